@@ -1,0 +1,56 @@
+import { ConsoleLogger, LogLevel, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { json, urlencoded } from 'express';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/app-config';
+import { bodyParserErrors, HttpErrorFilter } from './common/filters/http-error.filter';
+import { requestLogger } from './common/logging/request-logger';
+import { serveRenderer } from './web/renderer-static';
+import { securityHeaders } from './web/security-headers';
+
+const REQUEST_BODY_LIMIT = '1mb';
+
+const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
+  info: ['fatal', 'error', 'warn', 'log'],
+  warn: ['fatal', 'error', 'warn'],
+  error: ['fatal', 'error'],
+};
+
+/** Builds the whole HTTP application; `main.ts` listens on it and the API tests drive it directly. */
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: new ConsoleLogger({ json: true, logLevels: LOG_LEVELS[config.logLevel] }),
+    // Our own parser, so that a malformed or oversized body gets the same error shape as the rest.
+    bodyParser: false,
+  });
+  app.disable('x-powered-by');
+  app.use(securityHeaders(config));
+  app.enableCors({
+    origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
+    credentials: true,
+  });
+  app.use(requestLogger);
+  app.use(json({ limit: REQUEST_BODY_LIMIT }), urlencoded({ extended: false, limit: REQUEST_BODY_LIMIT }), bodyParserErrors);
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalFilters(new HttpErrorFilter());
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle(`API de ${config.productName}`)
+      .setDescription('Contrato REST de la plataforma de agentes de IA.')
+      .setVersion(config.version)
+      .addBearerAuth()
+      .addApiKey({ type: 'apiKey', name: 'x-api-key', in: 'header' }, 'api-key')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  serveRenderer(app, config.rendererDir);
+  return app;
+}

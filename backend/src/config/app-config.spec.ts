@@ -1,0 +1,58 @@
+import { ConfigValidationError, DESKTOP_APP_ORIGIN, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('runs with an empty environment on the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.productName).toBe('Nova');
+    expect(config.database.type).toBe('sqlite');
+    expect(config.database).toMatchObject({ path: expect.stringMatching(/data[/\\]nova\.sqlite$/) });
+    expect(config.identity).toEqual({ provider: 'embedded' });
+    expect(config.payments).toEqual({ provider: 'demo' });
+    expect(config.mail).toEqual({ provider: 'outbox' });
+    expect(config.corsOrigins).toEqual([DESKTOP_APP_ORIGIN]);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
+    expect(config.database).toEqual({ type: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/test', schema: 'public' });
+  });
+
+  it('reads lists, the product name and the providers from the environment', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PRODUCT_NAME: ' Acme ',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      TRACKING_SCRIPTS: 'https://stats.example/t.js',
+      COGNITO_USER_POOL_ID: 'eu-west-1_AbC123',
+      COGNITO_CLIENT_ID: 'abc123',
+      AWS_REGION: 'eu-west-1',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      SMTP_URL: 'smtp://mail.example:25',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.productName).toBe('Acme');
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example', DESKTOP_APP_ORIGIN]);
+    expect(config.trackingScripts).toEqual(['https://stats.example/t.js']);
+    expect(config.identity).toEqual({ provider: 'cognito', region: 'eu-west-1', userPoolId: 'eu-west-1_AbC123', clientId: 'abc123' });
+    expect(config.payments).toMatchObject({ provider: 'stripe' });
+    expect(config.mail).toEqual({ provider: 'smtp', url: 'smtp://mail.example:25' });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['LOG_LEVEL', 'verbose'],
+    ['STRIPE_SECRET_KEY', 'not-a-key'],
+    ['OPENAI_BASE_URL', 'localhost:11434'],
+    ['AWS_REGION', 'mars'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigValidationError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Configuración no válida:\\n  ${name}: `));
+  });
+
+  it('refuses a Cognito pool without its client id', () => {
+    expect(() => loadConfig({ COGNITO_USER_POOL_ID: 'us-east-1_X1' })).toThrow(/COGNITO_USER_POOL_ID y COGNITO_CLIENT_ID/);
+  });
+});

@@ -1,0 +1,26 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+class DatabaseHealthDto {
+  @ApiProperty({ enum: ['sqlite', 'postgres'] }) type: 'sqlite' | 'postgres';
+  @ApiProperty() reachable: boolean;
+}
+
+class ModelProvidersDto {
+  @ApiProperty({ description: 'Amazon Bedrock Agent Runtime (asistente principal y Seshat)' }) bedrockAgent: boolean;
+  @ApiProperty({ description: 'Amazon Bedrock Runtime (chats con agentes)' }) bedrockRuntime: boolean;
+  @ApiProperty({ description: 'Servidor compatible con OpenAI (Ollama, vLLM, LM Studio)' }) openAiCompatible: boolean;
+}
+
+class ProvidersDto {
+  @ApiProperty({ enum: ['embedded', 'cognito'] }) identity: 'embedded' | 'cognito';
+  @ApiProperty({ enum: ['demo', 'stripe'] }) payments: 'demo' | 'stripe';
+  @ApiProperty({ enum: ['outbox', 'smtp'] }) mail: 'outbox' | 'smtp';
+  @ApiProperty({ type: ModelProvidersDto }) models: ModelProvidersDto;
+}
+
+export class HealthDto {
+  @ApiProperty({ enum: ['ok', 'error'] }) status: 'ok' | 'error';
+  @ApiProperty({ example: '0.1.0' }) version: string;
+  @ApiProperty({ type: DatabaseHealthDto }) database: DatabaseHealthDto;
+  @ApiProperty({ type: ProvidersDto }) providers: ProvidersDto;
+}

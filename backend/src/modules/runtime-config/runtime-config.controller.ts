@@ -1,0 +1,38 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { RuntimeConfigDto } from './runtime-config.dto';
+
+@ApiTags('config')
+@Controller('config')
+export class RuntimeConfigController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Get()
+  @ApiOkResponse({ type: RuntimeConfigDto })
+  get(): RuntimeConfigDto {
+    const { identity, payments } = this.config;
+    return {
+      productName: this.config.productName,
+      assistantName: this.config.assistantName,
+      apiKey: this.config.clientApiKey,
+      identity:
+        identity.provider === 'cognito'
+          ? {
+              provider: 'cognito',
+              region: identity.region,
+              userPoolId: identity.userPoolId,
+              userPoolClientId: identity.clientId,
+              endpoint: null,
+            }
+          : null,
+      payments: {
+        provider: payments.provider,
+        publishableKey: payments.provider === 'stripe' ? payments.publishableKey : null,
+      },
+      tracking: { scripts: this.config.trackingScripts },
+      features: this.config.features,
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+class IdentityConfigDto {
+  @ApiProperty({ enum: ['cognito', 'embedded'] }) provider: 'cognito' | 'embedded';
+  @ApiProperty({ example: 'us-east-1' }) region: string;
+  @ApiProperty() userPoolId: string;
+  @ApiProperty() userPoolClientId: string;
+  @ApiPropertyOptional({ nullable: true, description: 'Dirección del servicio de identidad; null para Amazon Cognito' })
+  endpoint: string | null;
+}
+
+class PaymentsConfigDto {
+  @ApiProperty({ enum: ['demo', 'stripe'] }) provider: 'demo' | 'stripe';
+  @ApiPropertyOptional({ nullable: true }) publishableKey: string | null;
+}
+
+class TrackingConfigDto {
+  @ApiProperty({ type: [String], description: 'Scripts que se cargan solo tras aceptar las cookies' })
+  scripts: string[];
+}
+
+/** What the renderer needs to know about this deployment; nothing here is secret. */
+export class RuntimeConfigDto {
+  @ApiProperty({ example: 'Nova' }) productName: string;
+  @ApiProperty({ example: 'Seshat' }) assistantName: string;
+  @ApiPropertyOptional({ nullable: true, description: 'Valor de la cabecera x-api-key del cliente' })
+  apiKey: string | null;
+  @ApiPropertyOptional({ type: IdentityConfigDto, nullable: true }) identity: IdentityConfigDto | null;
+  @ApiProperty({ type: PaymentsConfigDto }) payments: PaymentsConfigDto;
+  @ApiProperty({ type: TrackingConfigDto }) tracking: TrackingConfigDto;
+  @ApiProperty({ type: [String] }) features: string[];
+}

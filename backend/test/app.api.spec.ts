@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { version } from '../../package.json';
+import { createTestApp, TestApp } from './support/test-app';
+
+describe('the application shell over HTTP', () => {
+  let testApp: TestApp;
+  let rendererDir: string;
+
+  beforeAll(async () => {
+    rendererDir = mkdtempSync(join(tmpdir(), 'nova-renderer-'));
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Nova</title><div id="root"></div>');
+    testApp = await createTestApp({
+      RENDERER_DIR: rendererDir,
+      PRODUCT_NAME: 'Acme',
+      CORS_ORIGINS: 'https://app.example',
+      TRACKING_SCRIPTS: 'https://stats.example/t.js',
+    });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(rendererDir, { recursive: true, force: true });
+  });
+
+  describe('GET /api/health', () => {
+    it('reports the database as reachable, the version and the providers', async () => {
+      const response = await request(testApp.server).get('/api/health').expect(200);
+      expect(response.body).toEqual({
+        status: 'ok',
+        version,
+        database: { type: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite', reachable: true },
+        providers: {
+          identity: 'embedded',
+          payments: 'demo',
+          mail: 'outbox',
+          models: { bedrockAgent: false, bedrockRuntime: false, openAiCompatible: false },
+        },
+      });
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+  });
+
+  describe('GET /api/config', () => {
+    it('gives the renderer the public runtime configuration of this deployment', async () => {
+      const response = await request(testApp.server).get('/api/config').expect(200);
+      expect(response.body).toEqual({
+        productName: 'Acme',
+        assistantName: 'Seshat',
+        apiKey: null,
+        identity: null,
+        payments: { provider: 'demo', publishableKey: null },
+        tracking: { scripts: ['https://stats.example/t.js'] },
+        features: [],
+      });
+    });
+
+    it('allows the configured tracking script origin in the content security policy', async () => {
+      const response = await request(testApp.server).get('/api/config');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self' https://stats.example");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    });
+  });
+
+  describe('unknown server paths', () => {
+    it.each(['/api/x', '/api/agents/unknown/deeper', '/api-admin/x'])('answers %s with a JSON 404', async (path) => {
+      const response = await request(testApp.server).get(path).expect(404).expect('Content-Type', /json/);
+      expect(response.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+      expect(typeof response.body.message).toBe('string');
+    });
+  });
+
+  describe('client routes', () => {
+    it.each(['/', '/marketplace', '/chat/abc', '/esta/ruta/no/existe'])('loads the app for %s', async (path) => {
+      const response = await request(testApp.server).get(path).expect(200).expect('Content-Type', /html/);
+      expect(response.text).toContain('<div id="root"></div>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('keeps a real 404 for a missing chunk instead of answering with the page', async () => {
+      await request(testApp.server).get('/static/js/missing-123.js').expect(404);
+    });
+  });
+
+  describe('bad input', () => {
+    it('answers a malformed JSON body with a 400 and a clear message', async () => {
+      const response = await request(testApp.server)
+        .post('/api/health')
+        .set('Content-Type', 'application/json')
+        .send('{bad')
+        .expect(400);
+      expect(response.body).toEqual({
+        statusCode: 400,
+        message: 'El cuerpo de la solicitud no es JSON válido.',
+        error: 'Bad Request',
+      });
+    });
+  });
+
+  describe('CORS', () => {
+    it.each(['https://app.example', 'app://nova'])('lets %s call the API', async (origin) => {
+      const response = await request(testApp.server).get('/api/health').set('Origin', origin);
+      expect(response.headers['access-control-allow-origin']).toBe(origin);
+    });
+
+    it('gives no CORS grant to other origins', async () => {
+      const response = await request(testApp.server).get('/api/health').set('Origin', 'https://evil.example');
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  });
+});
+
+describe('GET /api/health when the database is gone', () => {
+  it('answers 503 with the database marked unreachable', async () => {
+    const testApp = await createTestApp();
+    const dataSource = testApp.app.get(DataSource);
+    try {
+      await dataSource.destroy();
+      const response = await request(testApp.server).get('/api/health').expect(503);
+      expect(response.body).toMatchObject({ status: 'error', database: { reachable: false } });
+    } finally {
+      await dataSource.initialize();
+      await testApp.close();
+    }
+  });
+});
