@@ -1,6 +1,20 @@
 import { resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+/**
+ * electron-vite forces relative asset paths ('./') for production renderers; with client-side
+ * routing that breaks a reload of a deep route (/chat/1 would ask for /chat/static/js/…), in the
+ * browser and under app://nova alike. Both serve the renderer from the root, so use '/'.
+ */
+const absoluteAssetPaths: Plugin = {
+  name: 'nova:absolute-asset-paths',
+  enforce: 'post',
+  config(config) {
+    config.base = '/';
+  },
+};
 
 // One build for the three bundles. The renderer is the same app the backend serves to browsers,
 // so its chunks follow the spec's layout (static/js, static/css).
@@ -21,7 +35,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    plugins: [react()],
+    plugins: [react(), absoluteAssetPaths],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       emptyOutDir: true,

@@ -1,0 +1,27 @@
+import autocannon from 'autocannon';
+
+/** Drives `url` with `connections` concurrent keep-alive connections for `seconds`. */
+export async function measure(url, { connections = 64, seconds = 8, title = url } = {}) {
+  // A short warm-up so JIT compilation and connection set-up do not count.
+  await autocannon({ url, connections, duration: 1 });
+  const result = await autocannon({ url, connections, duration: seconds, title });
+  return {
+    title,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+export function printTable(rows, reference) {
+  const lines = rows.map((row) => ({
+    escenario: row.title,
+    'req/s': row.requestsPerSecond,
+    'p50 ms': row.p50Ms,
+    'p99 ms': row.p99Ms,
+    errores: row.errors,
+    ...(reference ? { 'vs referencia': `${Math.round((row.requestsPerSecond / reference.requestsPerSecond) * 100)}%` } : {}),
+  }));
+  console.table(lines);
+}

@@ -1,0 +1,58 @@
+// Servers under test run in child processes so that the load generator (this process) and the
+// server each get their own core, as they would on separate machines.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+async function waitForUrl(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`El servidor no respondió en ${url}`);
+}
+
+function stopper(child, cleanup = () => {}) {
+  return () =>
+    new Promise((resolve) => {
+      child.once('exit', () => {
+        cleanup();
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+/** The real backend (built), on a fresh embedded database unless `env` says otherwise. */
+export async function startBackend(port, env = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nova-bench-'));
+  const child = spawn(process.execPath, [join(root, 'dist/backend/main.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForUrl(`http://127.0.0.1:${port}/api/health`);
+  return { url: `http://127.0.0.1:${port}`, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** A bare node:http server that answers every request with `body`: the machine's ceiling. */
+export async function startBareServer(port, body) {
+  const source = `
+    const body = Buffer.from(${JSON.stringify(body)});
+    require('node:http').createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitForUrl(`http://127.0.0.1:${port}/`);
+  return { url: `http://127.0.0.1:${port}`, stop: stopper(child) };
+}

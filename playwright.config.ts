@@ -1,0 +1,51 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${port}`;
+/** A tracking script origin that the specs intercept, to check it loads only after consent. */
+export const TRACKING_SCRIPT_URL = 'https://tracking.example/t.js';
+
+// Debian's Chromium; Playwright's own browser download is not reachable on these machines.
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'test',
+  testMatch: ['e2e/**/*.spec.ts', 'desktop/**/*.spec.ts'],
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    locale: 'es-ES',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+  },
+  // The app as the README starts it, on a database of its own.
+  webServer: {
+    command: 'npm start',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'nova-e2e-')),
+      TRACKING_SCRIPTS: TRACKING_SCRIPT_URL,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

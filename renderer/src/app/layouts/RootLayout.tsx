@@ -1,0 +1,36 @@
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
+import { CookieBanner } from '../../features/consent';
+import { useAuthSession } from '../../features/auth';
+import { loadRuntimeConfigAtom, useRuntimeConfig } from '../../shared/config';
+import type { RouteHandle } from '../routes/route-handle';
+
+/** Wraps every route: start-up loading, the page title, and the cookie banner on every page. */
+export function RootLayout() {
+  const loadRuntimeConfig = useSetAtom(loadRuntimeConfigAtom);
+  useEffect(() => {
+    const controller = new AbortController();
+    void loadRuntimeConfig({ signal: controller.signal });
+    return () => controller.abort();
+  }, [loadRuntimeConfig]);
+  useAuthSession();
+  useDocumentTitle();
+
+  return (
+    <>
+      <Outlet />
+      <CookieBanner />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+function useDocumentTitle() {
+  const { productName } = useRuntimeConfig();
+  const matches = useMatches();
+  const title = [...matches].reverse().map((match) => (match.handle as RouteHandle | undefined)?.title).find(Boolean);
+  useEffect(() => {
+    document.title = title ? `${title} · ${productName}` : productName;
+  }, [title, productName]);
+}

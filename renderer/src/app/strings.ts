@@ -1,0 +1,29 @@
+/** The app shell's texts (layout, navigation, guards). Feature texts live in each feature. */
+export const appStrings = {
+  navigation: {
+    marketplace: 'Marketplace',
+    myOffice: 'Mi Oficina',
+    flowEditor: 'Editor de Flujos',
+    comingSoon: 'Próximamente disponible',
+    label: 'Navegación principal',
+  },
+  sidebar: {
+    label: 'Menú lateral',
+    open: 'Abrir menú lateral',
+    close: 'Cerrar menú lateral',
+    signIn: 'Iniciar sesión',
+    register: 'Crear cuenta',
+    visitorHint: 'Inicia sesión para guardar tus conversaciones y formar tu equipo de agentes.',
+  },
+  footer: {
+    disclaimer: (product: string) =>
+      `${product} y sus agentes pueden dar información incorrecta, también sobre temas médicos o legales. Verifica la información importante y consulta a un profesional cuando haga falta.`,
+    privacy: 'Privacidad',
+    terms: 'Términos',
+    cookies: 'Cookies',
+    legal: 'Aviso legal',
+    support: 'Centro de soporte',
+    contact: 'Contacto',
+  },
+  loading: 'Cargando…',
+} as const;

@@ -1,0 +1,1 @@
+export { BetaNotice, BETA_NOTICE_DISMISSED_KEY } from './BetaNotice';

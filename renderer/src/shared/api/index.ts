@@ -1,0 +1,7 @@
+export { apiClient, setAuthTokenProvider, setUnauthorizedHandler } from './apiClient';
+export type { AuthTokenProvider, HttpMethod, QueryParams, RequestOptions, UnauthorizedHandler } from './apiClient';
+export { ApiError, isApiError, isRetryableError } from './ApiError';
+export type { ApiErrorKind } from './ApiError';
+export { withRetry } from './withRetry';
+export type { RetryOptions, WithRetryOptions } from './withRetry';
+export { apiStrings } from './strings';

@@ -1,0 +1,27 @@
+export * from './constants';
+export {
+  defaultRuntimeConfig,
+  getAdminApiBase,
+  getApiBase,
+  getRuntimeConfig,
+  hasFeature,
+  parseRuntimeConfig,
+  setRuntimeConfig,
+} from './runtimeConfig';
+export type {
+  IdentityConfig,
+  IdentityProvider,
+  PaymentsConfig,
+  PaymentsProvider,
+  RuntimeConfig,
+  TrackingConfig,
+} from './runtimeConfig';
+export { loadRuntimeConfig } from './loadRuntimeConfig';
+export type { LoadedRuntimeConfig, RuntimeConfigSource } from './loadRuntimeConfig';
+export {
+  loadRuntimeConfigAtom,
+  runtimeConfigAtom,
+  runtimeConfigStatusAtom,
+  useRuntimeConfig,
+} from './runtimeConfigAtoms';
+export type { RuntimeConfigStatus } from './runtimeConfigAtoms';

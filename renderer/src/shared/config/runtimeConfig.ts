@@ -1,0 +1,131 @@
+import { getDesktop } from '../desktop/desktop';
+
+export type IdentityProvider = 'cognito' | 'embedded';
+export type PaymentsProvider = 'demo' | 'stripe';
+
+export interface IdentityConfig {
+  provider: IdentityProvider;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Set for the embedded identity service (and for Cognito behind a custom endpoint). */
+  endpoint: string | null;
+}
+
+export interface PaymentsConfig {
+  provider: PaymentsProvider;
+  publishableKey: string | null;
+}
+
+export interface TrackingConfig {
+  /** URLs of tracking/advertising scripts, loaded only after cookie consent. */
+  scripts: string[];
+}
+
+/** The backend's public runtime configuration, `GET {apiBase}/config`. */
+export interface RuntimeConfig {
+  productName: string;
+  assistantName: string;
+  apiKey: string | null;
+  identity: IdentityConfig | null;
+  payments: PaymentsConfig;
+  tracking: TrackingConfig;
+  features: string[];
+}
+
+/** Used until the server's configuration arrives, and kept if it cannot be fetched. */
+export const defaultRuntimeConfig: RuntimeConfig = Object.freeze({
+  productName: 'Nova',
+  assistantName: 'Seshat',
+  apiKey: null,
+  identity: null,
+  payments: Object.freeze({ provider: 'demo', publishableKey: null }) as PaymentsConfig,
+  tracking: Object.freeze({ scripts: [] as string[] }) as TrackingConfig,
+  features: [] as string[],
+}) as RuntimeConfig;
+
+function trimTrailingSlashes(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** `/api` in a browser (same origin), the desktop backend's `/api` inside Electron. */
+export function getApiBase(): string {
+  const desktop = getDesktop();
+  return desktop ? `${trimTrailingSlashes(desktop.backendUrl)}/api` : '/api';
+}
+
+/** Admin endpoints live beside the product API, not under it. */
+export function getAdminApiBase(): string {
+  const desktop = getDesktop();
+  return desktop ? `${trimTrailingSlashes(desktop.backendUrl)}/api-admin` : '/api-admin';
+}
+
+// The API client runs outside React, so it reads the configuration from here; the jotai atom
+// writes through to it.
+let currentConfig: RuntimeConfig = defaultRuntimeConfig;
+
+export function getRuntimeConfig(): RuntimeConfig {
+  return currentConfig;
+}
+
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  currentConfig = config;
+}
+
+export function hasFeature(config: RuntimeConfig, feature: string): boolean {
+  return config.features.includes(feature);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function stringOrNull(value: unknown): string | null {
+  return nonEmptyString(value) ?? null;
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => nonEmptyString(item) !== undefined) : [];
+}
+
+function parseIdentity(value: unknown): IdentityConfig | null {
+  if (!isRecord(value)) return null;
+  const provider = value.provider;
+  const region = nonEmptyString(value.region);
+  const userPoolId = nonEmptyString(value.userPoolId);
+  const userPoolClientId = nonEmptyString(value.userPoolClientId);
+  if ((provider !== 'cognito' && provider !== 'embedded') || !region || !userPoolId || !userPoolClientId) {
+    // Half an identity configuration cannot sign anyone in; treat it as absent.
+    return null;
+  }
+  return { provider, region, userPoolId, userPoolClientId, endpoint: stringOrNull(value.endpoint) };
+}
+
+function parsePayments(value: unknown): PaymentsConfig {
+  if (!isRecord(value)) return { ...defaultRuntimeConfig.payments };
+  const publishableKey = stringOrNull(value.publishableKey);
+  // Stripe without a publishable key cannot render a card form, so fall back to the demo gateway.
+  const provider: PaymentsProvider = value.provider === 'stripe' && publishableKey ? 'stripe' : 'demo';
+  return { provider, publishableKey: provider === 'stripe' ? publishableKey : null };
+}
+
+/**
+ * Accepts whatever the server sent and fills every missing or malformed field from the defaults,
+ * so that a partial configuration never breaks start-up.
+ */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  const source = isRecord(raw) ? raw : {};
+  return {
+    productName: nonEmptyString(source.productName) ?? defaultRuntimeConfig.productName,
+    assistantName: nonEmptyString(source.assistantName) ?? defaultRuntimeConfig.assistantName,
+    apiKey: stringOrNull(source.apiKey),
+    identity: parseIdentity(source.identity),
+    payments: parsePayments(source.payments),
+    tracking: { scripts: isRecord(source.tracking) ? stringList(source.tracking.scripts) : [] },
+    features: stringList(source.features),
+  };
+}

@@ -1,0 +1,3 @@
+export const uiStrings = {
+  close: 'Cerrar',
+} as const;

@@ -1,0 +1,45 @@
+import '@testing-library/jest-dom';
+
+// jest's jsdom environment leaves these out, and react-router needs them at import time. Loaded
+// through jest so the renderer's type-check needs no Node typings.
+if (typeof globalThis.TextEncoder === 'undefined') {
+  const { TextEncoder, TextDecoder } = jest.requireActual<{ TextEncoder: unknown; TextDecoder: unknown }>('node:util');
+  Object.assign(globalThis, { TextEncoder, TextDecoder });
+}
+
+// Mantine reads media queries and observes element sizes; jsdom implements neither.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
+
+// Mantine's combobox scrolls options into view; jsdom has no layout to scroll.
+if (!HTMLElement.prototype.scrollIntoView) {
+  HTMLElement.prototype.scrollIntoView = () => {};
+}
+
+// Stored choices (cookie consent, beta notice, cart) must not leak from one test into the next.
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  window.localStorage.clear();
+});
