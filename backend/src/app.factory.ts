@@ -1,4 +1,4 @@
-import { ConsoleLogger, LogLevel, ValidationPipe } from '@nestjs/common';
+import { ConsoleLogger, LogLevel, RequestMethod, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -33,8 +33,15 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     credentials: true,
   });
   app.use(requestLogger);
-  app.use(json({ limit: REQUEST_BODY_LIMIT }), urlencoded({ extended: false, limit: REQUEST_BODY_LIMIT }), bodyParserErrors);
-  app.setGlobalPrefix('api');
+  // Amplify speaks the Cognito JSON protocol (application/x-amz-json-1.1) to the identity service.
+  app.use(json({ limit: REQUEST_BODY_LIMIT, type: ['application/json', 'application/x-amz-json-1.1'] }), urlencoded({ extended: false, limit: REQUEST_BODY_LIMIT }), bodyParserErrors);
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: 'idp', method: RequestMethod.ALL },
+      { path: 'idp/{*rest}', method: RequestMethod.ALL },
+      { path: 'api-admin/{*rest}', method: RequestMethod.ALL },
+    ],
+  });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);

@@ -51,7 +51,7 @@ describe('the application shell over HTTP', () => {
         productName: 'Acme',
         assistantName: 'Seshat',
         apiKey: null,
-        identity: null,
+        identity: { provider: 'embedded', region: 'us-east-1', userPoolId: 'us-east-1_NovaLocal', userPoolClientId: 'novaweb', endpoint: '/idp' },
         payments: { provider: 'demo', publishableKey: null },
         tracking: { scripts: ['https://stats.example/t.js'] },
         features: [],

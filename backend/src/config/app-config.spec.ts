@@ -7,7 +7,8 @@ describe('loadConfig', () => {
     expect(config.productName).toBe('Nova');
     expect(config.database.type).toBe('sqlite');
     expect(config.database).toMatchObject({ path: expect.stringMatching(/data[/\\]nova\.sqlite$/) });
-    expect(config.identity).toEqual({ provider: 'embedded' });
+    expect(config.identity).toEqual({ provider: 'embedded', region: 'us-east-1', userPoolId: 'us-east-1_NovaLocal', clientId: 'novaweb' });
+    expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.payments).toEqual({ provider: 'demo' });
     expect(config.mail).toEqual({ provider: 'outbox' });
     expect(config.corsOrigins).toEqual([DESKTOP_APP_ORIGIN]);

@@ -22,7 +22,13 @@ export interface AppConfig {
   trackingScripts: string[];
   features: string[];
   rendererDir: string;
-  identity: { provider: 'cognito'; region: string; userPoolId: string; clientId: string } | { provider: 'embedded' };
+  /** Where this deployment is reached from outside; the embedded identity service's issuer. */
+  publicUrl: string;
+  /** E-mails that become admins when they sign up (lower-cased). */
+  adminEmails: string[];
+  identity:
+    | { provider: 'cognito'; region: string; userPoolId: string; clientId: string }
+    | { provider: 'embedded'; region: string; userPoolId: string; clientId: string };
   payments: { provider: 'stripe'; secretKey: string; publishableKey: string | null } | { provider: 'demo' };
   models: { bedrockAgent: boolean; bedrockRuntime: boolean; openAiCompatible: boolean };
   mail: { provider: 'smtp'; url: string } | { provider: 'outbox' };
@@ -69,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: vars.DATABASE_URL
       ? { type: 'postgres', url: vars.DATABASE_URL, schema: vars.DATABASE_SCHEMA }
       : { type: 'sqlite', path: vars.SQLITE_PATH ? resolve(vars.SQLITE_PATH) : resolve(dataDir, 'nova.sqlite') },
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    adminEmails: list(vars.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     corsOrigins: [...list(vars.CORS_ORIGINS), DESKTOP_APP_ORIGIN],
     logLevel: vars.LOG_LEVEL,
     clientApiKey: vars.CLIENT_API_KEY ?? null,
@@ -83,7 +91,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             userPoolId: vars.COGNITO_USER_POOL_ID,
             clientId: vars.COGNITO_CLIENT_ID,
           }
-        : { provider: 'embedded' },
+        : {
+            provider: 'embedded',
+            region: (vars.IDENTITY_POOL_ID ?? `${vars.AWS_REGION}_NovaLocal`).split('_')[0],
+            userPoolId: vars.IDENTITY_POOL_ID ?? `${vars.AWS_REGION}_NovaLocal`,
+            clientId: vars.IDENTITY_CLIENT_ID ?? 'novaweb',
+          },
     payments: vars.STRIPE_SECRET_KEY
       ? { provider: 'stripe', secretKey: vars.STRIPE_SECRET_KEY, publishableKey: vars.STRIPE_PUBLISHABLE_KEY ?? null }
       : { provider: 'demo' },

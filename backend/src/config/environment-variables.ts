@@ -107,6 +107,30 @@ export class EnvironmentVariables {
   @Expose()
   @Transform(emptyAsUndefined)
   @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: 'debe ser una URL http(s), por ejemplo https://nova.example' })
+  PUBLIC_URL?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsString()
+  ADMIN_EMAILS?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @Matches(/^[a-z]{2}(-[a-z]+)+-\d_[0-9a-zA-Z]+$/, { message: 'debe tener la forma región_id, por ejemplo us-east-1_Nova' })
+  IDENTITY_POOL_ID?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @Matches(/^[\w+]{1,128}$/, { message: 'debe ser un id de cliente (letras, números, _ o +)' })
+  IDENTITY_CLIENT_ID?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
   @Matches(/^(sk|rk)_(test|live)_\w+$/, { message: 'debe ser una clave secreta de Stripe (sk_test_… o sk_live_…)' })
   STRIPE_SECRET_KEY?: string;
 

@@ -17,16 +17,14 @@ export class RuntimeConfigController {
       productName: this.config.productName,
       assistantName: this.config.assistantName,
       apiKey: this.config.clientApiKey,
-      identity:
-        identity.provider === 'cognito'
-          ? {
-              provider: 'cognito',
-              region: identity.region,
-              userPoolId: identity.userPoolId,
-              userPoolClientId: identity.clientId,
-              endpoint: null,
-            }
-          : null,
+      identity: {
+        provider: identity.provider,
+        region: identity.region,
+        userPoolId: identity.userPoolId,
+        userPoolClientId: identity.clientId,
+        // Relative: the renderer resolves it against the backend it talks to.
+        endpoint: identity.provider === 'embedded' ? '/idp' : null,
+      },
       payments: {
         provider: payments.provider,
         publishableKey: payments.provider === 'stripe' ? payments.publishableKey : null,

@@ -5,7 +5,7 @@ class IdentityConfigDto {
   @ApiProperty({ example: 'us-east-1' }) region: string;
   @ApiProperty() userPoolId: string;
   @ApiProperty() userPoolClientId: string;
-  @ApiPropertyOptional({ nullable: true, description: 'Dirección del servicio de identidad; null para Amazon Cognito' })
+  @ApiPropertyOptional({ nullable: true, description: 'Dirección del servicio de identidad embebido (relativa al backend); null para Amazon Cognito' })
   endpoint: string | null;
 }
 
@@ -25,7 +25,7 @@ export class RuntimeConfigDto {
   @ApiProperty({ example: 'Seshat' }) assistantName: string;
   @ApiPropertyOptional({ nullable: true, description: 'Valor de la cabecera x-api-key del cliente' })
   apiKey: string | null;
-  @ApiPropertyOptional({ type: IdentityConfigDto, nullable: true }) identity: IdentityConfigDto | null;
+  @ApiProperty({ type: IdentityConfigDto }) identity: IdentityConfigDto;
   @ApiProperty({ type: PaymentsConfigDto }) payments: PaymentsConfigDto;
   @ApiProperty({ type: TrackingConfigDto }) tracking: TrackingConfigDto;
   @ApiProperty({ type: [String] }) features: string[];
