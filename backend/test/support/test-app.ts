@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import { createApp } from '../../src/app.factory';
-import { loadConfig } from '../../src/config/app-config';
+import { type AppConfig, loadConfig } from '../../src/config/app-config';
 
 export interface TestApp {
   app: NestExpressApplication;
+  config: AppConfig;
   /** The HTTP server to hand to supertest. */
   server: ReturnType<NestExpressApplication['getHttpServer']>;
   close(): Promise<void>;
@@ -34,6 +35,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await app.init();
   return {
     app,
+    config,
     server: app.getHttpServer(),
     async close() {
       await app.close();

@@ -1,10 +1,12 @@
 import { Controller, Get, Res } from '@nestjs/common';
+import { Public } from '../../common/auth/auth.decorators';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { HealthDto } from './health.dto';
 import { HealthService } from './health.service';
 
 @ApiTags('health')
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}

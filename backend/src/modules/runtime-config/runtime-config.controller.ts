@@ -1,10 +1,12 @@
 import { Controller, Get, Inject } from '@nestjs/common';
+import { Public } from '../../common/auth/auth.decorators';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { RuntimeConfigDto } from './runtime-config.dto';
 
 @ApiTags('config')
+@Public()
 @Controller('config')
 export class RuntimeConfigController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}

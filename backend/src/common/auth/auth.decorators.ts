@@ -1,0 +1,28 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { VerifiedIdentity } from '../../modules/identity/id-token-verifier';
+
+export const PUBLIC_ROUTE = 'auth:public';
+export const ADMIN_ONLY = 'auth:admin-only';
+export const USER_ID_PARAMS = 'auth:user-id-params';
+
+/** Reachable without signing in; a valid bearer token still identifies the caller. */
+export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+
+/** Only for callers whose token carries the admin role (every /api-admin route is, too). */
+export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);
+
+/**
+ * Names the path parameters that hold a user id (the username or the subject). The guard refuses
+ * any that is not the caller's, unless the caller is an admin.
+ */
+export const UserIdParams = (...names: string[]) => SetMetadata(USER_ID_PARAMS, names);
+
+export interface AuthenticatedRequest {
+  identity?: VerifiedIdentity;
+}
+
+/** The verified caller; undefined on a public route called by a visitor. */
+export const CurrentIdentity = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): VerifiedIdentity | undefined =>
+    context.switchToHttp().getRequest<AuthenticatedRequest>().identity,
+);

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
+import { AgentsController, AgentsMarketplaceController } from './agents.controller';
+import { AgentsService } from './agents.service';
+import { AgentPrompt } from './entities/agent-prompt.entity';
+import { Agent } from './entities/agent.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Agent, AgentPrompt]), UsersModule],
+  controllers: [AgentsController, AgentsMarketplaceController],
+  providers: [AgentsService],
+  exports: [AgentsService],
+})
+export class AgentsModule {}

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { UsersService } from '../users/users.service';
+import { toAgentDto } from './agent.mapper';
+import { isUniqueViolation } from './database-errors';
+import {
+  AgentCreatorMismatchError,
+  AgentIdTakenError,
+  AgentNotFoundError,
+  AgentNotOwnedError,
+  AgentStatsForbiddenError,
+} from './agents.errors';
+import type { AgentDto, AgentListQueryDto, SaveAgentDto } from './dto/agent.dto';
+import { AgentPrompt } from './entities/agent-prompt.entity';
+import { Agent } from './entities/agent.entity';
+import {
+  marketplaceFilters,
+  normaliseCategory,
+  normaliseSearch,
+  normaliseSort,
+  type MarketplaceQueryDto,
+  type Page,
+} from './marketplace/marketplace-query.dto';
+import { applyListingFilters, applyPage, applySort } from './marketplace/marketplace-search';
+
+const ALIAS = 'agent';
+
+@Injectable()
+export class AgentsService {
+  constructor(
+    @InjectRepository(Agent) private readonly agents: Repository<Agent>,
+    @InjectRepository(AgentPrompt) private readonly prompts: Repository<AgentPrompt>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+  ) {}
+
+  /**
+   * GET /agents: the agents the caller may see (public ones, their own, or all for an admin),
+   * narrowed by whichever filters are given. A plain array unless `page` or `limit` is given.
+   */
+  async list(identity: VerifiedIdentity | undefined, query: AgentListQueryDto): Promise<AgentDto[] | Page<AgentDto>> {
+    const builder = this.visibleQuery(identity);
+    if (query.public === true) builder.andWhere(`${ALIAS}.isPublic = :onlyPublic`, { onlyPublic: true });
+    if (query.creator !== undefined) {
+      builder.andWhere(`(${ALIAS}.ownerSub = :creator OR LOWER(${ALIAS}.createdBy) = :creatorName)`, {
+        creator: query.creator,
+        creatorName: query.creator.toLowerCase(),
+      });
+    }
+    applyListingFilters(builder, ALIAS, {
+      category: normaliseCategory(query.category),
+      search: normaliseSearch(query.search),
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
+    });
+    applySort(builder, ALIAS, normaliseSort(query.sortBy));
+    if (query.page === undefined && query.limit === undefined) {
+      return (await builder.getMany()).map(toAgentDto);
+    }
+    const filters = marketplaceFilters(query);
+    return this.page(builder, filters.page, filters.limit);
+  }
+
+  /** The marketplace: public agents only, with the spec's defaults (price 0–1000, popularity). */
+  async marketplace(query: MarketplaceQueryDto): Promise<Page<AgentDto>> {
+    const filters = marketplaceFilters(query);
+    const builder = this.agents.createQueryBuilder(ALIAS).where(`${ALIAS}.isPublic = :isPublic`, { isPublic: true });
+    applyListingFilters(builder, ALIAS, filters);
+    applySort(builder, ALIAS, filters.sortBy);
+    return this.page(builder, filters.page, filters.limit);
+  }
+
+  async byCategory(identity: VerifiedIdentity | undefined, category: string): Promise<AgentDto[]> {
+    return (await this.list(identity, { category })) as AgentDto[];
+  }
+
+  async get(identity: VerifiedIdentity | undefined, id: string): Promise<AgentDto> {
+    return toAgentDto(await this.findVisible(identity, id));
+  }
+
+  /** For other modules: the agent if the caller may see it, else AgentNotFoundError. */
+  async findVisible(identity: VerifiedIdentity | undefined, id: string): Promise<Agent> {
+    const agent = await this.agents.findOneBy({ id });
+    if (!agent || !canSee(identity, agent)) throw new AgentNotFoundError();
+    return agent;
+  }
+
+  /** For other modules: those of `ids` that exist and the caller may see, by id. */
+  async findVisibleMany(identity: VerifiedIdentity | undefined, ids: string[]): Promise<Map<string, Agent>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const found = await this.agents.findBy({ id: In(unique) });
+    return new Map(found.filter((agent) => canSee(identity, agent)).map((agent) => [agent.id, agent]));
+  }
+
+  /** For the chat and prompts modules: the stored system prompt, or null when there is none. */
+  async promptFor(agentId: string): Promise<string | null> {
+    return (await this.prompts.findOneBy({ agentId }))?.prompt ?? null;
+  }
+
+  /** POST /agents: an `id` that names an existing agent updates it (creator or admin only). */
+  async save(identity: VerifiedIdentity, body: SaveAgentDto): Promise<{ agent: AgentDto; created: boolean }> {
+    const existing = body.id !== undefined ? await this.agents.findOneBy({ id: body.id }) : null;
+    if (existing) return { agent: await this.update(identity, existing, body), created: false };
+    return { agent: await this.create(identity, body), created: true };
+  }
+
+  async remove(identity: VerifiedIdentity, id: string): Promise<{ success: true; id: string }> {
+    const agent = await this.findVisible(identity, id);
+    if (!owns(identity, agent)) throw new AgentNotOwnedError();
+    // The prompt and the team links go with it (ON DELETE CASCADE).
+    await this.agents.delete({ id: agent.id });
+    return { success: true, id: agent.id };
+  }
+
+  private async create(identity: VerifiedIdentity, body: SaveAgentDto): Promise<AgentDto> {
+    const isAdmin = identity.role === 'admin';
+    if (!isAdmin && ((body.rating ?? 0) !== 0 || (body.popularity ?? 0) !== 0)) throw new AgentStatsForbiddenError();
+    const agent = this.agents.create({
+      id: body.id ?? randomUUID(),
+      name: body.name,
+      category: body.category,
+      description: body.description,
+      avatar: body.avatar ?? null,
+      skills: body.skills ?? [],
+      capabilities: body.capabilities ?? [],
+      useCases: body.useCases ?? [],
+      price: body.price ?? 0,
+      rating: body.rating ?? 0,
+      popularity: body.popularity ?? 0,
+      modelId: body.modelConfig?.modelId ?? null,
+      createdBy: this.creatorName(identity, body.createdBy),
+      ownerSub: identity.sub,
+      isPublic: body.isPublic ?? false,
+    });
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        await manager.insert(Agent, agent);
+        if (body.prompt !== undefined) await this.storePrompt(manager, agent.id, body.prompt);
+      });
+    } catch (error) {
+      // Two creations racing for the same client-chosen id.
+      if (isUniqueViolation(error)) throw new AgentIdTakenError();
+      throw error;
+    }
+    await this.users.markFirstAgentCreated(identity);
+    return toAgentDto(await this.agents.findOneByOrFail({ id: agent.id }));
+  }
+
+  private async update(identity: VerifiedIdentity, agent: Agent, body: SaveAgentDto): Promise<AgentDto> {
+    if (!canSee(identity, agent)) throw new AgentNotFoundError();
+    if (!owns(identity, agent)) throw new AgentNotOwnedError();
+    const isAdmin = identity.role === 'admin';
+    const changesStats =
+      (body.rating !== undefined && body.rating !== Number(agent.rating)) ||
+      (body.popularity !== undefined && body.popularity !== agent.popularity);
+    if (!isAdmin && changesStats) throw new AgentStatsForbiddenError();
+
+    agent.name = body.name;
+    agent.category = body.category;
+    agent.description = body.description;
+    if (body.avatar !== undefined) agent.avatar = body.avatar;
+    if (body.skills !== undefined) agent.skills = body.skills;
+    if (body.capabilities !== undefined) agent.capabilities = body.capabilities;
+    if (body.useCases !== undefined) agent.useCases = body.useCases;
+    if (body.price !== undefined) agent.price = body.price;
+    if (body.rating !== undefined) agent.rating = body.rating;
+    if (body.popularity !== undefined) agent.popularity = body.popularity;
+    if (body.modelConfig !== undefined) agent.modelId = body.modelConfig.modelId ?? null;
+    if (body.isPublic !== undefined) agent.isPublic = body.isPublic;
+    if (body.createdBy !== undefined && body.createdBy !== agent.createdBy) {
+      if (!isAdmin) throw new AgentCreatorMismatchError();
+      agent.createdBy = body.createdBy;
+    }
+    await this.dataSource.transaction(async (manager) => {
+      await manager.save(Agent, agent);
+      if (body.prompt !== undefined) await this.storePrompt(manager, agent.id, body.prompt);
+    });
+    return toAgentDto(await this.agents.findOneByOrFail({ id: agent.id }));
+  }
+
+  private async storePrompt(manager: EntityManager, agentId: string, prompt: string): Promise<void> {
+    const existing = await manager.findOneBy(AgentPrompt, { agentId });
+    if (existing) {
+      existing.prompt = prompt;
+      await manager.save(AgentPrompt, existing);
+    } else {
+      await manager.insert(AgentPrompt, { id: randomUUID(), agentId, prompt });
+    }
+  }
+
+  /** Users are named by their own username; only an admin may credit someone else (e.g. 'system'). */
+  private creatorName(identity: VerifiedIdentity, requested: string | undefined): string {
+    if (requested === undefined) return identity.username;
+    if (identity.role === 'admin') return requested;
+    const isSelf = requested === identity.sub || requested.toLowerCase() === identity.username.toLowerCase();
+    if (!isSelf) throw new AgentCreatorMismatchError();
+    return identity.username;
+  }
+
+  private visibleQuery(identity: VerifiedIdentity | undefined): SelectQueryBuilder<Agent> {
+    const builder = this.agents.createQueryBuilder(ALIAS);
+    if (identity?.role === 'admin') return builder;
+    if (identity) {
+      return builder.where(`(${ALIAS}.isPublic = :isPublic OR ${ALIAS}.ownerSub = :sub)`, { isPublic: true, sub: identity.sub });
+    }
+    return builder.where(`${ALIAS}.isPublic = :isPublic`, { isPublic: true });
+  }
+
+  private async page(builder: SelectQueryBuilder<Agent>, page: number, limit: number): Promise<Page<AgentDto>> {
+    const [rows, total] = await applyPage(builder, page, limit).getManyAndCount();
+    return { items: rows.map(toAgentDto), total, page, limit };
+  }
+}
+
+/** Private agents are seen only by their creator and admins. */
+export function canSee(identity: VerifiedIdentity | undefined, agent: Agent): boolean {
+  return agent.isPublic || owns(identity, agent);
+}
+
+export function owns(identity: VerifiedIdentity | undefined, agent: Agent): boolean {
+  if (!identity) return false;
+  return identity.role === 'admin' || (agent.ownerSub !== null && agent.ownerSub === identity.sub);
+}

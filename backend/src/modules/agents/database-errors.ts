@@ -1,0 +1,8 @@
+import { QueryFailedError } from 'typeorm';
+
+/** A duplicate key on PostgreSQL (23505) or SQLite (SQLITE_CONSTRAINT_PRIMARYKEY / _UNIQUE). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const code = (error.driverError as { code?: string } | undefined)?.code ?? '';
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -1,0 +1,198 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { MarketplaceQueryDto } from '../marketplace/marketplace-query.dto';
+
+export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const trimEach = ({ value }: { value: unknown }) =>
+  Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item.trim() : item)) : value;
+
+/** The API accepts a boolean or its text, as the spec's clients send either ('true'/'false'). */
+export const booleanOrText = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+/** Ids are chosen by the server, or by a client that generates them (letters, digits, '-' and '_'). */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export class ModelConfigDto {
+  @ApiPropertyOptional({ nullable: true, example: 'anthropic.claude-3-5-sonnet-20240620-v1:0' })
+  @IsOptional()
+  @IsString({ message: 'modelConfig.modelId debe ser un texto' })
+  @MaxLength(200, { message: 'modelConfig.modelId no puede superar los 200 caracteres' })
+  modelId?: string | null;
+}
+
+/** Body of POST /agents: creates an agent, or updates it when `id` names an existing one. */
+export class SaveAgentDto {
+  @ApiPropertyOptional({ description: 'Id de un agente existente (actualizar) o nuevo (crear con ese id)' })
+  @IsOptional()
+  @IsString({ message: 'id debe ser un texto' })
+  @Matches(ID_PATTERN, { message: 'id solo puede tener letras, números, guiones y guiones bajos (máximo 64)' })
+  id?: string;
+
+  @ApiProperty({ example: 'Asistente Legal' })
+  @Transform(trim)
+  @IsString({ message: 'name debe ser un texto' })
+  @Length(1, 120, { message: 'name debe tener entre 1 y 120 caracteres' })
+  name: string;
+
+  @ApiProperty({ example: 'legal' })
+  @Transform(trim)
+  @IsString({ message: 'category debe ser un texto' })
+  @Length(1, 60, { message: 'category debe tener entre 1 y 60 caracteres' })
+  category: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: 'description debe ser un texto' })
+  @Length(1, 5000, { message: 'description debe tener entre 1 y 5000 caracteres' })
+  description: string;
+
+  @ApiPropertyOptional({ nullable: true, description: 'URL de la imagen del agente' })
+  @IsOptional()
+  @IsString({ message: 'avatar debe ser un texto' })
+  @MaxLength(4096, { message: 'avatar no puede superar los 4096 caracteres' })
+  avatar?: string | null;
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @Transform(trimEach)
+  @IsArray({ message: 'skills debe ser una lista de textos' })
+  @ArrayMaxSize(50, { message: 'skills admite como máximo 50 elementos' })
+  @IsString({ each: true, message: 'skills debe ser una lista de textos' })
+  @Length(1, 200, { each: true, message: 'cada elemento de skills debe tener entre 1 y 200 caracteres' })
+  skills?: string[];
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @Transform(trimEach)
+  @IsArray({ message: 'capabilities debe ser una lista de textos' })
+  @ArrayMaxSize(50, { message: 'capabilities admite como máximo 50 elementos' })
+  @IsString({ each: true, message: 'capabilities debe ser una lista de textos' })
+  @Length(1, 200, { each: true, message: 'cada elemento de capabilities debe tener entre 1 y 200 caracteres' })
+  capabilities?: string[];
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @Transform(trimEach)
+  @IsArray({ message: 'useCases debe ser una lista de textos' })
+  @ArrayMaxSize(50, { message: 'useCases admite como máximo 50 elementos' })
+  @IsString({ each: true, message: 'useCases debe ser una lista de textos' })
+  @Length(1, 200, { each: true, message: 'cada elemento de useCases debe tener entre 1 y 200 caracteres' })
+  useCases?: string[];
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'price debe ser un número con como máximo 2 decimales' })
+  @Min(0, { message: 'price debe ser mayor o igual que 0' })
+  @Max(99999999, { message: 'price es demasiado alto' })
+  price?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 5, description: 'Solo un administrador puede cambiarla' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'rating debe ser un número con como máximo 2 decimales' })
+  @Min(0, { message: 'rating debe estar entre 0 y 5' })
+  @Max(5, { message: 'rating debe estar entre 0 y 5' })
+  rating?: number;
+
+  @ApiPropertyOptional({ minimum: 0, description: 'Solo un administrador puede cambiarla' })
+  @IsOptional()
+  @IsInt({ message: 'popularity debe ser un número entero' })
+  @Min(0, { message: 'popularity debe ser mayor o igual que 0' })
+  popularity?: number;
+
+  @ApiPropertyOptional({ type: ModelConfigDto })
+  @IsOptional()
+  @IsObject({ message: 'modelConfig debe ser un objeto' })
+  @ValidateNested()
+  @Type(() => ModelConfigDto)
+  modelConfig?: ModelConfigDto;
+
+  @ApiPropertyOptional({ description: 'Se acepta true/false o "true"/"false"', default: false })
+  @IsOptional()
+  @Transform(booleanOrText)
+  @IsBoolean({ message: 'isPublic debe ser true o false' })
+  isPublic?: boolean;
+
+  @ApiPropertyOptional({ description: 'Tu nombre de usuario; solo un administrador puede indicar otro' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'createdBy debe ser un texto' })
+  @Length(1, 128, { message: 'createdBy debe tener entre 1 y 128 caracteres' })
+  createdBy?: string;
+
+  @ApiPropertyOptional({ description: 'El usuario que llama (comprobado contra el token)' })
+  @IsOptional()
+  @IsString({ message: 'userId debe ser un texto' })
+  userId?: string;
+
+  @ApiPropertyOptional({ description: 'Prompt de sistema del agente (se guarda aparte, nunca se lista)' })
+  @IsOptional()
+  @IsString({ message: 'prompt debe ser un texto' })
+  @MaxLength(100000, { message: 'prompt no puede superar los 100000 caracteres' })
+  prompt?: string;
+}
+
+export class ModelConfigResponseDto {
+  @ApiProperty({ nullable: true, type: String }) modelId: string | null;
+}
+
+export class AgentDto {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() category: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ nullable: true, type: String }) avatar: string | null;
+  @ApiProperty({ type: [String] }) skills: string[];
+  @ApiProperty({ type: [String] }) capabilities: string[];
+  @ApiProperty({ type: [String] }) useCases: string[];
+  @ApiProperty() price: number;
+  @ApiProperty() rating: number;
+  @ApiProperty() popularity: number;
+  @ApiProperty({ type: ModelConfigResponseDto }) modelConfig: ModelConfigResponseDto;
+  @ApiProperty({ description: "Nombre de usuario del creador, o 'system'" }) createdBy: string;
+  @ApiProperty() isPublic: boolean;
+  @ApiProperty() createdAt: string;
+  @ApiProperty() updatedAt: string;
+}
+
+export class AgentPageDto {
+  @ApiProperty({ type: [AgentDto] }) items: AgentDto[];
+  @ApiProperty() total: number;
+  @ApiProperty() page: number;
+  @ApiProperty() limit: number;
+}
+
+/** GET /agents: every marketplace filter (each optional) plus `public` and `creator`. */
+export class AgentListQueryDto extends MarketplaceQueryDto {
+  @ApiPropertyOptional({ description: 'true = solo agentes públicos' })
+  @IsOptional()
+  @Transform(booleanOrText)
+  @IsBoolean({ message: 'public debe ser true o false' })
+  public?: boolean;
+
+  @ApiPropertyOptional({ description: 'Nombre de usuario o id del creador' })
+  @IsOptional()
+  @IsString({ message: 'creator debe ser un texto' })
+  @MaxLength(128, { message: 'creator no puede superar los 128 caracteres' })
+  creator?: string;
+}
+
+export class DeletedDto {
+  @ApiProperty() success: boolean;
+  @ApiProperty() id: string;
+}

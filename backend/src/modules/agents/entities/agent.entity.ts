@@ -1,0 +1,59 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { decimalToNumber } from './column-transformers';
+
+/** An AI agent of the marketplace (spec section 3). Its prompt lives in `agent_prompts`. */
+@Entity('agents')
+export class Agent {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 60 })
+  category: string;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  @Column({ type: 'text', nullable: true })
+  avatar: string | null;
+
+  @Column({ type: 'simple-json' })
+  skills: string[];
+
+  @Column({ type: 'simple-json' })
+  capabilities: string[];
+
+  @Column({ name: 'use_cases', type: 'simple-json' })
+  useCases: string[];
+
+  @Column({ type: 'decimal', precision: 10, scale: 2, default: 0, transformer: decimalToNumber })
+  price: number;
+
+  @Column({ type: 'decimal', precision: 3, scale: 2, default: 0, transformer: decimalToNumber })
+  rating: number;
+
+  @Column({ type: 'integer', default: 0 })
+  popularity: number;
+
+  @Column({ name: 'model_id', type: 'varchar', length: 200, nullable: true })
+  modelId: string | null;
+
+  /** What the spec shows as the author: a username, or 'system' for the sample agents. */
+  @Column({ name: 'created_by', type: 'varchar', length: 128 })
+  createdBy: string;
+
+  /** The identity subject of the creator; ownership is decided by this, never by the display name. */
+  @Column({ name: 'owner_sub', type: 'varchar', length: 64, nullable: true })
+  ownerSub: string | null;
+
+  @Column({ name: 'is_public', type: 'boolean', default: false })
+  isPublic: boolean;
+
+  @CreateDateColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at' })
+  updatedAt: Date;
+}

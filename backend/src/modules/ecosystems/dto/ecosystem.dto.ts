@@ -1,0 +1,143 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { booleanOrText, ID_PATTERN, trim } from '../../agents/dto/agent.dto';
+import { MarketplaceQueryDto } from '../../agents/marketplace/marketplace-query.dto';
+
+export const DEFAULT_ECOSYSTEM_CATEGORY = 'test';
+export const DEFAULT_ECOSYSTEM_CREATOR = 'admin';
+
+/** Body of POST /ecosystems. */
+export class CreateEcosystemDto {
+  @ApiProperty({ example: 'Equipo de lanzamiento' })
+  @Transform(trim)
+  @IsString({ message: 'name debe ser un texto' })
+  @Length(1, 120, { message: 'name debe tener entre 1 y 120 caracteres' })
+  name: string;
+
+  @ApiPropertyOptional({ default: '' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'description debe ser un texto' })
+  @MaxLength(5000, { message: 'description no puede superar los 5000 caracteres' })
+  description?: string;
+
+  @ApiPropertyOptional({ default: DEFAULT_ECOSYSTEM_CATEGORY })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'category debe ser un texto' })
+  @Length(1, 60, { message: 'category debe tener entre 1 y 60 caracteres' })
+  category?: string;
+
+  @ApiProperty({ type: [String], description: 'Ids de agentes que existen y puedes ver' })
+  @IsArray({ message: 'agentIds debe ser una lista de ids de agentes' })
+  @ArrayMaxSize(50, { message: 'agentIds admite como máximo 50 agentes' })
+  @IsString({ each: true, message: 'agentIds debe ser una lista de ids de agentes' })
+  @Matches(ID_PATTERN, { each: true, message: 'agentIds contiene un id no válido' })
+  agentIds: string[];
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @IsString({ message: 'avatar debe ser un texto' })
+  @MaxLength(4096, { message: 'avatar no puede superar los 4096 caracteres' })
+  avatar?: string | null;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'price debe ser un número con como máximo 2 decimales' })
+  @Min(0, { message: 'price debe ser mayor o igual que 0' })
+  @Max(99999999, { message: 'price es demasiado alto' })
+  price?: number;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: 100, description: 'Porcentaje de descuento' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'discount debe ser un número con como máximo 2 decimales' })
+  @Min(0, { message: 'discount debe estar entre 0 y 100' })
+  @Max(100, { message: 'discount debe estar entre 0 y 100' })
+  discount?: number;
+
+  @ApiPropertyOptional({ default: DEFAULT_ECOSYSTEM_CREATOR, description: "'admin' si no se indica; si se indica, debe ser tu nombre de usuario (un admin puede indicar cualquiera)" })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'createdBy debe ser un texto' })
+  @Length(1, 128, { message: 'createdBy debe tener entre 1 y 128 caracteres' })
+  createdBy?: string;
+
+  @ApiPropertyOptional({ default: false, description: 'Se acepta true/false o "true"/"false"; se guarda como booleano' })
+  @IsOptional()
+  @Transform(booleanOrText)
+  @IsBoolean({ message: 'isPublic debe ser true o false' })
+  isPublic?: boolean;
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray({ message: 'tags debe ser una lista de textos' })
+  @ArrayMaxSize(30, { message: 'tags admite como máximo 30 elementos' })
+  @IsString({ each: true, message: 'tags debe ser una lista de textos' })
+  @Length(1, 60, { each: true, message: 'cada elemento de tags debe tener entre 1 y 60 caracteres' })
+  tags?: string[];
+
+  @ApiPropertyOptional({ default: false, description: 'Solo un administrador puede destacar un ecosistema' })
+  @IsOptional()
+  @Transform(booleanOrText)
+  @IsBoolean({ message: 'featured debe ser true o false' })
+  featured?: boolean;
+
+  @ApiPropertyOptional({ default: 0, description: 'Solo un administrador puede cambiarla' })
+  @IsOptional()
+  @IsInt({ message: 'popularity debe ser un número entero' })
+  @Min(0, { message: 'popularity debe ser mayor o igual que 0' })
+  popularity?: number;
+
+  @ApiPropertyOptional({ description: 'El usuario que llama (comprobado contra el token)' })
+  @IsOptional()
+  @IsString({ message: 'userId debe ser un texto' })
+  userId?: string;
+}
+
+export class EcosystemDto {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty() category: string;
+  @ApiProperty({ type: [String] }) agentIds: string[];
+  @ApiProperty({ nullable: true, type: String }) avatar: string | null;
+  @ApiProperty() price: number;
+  @ApiProperty() discount: number;
+  @ApiProperty() createdBy: string;
+  @ApiProperty() isPublic: boolean;
+  @ApiProperty() createdAt: string;
+  @ApiProperty() updatedAt: string;
+  @ApiProperty({ type: [String] }) tags: string[];
+  @ApiProperty() featured: boolean;
+  @ApiProperty() popularity: number;
+}
+
+export class EcosystemPageDto {
+  @ApiProperty({ type: [EcosystemDto] }) items: EcosystemDto[];
+  @ApiProperty() total: number;
+  @ApiProperty() page: number;
+  @ApiProperty() limit: number;
+}
+
+/** GET /ecosystems: `public=true` for public ones only, plus the marketplace filters (each optional). */
+export class EcosystemListQueryDto extends MarketplaceQueryDto {
+  @ApiPropertyOptional({ description: 'true = solo ecosistemas públicos' })
+  @IsOptional()
+  @Transform(booleanOrText)
+  @IsBoolean({ message: 'public debe ser true o false' })
+  public?: boolean;
+}

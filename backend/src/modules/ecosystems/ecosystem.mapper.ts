@@ -1,0 +1,22 @@
+import type { EcosystemDto } from './dto/ecosystem.dto';
+import type { Ecosystem } from './entities/ecosystem.entity';
+
+export function toEcosystemDto(ecosystem: Ecosystem): EcosystemDto {
+  return {
+    id: ecosystem.id,
+    name: ecosystem.name,
+    description: ecosystem.description,
+    category: ecosystem.category,
+    agentIds: ecosystem.agentIds ?? [],
+    avatar: ecosystem.avatar,
+    price: Number(ecosystem.price),
+    discount: Number(ecosystem.discount),
+    createdBy: ecosystem.createdBy,
+    isPublic: ecosystem.isPublic,
+    createdAt: ecosystem.createdAt.toISOString(),
+    updatedAt: ecosystem.updatedAt.toISOString(),
+    tags: ecosystem.tags ?? [],
+    featured: ecosystem.featured,
+    popularity: ecosystem.popularity,
+  };
+}

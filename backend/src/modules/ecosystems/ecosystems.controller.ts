@@ -1,0 +1,69 @@
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import { CurrentIdentity, Public } from '../../common/auth/auth.decorators';
+import { MarketplaceQueryDto, type Page } from '../agents/marketplace/marketplace-query.dto';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { CreateEcosystemDto, EcosystemDto, EcosystemListQueryDto, EcosystemPageDto } from './dto/ecosystem.dto';
+import { EcosystemsService } from './ecosystems.service';
+
+@ApiTags('ecosystems')
+@ApiBearerAuth()
+@ApiExtraModels(EcosystemDto, EcosystemPageDto)
+@Controller('ecosystems')
+export class EcosystemsController {
+  constructor(private readonly ecosystems: EcosystemsService) {}
+
+  @Get()
+  @Public()
+  @ApiOperation({
+    summary: 'Ecosistemas visibles para quien llama',
+    description: 'Lista simple; con page o limit devuelve { items, total, page, limit }.',
+  })
+  @ApiOkResponse({
+    schema: {
+      oneOf: [{ type: 'array', items: { $ref: getSchemaPath(EcosystemDto) } }, { $ref: getSchemaPath(EcosystemPageDto) }],
+    },
+  })
+  list(
+    @CurrentIdentity() identity: VerifiedIdentity | undefined,
+    @Query() query: EcosystemListQueryDto,
+  ): Promise<EcosystemDto[] | Page<EcosystemDto>> {
+    return this.ecosystems.list(identity, query);
+  }
+
+  @Get(':id')
+  @Public()
+  @ApiOkResponse({ type: EcosystemDto })
+  get(@CurrentIdentity() identity: VerifiedIdentity | undefined, @Param('id') id: string): Promise<EcosystemDto> {
+    return this.ecosystems.get(identity, id);
+  }
+
+  @Post()
+  @ApiOperation({ summary: "Crea un ecosistema (categoría 'test' y autor 'admin' por defecto)" })
+  @ApiCreatedResponse({ type: EcosystemDto })
+  create(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: CreateEcosystemDto): Promise<EcosystemDto> {
+    return this.ecosystems.create(identity, body);
+  }
+}
+
+@ApiTags('marketplace')
+@Controller('marketplace')
+export class EcosystemsMarketplaceController {
+  constructor(private readonly ecosystems: EcosystemsService) {}
+
+  @Get('ecosystems')
+  @Public()
+  @ApiOperation({ summary: 'Ecosistemas públicos del marketplace (sin orden por valoración: usa popularidad)' })
+  @ApiOkResponse({ type: EcosystemPageDto })
+  search(@Query() query: MarketplaceQueryDto): Promise<Page<EcosystemDto>> {
+    return this.ecosystems.marketplace(query);
+  }
+}

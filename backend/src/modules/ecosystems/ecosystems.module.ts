@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AgentsModule } from '../agents/agents.module';
+import { EcosystemsController, EcosystemsMarketplaceController } from './ecosystems.controller';
+import { EcosystemsService } from './ecosystems.service';
+import { Ecosystem } from './entities/ecosystem.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Ecosystem]), AgentsModule],
+  controllers: [EcosystemsController, EcosystemsMarketplaceController],
+  providers: [EcosystemsService],
+  exports: [EcosystemsService],
+})
+export class EcosystemsModule {}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository, SelectQueryBuilder } from 'typeorm';
+import { AgentsService } from '../agents/agents.service';
+import {
+  ECOSYSTEM_SORTS,
+  marketplaceFilters,
+  normaliseCategory,
+  normaliseSearch,
+  normaliseSort,
+  type MarketplaceQueryDto,
+  type Page,
+} from '../agents/marketplace/marketplace-query.dto';
+import { applyListingFilters, applyPage, applySort } from '../agents/marketplace/marketplace-search';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import {
+  CreateEcosystemDto,
+  DEFAULT_ECOSYSTEM_CATEGORY,
+  DEFAULT_ECOSYSTEM_CREATOR,
+  EcosystemDto,
+  EcosystemListQueryDto,
+} from './dto/ecosystem.dto';
+import { toEcosystemDto } from './ecosystem.mapper';
+import {
+  EcosystemAgentsNotFoundError,
+  EcosystemCreatorMismatchError,
+  EcosystemHighlightForbiddenError,
+  EcosystemNotFoundError,
+  PrivateAgentInPublicEcosystemError,
+} from './ecosystems.errors';
+import { Ecosystem } from './entities/ecosystem.entity';
+
+const ALIAS = 'ecosystem';
+
+@Injectable()
+export class EcosystemsService {
+  constructor(
+    @InjectRepository(Ecosystem) private readonly ecosystems: Repository<Ecosystem>,
+    private readonly agents: AgentsService,
+  ) {}
+
+  /** GET /ecosystems: those the caller may see; a plain array unless `page` or `limit` is given. */
+  async list(identity: VerifiedIdentity | undefined, query: EcosystemListQueryDto): Promise<EcosystemDto[] | Page<EcosystemDto>> {
+    const builder = this.visibleQuery(identity);
+    if (query.public === true) builder.andWhere(`${ALIAS}.isPublic = :onlyPublic`, { onlyPublic: true });
+    applyListingFilters(builder, ALIAS, {
+      category: normaliseCategory(query.category),
+      search: normaliseSearch(query.search),
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
+    });
+    applySort(builder, ALIAS, normaliseSort(query.sortBy, ECOSYSTEM_SORTS));
+    if (query.page === undefined && query.limit === undefined) {
+      return this.toDtos(identity, await builder.getMany());
+    }
+    const filters = marketplaceFilters(query, ECOSYSTEM_SORTS);
+    return this.page(identity, builder, filters.page, filters.limit);
+  }
+
+  /** The marketplace: public ecosystems with the spec's defaults; there is no rating sort. */
+  async marketplace(query: MarketplaceQueryDto): Promise<Page<EcosystemDto>> {
+    const filters = marketplaceFilters(query, ECOSYSTEM_SORTS);
+    const builder = this.ecosystems.createQueryBuilder(ALIAS).where(`${ALIAS}.isPublic = :isPublic`, { isPublic: true });
+    applyListingFilters(builder, ALIAS, filters);
+    applySort(builder, ALIAS, filters.sortBy);
+    return this.page(undefined, builder, filters.page, filters.limit);
+  }
+
+  async get(identity: VerifiedIdentity | undefined, id: string): Promise<EcosystemDto> {
+    return (await this.toDtos(identity, [await this.findVisible(identity, id)]))[0];
+  }
+
+  /** For other modules: the ecosystem if the caller may see it, else EcosystemNotFoundError. */
+  async findVisible(identity: VerifiedIdentity | undefined, id: string): Promise<Ecosystem> {
+    const ecosystem = await this.ecosystems.findOneBy({ id });
+    if (!ecosystem || !canSee(identity, ecosystem)) throw new EcosystemNotFoundError();
+    return ecosystem;
+  }
+
+  async findVisibleMany(identity: VerifiedIdentity | undefined, ids: string[]): Promise<Map<string, Ecosystem>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const found = await this.ecosystems.findBy({ id: In(unique) });
+    return new Map(found.filter((ecosystem) => canSee(identity, ecosystem)).map((ecosystem) => [ecosystem.id, ecosystem]));
+  }
+
+  async create(identity: VerifiedIdentity, body: CreateEcosystemDto): Promise<EcosystemDto> {
+    const isAdmin = identity.role === 'admin';
+    if (!isAdmin && (body.featured === true || (body.popularity ?? 0) !== 0)) throw new EcosystemHighlightForbiddenError();
+    const isPublic = body.isPublic ?? false;
+    const agentIds = [...new Set(body.agentIds)];
+    await this.checkAgents(identity, agentIds, isPublic);
+
+    const ecosystem = this.ecosystems.create({
+      id: randomUUID(),
+      name: body.name,
+      description: body.description ?? '',
+      category: body.category ?? DEFAULT_ECOSYSTEM_CATEGORY,
+      agentIds,
+      avatar: body.avatar ?? null,
+      price: body.price ?? 0,
+      discount: body.discount ?? 0,
+      createdBy: this.creatorName(identity, body.createdBy),
+      ownerSub: identity.sub,
+      isPublic,
+      tags: body.tags ?? [],
+      featured: body.featured ?? false,
+      popularity: body.popularity ?? 0,
+    });
+    await this.ecosystems.insert(ecosystem);
+    return (await this.toDtos(identity, [await this.ecosystems.findOneByOrFail({ id: ecosystem.id })]))[0];
+  }
+
+  /** Every agent must exist and be visible to the creator; a public ecosystem shows only public agents. */
+  private async checkAgents(identity: VerifiedIdentity, agentIds: string[], isPublic: boolean): Promise<void> {
+    const found = await this.agents.findVisibleMany(identity, agentIds);
+    const missing = agentIds.filter((id) => !found.has(id));
+    if (missing.length > 0) throw new EcosystemAgentsNotFoundError(missing);
+    if (isPublic) {
+      const privateOnes = agentIds.filter((id) => !found.get(id)?.isPublic);
+      if (privateOnes.length > 0) throw new PrivateAgentInPublicEcosystemError(privateOnes);
+    }
+  }
+
+  /** The spec's default author is 'admin'; a user may only name themselves. */
+  private creatorName(identity: VerifiedIdentity, requested: string | undefined): string {
+    if (requested === undefined) return DEFAULT_ECOSYSTEM_CREATOR;
+    if (identity.role === 'admin') return requested;
+    const isSelf = requested === identity.sub || requested.toLowerCase() === identity.username.toLowerCase();
+    if (!isSelf) throw new EcosystemCreatorMismatchError();
+    return identity.username;
+  }
+
+  private visibleQuery(identity: VerifiedIdentity | undefined): SelectQueryBuilder<Ecosystem> {
+    const builder = this.ecosystems.createQueryBuilder(ALIAS);
+    if (identity?.role === 'admin') return builder;
+    if (identity) {
+      return builder.where(`(${ALIAS}.isPublic = :isPublic OR ${ALIAS}.ownerSub = :sub)`, { isPublic: true, sub: identity.sub });
+    }
+    return builder.where(`${ALIAS}.isPublic = :isPublic`, { isPublic: true });
+  }
+
+  private async page(
+    identity: VerifiedIdentity | undefined,
+    builder: SelectQueryBuilder<Ecosystem>,
+    page: number,
+    limit: number,
+  ): Promise<Page<EcosystemDto>> {
+    const [rows, total] = await applyPage(builder, page, limit).getManyAndCount();
+    return { items: await this.toDtos(identity, rows), total, page, limit };
+  }
+
+  /**
+   * agentIds lists only the agents that still exist and that the caller may see: an agent deleted
+   * or made private after the ecosystem was created drops out (one query for the whole page).
+   */
+  private async toDtos(identity: VerifiedIdentity | undefined, rows: Ecosystem[]): Promise<EcosystemDto[]> {
+    const visible = await this.agents.findVisibleMany(identity, rows.flatMap((row) => row.agentIds ?? []));
+    return rows.map((row) => ({ ...toEcosystemDto(row), agentIds: (row.agentIds ?? []).filter((id) => visible.has(id)) }));
+  }
+}
+
+export function canSee(identity: VerifiedIdentity | undefined, ecosystem: Ecosystem): boolean {
+  if (ecosystem.isPublic) return true;
+  if (!identity) return false;
+  return identity.role === 'admin' || (ecosystem.ownerSub !== null && ecosystem.ownerSub === identity.sub);
+}

@@ -1,0 +1,64 @@
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { IdTokenVerifier, InvalidTokenError, type VerifiedIdentity } from './id-token-verifier';
+import { TokenRejectedError, type TokenService } from './services/token.service';
+
+/** Tokens of the embedded identity service: our keys, our issuer, and the session still live. */
+export class EmbeddedIdTokenVerifier extends IdTokenVerifier {
+  constructor(private readonly tokens: TokenService) {
+    super();
+  }
+
+  async verify(bearerToken: string): Promise<VerifiedIdentity> {
+    try {
+      return toIdentity((await this.tokens.verify(bearerToken, 'id')).payload);
+    } catch (error) {
+      if (error instanceof TokenRejectedError) throw new InvalidTokenError();
+      throw error;
+    }
+  }
+}
+
+/** Tokens of an Amazon Cognito user pool, checked against the pool's published JWKS. */
+export class CognitoIdTokenVerifier extends IdTokenVerifier {
+  private readonly jwks: ReturnType<typeof createRemoteJWKSet>;
+  private readonly issuer: string;
+
+  constructor(
+    identity: { region: string; userPoolId: string; clientId: string },
+    jwksUrl = `https://cognito-idp.${identity.region}.amazonaws.com/${identity.userPoolId}/.well-known/jwks.json`,
+    private readonly clientId = identity.clientId,
+  ) {
+    super();
+    this.issuer = `https://cognito-idp.${identity.region}.amazonaws.com/${identity.userPoolId}`;
+    this.jwks = createRemoteJWKSet(new URL(jwksUrl));
+  }
+
+  async verify(bearerToken: string): Promise<VerifiedIdentity> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(bearerToken, this.jwks, {
+        algorithms: ['RS256'],
+        issuer: this.issuer,
+        audience: this.clientId,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (error) {
+      // Cognito being unreachable is our outage, not the caller's bad token: let it be a 5xx.
+      if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) throw new InvalidTokenError();
+      throw error;
+    }
+    if (payload.token_use !== 'id') throw new InvalidTokenError();
+    return toIdentity(payload);
+  }
+}
+
+function toIdentity(payload: JWTPayload): VerifiedIdentity {
+  const name = typeof payload.name === 'string' ? payload.name : undefined;
+  return {
+    sub: String(payload.sub),
+    username: typeof payload['cognito:username'] === 'string' ? payload['cognito:username'] : String(payload.sub),
+    email: typeof payload.email === 'string' ? payload.email : '',
+    ...(name ? { name } : {}),
+    role: payload['custom:role'] === 'admin' ? 'admin' : 'user',
+  };
+}

@@ -1,0 +1,51 @@
+import { Body, Controller, Get, Header, Headers, HttpCode, Inject, NotFoundException, Param, Post, Req, UseFilters } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Public } from '../../common/auth/auth.decorators';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { CognitoErrorFilter } from './cognito-error.filter';
+import { CognitoProtocolService } from './cognito-protocol.service';
+import { SigningKeyService } from './services/signing-key.service';
+
+/**
+ * The embedded identity service at /idp, outside the /api prefix. It speaks the Amazon Cognito
+ * user-pool JSON protocol so that aws-amplify runs against it unchanged (`userPoolEndpoint`).
+ */
+@ApiTags('identity')
+@Public()
+@UseFilters(CognitoErrorFilter)
+@Controller('idp')
+export class IdentityController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly protocol: CognitoProtocolService,
+    private readonly keys: SigningKeyService,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'Servicio de identidad embebido (protocolo JSON de Amazon Cognito)',
+    description:
+      'SignUp, ConfirmSignUp, ResendConfirmationCode, InitiateAuth, RespondToAuthChallenge, GetTokensFromRefreshToken, ' +
+      'ForgotPassword, ConfirmForgotPassword, GetUser, GlobalSignOut, RevokeToken, AssociateSoftwareToken, ' +
+      'VerifySoftwareToken y SetUserMFAPreference. Los errores son HTTP 400 con { "__type", "message" }.',
+  })
+  @ApiHeader({ name: 'X-Amz-Target', required: true, example: 'AWSCognitoIdentityProviderService.InitiateAuth' })
+  call(@Headers('x-amz-target') target: string | undefined, @Body() body: unknown, @Req() request: Request): Promise<object> {
+    return this.protocol.handle(target, body, { ip: request.ip ?? request.socket.remoteAddress ?? 'unknown' });
+  }
+
+  @Get(':poolId/.well-known/jwks.json')
+  @Header('Cache-Control', 'public, max-age=3600')
+  @ApiOperation({ summary: 'Claves públicas (JWKS) con las que se firman los tokens del servicio embebido' })
+  @ApiOkResponse({ description: '{ "keys": [JWK RS256] }' })
+  async jwks(@Param('poolId') poolId: string) {
+    if (this.config.identity.provider !== 'embedded' || poolId !== this.config.identity.userPoolId) {
+      throw new NotFoundException('No existe ese grupo de usuarios.');
+    }
+    return this.keys.jwks();
+  }
+}

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { IsNull, LessThan, Repository } from 'typeorm';
+import type { AppConfig } from '../../../config/app-config';
+import { APP_CONFIG } from '../../../config/config.module';
+import { Errors } from '../cognito-errors';
+import { newOpaqueToken, sha256Hex } from '../crypto/secrets';
+import { IdentityUser } from '../entities/identity-user.entity';
+import { RefreshToken } from '../entities/refresh-token.entity';
+import { ACCESS_TOKEN_SCOPE, REFRESH_TOKEN_TTL_MS, TOKEN_TTL_SECONDS } from '../identity.constants';
+import { SigningKeyService } from './signing-key.service';
+
+export interface AuthenticationResult {
+  AccessToken: string;
+  IdToken: string;
+  ExpiresIn: number;
+  TokenType: 'Bearer';
+  RefreshToken?: string;
+}
+
+export type TokenUse = 'id' | 'access';
+
+/** Why one of our tokens was refused; the caller turns it into its own error. */
+export class TokenRejectedError extends Error {
+  constructor(readonly reason: 'invalid' | 'expired' | 'revoked') {
+    super(`token ${reason}`);
+  }
+}
+
+/**
+ * Issues and checks the pool's tokens, shaped like Cognito's: RS256 id and access tokens that
+ * live an hour, and an opaque refresh token (stored only as a hash) that lives 30 days. Every
+ * token carries `origin_jti`, the id of the signed-in session it came from.
+ */
+@Injectable()
+export class TokenService {
+  private readonly clientId: string;
+  readonly issuer: string;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly keys: SigningKeyService,
+    @InjectRepository(IdentityUser) private readonly users: Repository<IdentityUser>,
+    @InjectRepository(RefreshToken) private readonly sessions: Repository<RefreshToken>,
+  ) {
+    this.clientId = config.identity.clientId;
+    this.issuer = `${config.publicUrl}/idp/${config.identity.userPoolId}`;
+  }
+
+  /** A new signed-in session: its refresh token plus the first id and access tokens. */
+  async startSession(user: IdentityUser, clientId: string, authTime: Date): Promise<AuthenticationResult> {
+    const refreshToken = newOpaqueToken();
+    const id = randomUUID();
+    const now = Date.now();
+    await this.sessions.delete({ userSub: user.sub, expiresAt: LessThan(new Date(now)) });
+    await this.sessions.insert({
+      id,
+      userSub: user.sub,
+      clientId,
+      tokenHash: sha256Hex(refreshToken),
+      authTime,
+      expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
+      revokedAt: null,
+    });
+    return { ...(await this.sign(user, id, clientId, authTime)), RefreshToken: refreshToken };
+  }
+
+  /** New id and access tokens from a live refresh token; the refresh token itself is kept. */
+  async refresh(refreshToken: string, clientId: string): Promise<AuthenticationResult> {
+    const session = await this.sessions.findOneBy({ tokenHash: sha256Hex(refreshToken) });
+    if (!session || session.clientId !== clientId) throw Errors.invalidRefreshToken();
+    if (session.revokedAt) throw Errors.revokedRefreshToken();
+    if (session.expiresAt.getTime() <= Date.now()) throw Errors.expiredRefreshToken();
+    const user = await this.users.findOneBy({ sub: session.userSub });
+    if (!user) throw Errors.invalidRefreshToken();
+    if (user.status === 'RESET_REQUIRED') throw Errors.passwordResetRequired();
+    if (user.status !== 'CONFIRMED') throw Errors.invalidRefreshToken();
+    return this.sign(user, session.id, clientId, session.authTime);
+  }
+
+  /** RevokeToken: ends the session of one refresh token. Unknown tokens are ignored (RFC 7009). */
+  async revoke(refreshToken: string, clientId: string): Promise<void> {
+    const session = await this.sessions.findOneBy({ tokenHash: sha256Hex(refreshToken) });
+    if (!session) return;
+    if (session.clientId !== clientId) throw Errors.invalidRefreshToken();
+    await this.sessions.update({ id: session.id, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  /** Ends every session of a user: no refresh works, and the tokens they issued are refused. */
+  async revokeAll(userSub: string): Promise<void> {
+    await this.sessions.update({ userSub, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  /**
+   * Checks one of our tokens: signature by one of our keys with RS256 only (so neither `none` nor
+   * an HMAC signed with the public key passes), issuer, audience or client, use, expiry; then that
+   * the user still exists, signed out globally no later than the token was issued, and that the
+   * session it came from has not been revoked.
+   */
+  async verify(token: string, use: TokenUse): Promise<{ payload: JWTPayload; user: IdentityUser }> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(
+        token,
+        async (header) => {
+          const key = await this.keys.publicKey(header.kid);
+          if (!key) throw new TokenRejectedError('invalid');
+          return key;
+        },
+        {
+          algorithms: ['RS256'],
+          issuer: this.issuer,
+          audience: use === 'id' ? this.clientId : undefined,
+          requiredClaims: ['sub', 'iat', 'exp', 'origin_jti'],
+        },
+      ));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new TokenRejectedError('expired');
+      if (error instanceof joseErrors.JOSEError || error instanceof TokenRejectedError) {
+        throw new TokenRejectedError('invalid');
+      }
+      throw error;
+    }
+    if (payload.token_use !== use) throw new TokenRejectedError('invalid');
+    if (use === 'access' && payload.client_id !== this.clientId) throw new TokenRejectedError('invalid');
+
+    const user = await this.users.findOneBy({ sub: payload.sub });
+    if (!user) throw new TokenRejectedError('invalid');
+    const validAfter = user.tokensValidAfter ? Math.floor(user.tokensValidAfter.getTime() / 1000) : 0;
+    if ((payload.iat ?? 0) < validAfter) throw new TokenRejectedError('revoked');
+    const session = await this.sessions.findOneBy({ id: String(payload.origin_jti) });
+    if (!session || session.revokedAt) throw new TokenRejectedError('revoked');
+    return { payload, user };
+  }
+
+  /** The user behind an AccessToken given to a Cognito API call (GetUser, GlobalSignOut, ...). */
+  async userOfAccessToken(accessToken: string): Promise<IdentityUser> {
+    try {
+      return (await this.verify(accessToken, 'access')).user;
+    } catch (error) {
+      if (!(error instanceof TokenRejectedError)) throw error;
+      if (error.reason === 'expired') throw Errors.expiredAccessToken();
+      if (error.reason === 'revoked') throw Errors.revokedAccessToken();
+      throw Errors.invalidAccessToken();
+    }
+  }
+
+  private async sign(user: IdentityUser, sessionId: string, clientId: string, authTime: Date): Promise<AuthenticationResult> {
+    const key = await this.keys.signingKey();
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const common = { sub: user.sub, origin_jti: sessionId, auth_time: Math.floor(authTime.getTime() / 1000) };
+    const finish = (jwt: SignJWT) =>
+      jwt
+        .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+        .setIssuer(this.issuer)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + TOKEN_TTL_SECONDS)
+        .setJti(randomUUID())
+        .sign(key.privateKey);
+
+    const idToken = await finish(
+      new SignJWT({
+        ...common,
+        token_use: 'id',
+        'cognito:username': user.username,
+        email: user.email,
+        email_verified: user.emailVerified,
+        ...(user.name ? { name: user.name } : {}),
+        'custom:role': user.role,
+      }).setAudience(clientId),
+    );
+    const accessToken = await finish(
+      new SignJWT({ ...common, token_use: 'access', client_id: clientId, scope: ACCESS_TOKEN_SCOPE, username: user.username }),
+    );
+    return { AccessToken: accessToken, IdToken: idToken, ExpiresIn: TOKEN_TTL_SECONDS, TokenType: 'Bearer' };
+  }
+}

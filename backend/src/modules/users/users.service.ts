@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { InteractionStateDto, RegistrationContactDto, RegistrationDto, UpdateUserDto } from './dto/users.dto';
+import { UserProfile } from './entities/user-profile.entity';
+import { EmailMismatchError, RegistrationNotFoundError } from './users.errors';
+
+@Injectable()
+export class UsersService {
+  constructor(@InjectRepository(UserProfile) private readonly profiles: Repository<UserProfile>) {}
+
+  /** Creates or updates the caller's registration; the e-mail always comes from the verified token. */
+  async register(identity: VerifiedIdentity, contactName: string, email?: string): Promise<RegistrationDto> {
+    if (email !== undefined && email.toLowerCase() !== identity.email.toLowerCase()) throw new EmailMismatchError();
+    const profile = await this.profileFor(identity);
+    profile.contactName = contactName;
+    return toRegistration(await this.profiles.save(profile));
+  }
+
+  async registration(identity: VerifiedIdentity, userId: string): Promise<RegistrationDto> {
+    return toRegistration(await this.findForReading(identity, userId));
+  }
+
+  async contact(identity: VerifiedIdentity, username: string): Promise<RegistrationContactDto> {
+    const { contactName, email } = await this.findForReading(identity, username);
+    return { contactName, email };
+  }
+
+  async update(identity: VerifiedIdentity, userId: string, changes: UpdateUserDto): Promise<RegistrationDto> {
+    const profile = identity.role === 'admin' ? await this.findOrFail(userId) : await this.profileFor(identity);
+    if (changes.contactName !== undefined) profile.contactName = changes.contactName;
+    if (changes.interactionComplete !== undefined) profile.interactionComplete = changes.interactionComplete;
+    return toRegistration(await this.profiles.save(profile));
+  }
+
+  async interactionState(userId: string): Promise<InteractionStateDto> {
+    const profile = await this.findByUserId(userId);
+    return {
+      firstAgentCreated: profile?.firstAgentCreated ?? false,
+      interactionComplete: profile?.interactionComplete ?? false,
+    };
+  }
+
+  /** The agents module calls this when a user creates their first agent. */
+  async markFirstAgentCreated(identity: VerifiedIdentity): Promise<void> {
+    const profile = await this.profileFor(identity);
+    if (profile.firstAgentCreated) return;
+    profile.firstAgentCreated = true;
+    await this.profiles.save(profile);
+  }
+
+  private async profileFor(identity: VerifiedIdentity): Promise<UserProfile> {
+    const existing = await this.profiles.findOneBy({ id: identity.sub });
+    if (existing) {
+      existing.email = identity.email;
+      return existing;
+    }
+    return this.profiles.create({
+      id: identity.sub,
+      username: identity.username.toLowerCase(),
+      email: identity.email,
+      contactName: identity.name ?? null,
+      firstAgentCreated: false,
+      interactionComplete: false,
+    });
+  }
+
+  /** A user id is the subject or the username, as the spec's clients send either. */
+  private findByUserId(userId: string): Promise<UserProfile | null> {
+    return this.profiles.findOne({ where: [{ id: userId }, { username: userId.toLowerCase() }] });
+  }
+
+  /**
+   * A signed-up user has a registration from their first call on: the identity service already
+   * holds their name and e-mail, so the profile is made from the token rather than a 404.
+   */
+  private async findForReading(identity: VerifiedIdentity, userId: string): Promise<UserProfile> {
+    const profile = await this.findByUserId(userId);
+    if (profile) return profile;
+    if (userId === identity.sub || userId.toLowerCase() === identity.username.toLowerCase()) {
+      return this.profiles.save(await this.profileFor(identity));
+    }
+    throw new RegistrationNotFoundError();
+  }
+
+  private async findOrFail(userId: string): Promise<UserProfile> {
+    const profile = await this.findByUserId(userId);
+    if (!profile) throw new RegistrationNotFoundError();
+    return profile;
+  }
+}
+
+function toRegistration(profile: UserProfile): RegistrationDto {
+  return {
+    id: profile.id,
+    username: profile.username,
+    contactName: profile.contactName,
+    email: profile.email,
+    createdAt: profile.createdAt.toISOString(),
+  };
+}

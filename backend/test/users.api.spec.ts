@@ -1,0 +1,130 @@
+import request from 'supertest';
+import { signUpAndSignIn, type SignedInUser } from './support/identity-client';
+import { createTestApp, type TestApp } from './support/test-app';
+
+describe('users API', () => {
+  let testApp: TestApp;
+  let ana: SignedInUser;
+  let bob: SignedInUser;
+  let admin: SignedInUser;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ ADMIN_EMAILS: 'jefa@example.com' });
+    ana = await signUpAndSignIn(testApp, 'ana@example.com');
+    bob = await signUpAndSignIn(testApp, 'bob@example.com');
+    admin = await signUpAndSignIn(testApp, 'jefa@example.com');
+  });
+
+  afterAll(() => testApp.close());
+
+  const http = () => request(testApp.server);
+
+  describe('POST /users/registration', () => {
+    it('needs a signed-in caller', async () => {
+      await http().post('/api/users/registration').send({ contactName: 'Ana' }).expect(401);
+    });
+
+    it('refuses a forged token', async () => {
+      const [header, payload] = ana.idToken.split('.');
+      await http()
+        .post('/api/users/registration')
+        .set('Authorization', `Bearer ${header}.${payload}.firma-falsa`)
+        .send({ contactName: 'Ana' })
+        .expect(401);
+    });
+
+    it("stores the caller's contact name with the e-mail of their account", async () => {
+      const response = await http()
+        .post('/api/users/registration')
+        .set(ana.authorization)
+        .send({ contactName: '  Ana García ', email: 'ana@example.com' })
+        .expect(201);
+      expect(response.body).toMatchObject({ id: ana.sub, username: 'ana@example.com', contactName: 'Ana García', email: 'ana@example.com' });
+    });
+
+    it('refuses an e-mail that is not the account’s', async () => {
+      const response = await http()
+        .post('/api/users/registration')
+        .set(ana.authorization)
+        .send({ contactName: 'Ana', email: 'otra@example.com' })
+        .expect(400);
+      expect(response.body.message).toBe('El correo no coincide con el de tu cuenta.');
+    });
+
+    it.each([
+      [{}, /contactName/],
+      [{ contactName: '   ' }, /contactName/],
+      [{ contactName: 42 }, /contactName/],
+      [{ contactName: 'Ana', role: 'admin' }, /role/],
+    ])('answers bad input %j with a 400 naming the field', async (body, field) => {
+      const response = await http().post('/api/users/registration').set(ana.authorization).send(body).expect(400);
+      expect(response.body.message).toMatch(field);
+    });
+  });
+
+  describe('reading a registration', () => {
+    beforeAll(async () => {
+      await http().post('/api/users/registration').set(bob.authorization).send({ contactName: 'Bob' }).expect(201);
+    });
+
+    it('by subject or username, for the owner', async () => {
+      await http().get(`/api/users/registration/${bob.sub}`).set(bob.authorization).expect(200);
+      const contact = await http().get('/api/users/registration/username/bob@example.com').set(bob.authorization).expect(200);
+      expect(contact.body).toEqual({ contactName: 'Bob', email: 'bob@example.com' });
+    });
+
+    it("is refused (403) for another user's id", async () => {
+      await http().get(`/api/users/registration/${bob.sub}`).set(ana.authorization).expect(403);
+      await http().get('/api/users/registration/username/bob@example.com').set(ana.authorization).expect(403);
+    });
+
+    it('is allowed to an admin', async () => {
+      const response = await http().get(`/api/users/registration/${bob.sub}`).set(admin.authorization).expect(200);
+      expect(response.body.contactName).toBe('Bob');
+    });
+
+    it('is a 404 with a clear message when there is none', async () => {
+      const response = await http().get('/api/users/registration/nadie@example.com').set(admin.authorization).expect(404);
+      expect(response.body.message).toBe('No se encontró el registro del usuario.');
+    });
+  });
+
+  it("makes a signed-up user's registration from their account on first read", async () => {
+    const cleo = await signUpAndSignIn(testApp, 'cleo@example.com', undefined, 'Cleo Pérez');
+    const response = await http().get('/api/users/registration/username/cleo@example.com').set(cleo.authorization).expect(200);
+    expect(response.body).toEqual({ contactName: 'Cleo Pérez', email: 'cleo@example.com' });
+  });
+
+  describe('PUT /users/{id} and the interaction state', () => {
+    it('starts with nothing done', async () => {
+      const response = await http().get(`/api/users/${ana.sub}/interaction-state`).set(ana.authorization).expect(200);
+      expect(response.body).toEqual({ firstAgentCreated: false, interactionComplete: false });
+    });
+
+    it('lets the owner update their contact name and interaction flag', async () => {
+      await http()
+        .put('/api/users/ana@example.com')
+        .set(ana.authorization)
+        .send({ contactName: 'Ana G.', interactionComplete: true })
+        .expect(200);
+      const state = await http().get('/api/users/ana@example.com/interaction-state').set(ana.authorization).expect(200);
+      expect(state.body).toEqual({ firstAgentCreated: false, interactionComplete: true });
+    });
+
+    it('refuses to let one user change or read another', async () => {
+      await http().put(`/api/users/${bob.sub}`).set(ana.authorization).send({ contactName: 'Hackeado' }).expect(403);
+      await http().get(`/api/users/${bob.sub}/interaction-state`).set(ana.authorization).expect(403);
+      const unchanged = await http().get(`/api/users/registration/${bob.sub}`).set(bob.authorization).expect(200);
+      expect(unchanged.body.contactName).toBe('Bob');
+    });
+
+    it('refuses a request whose x-user-id or userId query is not the caller', async () => {
+      await http().get(`/api/users/${ana.sub}/interaction-state`).set(ana.authorization).set('x-user-id', 'bob@example.com').expect(403);
+      await http().get(`/api/users/${ana.sub}/interaction-state?userId=${bob.sub}`).set(ana.authorization).expect(403);
+    });
+
+    it('answers a wrong type with a 400', async () => {
+      await http().put(`/api/users/${ana.sub}`).set(ana.authorization).send({ interactionComplete: 'sí' }).expect(400);
+    });
+  });
+});
