@@ -5,6 +5,14 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
+/**
+ * The app's data directory for this run, shared with the specs so that they can read what the
+ * server writes there (the dev mail outbox with verification codes). Every worker imports this
+ * file again; the environment variable, set once by the runner and inherited by its workers, keeps
+ * them all on the directory the web server was started with.
+ */
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'nova-e2e-'));
+export const E2E_DATA_DIR: string = process.env.E2E_DATA_DIR;
 /** A tracking script origin that the specs intercept, to check it loads only after consent. */
 export const TRACKING_SCRIPT_URL = 'https://tracking.example/t.js';
 
@@ -43,7 +51,7 @@ export default defineConfig({
     timeout: 180_000,
     env: {
       PORT: String(port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'nova-e2e-')),
+      DATA_DIR: E2E_DATA_DIR,
       TRACKING_SCRIPTS: TRACKING_SCRIPT_URL,
       LOG_LEVEL: 'warn',
     },

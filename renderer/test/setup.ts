@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { setMatchMedia } from './media';
 
 // jest's jsdom environment leaves these out, and react-router needs them at import time. Loaded
 // through jest so the renderer's type-check needs no Node typings.
@@ -8,20 +9,7 @@ if (typeof globalThis.TextEncoder === 'undefined') {
 }
 
 // Mantine reads media queries and observes element sizes; jsdom implements neither.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  configurable: true,
-  value: (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
+setMatchMedia(() => false);
 
 class ResizeObserverStub {
   observe(): void {}

@@ -25,5 +25,15 @@ export const appStrings = {
     support: 'Centro de soporte',
     contact: 'Contacto',
   },
+  admin: {
+    label: 'Administración',
+    greeting: (name: string) => `Hola, ${name}`,
+    dashboard: 'Dashboard',
+    users: 'Usuarios',
+    agents: 'Agentes',
+    balances: 'Saldos y movimientos',
+    backToChat: 'Volver al Chat',
+    signOut: 'Cerrar Sesión',
+  },
   loading: 'Cargando…',
 } as const;

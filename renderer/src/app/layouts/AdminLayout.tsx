@@ -1,38 +1,55 @@
-import { Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Button, NavLink, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { Link, NavLink as RouterNavLink, Outlet } from 'react-router-dom';
-import { authStateAtom } from '../../features/auth';
+import { Link, NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router-dom';
+import { authStateAtom, useAuth } from '../../features/auth';
+import { appStrings } from '../strings';
+import { SidebarShell } from './SidebarShell';
 
 const ADMIN_LINKS = [
-  { to: '/admin', label: 'Dashboard', end: true },
-  { to: '/admin/users', label: 'Usuarios' },
-  { to: '/admin/agents', label: 'Agentes' },
-  { to: '/admin/stripe', label: 'Saldos y movimientos' },
+  { to: '/admin', label: appStrings.admin.dashboard, end: true },
+  { to: '/admin/users', label: appStrings.admin.users },
+  { to: '/admin/agents', label: appStrings.admin.agents },
+  { to: '/admin/stripe', label: appStrings.admin.balances },
 ];
 
 export function AdminLayout() {
   const { user } = useAtomValue(authStateAtom);
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+
+  const signOutAndLeave = async () => {
+    // Leave the guarded area first, so the guard does not send the user to /login meanwhile.
+    navigate('/');
+    await signOut();
+  };
+
+  const sidebar = (
+    <>
+      <Text fw={700} px="md" pb="xs">
+        {appStrings.admin.greeting(user?.username || 'Admin')}
+      </Text>
+      <nav aria-label={appStrings.admin.label}>
+        {ADMIN_LINKS.map((link) => (
+          <NavLink key={link.to} component={RouterNavLink} end={link.end} to={link.to} label={link.label} />
+        ))}
+      </nav>
+      <div className="app-sidebar-spacer" />
+      <Stack gap="xs" p="md" className="app-sidebar-footer">
+        <Button component={Link} to="/chat" variant="outline" color="indigo">
+          {appStrings.admin.backToChat}
+        </Button>
+        <Button variant="outline" color="red" onClick={() => void signOutAndLeave()}>
+          {appStrings.admin.signOut}
+        </Button>
+      </Stack>
+    </>
+  );
+
   return (
-    <div className="app-shell">
-      <aside className="app-sidebar" data-mode="fixed" data-open="true" aria-label="Administración">
-        <Stack gap={4} p="md">
-          <Text fw={700}>Hola, {user?.username || 'Admin'}</Text>
-        </Stack>
-        <nav>
-          {ADMIN_LINKS.map((link) => (
-            <NavLink key={link.to} component={RouterNavLink} end={link.end} to={link.to} label={link.label} />
-          ))}
-        </nav>
-        <div className="app-sidebar-spacer" />
-        <Group p="md">
-          <Button component={Link} to="/chat" variant="outline" color="indigo" fullWidth>
-            Volver al Chat
-          </Button>
-        </Group>
-      </aside>
-      <main className="app-main app-content">
+    <SidebarShell label={appStrings.admin.label} sidebar={sidebar}>
+      <main className="app-content">
         <Outlet />
       </main>
-    </div>
+    </SidebarShell>
   );
 }

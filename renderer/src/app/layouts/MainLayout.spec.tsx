@@ -1,23 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router-dom';
+import { setViewportWidth } from '../../../test/media';
 import { renderWithProviders } from '../../../test/render';
 import { MainLayout } from './MainLayout';
-
-function setViewportWidth(width: number) {
-  window.matchMedia = (query: string) => {
-    const maxWidth = /max-width:\s*([\d.]+)px/.exec(query);
-    return {
-      matches: maxWidth ? width <= Number(maxWidth[1]) : false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
-  };
-}
 
 function renderLayout() {
   return renderWithProviders(

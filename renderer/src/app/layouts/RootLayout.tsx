@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { CookieBanner } from '../../features/consent';
-import { useAuthSession } from '../../features/auth';
+import { useAuthBootstrap } from '../../features/auth';
 import { loadRuntimeConfigAtom, useRuntimeConfig } from '../../shared/config';
 import type { RouteHandle } from '../routes/route-handle';
 
@@ -14,7 +14,7 @@ export function RootLayout() {
     void loadRuntimeConfig({ signal: controller.signal });
     return () => controller.abort();
   }, [loadRuntimeConfig]);
-  useAuthSession();
+  useAuthBootstrap();
   useDocumentTitle();
 
   return (

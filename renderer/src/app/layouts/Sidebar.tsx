@@ -1,38 +1,17 @@
-import { Button, CloseButton, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Button, NavLink, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { Link, NavLink as RouterNavLink } from 'react-router-dom';
-import { authStateAtom } from '../../features/auth';
-import { useRuntimeConfig } from '../../shared/config';
+import { authStateAtom, UserMenu } from '../../features/auth';
 import { appStrings } from '../strings';
 
-interface SidebarProps {
-  id: string;
-  mode: 'fixed' | 'drawer';
-  isOpen: boolean;
-  onClose: () => void;
-}
-
-export function Sidebar({ id, mode, isOpen, onClose }: SidebarProps) {
-  const { productName } = useRuntimeConfig();
+/** The main layout's sidebar content: navigation, then the user menu or the visitor's actions. */
+export function Sidebar() {
   const { user } = useAtomValue(authStateAtom);
   const isAdmin = user?.role === 'admin';
   const strings = appStrings.navigation;
 
   return (
-    <aside
-      id={id}
-      className="app-sidebar"
-      data-mode={mode}
-      data-open={mode === 'fixed' || isOpen}
-      aria-label={appStrings.sidebar.label}
-      aria-hidden={mode === 'drawer' && !isOpen ? true : undefined}
-    >
-      <Group justify="space-between" px="md" py="sm" wrap="nowrap">
-        <Text component={Link} to="/" fw={800} fz="lg" className="app-brand">
-          {productName}
-        </Text>
-        {mode === 'drawer' && <CloseButton aria-label={appStrings.sidebar.close} onClick={onClose} />}
-      </Group>
+    <>
       <nav aria-label={strings.label}>
         <NavLink component={RouterNavLink} to="/marketplace" label={strings.marketplace} />
         <NavLink component={RouterNavLink} to="/my-office" label={strings.myOffice} />
@@ -43,6 +22,11 @@ export function Sidebar({ id, mode, isOpen, onClose }: SidebarProps) {
         )}
       </nav>
       <div className="app-sidebar-spacer" />
+      {user && (
+        <div className="app-sidebar-footer" style={{ padding: 'var(--mantine-spacing-xs)' }}>
+          <UserMenu />
+        </div>
+      )}
       {!user && (
         <Stack gap="xs" p="md" className="app-sidebar-footer">
           <Text size="xs" c="dimmed">
@@ -56,6 +40,6 @@ export function Sidebar({ id, mode, isOpen, onClose }: SidebarProps) {
           </Button>
         </Stack>
       )}
-    </aside>
+    </>
   );
 }

@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { loadChunk } from './chunk-loading';
 import { RequireAdmin } from '../guards/RequireAdmin';
 import { RequireAuth } from '../guards/RequireAuth';
 import { AdminLayout } from '../layouts/AdminLayout';
@@ -6,39 +8,56 @@ import { MainLayout } from '../layouts/MainLayout';
 import { RootLayout } from '../layouts/RootLayout';
 import type { RouteHandle } from './route-handle';
 
-/** A screen that a later issue builds; until then it shows its title. Loaded lazily like the rest. */
-const pending = (path: string | undefined, title: string, index = false): RouteObject => {
-  const handle: RouteHandle = { title };
-  const lazy = async () => {
+/** A screen that a later issue builds; until then it shows its title. No path: the index route. */
+type RouteModule = { Component: ComponentType };
+
+const lazyScreen = (title: string, load: () => Promise<RouteModule>) => ({
+  handle: { title } satisfies RouteHandle,
+  lazy: () => loadChunk(load),
+});
+
+const page = (path: string, title: string, load: () => Promise<RouteModule>): RouteObject => ({
+  path,
+  ...lazyScreen(title, load),
+});
+
+const indexPage = (title: string, load: () => Promise<RouteModule>): RouteObject => ({
+  index: true,
+  ...lazyScreen(title, load),
+});
+
+/** A screen that a later issue builds; until then it shows its title. No path: the index route. */
+const pending = (path: string | undefined, title: string): RouteObject => {
+  const load = async () => {
     const { PendingPage } = await import('../../features/pending/PendingPage');
     return { Component: () => <PendingPage title={title} /> };
   };
-  return index ? { index: true, handle, lazy } : { path, handle, lazy };
+  return path === undefined ? indexPage(title, load) : page(path, title, load);
 };
-
-const page = (path: string, title: string, load: RouteObject['lazy']): RouteObject => ({
-  path,
-  handle: { title } satisfies RouteHandle,
-  lazy: load,
-});
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       // Full-page authentication screens.
-      pending('/login', 'Iniciar sesión'),
-      pending('/register', 'Crear cuenta'),
-      pending('/verify-email', 'Verificar correo'),
-      pending('/forgot-password', 'Recuperar contraseña'),
+      page('/login', 'Iniciar sesión', async () => ({
+        Component: (await import('../../features/auth/components/LoginPage')).LoginPage,
+      })),
+      page('/register', 'Crear cuenta', async () => ({
+        Component: (await import('../../features/auth/components/RegisterPage')).RegisterPage,
+      })),
+      page('/verify-email', 'Verificar correo', async () => ({
+        Component: (await import('../../features/auth/components/VerifyEmailPage')).VerifyEmailPage,
+      })),
+      page('/forgot-password', 'Recuperar contraseña', async () => ({
+        Component: (await import('../../features/auth/components/ForgotPasswordPage')).ForgotPasswordPage,
+      })),
       {
         element: <MainLayout />,
         children: [
-          {
-            index: true,
-            handle: { title: 'Inicio' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('../../features/landing/LandingPage')).LandingPage }),
-          },
+          indexPage('Inicio', async () => ({
+            Component: (await import('../../features/landing/LandingPage')).LandingPage,
+          })),
           pending('/success', 'Pago completado'),
           pending('/chat-agent', 'Chat con el asistente'),
           pending('/contact', 'Contacto'),
@@ -62,7 +81,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/marketplace',
                 children: [
-                  pending(undefined, 'Marketplace', true),
+                  pending(undefined, 'Marketplace'),
                   pending('agent/:id', 'Agente'),
                   pending('ecosystem/:id', 'Ecosistema'),
                   pending('shopping-cart', 'Carrito de compra'),
@@ -70,13 +89,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/my-office',
-                children: [pending(undefined, 'Mi Oficina', true), pending('ecosystem/:id', 'Ecosistema')],
+                children: [pending(undefined, 'Mi Oficina'), pending('ecosystem/:id', 'Ecosistema')],
               },
               pending('/start-team-chat', 'Chat de equipo'),
               {
                 path: '/mi-perfil',
                 children: [
-                  pending(undefined, 'Mi perfil', true),
+                  pending(undefined, 'Mi perfil'),
                   pending('subscription-plans/:subscriptionId/:priceId', 'Planes de suscripción'),
                   pending('suscripciones', 'Suscripciones'),
                 ],
@@ -96,7 +115,7 @@ export const routes: RouteObject[] = [
           {
             element: <AdminLayout />,
             children: [
-              pending(undefined, 'Dashboard', true),
+              pending(undefined, 'Dashboard'),
               pending('users', 'Usuarios'),
               pending('agents', 'Panel de Administración'),
               pending('stripe', 'Saldos y movimientos'),

@@ -1,3 +1,8 @@
-export { authStateAtom, initialAuthState } from './state/authState';
-export type { AuthState, AuthUser, UserRole } from './state/authState';
-export { useAuthSession } from './hooks/useAuthSession';
+export { authStateAtom, identityStatusAtom, initialAuthState, signedOutState } from './state/authState';
+export type { AuthState, AuthUser, IdentityStatus, UserRole } from './state/authState';
+export { useAuthBootstrap } from './hooks/useAuthBootstrap';
+export { useAuth } from './hooks/useAuth';
+export type { AuthActions, SignUpParams, UseAuthResult } from './hooks/useAuth';
+export { UserMenu } from './components/UserMenu';
+export { configureAmplify, resolveIdentityEndpoint } from './api/configureAmplify';
+export { authStrings } from './strings';

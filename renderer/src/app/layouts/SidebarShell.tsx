@@ -1,0 +1,58 @@
+import { CloseButton, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useRuntimeConfig } from '../../shared/config';
+import { appStrings } from '../strings';
+import { useSidebarDrawer } from './useSidebarDrawer';
+
+interface SidebarShellProps {
+  /** The sidebar's accessible name. */
+  label: string;
+  sidebar: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A page with a left sidebar: fixed from 1024 px, a drawer below (side handle, Escape, route
+ * change and backdrop close it).
+ */
+export function SidebarShell({ label, sidebar, children }: SidebarShellProps) {
+  const { productName } = useRuntimeConfig();
+  const drawer = useSidebarDrawer();
+  const mode = drawer.isDrawer ? 'drawer' : 'fixed';
+
+  return (
+    <div className="app-shell">
+      {drawer.isDrawer && !drawer.isOpen && (
+        <button
+          type="button"
+          className="app-sidebar-handle"
+          aria-label={appStrings.sidebar.open}
+          aria-controls="app-sidebar"
+          aria-expanded={false}
+          onClick={drawer.open}
+        >
+          <span aria-hidden>›</span>
+        </button>
+      )}
+      {drawer.isOpen && <div className="app-sidebar-backdrop" data-testid="sidebar-backdrop" onClick={drawer.close} />}
+      <aside
+        id="app-sidebar"
+        className="app-sidebar"
+        data-mode={mode}
+        data-open={mode === 'fixed' || drawer.isOpen}
+        aria-label={label}
+        aria-hidden={mode === 'drawer' && !drawer.isOpen ? true : undefined}
+      >
+        <Group justify="space-between" px="md" py="sm" wrap="nowrap">
+          <Text component={Link} to="/" fw={800} fz="lg" className="app-brand">
+            {productName}
+          </Text>
+          {mode === 'drawer' && <CloseButton aria-label={appStrings.sidebar.close} onClick={drawer.close} />}
+        </Group>
+        {sidebar}
+      </aside>
+      <div className="app-main">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,345 @@
+import { Button, Code, CopyButton, Group, PasswordInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { ConfirmSignInInput } from 'aws-amplify/auth';
+import type { MfaType, NextSignInStep } from '../utils/amplifyTypes';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { CODE_LENGTH } from '../constants';
+import { authStrings } from '../strings';
+import { CodeInput } from './CodeInput';
+import { ErrorMessage } from './FormMessages';
+
+const strings = authStrings.challenge;
+
+/** Steps answered on the sign-in screen itself; the others navigate or are unsupported. */
+export const CHALLENGE_STEPS = [
+  'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED',
+  'CONFIRM_SIGN_IN_WITH_TOTP_CODE',
+  'CONFIRM_SIGN_IN_WITH_EMAIL_CODE',
+  'CONFIRM_SIGN_IN_WITH_SMS_CODE',
+  'CONTINUE_SIGN_IN_WITH_MFA_SELECTION',
+  'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION',
+  'CONTINUE_SIGN_IN_WITH_TOTP_SETUP',
+  'CONTINUE_SIGN_IN_WITH_EMAIL_SETUP',
+] as const;
+
+export type ChallengeStep = Extract<NextSignInStep, { signInStep: (typeof CHALLENGE_STEPS)[number] }>;
+
+export function isChallengeStep(step: NextSignInStep): step is ChallengeStep {
+  return (CHALLENGE_STEPS as readonly string[]).includes(step.signInStep);
+}
+
+export interface SignInStepFormProps {
+  step: ChallengeStep;
+  username: string;
+  productName: string;
+  /** Sends the answer to Amplify's confirmSignIn; rejects with the service error. */
+  onSubmit: (challengeResponse: string, options?: ConfirmSignInInput['options']) => Promise<void>;
+  onCancel: () => void;
+  /** Set by the parent when the last answer failed. */
+  error: string | null;
+}
+
+/** One form per sign-in challenge that the identity service can return. */
+export function SignInStepForm(props: SignInStepFormProps) {
+  const { step } = props;
+  switch (step.signInStep) {
+    case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+      return <NewPasswordForm {...props} missingAttributes={step.missingAttributes ?? []} />;
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return <CodeForm {...props} title={strings.totpCodeTitle} text={strings.totpCodeText} />;
+    case 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE':
+      return (
+        <CodeForm
+          {...props}
+          title={strings.emailCodeTitle}
+          text={strings.emailCodeText(step.codeDeliveryDetails?.destination)}
+        />
+      );
+    case 'CONFIRM_SIGN_IN_WITH_SMS_CODE':
+      return (
+        <CodeForm {...props} title={strings.smsCodeTitle} text={strings.smsCodeText(step.codeDeliveryDetails?.destination)} />
+      );
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
+      return (
+        <MfaChoiceForm
+          {...props}
+          title={strings.mfaSelectionTitle}
+          text={strings.mfaSelectionText}
+          types={step.allowedMFATypes ?? []}
+        />
+      );
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION':
+      return (
+        <MfaChoiceForm
+          {...props}
+          title={strings.mfaSetupSelectionTitle}
+          text={strings.mfaSetupSelectionText}
+          // Only these two can be set up during sign-in.
+          types={(step.allowedMFATypes ?? []).filter((type) => type === 'TOTP' || type === 'EMAIL')}
+        />
+      );
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP': {
+      const uri = step.totpSetupDetails.getSetupUri(props.productName, props.username).toString();
+      return <TotpSetupForm {...props} uri={uri} secret={step.totpSetupDetails.sharedSecret} />;
+    }
+    case 'CONTINUE_SIGN_IN_WITH_EMAIL_SETUP':
+      return <EmailSetupForm {...props} />;
+  }
+}
+
+/** Submits once at a time and keeps the button busy meanwhile; errors come back through props. */
+function useSubmitting(onSubmit: SignInStepFormProps['onSubmit']) {
+  const [submitting, setSubmitting] = useState(false);
+  const submit = async (challengeResponse: string, options?: ConfirmSignInInput['options']) => {
+    if (submitting) return;
+    setSubmitting(true);
+    try {
+      await onSubmit(challengeResponse, options);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return { submitting, submit };
+}
+
+function StepHeader({ title, text }: { title: string; text: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Title order={2} fz="lg">
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    </Stack>
+  );
+}
+
+function StepActions({ submitting, label, onCancel }: { submitting: boolean; label: string; onCancel: () => void }) {
+  return (
+    <Group justify="space-between" mt="xs">
+      <Button variant="subtle" color="gray" onClick={onCancel} disabled={submitting}>
+        {authStrings.common.back}
+      </Button>
+      <Button type="submit" color="indigo" loading={submitting}>
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
+function NewPasswordForm({ onSubmit, onCancel, error, missingAttributes }: SignInStepFormProps & { missingAttributes: string[] }) {
+  const { submitting, submit } = useSubmitting(onSubmit);
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [attributes, setAttributes] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors: Record<string, string> = {};
+    if (!password) errors.password = authStrings.common.required;
+    if (!repeat) errors.repeat = authStrings.common.required;
+    else if (password !== repeat) errors.repeat = authStrings.common.passwordsDoNotMatch;
+    for (const name of missingAttributes) if (!attributes[name]?.trim()) errors[name] = authStrings.common.required;
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    const userAttributes = Object.fromEntries(missingAttributes.map((name) => [name, attributes[name]!.trim()]));
+    void submit(password, missingAttributes.length > 0 ? { userAttributes } : undefined);
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <StepHeader title={strings.newPasswordTitle} text={strings.newPasswordText} />
+        <ErrorMessage>{error}</ErrorMessage>
+        <PasswordInput
+          label={authStrings.common.newPassword}
+          description={authStrings.common.passwordHint}
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={fieldErrors.password}
+          autoComplete="new-password"
+          required
+          autoFocus
+        />
+        <PasswordInput
+          label={authStrings.common.repeatPassword}
+          value={repeat}
+          onChange={(event) => setRepeat(event.currentTarget.value)}
+          error={fieldErrors.repeat}
+          autoComplete="new-password"
+          required
+        />
+        {missingAttributes.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {strings.missingAttributesText}
+          </Text>
+        )}
+        {missingAttributes.map((name) => (
+          <TextInput
+            key={name}
+            label={strings.attributeLabels[name] ?? name}
+            type={name === 'email' ? 'email' : 'text'}
+            value={attributes[name] ?? ''}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setAttributes((current) => ({ ...current, [name]: value }));
+            }}
+            error={fieldErrors[name]}
+            required
+          />
+        ))}
+        <StepActions submitting={submitting} label={strings.continue} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}
+
+function CodeForm({ onSubmit, onCancel, error, title, text }: SignInStepFormProps & { title: string; text: string }) {
+  const { submitting, submit } = useSubmitting(onSubmit);
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) {
+      setFieldError(authStrings.common.required);
+      return;
+    }
+    setFieldError(null);
+    void submit(code);
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <StepHeader title={title} text={text} />
+        <ErrorMessage>{error}</ErrorMessage>
+        <CodeInput value={code} onChange={setCode} error={fieldError} autoFocus />
+        <StepActions submitting={submitting} label={strings.verify} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}
+
+function MfaChoiceForm({
+  onSubmit,
+  onCancel,
+  error,
+  title,
+  text,
+  types,
+}: SignInStepFormProps & { title: string; text: string; types: MfaType[] }) {
+  const { submitting, submit } = useSubmitting(onSubmit);
+  const [choice, setChoice] = useState<string>(types[0] ?? '');
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (choice) void submit(choice);
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <StepHeader title={title} text={text} />
+        <ErrorMessage>{error}</ErrorMessage>
+        <Radio.Group label={strings.mfaTypeLabel} value={choice} onChange={setChoice}>
+          <Stack gap="xs" mt="xs">
+            {types.map((type) => (
+              <Radio key={type} value={type} label={strings.mfaTypes[type]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <StepActions submitting={submitting} label={strings.continue} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}
+
+function TotpSetupForm({ onSubmit, onCancel, error, uri, secret }: SignInStepFormProps & { uri: string; secret: string }) {
+  const { submitting, submit } = useSubmitting(onSubmit);
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) {
+      setFieldError(authStrings.common.required);
+      return;
+    }
+    setFieldError(null);
+    void submit(code);
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <StepHeader title={strings.totpSetupTitle} text={strings.totpSetupText} />
+        <ErrorMessage>{error}</ErrorMessage>
+        <Group justify="center">
+          {/* A white quiet zone: authenticator apps fail to read a QR code on a dark background. */}
+          <div style={{ background: '#fff', padding: 12, borderRadius: 8, lineHeight: 0 }}>
+            <QRCodeSVG value={uri} size={176} role="img" aria-label={strings.totpQrLabel} data-uri={uri} />
+          </div>
+        </Group>
+        <Stack gap={6}>
+          <Text size="sm" c="dimmed">
+            {strings.totpSecretLabel}
+          </Text>
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Code data-testid="totp-secret" style={{ wordBreak: 'break-all', flex: 1 }}>
+              {secret}
+            </Code>
+            <CopyButton value={secret}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" color={copied ? 'teal' : 'indigo'} onClick={copy}>
+                  {copied ? strings.copied : strings.copy}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Stack>
+        <CodeInput value={code} onChange={setCode} error={fieldError} />
+        <StepActions submitting={submitting} label={strings.verify} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}
+
+function EmailSetupForm({ onSubmit, onCancel, error }: SignInStepFormProps) {
+  const { submitting, submit } = useSubmitting(onSubmit);
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      setFieldError(authStrings.common.required);
+      return;
+    }
+    setFieldError(null);
+    void submit(email.trim());
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <StepHeader title={strings.emailSetupTitle} text={strings.emailSetupText} />
+        <ErrorMessage>{error}</ErrorMessage>
+        <TextInput
+          label={authStrings.common.email}
+          placeholder={authStrings.common.emailPlaceholder}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={fieldError}
+          required
+          autoFocus
+        />
+        <StepActions submitting={submitting} label={strings.continue} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}
