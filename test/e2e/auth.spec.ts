@@ -1,51 +1,12 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config';
+import { expect, test } from '@playwright/test';
+import { readCode, signIn, uniqueEmail, userMenu } from './support/accounts';
 
 // One account for the whole file: registered by the first test, used by the next ones.
 test.describe.configure({ mode: 'serial' });
 
-const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+const email = uniqueEmail();
 const contactName = 'Ana Prueba';
 const password = 'Nova-Prueba-2026!';
-
-/**
- * The newest verification code e-mailed to `recipient` after `since`: in development the backend
- * writes each message to `${DATA_DIR}/outbox/${Date.now()}-${recipient}.eml`.
- */
-async function readCode(recipient: string, since: number): Promise<string> {
-  const outbox = join(E2E_DATA_DIR, 'outbox');
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const names = await readdir(outbox).catch(() => [] as string[]);
-        const mine = names
-          .filter((name) => name.endsWith('.eml') && name.includes(recipient))
-          .map((name) => ({ name, time: Number(name.split('-')[0]) }))
-          .filter(({ time }) => time >= since)
-          .sort((a, b) => b.time - a.time);
-        if (mine.length === 0) return undefined;
-        const message = await readFile(join(outbox, mine[0]!.name), 'utf8');
-        // The body follows the first blank line; headers may hold other numbers.
-        const body = message.slice(message.search(/\r?\n\r?\n/));
-        code = /(?<!\d)\d{6}(?!\d)/.exec(body)?.[0];
-        return code;
-      },
-      { message: `a verification code for ${recipient} in ${outbox}`, timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
-
-const userMenu = (page: Page) => page.getByRole('button', { name: /Menú de usuario/ });
-
-async function signIn(page: Page, username: string, secret: string) {
-  await page.getByLabel('Usuario o correo electrónico').fill(username);
-  await page.getByLabel(/^Contraseña/).fill(secret);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
 
 test.beforeEach(async ({ page }) => {
   // The cookie banner covers the bottom of the sidebar, where the user menu is.

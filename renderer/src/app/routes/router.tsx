@@ -95,7 +95,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/mi-perfil',
                 children: [
-                  pending(undefined, 'Mi perfil'),
+                  indexPage('Mi perfil', async () => ({ Component: (await import('./ProfileRoute')).ProfileRoute })),
                   pending('subscription-plans/:subscriptionId/:priceId', 'Planes de suscripción'),
                   pending('suscripciones', 'Suscripciones'),
                 ],

@@ -4,5 +4,6 @@ export { useAuthBootstrap } from './hooks/useAuthBootstrap';
 export { useAuth } from './hooks/useAuth';
 export type { AuthActions, SignUpParams, UseAuthResult } from './hooks/useAuth';
 export { UserMenu } from './components/UserMenu';
+export { TwoStepVerification } from './components/TwoStepVerification';
 export { configureAmplify, resolveIdentityEndpoint } from './api/configureAmplify';
 export { authStrings } from './strings';

@@ -31,6 +31,21 @@ export const authStrings = {
     continueSignedIn: 'Continuar',
     challengeExpired: 'El inicio de sesión ha caducado. Vuelve a introducir tus datos.',
   },
+  security: {
+    title: 'Verificación en dos pasos',
+    loading: 'Comprobando la verificación en dos pasos…',
+    enabledText: 'Activada: al iniciar sesión te pediremos el código de tu aplicación de autenticación.',
+    disabledText:
+      'Protege tu cuenta pidiendo, además de la contraseña, un código de tu aplicación de autenticación.',
+    enable: 'Activar con aplicación de autenticación',
+    disable: 'Desactivar',
+    cancel: 'Cancelar',
+    verify: 'Verificar y activar',
+    enabledBadge: 'Activada',
+    disabledBadge: 'Desactivada',
+    enabledNotice: 'Verificación en dos pasos activada.',
+    disabledNotice: 'Verificación en dos pasos desactivada.',
+  },
   challenge: {
     newPasswordTitle: 'Elige una nueva contraseña',
     newPasswordText: 'Tu cuenta necesita una contraseña nueva antes de continuar.',

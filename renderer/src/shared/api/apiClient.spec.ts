@@ -1,19 +1,11 @@
 import { desktopBridge } from '../../../test/desktop-bridge';
+import { fakeResponse, jsonResponse } from '../../../test/http';
 import { defaultRuntimeConfig, setRuntimeConfig } from '../config/runtimeConfig';
 import { HEALTH_TIMEOUT_MS } from '../config/constants';
 import { ApiError } from './ApiError';
 import { apiClient, setAuthTokenProvider, setUnauthorizedHandler } from './apiClient';
 
-function fakeResponse(status: number, text: string, statusText = ''): Response {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText,
-    text: () => Promise.resolve(text),
-  } as unknown as Response;
-}
-
-const json = (status: number, body: unknown, statusText = '') => fakeResponse(status, JSON.stringify(body), statusText);
+const json = jsonResponse;
 
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
 

@@ -171,10 +171,12 @@ export class SignInService {
   private async passwordVerifier(answers: Record<string, string>, session: string | undefined, clientId: string, context: CallContext) {
     const secretBlock = answers.PASSWORD_CLAIM_SECRET_BLOCK ?? session;
     const challenge = await this.challenges.find(secretBlock, ['PASSWORD_VERIFIER'], clientId);
-    await this.challenges.close(challenge);
     const user = await this.users.findBySub(challenge.userSub);
     const login = user?.username ?? answers.USERNAME ?? '';
+    // Checked before the challenge is used up, so that Amplify's automatic retry of a throttled
+    // call gets the same answer rather than "session expired".
     await this.throttle.assertAllowed({ user, login, ip: context.ip });
+    await this.challenges.close(challenge);
     const timestamp = required(answers, 'TIMESTAMP');
     const signature = required(answers, 'PASSWORD_CLAIM_SIGNATURE');
     if (!SRP_TIMESTAMP.test(timestamp)) throw Errors.invalidParameter('TIMESTAMP is not in the expected format.');

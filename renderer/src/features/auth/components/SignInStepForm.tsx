@@ -1,11 +1,11 @@
-import { Button, Code, CopyButton, Group, PasswordInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ConfirmSignInInput } from 'aws-amplify/auth';
 import type { MfaType, NextSignInStep } from '../utils/amplifyTypes';
-import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { CODE_LENGTH } from '../constants';
 import { authStrings } from '../strings';
 import { CodeInput } from './CodeInput';
+import { TotpSecret } from './TotpSecret';
 import { ErrorMessage } from './FormMessages';
 
 const strings = authStrings.challenge;
@@ -277,29 +277,7 @@ function TotpSetupForm({ onSubmit, onCancel, error, uri, secret }: SignInStepFor
       <Stack gap="md">
         <StepHeader title={strings.totpSetupTitle} text={strings.totpSetupText} />
         <ErrorMessage>{error}</ErrorMessage>
-        <Group justify="center">
-          {/* A white quiet zone: authenticator apps fail to read a QR code on a dark background. */}
-          <div style={{ background: '#fff', padding: 12, borderRadius: 8, lineHeight: 0 }}>
-            <QRCodeSVG value={uri} size={176} role="img" aria-label={strings.totpQrLabel} data-uri={uri} />
-          </div>
-        </Group>
-        <Stack gap={6}>
-          <Text size="sm" c="dimmed">
-            {strings.totpSecretLabel}
-          </Text>
-          <Group gap="xs" wrap="nowrap" align="center">
-            <Code data-testid="totp-secret" style={{ wordBreak: 'break-all', flex: 1 }}>
-              {secret}
-            </Code>
-            <CopyButton value={secret}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="light" color={copied ? 'teal' : 'indigo'} onClick={copy}>
-                  {copied ? strings.copied : strings.copy}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Stack>
+        <TotpSecret uri={uri} secret={secret} />
         <CodeInput value={code} onChange={setCode} error={fieldError} />
         <StepActions submitting={submitting} label={strings.verify} onCancel={onCancel} />
       </Stack>

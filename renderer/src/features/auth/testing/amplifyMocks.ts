@@ -39,6 +39,10 @@ export const authMock = {
   confirmResetPassword: jest.fn(),
   getCurrentUser: jest.fn(),
   fetchAuthSession: jest.fn(),
+  setUpTOTP: jest.fn(),
+  verifyTOTPSetup: jest.fn(),
+  updateMFAPreference: jest.fn(),
+  fetchMFAPreference: jest.fn(),
 };
 
 export const amplifyMock = { Amplify: { configure: jest.fn() } };

@@ -1,0 +1,141 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { apiClient, isApiError } from '../../shared/api';
+import { profileStrings as strings } from './strings';
+
+export const PROFILE_TABS = ['PROFILE', 'PAYMENTS', 'SUBSCRIPTION', 'PLANS'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+interface Registration {
+  contactName: string | null;
+  email: string;
+}
+
+interface ProfilePageProps {
+  userId: string;
+  /** The account-security block, supplied by the identity feature. */
+  security: ReactNode;
+}
+
+/** /mi-perfil: the tab comes from `?tab=` (PROFILE, PAYMENTS, SUBSCRIPTION or PLANS). */
+export function ProfilePage({ userId, security }: ProfilePageProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: ProfileTab = PROFILE_TABS.includes(requested as ProfileTab) ? (requested as ProfileTab) : 'PROFILE';
+
+  return (
+    <Stack gap="lg" p="xl" maw={820}>
+      <Title order={1}>{strings.title}</Title>
+      <Tabs
+        value={tab}
+        onChange={(next) => next && setSearchParams((params) => ({ ...Object.fromEntries(params), tab: next }))}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {PROFILE_TABS.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {strings.tabs[value]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="PROFILE" pt="lg">
+          <Stack gap="lg">
+            <ContactForm userId={userId} />
+            {security}
+          </Stack>
+        </Tabs.Panel>
+        {PROFILE_TABS.filter((value) => value !== 'PROFILE').map((value) => (
+          <Tabs.Panel key={value} value={value} pt="lg">
+            <Text c="dimmed">{strings.pendingTab}</Text>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ContactForm({ userId }: { userId: string }) {
+  const [registration, setRegistration] = useState<Registration | null>(null);
+  const [contactName, setContactName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiClient
+      .get<Registration>(`/users/registration/${encodeURIComponent(userId)}`, { signal: controller.signal })
+      .then((loaded) => {
+        setRegistration(loaded);
+        setContactName(loaded.contactName ?? '');
+      })
+      .catch((failure: unknown) => {
+        if (!controller.signal.aborted) setError(isApiError(failure) ? failure.message : strings.loadError);
+      });
+    return () => controller.abort();
+  }, [userId]);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    if (!contactName.trim()) {
+      setError(strings.required);
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const saved = await apiClient.put<Registration>(`/users/${encodeURIComponent(userId)}`, {
+        body: { contactName: contactName.trim() },
+      });
+      setRegistration(saved);
+      setNotice(strings.saved);
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message : strings.loadError);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <form onSubmit={save} noValidate>
+        <Stack gap="sm">
+          <Title order={3} fz="lg">
+            {strings.contactTitle}
+          </Title>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          {notice && (
+            <Alert color="green" variant="light">
+              {notice}
+            </Alert>
+          )}
+          {!registration && !error ? (
+            <Loader size="sm" />
+          ) : (
+            <>
+              <TextInput
+                label={strings.contactName}
+                value={contactName}
+                onChange={(event) => setContactName(event.currentTarget.value)}
+                maxLength={120}
+                required
+              />
+              <TextInput label={strings.email} description={strings.emailHint} value={registration?.email ?? ''} readOnly />
+              <Group justify="flex-end">
+                <Button type="submit" color="indigo" loading={saving}>
+                  {strings.save}
+                </Button>
+              </Group>
+            </>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

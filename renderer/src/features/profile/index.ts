@@ -1,0 +1,2 @@
+export { ProfilePage, PROFILE_TABS } from './ProfilePage';
+export type { ProfileTab } from './ProfilePage';
