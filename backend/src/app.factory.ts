@@ -1,4 +1,4 @@
-import { ConsoleLogger, LogLevel, RequestMethod, ValidationPipe } from '@nestjs/common';
+import { ConsoleLogger, LogLevel, type NestApplicationOptions, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { bodyParserErrors, HttpErrorFilter } from './common/filters/http-error.filter';
 import { requestLogger } from './common/logging/request-logger';
+import { SpanishValidationPipe } from './common/validation/spanish-validation.pipe';
 import { serveRenderer } from './web/renderer-static';
 import { securityHeaders } from './web/security-headers';
 
@@ -21,12 +22,24 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
 
 /** Builds the whole HTTP application; `main.ts` listens on it and the API tests drive it directly. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), appOptions(config));
+  return configureApp(app, config);
+}
+
+/** The options every instance of the application is created with (also by the tests' own module). */
+export function appOptions(config: AppConfig): NestApplicationOptions {
+  return {
     logger: new ConsoleLogger({ json: true, logLevels: LOG_LEVELS[config.logLevel] }),
     // Our own parser, so that a malformed or oversized body gets the same error shape as the rest.
     bodyParser: false,
-  });
+  };
+}
+
+/** Middleware, prefix, pipes, filters and docs; shared with tests that build the module themselves. */
+export function configureApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
   app.disable('x-powered-by');
+  // Behind a reverse proxy, so that request.ip (per-IP rate limits) is the client's, not the proxy's.
+  app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders(config));
   app.enableCors({
     origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
@@ -42,7 +55,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       { path: 'api-admin/{*rest}', method: RequestMethod.ALL },
     ],
   });
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalPipes(new SpanishValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
 

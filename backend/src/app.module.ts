@@ -1,22 +1,54 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
+import { AdminAreaModule } from './common/auth/admin-area.module';
 import { AuthModule } from './common/auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AgentsModule } from './modules/agents/agents.module';
+import { benchModules } from './modules/bench/bench.module';
 import { EcosystemsModule } from './modules/ecosystems/ecosystems.module';
+import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { RuntimeConfigModule } from './modules/runtime-config/runtime-config.module';
 import { TeamsModule } from './modules/teams/teams.module';
 import { UsersModule } from './modules/users/users.module';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { SupportModule } from './modules/support/support.module';
+import { AssistantModule } from './modules/assistant/assistant.module';
+import { ModelsModule } from './modules/models/models.module';
+import { ChatModule } from './modules/chat/chat.module';
+import { ConversationsModule } from './modules/conversations/conversations.module';
+import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(config.database), HealthModule, RuntimeConfigModule, IdentityModule, AuthModule, UsersModule, AgentsModule, EcosystemsModule, TeamsModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(config.database),
+        HealthModule,
+        RuntimeConfigModule,
+        IdentityModule,
+        AuthModule,
+        UsersModule,
+        AgentsModule,
+        EcosystemsModule,
+        TeamsModule,
+        FilesModule,
+        ...benchModules(),
+        RateLimitModule,
+        SupportModule,
+        AssistantModule,
+        ModelsModule,
+        ConversationsModule,
+        SubscriptionsModule,
+        ChatModule,
+        // Last: it answers the /api-admin paths that no module above serves.
+        AdminAreaModule,
+      ],
     };
   }
 }

@@ -37,7 +37,7 @@ describe('the application shell over HTTP', () => {
           identity: 'embedded',
           payments: 'demo',
           mail: 'outbox',
-          models: { bedrockAgent: false, bedrockRuntime: false, openAiCompatible: false },
+          models: { provider: 'none', bedrockAgent: false, bedrockChatbotAgent: false, bedrockRuntime: false, openAiCompatible: false },
         },
       });
       expect(response.headers['cache-control']).toBe('no-store');
@@ -67,11 +67,16 @@ describe('the application shell over HTTP', () => {
   });
 
   describe('unknown server paths', () => {
-    it.each(['/api/x', '/api/agents/unknown/deeper', '/api-admin/x'])('answers %s with a JSON 404', async (path) => {
+    it.each(['/api/x', '/api/no/existe/tampoco'])('answers %s with a JSON 404', async (path) => {
       const response = await request(testApp.server).get(path).expect(404).expect('Content-Type', /json/);
       expect(response.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
       expect(typeof response.body.message).toBe('string');
     });
+  });
+
+  it('answers any /api-admin path as JSON, asking a visitor to sign in first', async () => {
+    const response = await request(testApp.server).get('/api-admin/x').expect(401).expect('Content-Type', /json/);
+    expect(response.body).toEqual({ statusCode: 401, message: 'Debes iniciar sesión para hacer esto.', error: 'Unauthorized' });
   });
 
   describe('client routes', () => {

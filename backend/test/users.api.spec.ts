@@ -128,3 +128,32 @@ describe('users API', () => {
     });
   });
 });
+
+describe('the admin area', () => {
+  let testApp: TestApp;
+  let member: SignedInUser;
+  let admin: SignedInUser;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ ADMIN_EMAILS: 'jefa@example.com' });
+    member = await signUpAndSignIn(testApp, 'socia@example.com');
+    admin = await signUpAndSignIn(testApp, 'jefa@example.com');
+  });
+
+  afterAll(() => testApp.close());
+
+  it.each(['/api-admin/users', '/api-admin/agents', '/api-admin/metrics/agents', '/api-admin/lo-que-sea'])(
+    'refuses %s to visitors (401) and to non-admins (403)',
+    async (path) => {
+      await request(testApp.server).get(path).expect(401);
+      const refused = await request(testApp.server).get(path).set(member.authorization).expect(403);
+      expect(refused.body.message).toBe('Esta acción está reservada a los administradores.');
+      await request(testApp.server).delete(path).set(member.authorization).expect(403);
+    },
+  );
+
+  it('lets an admin in (an unknown admin path is then a JSON 404)', async () => {
+    const response = await request(testApp.server).get('/api-admin/lo-que-sea').set(admin.authorization).expect(404);
+    expect(response.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+});

@@ -53,6 +53,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Configuración no válida:\\n  ${name}: `));
   });
 
+  it('defaults the support address to the public host, the help centre to backend/content, Redis off and no proxy trusted', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://acme.example/' });
+    expect(config.supportEmail).toBe('soporte@acme.example');
+    expect(config.supportContentDir).toMatch(/backend[/\\]content[/\\]support$/);
+    expect(config.redisUrl).toBeNull();
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['loopback', 'loopback'],
+    ['2', 2],
+    ['true', true],
+    ['10.0.0.0/8, 192.168.1.1', '10.0.0.0/8, 192.168.1.1'],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('reads SUPPORT_EMAIL, SUPPORT_CONTENT_DIR and REDIS_URL', () => {
+    const config = loadConfig({ SUPPORT_EMAIL: 'ayuda@acme.example', SUPPORT_CONTENT_DIR: '/srv/ayuda', REDIS_URL: 'redis://cache:6379' });
+    expect(config).toMatchObject({ supportEmail: 'ayuda@acme.example', supportContentDir: '/srv/ayuda', redisUrl: 'redis://cache:6379' });
+  });
+
+  it.each([
+    ['SUPPORT_EMAIL', 'soporte'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['TRUST_PROXY', 'siempre'],
+  ])('refuses %s=%s with a Spanish message naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Configuración no válida:\\n  ${name}: debe`));
+  });
+
   it('refuses a Cognito pool without its client id', () => {
     expect(() => loadConfig({ COGNITO_USER_POOL_ID: 'us-east-1_X1' })).toThrow(/COGNITO_USER_POOL_ID y COGNITO_CLIENT_ID/);
   });

@@ -7,6 +7,41 @@ export type DatabaseConfig =
   | { type: 'sqlite'; path: string }
   | { type: 'postgres'; url: string; schema: string };
 
+export type ModelProvider = 'none' | 'bedrock' | 'openai-compatible';
+
+export interface BedrockAgentRef {
+  agentId: string;
+  aliasId: string;
+}
+
+/**
+ * Which model answers whom. The booleans are what /api/health reports (and what the renderer reads
+ * to decide whether Seshat is online); the rest is what the models module's adapters need.
+ */
+export interface ModelsConfig {
+  provider: ModelProvider;
+  /** Longest wait for the provider's next event (first byte included) before giving up. */
+  timeoutMs: number;
+  /** Bedrock Agent Runtime answers the main assistant. */
+  bedrockAgent: boolean;
+  /** Bedrock Agent Runtime answers Seshat. */
+  bedrockChatbotAgent: boolean;
+  /** Bedrock Runtime (ConverseStream) answers agent chats. */
+  bedrockRuntime: boolean;
+  openAiCompatible: boolean;
+  bedrock: {
+    region: string;
+    /** Bedrock Runtime endpoint override (tests, VPC endpoints); the SDK's default when null. */
+    endpoint: string | null;
+    /** Bedrock Agent Runtime endpoint override; BEDROCK_ENDPOINT when not given. */
+    agentEndpoint: string | null;
+    mainAgent: BedrockAgentRef | null;
+    chatbotAgent: BedrockAgentRef | null;
+    modelId: string;
+  };
+  openAi: { baseUrl: string; apiKey: string | null; model: string } | null;
+}
+
 /** The validated, typed configuration every module reads; built once from the environment. */
 export interface AppConfig {
   version: string;
@@ -30,8 +65,16 @@ export interface AppConfig {
     | { provider: 'cognito'; region: string; userPoolId: string; clientId: string }
     | { provider: 'embedded'; region: string; userPoolId: string; clientId: string };
   payments: { provider: 'stripe'; secretKey: string; publishableKey: string | null } | { provider: 'demo' };
-  models: { bedrockAgent: boolean; bedrockRuntime: boolean; openAiCompatible: boolean };
+  models: ModelsConfig;
   mail: { provider: 'smtp'; url: string } | { provider: 'outbox' };
+  /** Where the contact form's messages go. */
+  supportEmail: string;
+  /** The help-centre articles: `<dir>/<category>/<slug>.md`. */
+  supportContentDir: string;
+  /** Shared rate-limit counters for several instances; in process memory when null. */
+  redisUrl: string | null;
+  /** Express' `trust proxy`, so that `request.ip` is the client's behind a reverse proxy. */
+  trustProxy: boolean | number | string;
 }
 
 /** The Electron renderer is served from this origin (see main/); it always may call the API. */
@@ -65,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const dataDir = resolve(vars.DATA_DIR);
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     version: readPackageVersion(),
     port: vars.PORT,
@@ -75,7 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: vars.DATABASE_URL
       ? { type: 'postgres', url: vars.DATABASE_URL, schema: vars.DATABASE_SCHEMA }
       : { type: 'sqlite', path: vars.SQLITE_PATH ? resolve(vars.SQLITE_PATH) : resolve(dataDir, 'nova.sqlite') },
-    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     adminEmails: list(vars.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     corsOrigins: [...list(vars.CORS_ORIGINS), DESKTOP_APP_ORIGIN],
     logLevel: vars.LOG_LEVEL,
@@ -100,13 +144,66 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: vars.STRIPE_SECRET_KEY
       ? { provider: 'stripe', secretKey: vars.STRIPE_SECRET_KEY, publishableKey: vars.STRIPE_PUBLISHABLE_KEY ?? null }
       : { provider: 'demo' },
-    models: {
-      bedrockAgent: Boolean(vars.BEDROCK_AGENT_ID && vars.BEDROCK_AGENT_ALIAS_ID),
-      bedrockRuntime: Boolean(vars.BEDROCK_MODEL_ID),
-      openAiCompatible: Boolean(vars.OPENAI_BASE_URL),
-    },
+    models: modelsConfig(vars),
     mail: vars.SMTP_URL ? { provider: 'smtp', url: vars.SMTP_URL } : { provider: 'outbox' },
+    supportEmail: vars.SUPPORT_EMAIL ?? `soporte@${new URL(publicUrl).hostname}`,
+    // Same depth from backend/src/config and dist/backend/config: both find backend/content.
+    supportContentDir: vars.SUPPORT_CONTENT_DIR
+      ? resolve(vars.SUPPORT_CONTENT_DIR)
+      : resolve(__dirname, '../../../backend/content/support'),
+    redisUrl: vars.REDIS_URL ?? null,
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
   };
+}
+
+function modelsConfig(vars: EnvironmentVariables): ModelsConfig {
+  const problems: string[] = [];
+  const agent = (idName: string, id?: string, aliasName?: string, alias?: string): BedrockAgentRef | null => {
+    if (Boolean(id) !== Boolean(alias)) problems.push(`${idName} y ${aliasName} deben darse juntos`);
+    return id && alias ? { agentId: id, aliasId: alias } : null;
+  };
+  const mainAgent = agent('BEDROCK_AGENT_ID', vars.BEDROCK_AGENT_ID, 'BEDROCK_AGENT_ALIAS_ID', vars.BEDROCK_AGENT_ALIAS_ID);
+  const chatbotAgent = agent(
+    'BEDROCK_CHATBOT_AGENT_ID',
+    vars.BEDROCK_CHATBOT_AGENT_ID,
+    'BEDROCK_CHATBOT_AGENT_ALIAS_ID',
+    vars.BEDROCK_CHATBOT_AGENT_ALIAS_ID,
+  );
+  if (vars.MODEL_PROVIDER === 'openai-compatible') {
+    if (!vars.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL es obligatoria con MODEL_PROVIDER=openai-compatible');
+    if (!vars.OPENAI_MODEL) problems.push('OPENAI_MODEL es obligatoria con MODEL_PROVIDER=openai-compatible');
+  }
+  if (problems.length > 0) throw new ConfigValidationError(`Configuración no válida:\n  ${problems.join('\n  ')}`);
+
+  const bedrock = vars.MODEL_PROVIDER === 'bedrock';
+  const endpoint = vars.BEDROCK_ENDPOINT ?? null;
+  return {
+    provider: vars.MODEL_PROVIDER,
+    timeoutMs: vars.MODEL_TIMEOUT_MS,
+    bedrockAgent: bedrock && mainAgent !== null,
+    bedrockChatbotAgent: bedrock && chatbotAgent !== null,
+    bedrockRuntime: bedrock,
+    openAiCompatible: vars.MODEL_PROVIDER === 'openai-compatible',
+    bedrock: {
+      region: vars.AWS_REGION,
+      endpoint,
+      agentEndpoint: vars.BEDROCK_AGENT_ENDPOINT ?? endpoint,
+      mainAgent,
+      chatbotAgent,
+      modelId: vars.BEDROCK_MODEL_ID,
+    },
+    openAi:
+      vars.OPENAI_BASE_URL && vars.OPENAI_MODEL
+        ? { baseUrl: vars.OPENAI_BASE_URL.replace(/\/+$/, ''), apiKey: vars.OPENAI_API_KEY ?? null, model: vars.OPENAI_MODEL }
+        : null,
+  };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 function readPackageVersion(): string {

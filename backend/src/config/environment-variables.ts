@@ -1,10 +1,19 @@
 import { Expose, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
 
 const emptyAsUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+/** Express' `trust proxy`: false, true, a hop count, or names/addresses/subnets (loopback, 10.0.0.0/8…). */
+const TRUST_PROXY_PATTERN = /^(false|true|\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?))*)$/;
+
 const URL_OPTIONS = { require_tld: false, require_protocol: true };
+
+/** Bedrock agent and alias ids: ten letters or digits (the draft alias is TSTALIASID). */
+const BEDROCK_AGENT_ID_PATTERN = /^[0-9a-zA-Z]{10}$/;
+
+/** Spec section 9: the default model is Claude 3.5 Sonnet on Bedrock. */
+export const DEFAULT_BEDROCK_MODEL_ID = 'anthropic.claude-3-5-sonnet-20240620-v1:0';
 
 /**
  * Every environment variable the backend reads, with its default. The README's configuration
@@ -141,32 +150,104 @@ export class EnvironmentVariables {
   STRIPE_PUBLISHABLE_KEY?: string;
 
   @Expose()
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() ? value.trim() : 'none'))
+  @IsIn(['none', 'bedrock', 'openai-compatible'], { message: 'debe ser none, bedrock u openai-compatible' })
+  MODEL_PROVIDER: 'none' | 'bedrock' | 'openai-compatible';
+
+  @Expose()
   @Transform(emptyAsUndefined)
   @IsOptional()
-  @IsString()
+  @IsUrl(URL_OPTIONS, { message: 'debe ser una URL http(s), por ejemplo https://bedrock-runtime.us-east-1.amazonaws.com' })
+  BEDROCK_ENDPOINT?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: 'debe ser una URL http(s), por ejemplo https://bedrock-agent-runtime.us-east-1.amazonaws.com' })
+  BEDROCK_AGENT_ENDPOINT?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @Matches(BEDROCK_AGENT_ID_PATTERN, { message: 'debe ser un id de agente de Bedrock (10 letras o números)' })
   BEDROCK_AGENT_ID?: string;
 
   @Expose()
   @Transform(emptyAsUndefined)
   @IsOptional()
-  @IsString()
+  @Matches(BEDROCK_AGENT_ID_PATTERN, { message: 'debe ser un id de alias de agente de Bedrock (10 letras o números)' })
   BEDROCK_AGENT_ALIAS_ID?: string;
 
   @Expose()
   @Transform(emptyAsUndefined)
   @IsOptional()
-  @IsString()
-  BEDROCK_MODEL_ID?: string;
+  @Matches(BEDROCK_AGENT_ID_PATTERN, { message: 'debe ser un id de agente de Bedrock (10 letras o números)' })
+  BEDROCK_CHATBOT_AGENT_ID?: string;
 
   @Expose()
   @Transform(emptyAsUndefined)
   @IsOptional()
-  @IsUrl(URL_OPTIONS, { message: 'debe ser una URL http(s)' })
+  @Matches(BEDROCK_AGENT_ID_PATTERN, { message: 'debe ser un id de alias de agente de Bedrock (10 letras o números)' })
+  BEDROCK_CHATBOT_AGENT_ALIAS_ID?: string;
+
+  @Expose()
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() ? value.trim() : DEFAULT_BEDROCK_MODEL_ID))
+  @Matches(/^[\w.:/-]{1,2048}$/, { message: 'debe ser un id o ARN de modelo de Bedrock, por ejemplo anthropic.claude-3-5-sonnet-20240620-v1:0' })
+  BEDROCK_MODEL_ID: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: 'debe ser una URL http(s), por ejemplo http://localhost:11434/v1' })
   OPENAI_BASE_URL?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsString()
+  OPENAI_API_KEY?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsString({ message: 'debe ser el nombre de un modelo, por ejemplo llama3.1' })
+  OPENAI_MODEL?: string;
+
+  @Expose()
+  @Transform(({ value }) => (value === undefined || value === '' ? 60000 : Number(value)))
+  @IsInt({ message: 'debe ser un número entero de milisegundos' })
+  @Min(100, { message: 'debe estar entre 100 y 600000 milisegundos' })
+  @Max(600000, { message: 'debe estar entre 100 y 600000 milisegundos' })
+  MODEL_TIMEOUT_MS: number;
 
   @Expose()
   @Transform(emptyAsUndefined)
   @IsOptional()
   @Matches(/^smtps?:\/\//, { message: 'debe ser una URL smtp:// o smtps://' })
   SMTP_URL?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsEmail({ require_tld: false }, { message: 'debe ser una dirección de correo válida, por ejemplo soporte@nova.example' })
+  SUPPORT_EMAIL?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsString()
+  SUPPORT_CONTENT_DIR?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @Matches(/^rediss?:\/\//, { message: 'debe ser una URL redis:// o rediss://' })
+  REDIS_URL?: string;
+
+  @Expose()
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() ? value.trim() : 'false'))
+  @Matches(TRUST_PROXY_PATTERN, {
+    message: 'debe ser false, true, un número de proxies (saltos) o una lista de direcciones o subredes separadas por comas, por ejemplo loopback',
+  })
+  TRUST_PROXY: string;
 }

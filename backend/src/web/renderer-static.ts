@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import { static as serveStatic, type NextFunction, type Request, type Response } from 'express';
 
 /** Paths that belong to the server; everything else is a client route of the single-page app. */
 export const SERVER_PATH_PREFIXES = ['/api/', '/api-admin/', '/idp/'];
@@ -21,7 +21,7 @@ export function serveRenderer(app: NestExpressApplication, rendererDir: string):
     new Logger('Renderer').warn(`No se encontró la interfaz compilada en ${rendererDir}; ejecuta "npm run build".`);
     return;
   }
-  app.useStaticAssets(rendererDir, {
+  const staticFiles = serveStatic(rendererDir, {
     index: false,
     setHeaders: (response, path) => {
       // Chunk names carry a content hash, so they never change; index.html always revalidates.
@@ -29,6 +29,10 @@ export function serveRenderer(app: NestExpressApplication, rendererDir: string):
       response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // API calls skip the file lookup: it would cost every one of them a stat() on the disk.
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    isServerPath(request.path) ? next() : staticFiles(request, response, next),
+  );
   app.use((request: Request, response: Response, next: NextFunction) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (!isPageRequest || isServerPath(request.path) || extname(request.path) !== '') {

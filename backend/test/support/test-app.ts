@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Global, type InjectionToken, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
 import { Client } from 'pg';
-import { createApp } from '../../src/app.factory';
+import { appOptions, configureApp, createApp } from '../../src/app.factory';
+import { AppModule } from '../../src/app.module';
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
 
 export interface TestApp {
@@ -20,6 +23,37 @@ export interface TestApp {
  * test files can run in parallel without seeing each other's rows.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return buildTestApp(env, createApp);
+}
+
+/** A provider to replace in the application, e.g. `[ModelGateway, fakeGateway]`. */
+export type ProviderOverride = [token: InjectionToken, value: unknown];
+
+/**
+ * Like createTestApp, with some providers replaced (a fake model gateway, a fake payment
+ * gateway…). A token that no module provides yet is provided globally, so a test can stand in for
+ * a port whose module is still being written.
+ */
+export async function createTestAppWith(overrides: ProviderOverride[], env: Record<string, string> = {}): Promise<TestApp> {
+  return buildTestApp(env, async (config) => {
+    @Global()
+    @Module({
+      providers: overrides.map(([token, value]) => ({ provide: token, useValue: value })),
+      exports: overrides.map(([token]) => token),
+    })
+    class TestOverridesModule {}
+
+    let builder = Test.createTestingModule({ imports: [AppModule.forRoot(config), TestOverridesModule] });
+    for (const [token, value] of overrides) builder = builder.overrideProvider(token).useValue(value);
+    const moduleRef = await builder.compile();
+    return configureApp(moduleRef.createNestApplication<NestExpressApplication>(appOptions(config)), config);
+  });
+}
+
+async function buildTestApp(
+  env: Record<string, string>,
+  create: (config: AppConfig) => Promise<NestExpressApplication>,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nova-test-'));
   const postgresUrl = process.env.TEST_DATABASE_URL;
   const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -31,7 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(postgresUrl ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
-  const app = await createApp(config);
+  const app = await create(config);
   await app.init();
   return {
     app,

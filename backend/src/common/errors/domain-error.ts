@@ -4,6 +4,11 @@
  */
 export abstract class DomainError extends Error {
   abstract readonly status: number;
+  /**
+   * A stable, machine-readable name for errors the client must tell apart from others of the same
+   * status (e.g. 'SubscriptionPaused', which opens the resume modal); sent as `code` in the body.
+   */
+  readonly code?: string;
 
   constructor(message: string) {
     super(message);

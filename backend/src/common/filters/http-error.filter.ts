@@ -7,6 +7,8 @@ export interface ErrorBody {
   statusCode: number;
   message: string;
   error: string;
+  /** Only on errors that declare one (see DomainError.code). */
+  code?: string;
 }
 
 /** Errors raised by Express' body parser before Nest sees the request. */
@@ -45,7 +47,8 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   private toBody(exception: unknown): ErrorBody {
     if (exception instanceof DomainError) {
-      return errorBody(exception.status, exception.message);
+      const body = errorBody(exception.status, exception.message);
+      return exception.code ? { ...body, code: exception.code } : body;
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -14,6 +14,7 @@ import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { AgentsService } from './agents.service';
 import { AgentDto, AgentListQueryDto, AgentPageDto, DeletedDto, SaveAgentDto } from './dto/agent.dto';
 import { MarketplaceQueryDto, type Page } from './marketplace/marketplace-query.dto';
+import { MarketplaceCache } from './marketplace/marketplace-cache';
 
 @ApiTags('agents')
 @ApiBearerAuth()
@@ -90,13 +91,17 @@ export class AgentsController {
 @ApiTags('marketplace')
 @Controller('marketplace')
 export class AgentsMarketplaceController {
-  constructor(private readonly agents: AgentsService) {}
+  constructor(
+    private readonly agents: AgentsService,
+    private readonly cache: MarketplaceCache,
+  ) {}
 
   @Get('agents')
   @Public()
   @ApiOperation({ summary: 'Agentes públicos del marketplace, filtrados, ordenados y paginados' })
   @ApiOkResponse({ type: AgentPageDto })
-  search(@Query() query: MarketplaceQueryDto): Promise<Page<AgentDto>> {
-    return this.agents.marketplace(query);
+  async search(@Query() query: MarketplaceQueryDto, @Res() response: Response): Promise<void> {
+    const body = await this.cache.serialised(`agents:${JSON.stringify(query)}`, () => this.agents.marketplace(query));
+    response.type('application/json').send(body);
   }
 }

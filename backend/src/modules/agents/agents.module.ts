@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/users.module';
 import { AgentsController, AgentsMarketplaceController } from './agents.controller';
+import { MarketplaceCache } from './marketplace/marketplace-cache';
 import { AgentsService } from './agents.service';
 import { AgentPrompt } from './entities/agent-prompt.entity';
 import { Agent } from './entities/agent.entity';
@@ -9,7 +10,7 @@ import { Agent } from './entities/agent.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([Agent, AgentPrompt]), UsersModule],
   controllers: [AgentsController, AgentsMarketplaceController],
-  providers: [AgentsService],
-  exports: [AgentsService],
+  providers: [AgentsService, MarketplaceCache],
+  exports: [AgentsService, MarketplaceCache],
 })
 export class AgentsModule {}

@@ -25,6 +25,7 @@ import {
   type Page,
 } from './marketplace/marketplace-query.dto';
 import { applyListingFilters, applyPage, applySort } from './marketplace/marketplace-search';
+import { MarketplaceCache } from './marketplace/marketplace-cache';
 
 const ALIAS = 'agent';
 
@@ -35,6 +36,7 @@ export class AgentsService {
     @InjectRepository(AgentPrompt) private readonly prompts: Repository<AgentPrompt>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersService,
+    private readonly marketplaceCache: MarketplaceCache,
   ) {}
 
   /**
@@ -55,6 +57,7 @@ export class AgentsService {
       search: normaliseSearch(query.search),
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
+      sortBy: normaliseSort(query.sortBy),
     });
     applySort(builder, ALIAS, normaliseSort(query.sortBy));
     if (query.page === undefined && query.limit === undefined) {
@@ -96,6 +99,17 @@ export class AgentsService {
     return new Map(found.filter((agent) => canSee(identity, agent)).map((agent) => [agent.id, agent]));
   }
 
+  /**
+   * For listings that name agents (an ecosystem's agentIds): which of `ids` the caller may see,
+   * reading only the columns that decide it rather than loading whole agents.
+   */
+  async visibleIds(identity: VerifiedIdentity | undefined, ids: string[]): Promise<Set<string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Set();
+    const rows = await this.agents.find({ select: { id: true, isPublic: true, ownerSub: true }, where: { id: In(unique) } });
+    return new Set(rows.filter((agent) => canSee(identity, agent)).map((agent) => agent.id));
+  }
+
   /** For the chat and prompts modules: the stored system prompt, or null when there is none. */
   async promptFor(agentId: string): Promise<string | null> {
     return (await this.prompts.findOneBy({ agentId }))?.prompt ?? null;
@@ -104,8 +118,11 @@ export class AgentsService {
   /** POST /agents: an `id` that names an existing agent updates it (creator or admin only). */
   async save(identity: VerifiedIdentity, body: SaveAgentDto): Promise<{ agent: AgentDto; created: boolean }> {
     const existing = body.id !== undefined ? await this.agents.findOneBy({ id: body.id }) : null;
-    if (existing) return { agent: await this.update(identity, existing, body), created: false };
-    return { agent: await this.create(identity, body), created: true };
+    const saved = existing
+      ? { agent: await this.update(identity, existing, body), created: false }
+      : { agent: await this.create(identity, body), created: true };
+    this.marketplaceCache.clear();
+    return saved;
   }
 
   async remove(identity: VerifiedIdentity, id: string): Promise<{ success: true; id: string }> {
@@ -113,6 +130,7 @@ export class AgentsService {
     if (!owns(identity, agent)) throw new AgentNotOwnedError();
     // The prompt and the team links go with it (ON DELETE CASCADE).
     await this.agents.delete({ id: agent.id });
+    this.marketplaceCache.clear();
     return { success: true, id: agent.id };
   }
 

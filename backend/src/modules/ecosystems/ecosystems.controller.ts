@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -8,7 +8,9 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { CurrentIdentity, Public } from '../../common/auth/auth.decorators';
+import { MarketplaceCache } from '../agents/marketplace/marketplace-cache';
 import { MarketplaceQueryDto, type Page } from '../agents/marketplace/marketplace-query.dto';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { CreateEcosystemDto, EcosystemDto, EcosystemListQueryDto, EcosystemPageDto } from './dto/ecosystem.dto';
@@ -57,13 +59,19 @@ export class EcosystemsController {
 @ApiTags('marketplace')
 @Controller('marketplace')
 export class EcosystemsMarketplaceController {
-  constructor(private readonly ecosystems: EcosystemsService) {}
+  constructor(
+    private readonly ecosystems: EcosystemsService,
+    private readonly cache: MarketplaceCache,
+  ) {}
 
   @Get('ecosystems')
   @Public()
   @ApiOperation({ summary: 'Ecosistemas públicos del marketplace (sin orden por valoración: usa popularidad)' })
   @ApiOkResponse({ type: EcosystemPageDto })
-  search(@Query() query: MarketplaceQueryDto): Promise<Page<EcosystemDto>> {
-    return this.ecosystems.marketplace(query);
+  async search(@Query() query: MarketplaceQueryDto, @Res() response: Response): Promise<void> {
+    const body = await this.cache.serialised(`ecosystems:${JSON.stringify(query)}`, () =>
+      this.ecosystems.marketplace(query),
+    );
+    response.type('application/json').send(body);
   }
 }

@@ -12,6 +12,7 @@ import {
   type MarketplaceQueryDto,
   type Page,
 } from '../agents/marketplace/marketplace-query.dto';
+import { MarketplaceCache } from '../agents/marketplace/marketplace-cache';
 import { applyListingFilters, applyPage, applySort } from '../agents/marketplace/marketplace-search';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import {
@@ -38,6 +39,7 @@ export class EcosystemsService {
   constructor(
     @InjectRepository(Ecosystem) private readonly ecosystems: Repository<Ecosystem>,
     private readonly agents: AgentsService,
+    private readonly marketplaceCache: MarketplaceCache,
   ) {}
 
   /** GET /ecosystems: those the caller may see; a plain array unless `page` or `limit` is given. */
@@ -49,6 +51,7 @@ export class EcosystemsService {
       search: normaliseSearch(query.search),
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
+      sortBy: normaliseSort(query.sortBy, ECOSYSTEM_SORTS),
     });
     applySort(builder, ALIAS, normaliseSort(query.sortBy, ECOSYSTEM_SORTS));
     if (query.page === undefined && query.limit === undefined) {
@@ -109,6 +112,7 @@ export class EcosystemsService {
       popularity: body.popularity ?? 0,
     });
     await this.ecosystems.insert(ecosystem);
+    this.marketplaceCache.clear();
     return (await this.toDtos(identity, [await this.ecosystems.findOneByOrFail({ id: ecosystem.id })]))[0];
   }
 
@@ -156,7 +160,7 @@ export class EcosystemsService {
    * or made private after the ecosystem was created drops out (one query for the whole page).
    */
   private async toDtos(identity: VerifiedIdentity | undefined, rows: Ecosystem[]): Promise<EcosystemDto[]> {
-    const visible = await this.agents.findVisibleMany(identity, rows.flatMap((row) => row.agentIds ?? []));
+    const visible = await this.agents.visibleIds(identity, rows.flatMap((row) => row.agentIds ?? []));
     return rows.map((row) => ({ ...toEcosystemDto(row), agentIds: (row.agentIds ?? []).filter((id) => visible.has(id)) }));
   }
 }

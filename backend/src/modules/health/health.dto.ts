@@ -6,7 +6,10 @@ class DatabaseHealthDto {
 }
 
 class ModelProvidersDto {
-  @ApiProperty({ description: 'Amazon Bedrock Agent Runtime (asistente principal y Seshat)' }) bedrockAgent: boolean;
+  @ApiProperty({ enum: ['none', 'bedrock', 'openai-compatible'], description: 'Proveedor elegido con MODEL_PROVIDER' })
+  provider: 'none' | 'bedrock' | 'openai-compatible';
+  @ApiProperty({ description: 'Amazon Bedrock Agent Runtime (asistente principal)' }) bedrockAgent: boolean;
+  @ApiProperty({ description: 'Amazon Bedrock Agent Runtime (Seshat)' }) bedrockChatbotAgent: boolean;
   @ApiProperty({ description: 'Amazon Bedrock Runtime (chats con agentes)' }) bedrockRuntime: boolean;
   @ApiProperty({ description: 'Servidor compatible con OpenAI (Ollama, vLLM, LM Studio)' }) openAiCompatible: boolean;
 }

@@ -24,7 +24,9 @@ export class HealthService {
         payments: payments.provider,
         mail: mail.provider,
         models: {
+          provider: models.provider,
           bedrockAgent: models.bedrockAgent,
+          bedrockChatbotAgent: models.bedrockChatbotAgent,
           bedrockRuntime: models.bedrockRuntime,
           openAiCompatible: models.openAiCompatible,
         },

@@ -3,6 +3,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where replies go, when not to the sender address (e.g. the visitor who wrote to support). */
+  replyTo?: string;
 }
 
 /**

@@ -3,7 +3,7 @@ import { type AgentSort, containsPattern, type MarketplaceFilters } from './mark
 import { InvalidPriceRangeError } from './marketplace.errors';
 
 /** The filters that narrow a listing; any left out do not narrow it. */
-export type ListingFilters = Partial<Pick<MarketplaceFilters, 'category' | 'search' | 'minPrice' | 'maxPrice'>>;
+export type ListingFilters = Partial<Pick<MarketplaceFilters, 'category' | 'search' | 'minPrice' | 'maxPrice' | 'sortBy'>>;
 
 /**
  * Adds the marketplace's filters to a query on `alias` (a table with name, description, category,
@@ -28,9 +28,24 @@ export function applyListingFilters<T extends ObjectLiteral>(
       { pattern: containsPattern(filters.search) },
     );
   }
-  if (filters.minPrice !== undefined) query.andWhere(`${alias}.price >= :minPrice`, { minPrice: filters.minPrice });
-  if (filters.maxPrice !== undefined) query.andWhere(`${alias}.price <= :maxPrice`, { maxPrice: filters.maxPrice });
+  const price = priceTerm(query, alias, filters.sortBy);
+  if (filters.minPrice !== undefined) query.andWhere(`${price} >= :minPrice`, { minPrice: filters.minPrice });
+  if (filters.maxPrice !== undefined) query.andWhere(`${price} <= :maxPrice`, { maxPrice: filters.maxPrice });
   return query;
+}
+
+/**
+ * SQLite has no statistics unless ANALYZE has run, and then guesses that a price range is
+ * selective: for the default 0–1000 it read almost every row through the price index and sorted
+ * them all to return one page. Unless the page is sorted by price, `+price` (SQLite's documented
+ * way to keep a term off an index) makes it walk the sort index instead and stop after one page;
+ * the price is in that index, so it is still checked without reading the rows. PostgreSQL keeps
+ * statistics and chooses well by itself.
+ */
+function priceTerm<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, sortBy: AgentSort | undefined): string {
+  const sortsByPrice = sortBy === 'price-low' || sortBy === 'price-high';
+  const isSqlite = query.connection.driver.options.type !== 'postgres';
+  return isSqlite && !sortsByPrice ? `+${alias}.price` : `${alias}.price`;
 }
 
 /** Orders by the chosen sort, with stable tie-breakers so that pages never overlap. */

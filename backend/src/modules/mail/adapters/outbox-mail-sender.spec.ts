@@ -24,6 +24,13 @@ describe('OutboxMailSender', () => {
     expect(eml.match(/\d{6}/g)).toEqual(['123456']);
   });
 
+  it('writes a Reply-To header when the message has one', async () => {
+    const sender = new OutboxMailSender(directory, 'no-reply@localhost');
+    await sender.send({ to: 'soporte@localhost', replyTo: 'ana@example.com', subject: 'Hola', text: 'x' });
+    const eml = readFileSync(join(directory, readdirSync(directory)[0]), 'utf8');
+    expect(eml).toContain('To: soporte@localhost\r\nReply-To: ana@example.com\r\n');
+  });
+
   it('keeps a header on one line whatever the input', async () => {
     const sender = new OutboxMailSender(directory, 'no-reply@localhost');
     await sender.send({ to: 'ana@example.com', subject: 'Hola\r\nBcc: evil@example.com', text: 'x' });

@@ -33,6 +33,7 @@ export function toEml(from: string, message: MailMessage): string {
   const headers = [
     `From: ${singleLine(from)}`,
     `To: ${singleLine(message.to)}`,
+    ...(message.replyTo ? [`Reply-To: ${singleLine(message.replyTo)}`] : []),
     `Subject: ${encodeHeader(singleLine(message.subject))}`,
     `Date: ${new Date().toUTCString()}`,
     'MIME-Version: 1.0',

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+
+interface Entry {
+  body: Promise<string>;
+  expiresAt: number;
+}
+
+/** How long a public listing may be served without asking the database again. */
+export const MARKETPLACE_CACHE_TTL_MS = 2_000;
+const MAX_ENTRIES = 500;
+
+/**
+ * A short-lived cache of the public marketplace pages, already serialised. The listings show
+ * public items only, so every caller gets the same bytes; a page may be up to two seconds old
+ * on another instance, and is dropped at once on this one when an agent or ecosystem changes.
+ * Concurrent misses for the same page share one database query.
+ */
+@Injectable()
+export class MarketplaceCache {
+  private readonly entries = new Map<string, Entry>();
+
+  serialised(key: string, load: () => Promise<unknown>): Promise<string> {
+    const time = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > time) return hit.body;
+
+    const body = load().then((page) => JSON.stringify(page));
+    // A failed load must not be served to the next caller.
+    body.catch(() => this.entries.delete(key));
+    if (this.entries.size >= MAX_ENTRIES) this.evictExpiredOrOldest(time);
+    this.entries.set(key, { body, expiresAt: time + MARKETPLACE_CACHE_TTL_MS });
+    return body;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private evictExpiredOrOldest(time: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt <= time) this.entries.delete(key);
+    }
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+  }
+}

@@ -1,0 +1,129 @@
+import { Body, Controller, HttpCode, HttpStatus, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CurrentIdentity, UserIdParams } from '../../common/auth/auth.decorators';
+import { DomainError } from '../../common/errors/domain-error';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { AssistantPromptsService } from './assistant-prompts.service';
+import { ChatService, type PreparedChat } from './chat.service';
+import { AgentChatDto, AssistantPromptDto, AssistantPromptRequestDto, ChatReplyDto, ModelChatDto } from './dto/chat.dto';
+import { SseWriter } from './sse';
+
+const STREAMING_DESCRIPTION =
+  'Con «Accept: text/event-stream» responde con eventos: start {conversationId, messageId, userMessageId}, ' +
+  'delta {text} (uno por trozo), done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. ' +
+  'Los errores anteriores a la respuesta (400, 403, 404, 409 SubscriptionPaused) llegan como HTTP normal. ' +
+  'Si el cliente se desconecta, se cancela la llamada al modelo y se guarda lo recibido con status «stopped». ' +
+  'Sin modelo configurado responde 200 con un aviso en español (guardado con status «failed»).';
+
+const SEND_FAILED = 'Error al enviar mensaje';
+
+@ApiTags('chat')
+@ApiBearerAuth()
+@Controller()
+export class ChatController {
+  private readonly logger = new Logger('Chat');
+
+  constructor(
+    private readonly chat: ChatService,
+    private readonly assistantPrompts: AssistantPromptsService,
+  ) {}
+
+  @Post('bedrock/agents/chat')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Envía un mensaje al agente de la conversación o al asistente principal', description: STREAMING_DESCRIPTION })
+  @ApiProduces('application/json', 'text/event-stream')
+  @ApiOkResponse({ type: ChatReplyDto })
+  @ApiForbiddenResponse({ description: "code 'SubscriptionRequired': «Necesitas una suscripción activa para chatear con este agente.»" })
+  @ApiConflictResponse({ description: "code 'SubscriptionPaused': «Suscripción Pausada» (el cliente muestra el modal para reanudarla)" })
+  @ApiNotFoundResponse({ description: 'Conversación no encontrada / Agente no encontrado' })
+  async agentChat(
+    @CurrentIdentity() identity: VerifiedIdentity,
+    @Body() body: AgentChatDto,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.respond(await this.chat.prepareAgentChat(identity, body), request, response);
+  }
+
+  @Post('bedrock/models/chat')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Envía un mensaje a un modelo directamente (sin agente)', description: STREAMING_DESCRIPTION })
+  @ApiProduces('application/json', 'text/event-stream')
+  @ApiOkResponse({ type: ChatReplyDto })
+  @ApiNotFoundResponse({ description: 'Conversación no encontrada' })
+  async modelChat(
+    @CurrentIdentity() identity: VerifiedIdentity,
+    @Body() body: ModelChatDto,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.respond(await this.chat.prepareModelChat(identity, body), request, response);
+  }
+
+  @Post('users/:id/nova-prompt')
+  @UserIdParams('id')
+  @HttpCode(HttpStatus.OK)
+  @ApiTags('users')
+  @ApiOperation({ summary: 'Lee (sin prompt) o guarda las instrucciones del asistente principal del usuario' })
+  @ApiOkResponse({ type: AssistantPromptDto })
+  assistantPrompt(
+    @CurrentIdentity() identity: VerifiedIdentity,
+    @Param('id') id: string,
+    @Body() body: AssistantPromptRequestDto,
+  ): Promise<AssistantPromptDto> {
+    return this.assistantPrompts.readOrStore(identity, id, body.prompt);
+  }
+
+  private async respond(chat: PreparedChat, request: Request, response: Response): Promise<void> {
+    const abort = new AbortController();
+    // 'close' after the response finished is the normal end; before it, the client has left.
+    response.on('close', () => {
+      if (!response.writableFinished) abort.abort();
+    });
+    if (wantsEventStream(request)) {
+      await this.stream(chat, response, abort.signal);
+      return;
+    }
+    for await (const event of this.chat.run(chat, abort.signal)) {
+      if (event.type === 'done' && !response.writableEnded) response.status(HttpStatus.OK).json(event.reply);
+    }
+  }
+
+  private async stream(chat: PreparedChat, response: Response, signal: AbortSignal): Promise<void> {
+    const sse = new SseWriter(response);
+    try {
+      for await (const event of this.chat.run(chat, signal)) {
+        if (event.type === 'start') {
+          sse.send('start', { conversationId: event.conversationId, messageId: event.messageId, userMessageId: event.userMessageId });
+        } else if (event.type === 'delta') {
+          sse.send('delta', { text: event.text });
+        } else {
+          sse.send('done', { ...event.reply, usage: event.reply.metadata.usage });
+        }
+      }
+    } catch (error) {
+      if (error instanceof DomainError) {
+        sse.send('error', { message: error.message, statusCode: error.status, ...(error.code ? { code: error.code } : {}) });
+      } else {
+        this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+        sse.send('error', { message: SEND_FAILED, statusCode: HttpStatus.INTERNAL_SERVER_ERROR });
+      }
+    } finally {
+      sse.end();
+    }
+  }
+}
+
+function wantsEventStream(request: Request): boolean {
+  return (request.headers.accept ?? '').split(',').some((type) => type.trim().toLowerCase().startsWith('text/event-stream'));
+}

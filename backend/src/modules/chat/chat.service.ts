@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { AgentsService } from '../agents/agents.service';
+import type { Agent } from '../agents/entities/agent.entity';
+import { ConversationsService } from '../conversations/conversations.service';
+import type { Conversation } from '../conversations/entities/conversation.entity';
+import type { Message, MessageMetadata, MessageStatus } from '../conversations/entities/message.entity';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import {
+  type ChatTurn,
+  type ModelAudience,
+  ModelError,
+  ModelGateway,
+  ModelNotConfiguredError,
+  ModelProviderError,
+  type TokenUsage,
+} from '../models/model-gateway';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { AssistantPromptsService } from './assistant-prompts.service';
+import { boundedHistory } from './chat-history';
+import type { AgentChatDto, ChatReplyDto, ModelChatDto } from './dto/chat.dto';
+
+/** A chat call checked and with the user's message stored, ready to ask the model. */
+export interface PreparedChat {
+  conversation: Conversation;
+  userMessage: Message;
+  replyId: string;
+  audience: ModelAudience;
+  systemPrompt?: string;
+  modelId?: string;
+  history: ChatTurn[];
+  agent?: Pick<Agent, 'id' | 'name'>;
+}
+
+export type ChatEvent =
+  | { type: 'start'; conversationId: string; messageId: string; userMessageId: string }
+  | { type: 'delta'; text: string }
+  | { type: 'done'; reply: ChatReplyDto };
+
+const ABORTED = Symbol('aborted');
+
+/**
+ * One message of a chat: the user's message is stored first (idempotent by its client id), the
+ * model streams the reply, and the reply is stored when it is complete or when the user leaves
+ * (status 'stopped', with what had arrived). A provider error leaves the user's message stored,
+ * so it can be resent with the same id.
+ */
+@Injectable()
+export class ChatService {
+  private readonly logger = new Logger('Chat');
+
+  constructor(
+    private readonly conversations: ConversationsService,
+    private readonly agents: AgentsService,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly assistantPrompts: AssistantPromptsService,
+    private readonly gateway: ModelGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * POST /bedrock/agents/chat. A marketplace agent (the body's agentId, else the conversation's)
+   * answers with its own prompt and model once the caller may chat with it; without one the main
+   * assistant answers. An agentId sent with an agentAliasId names the Bedrock agent of the main
+   * assistant in the contract; the server uses the one it is configured with.
+   */
+  async prepareAgentChat(identity: VerifiedIdentity, body: AgentChatDto): Promise<PreparedChat> {
+    const conversation = await this.conversations.findOwned(identity, body.conversationId);
+    const { metadata } = conversation;
+    const agentId =
+      body.agentId !== undefined && body.agentAliasId === undefined
+        ? body.agentId
+        : metadata.agentId && !metadata.useBedrockAgent && !metadata.isCreatorAgent
+          ? metadata.agentId
+          : undefined;
+
+    if (agentId === undefined) {
+      const systemPrompt = body.systemPrompt ?? (await this.assistantPrompts.customPrompt(identity.sub)) ?? undefined;
+      return this.prepare(conversation, body, { audience: 'main-assistant', systemPrompt });
+    }
+
+    const agent = await this.agents.findVisible(identity, agentId);
+    await this.subscriptions.assertMayChat(identity, agent);
+    const systemPrompt = (await this.agents.promptFor(agent.id)) ?? fallbackAgentPrompt(agent);
+    return this.prepare(conversation, body, {
+      audience: 'agent',
+      systemPrompt,
+      modelId: agent.modelId ?? undefined,
+      agent: { id: agent.id, name: agent.name },
+    });
+  }
+
+  /** POST /bedrock/models/chat: a model directly (the body's modelId or the configured one), no agent. */
+  async prepareModelChat(identity: VerifiedIdentity, body: ModelChatDto): Promise<PreparedChat> {
+    const conversation = await this.conversations.findOwned(identity, body.conversationId);
+    // The 'agent' audience gets no default instructions from the gateway, so the main assistant's go.
+    const systemPrompt = body.systemPrompt ?? (await this.assistantPrompts.promptInForce(identity.sub));
+    return this.prepare(conversation, body, { audience: 'agent', systemPrompt, modelId: body.modelId });
+  }
+
+  /** Asks the model and stores its reply; throws a ModelError (Spanish) when the provider fails. */
+  async *run(chat: PreparedChat, signal: AbortSignal): AsyncGenerator<ChatEvent> {
+    yield { type: 'start', conversationId: chat.conversation.id, messageId: chat.replyId, userMessageId: chat.userMessage.id };
+    if (!this.gateway.isConfigured(chat.audience)) {
+      yield* this.notConfigured(chat);
+      return;
+    }
+
+    let text = '';
+    let usage: TokenUsage | undefined;
+    try {
+      const iterator = this.gateway
+        .stream({
+          audience: chat.audience,
+          sessionId: chat.conversation.id,
+          message: chat.userMessage.content,
+          history: chat.history,
+          systemPrompt: chat.systemPrompt,
+          modelId: chat.modelId,
+          signal,
+        })
+        [Symbol.asyncIterator]();
+      const aborted = abortion(signal);
+      for (;;) {
+        // Raced, so that leaving stops the wait even if a provider ignores the signal.
+        const pending = iterator.next();
+        const next = await Promise.race([pending, aborted]);
+        if (next === ABORTED) {
+          pending.catch(() => undefined);
+          void iterator.return?.(undefined)?.catch(() => undefined);
+          break;
+        }
+        if (next.done) break;
+        if (next.value.type === 'delta') {
+          text += next.value.text;
+          yield { type: 'delta', text: next.value.text };
+        } else if (next.value.type === 'done') {
+          usage = next.value.usage;
+        }
+      }
+    } catch (error) {
+      if (!signal.aborted) {
+        if (error instanceof ModelNotConfiguredError) {
+          yield* this.notConfigured(chat);
+          return;
+        }
+        throw this.toModelError(error);
+      }
+    }
+
+    if (signal.aborted) {
+      if (text !== '') await this.storeReply(chat, text, 'stopped', usage);
+      return;
+    }
+    const reply = await this.storeReply(chat, text, 'complete', usage);
+    yield { type: 'done', reply: this.toReply(chat, reply) };
+  }
+
+  private async prepare(
+    conversation: Conversation,
+    body: { message: string; messageId?: string },
+    target: Pick<PreparedChat, 'audience' | 'systemPrompt' | 'modelId' | 'agent'>,
+  ): Promise<PreparedChat> {
+    const userMessage = await this.conversations.storeMessage(conversation, {
+      id: body.messageId ?? randomUUID(),
+      role: 'user',
+      content: body.message,
+    });
+    const messages = await this.conversations.orderedMessages(conversation.id);
+    const position = messages.findIndex((message) => message.id === userMessage.id);
+    return {
+      conversation,
+      userMessage,
+      replyId: randomUUID(),
+      history: boundedHistory(messages.slice(0, position < 0 ? messages.length : position)),
+      ...target,
+    };
+  }
+
+  /**
+   * No model can answer: the user is told so, and how to configure one, as the assistant's reply.
+   * It is stored with status 'failed' so that it is still there after a reload but never goes
+   * back to a model as history.
+   */
+  private async *notConfigured(chat: PreparedChat): AsyncGenerator<ChatEvent> {
+    const notice = new ModelNotConfiguredError().message;
+    yield { type: 'delta', text: notice };
+    const reply = await this.storeReply(chat, notice, 'failed', undefined);
+    yield { type: 'done', reply: this.toReply(chat, reply) };
+  }
+
+  private storeReply(chat: PreparedChat, content: string, status: MessageStatus, usage: TokenUsage | undefined): Promise<Message> {
+    const metadata: MessageMetadata | null = chat.agent ? { agentId: chat.agent.id, agentName: chat.agent.name } : null;
+    // Never before the message it answers, whatever the client's clock said.
+    const timestamp = new Date(Math.max(Date.now(), chat.userMessage.timestamp.getTime() + 1));
+    return this.conversations.storeMessage(chat.conversation, {
+      id: chat.replyId,
+      role: 'assistant',
+      content,
+      timestamp,
+      metadata,
+      status,
+      modelId: status === 'failed' ? null : this.modelIdFor(chat),
+      usage: usage ?? null,
+    });
+  }
+
+  private toReply(chat: PreparedChat, reply: Message): ChatReplyDto {
+    const failed = reply.status === 'failed';
+    return {
+      message: reply.content,
+      completion: reply.content,
+      messageId: reply.id,
+      conversationId: chat.conversation.id,
+      suggestedActions: [],
+      suggestedQuestions: [],
+      metadata: {
+        modelProvider: failed ? 'none' : this.providerName(chat),
+        modelId: failed ? null : this.modelIdFor(chat),
+        usage:
+          reply.inputTokens !== null || reply.outputTokens !== null
+            ? { inputTokens: reply.inputTokens ?? 0, outputTokens: reply.outputTokens ?? 0 }
+            : null,
+        status: reply.status,
+        userMessageId: chat.userMessage.id,
+        ...(chat.agent ? { agentId: chat.agent.id, agentName: chat.agent.name } : {}),
+      },
+    };
+  }
+
+  /** The configured provider ('bedrock', 'openai-compatible'); the conversation's own setting if unknown. */
+  private providerName(chat: PreparedChat): string {
+    const configured = this.config.models.provider;
+    return configured !== 'none' ? configured : (chat.conversation.metadata.modelProvider ?? 'bedrock');
+  }
+
+  /** The model that was asked: the requested one, else the provider's configured default. */
+  private modelIdFor(chat: PreparedChat): string | null {
+    if (chat.modelId) return chat.modelId;
+    const models = this.config.models;
+    if (models.provider === 'openai-compatible') return models.openAi?.model ?? null;
+    if (chat.audience === 'main-assistant' && models.bedrockAgent) return null;
+    return models.bedrock?.modelId ?? null;
+  }
+
+  private toModelError(error: unknown): ModelError {
+    if (error instanceof ModelError) return error;
+    this.logger.error(`Error inesperado del modelo: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return new ModelProviderError();
+  }
+}
+
+function abortion(signal: AbortSignal): Promise<typeof ABORTED> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve(ABORTED);
+    else signal.addEventListener('abort', () => resolve(ABORTED), { once: true });
+  });
+}
+
+/** For an agent saved without a prompt: at least who it is and what it is for. */
+function fallbackAgentPrompt(agent: Pick<Agent, 'name' | 'description'>): string {
+  return `Eres ${agent.name}. ${agent.description}\nResponde siempre en español.`;
+}

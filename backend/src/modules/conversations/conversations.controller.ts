@@ -1,0 +1,118 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CurrentIdentity } from '../../common/auth/auth.decorators';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { ConversationsService } from './conversations.service';
+import {
+  ConversationDto,
+  CreateConversationDto,
+  DeletedConversationDto,
+  MessageDto,
+  SaveMessageDto,
+  UpdateConversationDto,
+} from './dto/conversation.dto';
+import { ConversationNotFoundError } from './conversations.errors';
+
+/** An id that is not a UUID names no conversation: the same 404 as someone else's. */
+const conversationId = new ParseUUIDPipe({ exceptionFactory: () => new ConversationNotFoundError() });
+
+const USER_ID_QUERY = {
+  name: 'userId',
+  required: false,
+  description: 'Opcional (contrato): si se envía, debe ser el sub o el nombre de usuario de quien llama (403 si no)',
+} as const;
+
+/**
+ * The caller's conversations (spec section 7). The optional `userId` query of the contract is
+ * checked by the auth guard; the conversations are always the caller's own.
+ */
+@ApiTags('conversations')
+@ApiBearerAuth()
+@Controller('conversations')
+export class ConversationsController {
+  constructor(private readonly conversations: ConversationsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Conversaciones de quien llama, la de actividad más reciente primero (sin mensajes)' })
+  @ApiQuery(USER_ID_QUERY)
+  @ApiOkResponse({ type: [ConversationDto] })
+  list(@CurrentIdentity() identity: VerifiedIdentity): Promise<ConversationDto[]> {
+    return this.conversations.list(identity);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Una conversación con sus mensajes' })
+  @ApiQuery(USER_ID_QUERY)
+  @ApiOkResponse({ type: ConversationDto })
+  @ApiNotFoundResponse({ description: 'Conversación no encontrada (también si es de otro usuario)' })
+  get(@CurrentIdentity() identity: VerifiedIdentity, @Param('id', conversationId) id: string): Promise<ConversationDto> {
+    return this.conversations.get(identity, id);
+  }
+
+  @Get(':id/messages')
+  @ApiOperation({ summary: 'Los mensajes de una conversación, del más antiguo al más reciente' })
+  @ApiQuery(USER_ID_QUERY)
+  @ApiOkResponse({ type: [MessageDto] })
+  @ApiNotFoundResponse({ description: 'Conversación no encontrada' })
+  messages(@CurrentIdentity() identity: VerifiedIdentity, @Param('id', conversationId) id: string): Promise<MessageDto[]> {
+    return this.conversations.listMessages(identity, id);
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Crea una conversación',
+    description:
+      "Con metadata.agentId: «Chat con {agente}» y la configuración del agente. Con metadata.fromFlow: «Flujo de Agentes». Si no, modo creador de agentes (isInitialInteraction si la interacción del usuario no ha terminado). La primera conversación del usuario recibe la configuración por defecto (bedrock, Claude 3.5 Sonnet, useBedrockAgent false).",
+  })
+  @ApiCreatedResponse({ type: ConversationDto })
+  @ApiNotFoundResponse({ description: 'Agente no encontrado' })
+  create(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: CreateConversationDto): Promise<ConversationDto> {
+    return this.conversations.create(identity, body);
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Cambia el título (recortado, 1 a 120 caracteres) y/o claves de metadata' })
+  @ApiQuery(USER_ID_QUERY)
+  @ApiOkResponse({ type: ConversationDto })
+  update(
+    @CurrentIdentity() identity: VerifiedIdentity,
+    @Param('id', conversationId) id: string,
+    @Body() body: UpdateConversationDto,
+  ): Promise<ConversationDto> {
+    return this.conversations.update(identity, id, body);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Elimina la conversación y sus mensajes' })
+  @ApiQuery(USER_ID_QUERY)
+  @ApiOkResponse({ type: DeletedConversationDto })
+  remove(@CurrentIdentity() identity: VerifiedIdentity, @Param('id', conversationId) id: string): Promise<DeletedConversationDto> {
+    return this.conversations.remove(identity, id);
+  }
+
+  @Post(':id/messages')
+  @HttpCode(HttpStatus.CREATED)
+  @ApiOperation({
+    summary: 'Guarda un mensaje (idempotente por id)',
+    description:
+      'El cliente lo reintenta hasta 3 veces: el mismo id vuelve a responder 201 con el mensaje guardado, sin duplicarlo. Otro rol o texto con un id ya usado: 409.',
+  })
+  @ApiCreatedResponse({ type: MessageDto })
+  @ApiConflictResponse({ description: 'Ya existe otro mensaje con ese id en la conversación.' })
+  saveMessage(
+    @CurrentIdentity() identity: VerifiedIdentity,
+    @Param('id', conversationId) id: string,
+    @Body() body: SaveMessageDto,
+  ): Promise<MessageDto> {
+    return this.conversations.saveMessage(identity, id, body);
+  }
+}

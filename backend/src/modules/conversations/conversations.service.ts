@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { isUniqueViolation } from '../agents/database-errors';
+import { AgentsService } from '../agents/agents.service';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { UsersService } from '../users/users.service';
+import { toConversationDto, toMessageDto } from './conversation.mapper';
+import { ConversationNotFoundError, MessageIdConflictError } from './conversations.errors';
+import type {
+  ConversationDto,
+  CreateConversationDto,
+  DeletedConversationDto,
+  MessageDto,
+  SaveMessageDto,
+  UpdateConversationDto,
+} from './dto/conversation.dto';
+import { Conversation, type ConversationMetadata } from './entities/conversation.entity';
+import { Message, type MessageMetadata, type MessageRole, type MessageStatus } from './entities/message.entity';
+
+export const DEFAULT_TITLE = 'Nueva conversación';
+export const FLOW_TITLE = 'Flujo de Agentes';
+/** Spec section 9: a Claude 3.5 Sonnet id. */
+export const DEFAULT_MODEL_ID = 'anthropic.claude-3-5-sonnet-20240620-v1:0';
+
+/** What the chat module stores: a message of either role, with what the model reported. */
+export interface NewMessage {
+  id: string;
+  role: MessageRole;
+  content: string;
+  timestamp?: Date;
+  metadata?: MessageMetadata | null;
+  status?: MessageStatus;
+  modelId?: string | null;
+  usage?: { inputTokens: number; outputTokens: number } | null;
+}
+
+/**
+ * Conversations belong to the user who created them and are only ever read through their owner:
+ * another user's conversation is 404, as if it did not exist.
+ */
+@Injectable()
+export class ConversationsService {
+  constructor(
+    @InjectRepository(Conversation) private readonly conversations: Repository<Conversation>,
+    @InjectRepository(Message) private readonly messages: Repository<Message>,
+    private readonly agents: AgentsService,
+    private readonly users: UsersService,
+  ) {}
+
+  /** Newest activity first; without messages (GET /conversations/{id} has them). */
+  async list(identity: VerifiedIdentity): Promise<ConversationDto[]> {
+    const rows = await this.conversations.find({
+      where: { userSub: identity.sub },
+      order: { updatedAt: 'DESC', createdAt: 'DESC', id: 'ASC' },
+    });
+    return rows.map((row) => toConversationDto(row));
+  }
+
+  async get(identity: VerifiedIdentity, id: string): Promise<ConversationDto> {
+    const conversation = await this.findOwned(identity, id);
+    return toConversationDto(conversation, await this.orderedMessages(conversation.id));
+  }
+
+  async listMessages(identity: VerifiedIdentity, id: string): Promise<MessageDto[]> {
+    const conversation = await this.findOwned(identity, id);
+    return (await this.orderedMessages(conversation.id)).map(toMessageDto);
+  }
+
+  /** Spec section 4, 'Conversation creation'. */
+  async create(identity: VerifiedIdentity, body: CreateConversationDto): Promise<ConversationDto> {
+    const requested = definedOnly(body.metadata);
+    const isFirst = (await this.conversations.countBy({ userSub: identity.sub })) === 0;
+    const defaults: ConversationMetadata = {
+      // The first conversation gets the default Bedrock config; later ones the agent-chat provider.
+      modelProvider: isFirst ? 'bedrock' : 'anthropic',
+      modelId: DEFAULT_MODEL_ID,
+      useBedrockAgent: false,
+    };
+
+    let title = body.title ?? DEFAULT_TITLE;
+    let metadata: ConversationMetadata;
+    if (requested.agentId !== undefined) {
+      const agent = await this.agents.findVisible(identity, requested.agentId);
+      title = `Chat con ${agent.name}`;
+      metadata = {
+        ...defaults,
+        ...requested,
+        agentId: agent.id,
+        modelId: agent.modelId ?? requested.modelId ?? DEFAULT_MODEL_ID,
+        isCreatorAgent: false,
+        useBedrockAgent: false,
+      };
+    } else if (requested.fromFlow === true) {
+      title = FLOW_TITLE;
+      metadata = { ...defaults, ...requested, fromFlow: true };
+    } else if (requested.isEcosystemChat === true || requested.isFineTuningConversation === true || requested.type !== undefined) {
+      // Chats the client opens for a purpose of its own keep the flags it sent.
+      metadata = { ...defaults, ...requested };
+    } else {
+      const { interactionComplete } = await this.users.interactionState(identity.sub);
+      metadata = { ...defaults, isCreatorAgent: true, ...requested, isInitialInteraction: !interactionComplete };
+    }
+
+    const now = new Date();
+    const conversation = this.conversations.create({
+      id: randomUUID(),
+      userSub: identity.sub,
+      title,
+      metadata,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await this.conversations.insert(conversation);
+    return toConversationDto(conversation, []);
+  }
+
+  async update(identity: VerifiedIdentity, id: string, body: UpdateConversationDto): Promise<ConversationDto> {
+    const conversation = await this.findOwned(identity, id);
+    if (body.title !== undefined) conversation.title = body.title;
+    if (body.metadata !== undefined) {
+      const changes = definedOnly(body.metadata);
+      if (changes.agentId !== undefined && changes.agentId !== conversation.metadata.agentId) {
+        // Pointing a conversation at an agent needs the same visibility as opening a chat with it.
+        await this.agents.findVisible(identity, changes.agentId);
+      }
+      conversation.metadata = { ...conversation.metadata, ...changes };
+    }
+    conversation.updatedAt = new Date();
+    await this.conversations.save(conversation);
+    return toConversationDto(conversation);
+  }
+
+  async remove(identity: VerifiedIdentity, id: string): Promise<DeletedConversationDto> {
+    const conversation = await this.findOwned(identity, id);
+    // Messages go with it (ON DELETE CASCADE); deleted explicitly too, in case of a database
+    // without enforced foreign keys.
+    await this.messages.delete({ conversationId: conversation.id });
+    await this.conversations.delete({ id: conversation.id });
+    return { success: true, id: conversation.id };
+  }
+
+  /**
+   * POST /conversations/{id}/messages. Idempotent by the client's id: a retry of a save that
+   * did reach the server stores nothing new and answers the stored message.
+   */
+  async saveMessage(identity: VerifiedIdentity, conversationId: string, body: SaveMessageDto): Promise<MessageDto> {
+    const conversation = await this.findOwned(identity, conversationId);
+    const message = await this.storeMessage(conversation, {
+      id: body.id,
+      role: body.role,
+      content: body.content,
+      timestamp: body.timestamp,
+      metadata: body.metadata ?? null,
+    });
+    return toMessageDto(message);
+  }
+
+  // ----- for the chat module -----
+
+  /** The caller's conversation, or ConversationNotFoundError. */
+  async findOwned(identity: VerifiedIdentity, id: string): Promise<Conversation> {
+    const conversation = await this.conversations.findOneBy({ id, userSub: identity.sub });
+    if (!conversation) throw new ConversationNotFoundError();
+    return conversation;
+  }
+
+  /**
+   * Stores a message once: the same id again (a retry) returns the stored row if it says the
+   * same; a different role or text under a used id is refused. Bumps the conversation's updatedAt.
+   */
+  async storeMessage(conversation: Conversation, input: NewMessage): Promise<Message> {
+    const existing = await this.messages.findOneBy({ conversationId: conversation.id, id: input.id });
+    if (existing) return sameMessage(existing, input);
+    const message = this.messages.create({
+      conversationId: conversation.id,
+      id: input.id,
+      role: input.role,
+      content: input.content,
+      timestamp: input.timestamp ?? new Date(),
+      metadata: input.metadata ?? null,
+      status: input.status ?? 'complete',
+      modelId: input.modelId ?? null,
+      inputTokens: input.usage?.inputTokens ?? null,
+      outputTokens: input.usage?.outputTokens ?? null,
+      createdAt: new Date(),
+    });
+    try {
+      await this.messages.insert(message);
+    } catch (error) {
+      // Two retries racing: the other one stored it.
+      if (!isUniqueViolation(error)) throw error;
+      const stored = await this.messages.findOneByOrFail({ conversationId: conversation.id, id: input.id });
+      return sameMessage(stored, input);
+    }
+    await this.conversations.update({ id: conversation.id }, { updatedAt: message.createdAt });
+    return message;
+  }
+
+  /** Every message of the conversation, oldest first. */
+  orderedMessages(conversationId: string): Promise<Message[]> {
+    return this.messages.find({
+      where: { conversationId },
+      order: { timestamp: 'ASC', createdAt: 'ASC' },
+    });
+  }
+}
+
+/** The keys the client sent: an absent key never overwrites a stored one. */
+function definedOnly(metadata: ConversationMetadata | undefined): ConversationMetadata {
+  return Object.fromEntries(Object.entries(metadata ?? {}).filter(([, value]) => value !== undefined)) as ConversationMetadata;
+}
+
+function sameMessage(stored: Message, input: NewMessage): Message {
+  if (stored.role !== input.role || stored.content !== input.content) throw new MessageIdConflictError();
+  return stored;
+}

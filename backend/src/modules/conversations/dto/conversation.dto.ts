@@ -1,0 +1,210 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsDate,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** A client-chosen message id: letters, digits and - _ . : (a UUID, 'msg-1700000000000'…), at most 64. */
+export const MESSAGE_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
+const AGENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const CONVERSATION_CATEGORIES = ['main', 'agent', 'fine-tuning'] as const;
+export type ConversationCategory = (typeof CONVERSATION_CATEGORIES)[number];
+
+/** Accepts an ISO 8601 date or epoch milliseconds, as the spec's clients send either. */
+const toDate = ({ value }: { value: unknown }) =>
+  typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? new Date(value) : value;
+
+/** The conversation config (spec section 3). Unknown keys are refused like anywhere else. */
+export class ConversationMetadataDto {
+  @ApiPropertyOptional({ example: 'bedrock' })
+  @IsOptional()
+  @IsString({ message: 'metadata.modelProvider debe ser un texto' })
+  @MaxLength(40, { message: 'metadata.modelProvider no puede superar los 40 caracteres' })
+  modelProvider?: string;
+
+  @ApiPropertyOptional({ example: 'anthropic.claude-3-5-sonnet-20240620-v1:0' })
+  @IsOptional()
+  @IsString({ message: 'metadata.modelId debe ser un texto' })
+  @MaxLength(200, { message: 'metadata.modelId no puede superar los 200 caracteres' })
+  modelId?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'metadata.useBedrockAgent debe ser true o false' })
+  useBedrockAgent?: boolean;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'metadata.isCreatorAgent debe ser true o false' })
+  isCreatorAgent?: boolean;
+
+  @ApiPropertyOptional({ description: 'Agente del chat: el título pasa a ser «Chat con {nombre}»' })
+  @IsOptional()
+  @IsString({ message: 'metadata.agentId debe ser un texto' })
+  @Matches(AGENT_ID_PATTERN, { message: 'metadata.agentId no es un id de agente válido' })
+  agentId?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'metadata.agentPrompt debe ser un texto' })
+  @MaxLength(20000, { message: 'metadata.agentPrompt no puede superar los 20000 caracteres' })
+  agentPrompt?: string;
+
+  @ApiPropertyOptional({ description: 'Conversación del flujo de agentes: título «Flujo de Agentes»' })
+  @IsOptional()
+  @IsBoolean({ message: 'metadata.fromFlow debe ser true o false' })
+  fromFlow?: boolean;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'metadata.isEcosystemChat debe ser true o false' })
+  isEcosystemChat?: boolean;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'metadata.ecosystemId debe ser un texto' })
+  @MaxLength(64, { message: 'metadata.ecosystemId no puede superar los 64 caracteres' })
+  ecosystemId?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'metadata.isInitialInteraction debe ser true o false' })
+  isInitialInteraction?: boolean;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'metadata.isFineTuningConversation debe ser true o false' })
+  isFineTuningConversation?: boolean;
+
+  @ApiPropertyOptional({ example: 'fine-tuning' })
+  @IsOptional()
+  @IsString({ message: 'metadata.type debe ser un texto' })
+  @MaxLength(40, { message: 'metadata.type no puede superar los 40 caracteres' })
+  type?: string;
+}
+
+/** The contract's clients may send the user id in the body too; the auth guard checks it is the caller's. */
+class ContractUserId {
+  @ApiPropertyOptional({ description: 'Contrato: si se envía, debe ser quien llama (403 si no)' })
+  @IsOptional()
+  @IsString({ message: 'userId debe ser un texto' })
+  userId?: string;
+}
+
+class TitleFields extends ContractUserId {
+  @ApiPropertyOptional({ example: 'Nueva conversación', maxLength: 120 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'El título debe ser un texto' })
+  @IsNotEmpty({ message: 'El título no puede estar vacío' })
+  @MaxLength(120, { message: 'El título no puede superar los 120 caracteres' })
+  title?: string;
+
+  @ApiPropertyOptional({ type: ConversationMetadataDto })
+  @IsOptional()
+  @IsObject({ message: 'metadata debe ser un objeto' })
+  @ValidateNested()
+  @Type(() => ConversationMetadataDto)
+  metadata?: ConversationMetadataDto;
+}
+
+/** Body of POST /conversations. */
+export class CreateConversationDto extends TitleFields {}
+
+/** Body of PUT /conversations/{id}: a new title and/or metadata keys to change. */
+export class UpdateConversationDto extends TitleFields {}
+
+export class MessageMetadataDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'metadata.agentId debe ser un texto' })
+  @MaxLength(64, { message: 'metadata.agentId no puede superar los 64 caracteres' })
+  agentId?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'metadata.agentName debe ser un texto' })
+  @MaxLength(120, { message: 'metadata.agentName no puede superar los 120 caracteres' })
+  agentName?: string;
+}
+
+/** Body of POST /conversations/{id}/messages. Idempotent by `id`. */
+export class SaveMessageDto extends ContractUserId {
+  @ApiProperty({ description: 'Id del mensaje elegido por el cliente; reenviarlo no lo duplica', example: 'msg-1732240000000' })
+  @IsString({ message: 'id debe ser un texto' })
+  @Matches(MESSAGE_ID_PATTERN, { message: 'id solo puede tener letras, números y - _ . : (máximo 64)' })
+  id: string;
+
+  @ApiProperty({ enum: ['user', 'assistant'] })
+  @IsIn(['user', 'assistant'], { message: 'role debe ser user o assistant' })
+  role: 'user' | 'assistant';
+
+  @ApiProperty()
+  @IsString({ message: 'content debe ser un texto' })
+  @MinLength(1, { message: 'content no puede estar vacío' })
+  @MaxLength(100000, { message: 'content no puede superar los 100000 caracteres' })
+  content: string;
+
+  @ApiPropertyOptional({ description: 'ISO 8601 o milisegundos; por defecto, la hora del servidor' })
+  @IsOptional()
+  @Transform(toDate)
+  @IsDate({ message: 'timestamp debe ser una fecha ISO 8601 o milisegundos' })
+  timestamp?: Date;
+
+  @ApiPropertyOptional({ type: MessageMetadataDto })
+  @IsOptional()
+  @IsObject({ message: 'metadata debe ser un objeto' })
+  @ValidateNested()
+  @Type(() => MessageMetadataDto)
+  metadata?: MessageMetadataDto;
+}
+
+export class TokenUsageDto {
+  @ApiProperty() inputTokens: number;
+  @ApiProperty() outputTokens: number;
+}
+
+export class MessageDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ enum: ['user', 'assistant'] }) role: 'user' | 'assistant';
+  @ApiProperty() content: string;
+  @ApiProperty({ description: 'ISO 8601' }) timestamp: string;
+  @ApiProperty({ type: MessageMetadataDto, nullable: true }) metadata: MessageMetadataDto | null;
+  @ApiProperty({
+    enum: ['complete', 'stopped', 'failed'],
+    description: 'stopped: respuesta interrumpida; failed: aviso de que no se pudo responder (p. ej. sin modelo configurado)',
+  })
+  status: 'complete' | 'stopped' | 'failed';
+  @ApiProperty({ type: TokenUsageDto, nullable: true }) usage: TokenUsageDto | null;
+}
+
+export class ConversationDto {
+  @ApiProperty() id: string;
+  @ApiProperty() title: string;
+  @ApiProperty({ description: 'El sub del propietario' }) userId: string;
+  @ApiProperty({ type: ConversationMetadataDto }) metadata: ConversationMetadataDto;
+  @ApiProperty({ enum: CONVERSATION_CATEGORIES, description: 'Regla de la sección 4 de la especificación' })
+  category: ConversationCategory;
+  @ApiProperty() createdAt: string;
+  @ApiProperty() updatedAt: string;
+  @ApiPropertyOptional({ type: [MessageDto], description: 'Solo en GET /conversations/{id} y al crearla' })
+  messages?: MessageDto[];
+}
+
+export class DeletedConversationDto {
+  @ApiProperty() success: true;
+  @ApiProperty() id: string;
+}

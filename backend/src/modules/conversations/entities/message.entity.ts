@@ -1,0 +1,53 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+export type MessageRole = 'user' | 'assistant';
+
+/**
+ * complete: a whole message. stopped: a reply cut short because the user left or stopped it.
+ * failed: an assistant notice that no reply could be produced (no model configured); shown to the
+ * user but never sent to a model as history.
+ */
+export type MessageStatus = 'complete' | 'stopped' | 'failed';
+
+export interface MessageMetadata {
+  agentId?: string;
+  agentName?: string;
+}
+
+@Entity('messages')
+export class Message {
+  @PrimaryColumn({ name: 'conversation_id', type: 'varchar', length: 36 })
+  conversationId: string;
+
+  /** Chosen by the client (its retries resend the same id) or by the server for replies. */
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  role: MessageRole;
+
+  @Column({ type: 'text' })
+  content: string;
+
+  @Column({ type: Date })
+  timestamp: Date;
+
+  @Column({ type: 'simple-json', nullable: true })
+  metadata: MessageMetadata | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'complete' })
+  status: MessageStatus;
+
+  @Column({ name: 'model_id', type: 'varchar', length: 200, nullable: true })
+  modelId: string | null;
+
+  @Column({ name: 'input_tokens', type: 'integer', nullable: true })
+  inputTokens: number | null;
+
+  @Column({ name: 'output_tokens', type: 'integer', nullable: true })
+  outputTokens: number | null;
+
+  /** When the server stored it (millisecond precision); orders messages with equal timestamps. */
+  @Column({ name: 'created_at', type: Date })
+  createdAt: Date;
+}

@@ -1,0 +1,78 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentIdentity, Public } from '../../common/auth/auth.decorators';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { AvatarUploadInterceptor } from './avatar-upload.interceptor';
+import { RenewUrlDto, SignedUrlDto, UploadedFileDto, UploadFileBodyDto } from './dto/files.dto';
+import { FilesService, type UploadedImage } from './files.service';
+
+@ApiTags('files')
+@ApiBearerAuth()
+@Controller('files')
+export class FilesController {
+  constructor(private readonly files: FilesService) {}
+
+  @Post()
+  @UseInterceptors(AvatarUploadInterceptor)
+  @ApiOperation({ summary: 'Sube una imagen (avatar de un agente o ecosistema)' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: UploadFileBodyDto })
+  @ApiCreatedResponse({ type: UploadedFileDto })
+  @ApiPayloadTooLargeResponse({ description: 'La imagen supera los 2 MB' })
+  upload(@CurrentIdentity() identity: VerifiedIdentity, @UploadedFile() file: UploadedImage | undefined): Promise<UploadedFileDto> {
+    return this.files.upload(identity, file);
+  }
+
+  @Get('signed-url/:fileId')
+  @ApiOperation({ summary: 'URL firmada del contenido de un archivo, válida durante una hora' })
+  @ApiOkResponse({ type: SignedUrlDto })
+  signedUrl(@CurrentIdentity() identity: VerifiedIdentity, @Param('fileId') fileId: string): Promise<SignedUrlDto> {
+    return this.files.signedUrl(identity, fileId);
+  }
+
+  @Post('renew-url')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Renueva una URL firmada (por ejemplo, caducada) de ese archivo' })
+  @ApiOkResponse({ type: SignedUrlDto })
+  renewUrl(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: RenewUrlDto): Promise<SignedUrlDto> {
+    return this.files.renewUrl(identity, body.url, body.fileId);
+  }
+
+  @Get(':fileId/content')
+  @Public()
+  @ApiOperation({ summary: 'El contenido del archivo; la firma de la URL hace de permiso' })
+  @ApiQuery({ name: 'expires', type: Number })
+  @ApiQuery({ name: 'signature', type: String })
+  @ApiProduces('image/png', 'image/jpeg', 'image/webp', 'image/gif')
+  @ApiOkResponse({ description: 'Los bytes de la imagen' })
+  @ApiForbiddenResponse({ description: 'El enlace ha caducado o no es válido.' })
+  async content(
+    @Param('fileId') fileId: string,
+    @Query('expires') expires: unknown,
+    @Query('signature') signature: unknown,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    const file = await this.files.content(fileId, expires, signature);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    // Cached no longer than the URL is valid, and never by shared caches.
+    response.setHeader('Cache-Control', `private, max-age=${file.maxAge}`);
+    response.setHeader('ETag', `"${file.sha256}"`);
+    // The signed URL is the permission: the desktop app (another origin) must be able to show it.
+    response.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    response.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    return new StreamableFile(file.bytes, { type: file.contentType, length: file.bytes.length, disposition: 'inline' });
+  }
+}

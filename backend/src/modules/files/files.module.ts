@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { LocalDiskFileStorage } from './adapters/local-disk-file-storage';
+import { FileUrlSecret } from './entities/file-url-secret.entity';
+import { StoredFile } from './entities/stored-file.entity';
+import { FileUrlSigner } from './file-url-signer';
+import { FilesController } from './files.controller';
+import { FilesService } from './files.service';
+import { FileStorage } from './ports/file-storage';
+
+/** Uploaded images (agent and ecosystem avatars), served through signed, expiring URLs. */
+@Module({
+  imports: [TypeOrmModule.forFeature([StoredFile, FileUrlSecret])],
+  controllers: [FilesController],
+  providers: [
+    FilesService,
+    FileUrlSigner,
+    {
+      provide: FileStorage,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new LocalDiskFileStorage(join(config.dataDir, 'files')),
+    },
+  ],
+  exports: [FilesService],
+})
+export class FilesModule {}

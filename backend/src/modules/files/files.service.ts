@@ -1,0 +1,117 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { StoredFile } from './entities/stored-file.entity';
+import { contentPath, FileUrlSigner } from './file-url-signer';
+import { MAX_FILE_BYTES } from './files.constants';
+import {
+  FileNotFoundError,
+  FileTooLargeError,
+  FileUrlMismatchError,
+  InvalidFileUrlError,
+  MissingFileError,
+  UnsupportedFileTypeError,
+} from './files.errors';
+import { isAllowedImageType, sniffImageType } from './image-sniffing';
+import { FileStorage } from './ports/file-storage';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What multer hands over for the uploaded part (memory storage). */
+export interface UploadedImage {
+  buffer: Buffer;
+  size: number;
+  mimetype: string;
+  originalname?: string;
+}
+
+export interface FileContent {
+  bytes: Buffer;
+  contentType: string;
+  sha256: string;
+  /** Seconds the URL that was used stays valid. */
+  maxAge: number;
+}
+
+@Injectable()
+export class FilesService {
+  private readonly logger = new Logger(FilesService.name);
+
+  constructor(
+    @InjectRepository(StoredFile) private readonly files: Repository<StoredFile>,
+    private readonly storage: FileStorage,
+    private readonly signer: FileUrlSigner,
+  ) {}
+
+  /** POST /files: stores an avatar image of the caller's and returns a signed URL to it. */
+  async upload(identity: VerifiedIdentity, upload: UploadedImage | undefined): Promise<{ fileId: string; url: string }> {
+    if (!upload?.buffer) throw new MissingFileError();
+    if (upload.buffer.length > MAX_FILE_BYTES) throw new FileTooLargeError();
+    // The declared type must be an image too, but only the bytes decide what is stored.
+    const contentType = sniffImageType(upload.buffer);
+    if (!contentType || !isAllowedImageType(upload.mimetype)) throw new UnsupportedFileTypeError();
+
+    const file = this.files.create({
+      id: randomUUID(),
+      ownerSub: identity.sub,
+      contentType,
+      size: upload.buffer.length,
+      sha256: createHash('sha256').update(upload.buffer).digest('hex'),
+    });
+    // Bytes first, then the row: a row never points at bytes that are not there.
+    await this.storage.put(file.id, upload.buffer);
+    try {
+      await this.files.insert(file);
+    } catch (error) {
+      await this.storage.delete(file.id).catch((cleanup: unknown) => this.logger.warn(`No se pudo borrar ${file.id}: ${String(cleanup)}`));
+      throw error;
+    }
+    return { fileId: file.id, url: await this.signer.sign(file.id) };
+  }
+
+  /** GET /files/signed-url/{fileId}: a fresh URL valid for an hour. */
+  async signedUrl(identity: VerifiedIdentity, fileId: string): Promise<{ url: string }> {
+    const file = await this.findReadable(identity, fileId);
+    return { url: await this.signer.sign(file.id) };
+  }
+
+  /** POST /files/renew-url: the same, once the caller shows that `url` is this file's. */
+  async renewUrl(identity: VerifiedIdentity, url: string, fileId: string): Promise<{ url: string }> {
+    if (!pointsTo(url, fileId)) throw new FileUrlMismatchError();
+    return this.signedUrl(identity, fileId);
+  }
+
+  /** GET /files/{fileId}/content: the bytes, for whoever holds a valid, unexpired signed URL. */
+  async content(fileId: string, expires: unknown, signature: unknown): Promise<FileContent> {
+    if (!UUID_PATTERN.test(fileId)) throw new InvalidFileUrlError();
+    const maxAge = await this.signer.verify(fileId, expires, signature);
+    if (maxAge === null) throw new InvalidFileUrlError();
+    const file = await this.files.findOneBy({ id: fileId });
+    const bytes = file ? await this.storage.get(file.id) : null;
+    if (!file || !bytes) throw new FileNotFoundError();
+    return { bytes, contentType: file.contentType, sha256: file.sha256, maxAge };
+  }
+
+  /**
+   * Who may have a URL: the uploader (or an admin). Files used as the avatar of a public agent or
+   * ecosystem would be readable by anyone signed in, but the agents and ecosystems services do not
+   * offer an avatar lookup yet, so only the owner is let through for now.
+   */
+  private async findReadable(identity: VerifiedIdentity, fileId: string): Promise<StoredFile> {
+    const file = UUID_PATTERN.test(fileId) ? await this.files.findOneBy({ id: fileId }) : null;
+    if (!file) throw new FileNotFoundError();
+    if (file.ownerSub !== identity.sub && identity.role !== 'admin') throw new FileNotFoundError();
+    return file;
+  }
+}
+
+/** Whether `url` (absolute or relative, signed or not) is the content URL of `fileId`. */
+function pointsTo(url: string, fileId: string): boolean {
+  try {
+    return new URL(url, 'http://localhost').pathname === contentPath(fileId);
+  } catch {
+    return false;
+  }
+}

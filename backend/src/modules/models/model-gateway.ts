@@ -1,0 +1,87 @@
+import { DomainError } from '../../common/errors/domain-error';
+
+/** Who is being answered: each goes to its own configured model (spec sections 7 and 9). */
+export type ModelAudience =
+  /** The main assistant ('Chat con {product}'): the Bedrock general agent when configured. */
+  | 'main-assistant'
+  /** A chat with an agent: its system prompt and `modelConfig.modelId`. */
+  | 'agent'
+  /** Seshat, the floating assistant: the Bedrock chatbot agent when configured. */
+  | 'chatbot';
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface ModelRequest {
+  audience: ModelAudience;
+  /** The conversation id (the Bedrock agent session id). */
+  sessionId: string;
+  message: string;
+  /** Earlier turns, oldest first, already bounded by the caller. */
+  history: ChatTurn[];
+  systemPrompt?: string;
+  modelId?: string;
+  signal?: AbortSignal;
+}
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export type ModelEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'done'; usage?: TokenUsage; stopReason?: string };
+
+/** The one port to every model provider; adapters live in ./adapters. */
+export abstract class ModelGateway {
+  /** Whether some provider can answer this audience; when not, callers say so instead of failing. */
+  abstract isConfigured(audience: ModelAudience): boolean;
+
+  /** Streams the reply; throws a ModelError subclass (Spanish, user-safe message) on failure. */
+  abstract stream(request: ModelRequest): AsyncIterable<ModelEvent>;
+}
+
+export abstract class ModelError extends DomainError {}
+
+export class ModelNotConfiguredError extends ModelError {
+  readonly status = 503;
+  constructor() {
+    super(
+      'No hay ningún modelo de IA configurado. Configura Amazon Bedrock (MODEL_PROVIDER=bedrock) o un servidor compatible con OpenAI (MODEL_PROVIDER=openai-compatible y OPENAI_BASE_URL).',
+    );
+  }
+}
+
+export class ModelTimeoutError extends ModelError {
+  readonly status = 504;
+  constructor() {
+    super('El modelo ha tardado demasiado en responder. Tu mensaje se ha guardado: puedes reenviarlo.');
+  }
+}
+
+export class ModelThrottledError extends ModelError {
+  readonly status = 429;
+  constructor() {
+    super('El modelo está recibiendo demasiadas peticiones. Espera un momento y reenvía tu mensaje.');
+  }
+}
+
+export class ModelProviderError extends ModelError {
+  readonly status = 502;
+  constructor(detail?: string) {
+    super(
+      `El proveedor del modelo ha devuelto un error${detail ? ` (${detail})` : ''}. Tu mensaje se ha guardado: puedes reenviarlo.`,
+    );
+  }
+}
+
+/** The caller stopped waiting (its signal aborted, for example the client went away). */
+export class ModelAbortedError extends ModelError {
+  readonly status = 499;
+  constructor() {
+    super('Se ha cancelado la respuesta del modelo.');
+  }
+}

@@ -1,0 +1,237 @@
+import { createServer, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { EventStreamCodec } from '@smithy/core/event-streams';
+import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
+
+/**
+ * A local Amazon Bedrock that speaks the real wire protocol, for the official SDK clients pointed
+ * at it with `endpoint`: HTTP/2 without TLS (the SDK's default NodeHttp2Handler connects to
+ * `http://` by prior knowledge), REST-JSON requests, and replies as AWS event-stream frames
+ * (`application/vnd.amazon.eventstream`). It does not check signatures.
+ *
+ * - `POST /agents/{agentId}/agentAliases/{aliasId}/sessions/{sessionId}/text` (Agent Runtime
+ *   InvokeAgent): one `chunk` event per reply part.
+ * - `POST /model/{modelId}/converse-stream` (Runtime ConverseStream): messageStart,
+ *   contentBlockDelta per part, contentBlockStop, messageStop, metadata (usage).
+ */
+export interface BedrockFakeOptions {
+  /** The reply, streamed one event per part. */
+  reply: string[];
+  /** With `exception`: how many parts go out before the exception frame (default 0). */
+  failAfter?: number;
+  /** Sends an exception frame with this `:exception-type`, e.g. 'throttlingException'. */
+  exception?: string;
+  /** Answers with this HTTP status and no stream (with `errorType` as x-amzn-ErrorType). */
+  status?: number;
+  /** The error type of a `status` answer, e.g. 'ThrottlingException' (default 'ValidationException'). */
+  errorType?: string;
+  /** Accepts the request and never answers. */
+  hang?: boolean;
+  /** Sends this many reply parts, then keeps the stream open without sending anything more. */
+  stallAfter?: number;
+  /** InvokeAgent: these raw chunk bytes instead of `reply` (to split a character between chunks). */
+  rawChunks?: Uint8Array[];
+  /** Wait between events, in ms (default 0). */
+  delayMs?: number;
+  /** ConverseStream's metadata usage (default 12 in, one token per reply part out). */
+  usage?: { inputTokens: number; outputTokens: number };
+  /** ConverseStream's messageStop reason (default 'end_turn'). */
+  stopReason?: string;
+}
+
+export interface BedrockFakeRequest {
+  operation: 'InvokeAgent' | 'ConverseStream';
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+  /** InvokeAgent path parameters. */
+  agentId?: string;
+  aliasId?: string;
+  sessionId?: string;
+  /** ConverseStream path parameter. */
+  modelId?: string;
+}
+
+export interface BedrockFake {
+  /** `http://127.0.0.1:{port}`: give it to the SDK clients (or BEDROCK_ENDPOINT). */
+  url: string;
+  requests: BedrockFakeRequest[];
+  /** Changes the behaviour for the next requests. */
+  set(options: Partial<BedrockFakeOptions>): void;
+  close(): Promise<void>;
+}
+
+/** Static credentials for the SDK clients that talk to the fake (it does not check them). */
+export const FAKE_AWS_CREDENTIALS = { accessKeyId: 'AKIDFAKEBEDROCK', secretAccessKey: 'fake-secret-key' };
+
+/** The environment that points the app (createTestApp) at the fake, with Bedrock as the provider. */
+export function bedrockFakeEnv(fake: Pick<BedrockFake, 'url'>, extra: Record<string, string> = {}): Record<string, string> {
+  return { MODEL_PROVIDER: 'bedrock', BEDROCK_ENDPOINT: fake.url, ...extra };
+}
+
+/**
+ * The app takes AWS credentials from the SDK's default chain; this puts static ones in the
+ * environment (so the chain stops there, without looking for profiles or instance roles).
+ * Returns the function that restores the previous values.
+ */
+export function useFakeAwsCredentials(): () => void {
+  const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY, token: process.env.AWS_SESSION_TOKEN };
+  process.env.AWS_ACCESS_KEY_ID = FAKE_AWS_CREDENTIALS.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY = FAKE_AWS_CREDENTIALS.secretAccessKey;
+  delete process.env.AWS_SESSION_TOKEN;
+  return () => {
+    for (const [name, value] of [
+      ['AWS_ACCESS_KEY_ID', saved.id],
+      ['AWS_SECRET_ACCESS_KEY', saved.secret],
+      ['AWS_SESSION_TOKEN', saved.token],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+}
+
+const codec = new EventStreamCodec(toUtf8, fromUtf8);
+
+export function eventFrame(eventType: string, payload: unknown): Uint8Array {
+  return codec.encode({
+    headers: {
+      ':event-type': { type: 'string', value: eventType },
+      ':message-type': { type: 'string', value: 'event' },
+      ':content-type': { type: 'string', value: 'application/json' },
+    },
+    body: fromUtf8(JSON.stringify(payload)),
+  });
+}
+
+export function exceptionFrame(exceptionType: string, message: string): Uint8Array {
+  return codec.encode({
+    headers: {
+      ':exception-type': { type: 'string', value: exceptionType },
+      ':message-type': { type: 'string', value: 'exception' },
+      ':content-type': { type: 'string', value: 'application/json' },
+    },
+    body: fromUtf8(JSON.stringify({ message })),
+  });
+}
+
+const INVOKE_AGENT = /^\/agents\/([^/]+)\/agentAliases\/([^/]+)\/sessions\/([^/]+)\/text$/;
+const CONVERSE_STREAM = /^\/model\/([^/]+)\/converse-stream$/;
+
+export async function startBedrockFake(initial: BedrockFakeOptions): Promise<BedrockFake> {
+  let options: BedrockFakeOptions = { ...initial };
+  const requests: BedrockFakeRequest[] = [];
+  const sessions = new Set<ServerHttp2Session>();
+  const server = createServer();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.on('close', () => sessions.delete(session));
+  });
+
+  server.on('request', (req: Http2ServerRequest, res: Http2ServerResponse) => {
+    void readBody(req).then((raw) => handle(req, res, raw));
+  });
+
+  async function handle(req: Http2ServerRequest, res: Http2ServerResponse, raw: string): Promise<void> {
+    const path = decodeURI(req.url.split('?')[0]);
+    const body = raw ? JSON.parse(raw) : undefined;
+    const invoke = INVOKE_AGENT.exec(path);
+    const converse = CONVERSE_STREAM.exec(path);
+    if (req.method !== 'POST' || (!invoke && !converse)) {
+      res.writeHead(404, { 'content-type': 'application/json', 'x-amzn-errortype': 'UnknownOperationException' });
+      res.end(JSON.stringify({ message: 'Unknown operation' }));
+      return;
+    }
+    requests.push({
+      operation: invoke ? 'InvokeAgent' : 'ConverseStream',
+      method: req.method,
+      path,
+      headers: { ...req.headers },
+      body,
+      ...(invoke
+        ? { agentId: decodeURIComponent(invoke[1]), aliasId: decodeURIComponent(invoke[2]), sessionId: decodeURIComponent(invoke[3]) }
+        : { modelId: decodeURIComponent(converse![1]) }),
+    });
+
+    const current = options;
+    if (current.hang) return;
+    if (current.status) {
+      const errorType = current.errorType ?? 'ValidationException';
+      res.writeHead(current.status, { 'content-type': 'application/json', 'x-amzn-errortype': errorType });
+      res.end(JSON.stringify({ message: `${errorType} from the fake` }));
+      return;
+    }
+
+    res.writeHead(200, {
+      'content-type': 'application/vnd.amazon.eventstream',
+      'x-amzn-requestid': `fake-${requests.length}`,
+      ...(invoke ? { 'x-amzn-bedrock-agent-content-type': 'application/json', 'x-amz-bedrock-agent-session-id': invoke[3] } : {}),
+    });
+    let frames = invoke ? invokeAgentFrames(current) : converseFrames(current);
+    // ConverseStream opens with messageStart before the first part.
+    if (current.stallAfter !== undefined) frames = frames.slice(0, current.stallAfter + (invoke ? 0 : 1));
+    for (const frame of frames) {
+      if (res.destroyed || res.stream.closed) return;
+      if (current.delayMs) await sleep(current.delayMs);
+      res.write(frame);
+    }
+    if (current.stallAfter === undefined) res.end();
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    set(next) {
+      options = { ...options, ...next };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const session of sessions) session.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function invokeAgentFrames(options: BedrockFakeOptions): Uint8Array[] {
+  const all = options.rawChunks ?? options.reply.map((part) => Buffer.from(part, 'utf8'));
+  const parts = options.exception ? all.slice(0, options.failAfter ?? 0) : all;
+  const frames = parts.map((part) => eventFrame('chunk', { bytes: Buffer.from(part).toString('base64') }));
+  if (options.exception) frames.push(exceptionFrame(options.exception, `${options.exception} from the fake`));
+  return frames;
+}
+
+function converseFrames(options: BedrockFakeOptions): Uint8Array[] {
+  const parts = options.exception ? options.reply.slice(0, options.failAfter ?? 0) : options.reply;
+  const frames = [eventFrame('messageStart', { role: 'assistant' })];
+  for (const text of parts) frames.push(eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text } }));
+  if (options.exception) {
+    frames.push(exceptionFrame(options.exception, `${options.exception} from the fake`));
+    return frames;
+  }
+  const usage = options.usage ?? { inputTokens: 12, outputTokens: options.reply.length };
+  frames.push(
+    eventFrame('contentBlockStop', { contentBlockIndex: 0 }),
+    eventFrame('messageStop', { stopReason: options.stopReason ?? 'end_turn' }),
+    eventFrame('metadata', {
+      usage: { ...usage, totalTokens: usage.inputTokens + usage.outputTokens },
+      metrics: { latencyMs: 42 },
+    }),
+  );
+  return frames;
+}
+
+function readBody(req: Http2ServerRequest): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,2 @@
+export * from './bedrock-fake';
+export * from './openai-fake';

@@ -1,0 +1,138 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Socket } from 'node:net';
+
+/**
+ * A local OpenAI-compatible server (what Ollama, vLLM and LM Studio expose):
+ * `POST /v1/chat/completions` with `stream: true` answers server-sent events, one
+ * `chat.completion.chunk` per reply part, then a final chunk with `finish_reason`, a usage chunk
+ * (when `stream_options.include_usage`) and `data: [DONE]`.
+ */
+export interface OpenAiFakeOptions {
+  /** The reply, streamed one chunk per part. */
+  reply: string[];
+  /** Answers with this HTTP status and an OpenAI error body instead of a stream (e.g. 429). */
+  status?: number;
+  /** With `failAfter`: sends an in-stream `error` event after that many parts and closes. */
+  failAfter?: number;
+  /** Accepts the request and never answers. */
+  hang?: boolean;
+  /** Wait between chunks, in ms (default 0). */
+  delayMs?: number;
+  usage?: { prompt_tokens: number; completion_tokens: number };
+  finishReason?: string;
+}
+
+export interface OpenAiFakeRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: any;
+}
+
+export interface OpenAiFake {
+  /** `http://127.0.0.1:{port}/v1`: the OPENAI_BASE_URL. */
+  url: string;
+  requests: OpenAiFakeRequest[];
+  set(options: Partial<OpenAiFakeOptions>): void;
+  close(): Promise<void>;
+}
+
+/** The environment that points the app (createTestApp) at the fake as an OpenAI-compatible provider. */
+export function openAiFakeEnv(fake: Pick<OpenAiFake, 'url'>, extra: Record<string, string> = {}): Record<string, string> {
+  return { MODEL_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'fake-model', ...extra };
+}
+
+export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenAiFake> {
+  let options: OpenAiFakeOptions = { ...initial };
+  const requests: OpenAiFakeRequest[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    void readBody(req).then((raw) => handle(req, res, raw));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse, raw: string): Promise<void> {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method !== 'POST' || path !== '/v1/chat/completions') {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
+      return;
+    }
+    const body = raw ? JSON.parse(raw) : undefined;
+    requests.push({ method: req.method, path, headers: { ...req.headers }, body });
+
+    const current = options;
+    if (current.hang) return;
+    if (current.status) {
+      const rateLimited = current.status === 429;
+      res.writeHead(current.status, { 'content-type': 'application/json', ...(rateLimited ? { 'retry-after': '1' } : {}) });
+      res.end(
+        JSON.stringify({
+          error: rateLimited
+            ? { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' }
+            : { message: 'The fake failed', type: 'server_error', code: null },
+        }),
+      );
+      return;
+    }
+
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    const id = `chatcmpl-fake${requests.length}`;
+    const created = Math.floor(Date.now() / 1000);
+    const model = body?.model ?? 'fake';
+    const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
+
+    const events: string[] = [chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }])];
+    const parts = current.failAfter !== undefined ? current.reply.slice(0, current.failAfter) : current.reply;
+    for (const content of parts) events.push(chunk([{ index: 0, delta: { content }, finish_reason: null }]));
+    if (current.failAfter !== undefined) {
+      events.push(`data: ${JSON.stringify({ error: { message: 'The model crashed', type: 'server_error' } })}\n\n`);
+    } else {
+      events.push(chunk([{ index: 0, delta: {}, finish_reason: current.finishReason ?? 'stop' }]));
+      if (body?.stream_options?.include_usage) {
+        const usage = current.usage ?? { prompt_tokens: 12, completion_tokens: current.reply.length };
+        events.push(chunk([], { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
+      }
+      events.push('data: [DONE]\n\n');
+    }
+    for (const event of events) {
+      if (res.destroyed) return;
+      if (current.delayMs) await sleep(current.delayMs);
+      res.write(event);
+    }
+    res.end();
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    set(next) {
+      options = { ...options, ...next };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
