@@ -127,7 +127,7 @@ test.describe('server paths', () => {
   });
 
   test('a signed-in route sends a visitor to /login', async ({ page }) => {
-    await page.goto('/marketplace');
+    await page.goto('/my-office');
     await expect(page).toHaveURL(/\/login$/);
   });
 });

@@ -35,5 +35,9 @@ export const appStrings = {
     backToChat: 'Volver al Chat',
     signOut: 'Cerrar Sesión',
   },
+  screens: {
+    backToOffice: 'Volver a Mi Oficina',
+    chatWithAgent: 'Chatear con el agente',
+  },
   loading: 'Cargando…',
 } as const;

@@ -1,6 +1,10 @@
 import { Anchor, Group, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
 import { Link, Outlet } from 'react-router-dom';
+import { authStateAtom } from '../../features/auth';
 import { BetaNotice } from '../../features/notices';
+import { useTeamSync, type TeamOwner } from '../../features/team';
 import { useRuntimeConfig } from '../../shared/config';
 import { appStrings } from '../strings';
 import { Sidebar } from './Sidebar';
@@ -15,8 +19,19 @@ const FOOTER_LINKS = [
   { to: '/contact', label: appStrings.footer.contact },
 ];
 
+/** Hands the signed-in user (or none) to the team feature, which keeps the sidebar's team loaded. */
+function useTeamOwner(): TeamOwner {
+  const { isLoading, user } = useAtomValue(authStateAtom);
+  const userId = user?.userId ?? null;
+  return useMemo<TeamOwner>(
+    () => (isLoading ? { status: 'loading' } : userId ? { status: 'user', userId } : { status: 'visitor' }),
+    [isLoading, userId],
+  );
+}
+
 export function MainLayout() {
   const { productName } = useRuntimeConfig();
+  useTeamSync(useTeamOwner());
   return (
     <SidebarShell label={appStrings.sidebar.label} sidebar={<Sidebar />}>
       <BetaNotice productName={productName} />

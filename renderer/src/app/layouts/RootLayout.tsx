@@ -1,12 +1,14 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
+import { AssistantWidget } from '../../features/assistant';
 import { CookieBanner } from '../../features/consent';
 import { useAuthBootstrap } from '../../features/auth';
 import { loadRuntimeConfigAtom, useRuntimeConfig } from '../../shared/config';
+import { ToastViewport } from '../../shared/ui';
 import type { RouteHandle } from '../routes/route-handle';
 
-/** Wraps every route: start-up loading, the page title, and the cookie banner on every page. */
+/** Wraps every route: start-up loading, the page title, the cookie banner, the assistant and the toasts on every page. */
 export function RootLayout() {
   const loadRuntimeConfig = useSetAtom(loadRuntimeConfigAtom);
   useEffect(() => {
@@ -21,6 +23,8 @@ export function RootLayout() {
     <>
       <Outlet />
       <CookieBanner />
+      <AssistantWidget />
+      <ToastViewport />
       <ScrollRestoration />
     </>
   );

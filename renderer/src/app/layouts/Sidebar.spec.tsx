@@ -1,12 +1,15 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { renderWithProviders } from '../../../test/render';
 import { authStateAtom, type AuthState } from '../../features/auth';
+import { teamAgentsAtom, teamOwnerAtom, type UserAgent } from '../../features/team';
 import { Sidebar } from './Sidebar';
 
-function renderSidebar(auth: AuthState) {
+function renderSidebar(auth: AuthState, team: UserAgent[] = []) {
   const store = createStore();
   store.set(authStateAtom, auth);
+  if (auth.user) store.set(teamOwnerAtom, { status: 'user', userId: auth.user.userId });
+  store.set(teamAgentsAtom, team);
   return renderWithProviders(<Sidebar />, { store });
 }
 
@@ -29,5 +32,24 @@ describe('Sidebar footer', () => {
     expect(screen.getByRole('button', { name: 'Menú de usuario: Ana García' })).toBeInTheDocument();
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Iniciar sesión' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Sidebar team', () => {
+  const link = (agentId: string, name: string): UserAgent => ({ agentId, name, category: 'legal', description: '', avatar: null, addedAt: '2026-01-01' });
+
+  it("counts the selected agents on the Marketplace entry and lists them under 'Mis Agentes'", () => {
+    renderSidebar(member, [link('agente-legal', 'Asesor Legal'), link('agente-finanzas', 'Analista Financiero')]);
+    const marketplace = screen.getByRole('link', { name: 'Marketplace 2 agentes seleccionados' });
+    expect(marketplace).toHaveAttribute('href', '/marketplace');
+    expect(within(marketplace).getByTestId('selected-agents-badge')).toHaveTextContent('2');
+    expect(screen.getByRole('list', { name: 'Mis Agentes' })).toHaveTextContent('Asesor Legal');
+    expect(screen.getByRole('link', { name: 'Crear mi primer agente' })).toHaveAttribute('href', '/agent-creator');
+  });
+
+  it('shows a visitor no badge and no agents', () => {
+    renderSidebar({ isAuthenticated: false, isLoading: false, user: null });
+    expect(screen.getByRole('link', { name: 'Marketplace' })).toBeInTheDocument();
+    expect(screen.queryByText('Mis Agentes')).not.toBeInTheDocument();
   });
 });

@@ -2,9 +2,13 @@ import { Button, NavLink, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { Link, NavLink as RouterNavLink } from 'react-router-dom';
 import { authStateAtom, UserMenu } from '../../features/auth';
+import { MyAgentsSection, SelectedAgentsBadge } from '../../features/team';
 import { appStrings } from '../strings';
 
-/** The main layout's sidebar content: navigation, then the user menu or the visitor's actions. */
+/**
+ * The main layout's sidebar content: navigation (the Marketplace badge counts the agents selected
+ * for the team), 'Mis Agentes', then the user menu or the visitor's actions.
+ */
 export function Sidebar() {
   const { user } = useAtomValue(authStateAtom);
   const isAdmin = user?.role === 'admin';
@@ -13,7 +17,12 @@ export function Sidebar() {
   return (
     <>
       <nav aria-label={strings.label}>
-        <NavLink component={RouterNavLink} to="/marketplace" label={strings.marketplace} />
+        <NavLink
+          component={RouterNavLink}
+          to="/marketplace"
+          label={strings.marketplace}
+          rightSection={<SelectedAgentsBadge />}
+        />
         <NavLink component={RouterNavLink} to="/my-office" label={strings.myOffice} />
         {isAdmin ? (
           <NavLink component={RouterNavLink} to="/agent-flow" label={strings.flowEditor} />
@@ -21,6 +30,7 @@ export function Sidebar() {
           <NavLink label={strings.flowEditor} description={strings.comingSoon} disabled />
         )}
       </nav>
+      <MyAgentsSection />
       <div className="app-sidebar-spacer" />
       {user && (
         <div className="app-sidebar-footer" style={{ padding: 'var(--mantine-spacing-xs)' }}>

@@ -8,7 +8,11 @@ import { MainLayout } from '../layouts/MainLayout';
 import { RootLayout } from '../layouts/RootLayout';
 import type { RouteHandle } from './route-handle';
 
-/** A screen that a later issue builds; until then it shows its title. No path: the index route. */
+/** The marketplace, team and cart screens share one chunk: they are visited together. */
+const screens = () => import('../screens/marketplaceScreens');
+/** The public pages (legal texts, contact, support, payment return, assistant chat) share one chunk. */
+const publicScreens = () => import('../screens/publicScreens');
+
 type RouteModule = { Component: ComponentType };
 
 const lazyScreen = (title: string, load: () => Promise<RouteModule>) => ({
@@ -55,22 +59,30 @@ export const routes: RouteObject[] = [
       {
         element: <MainLayout />,
         children: [
-          indexPage('Inicio', async () => ({
-            Component: (await import('../../features/landing/LandingPage')).LandingPage,
-          })),
-          pending('/success', 'Pago completado'),
-          pending('/chat-agent', 'Chat con el asistente'),
-          pending('/contact', 'Contacto'),
-          pending('/contact/:section', 'Contacto'),
-          pending('/privacidad', 'Política de privacidad'),
-          pending('/terminos', 'Términos y condiciones'),
-          pending('/cookies', 'Política de cookies'),
-          pending('/legal', 'Aviso legal'),
-          pending('/support', 'Centro de soporte'),
+          indexPage('Inicio', async () => ({ Component: (await screens()).LandingScreen })),
+          page('/success', 'Pago completado', async () => ({ Component: (await publicScreens()).PaymentSuccessScreen })),
+          page('/chat-agent', 'Chat con el asistente', async () => ({ Component: (await publicScreens()).AssistantChatScreen })),
+          page('/contact', 'Contacto', async () => ({ Component: (await publicScreens()).ContactScreen })),
+          page('/contact/:section', 'Contacto', async () => ({ Component: (await publicScreens()).ContactScreen })),
+          page('/privacidad', 'Política de privacidad', async () => ({ Component: (await publicScreens()).PrivacyScreen })),
+          page('/terminos', 'Términos y condiciones', async () => ({ Component: (await publicScreens()).TermsScreen })),
+          page('/cookies', 'Política de cookies', async () => ({ Component: (await publicScreens()).CookiesScreen })),
+          page('/legal', 'Aviso legal', async () => ({ Component: (await publicScreens()).LegalNoticeScreen })),
+          page('/support', 'Centro de soporte', async () => ({ Component: (await publicScreens()).SupportScreen })),
+          // Visitors may browse the marketplace (spec section 6); adding to the team asks them to sign in.
+          {
+            path: '/marketplace',
+            children: [
+              indexPage('Marketplace', async () => ({ Component: (await screens()).MarketplaceScreen })),
+              page('agent/:id', 'Agente', async () => ({ Component: (await screens()).MarketplaceAgentScreen })),
+              page('ecosystem/:id', 'Ecosistema', async () => ({ Component: (await screens()).MarketplaceEcosystemScreen })),
+              page('shopping-cart', 'Carrito de compra', async () => ({ Component: (await screens()).ShoppingCartScreen })),
+            ],
+          },
           {
             element: <RequireAuth />,
             children: [
-              pending('/agentes/:agentId', 'Agente'),
+              page('/agentes/:agentId', 'Agente', async () => ({ Component: (await screens()).AgentScreen })),
               pending('/agent-creator', 'Creador de agentes'),
               pending('/agent-creator/:agentId', 'Creador de agentes'),
               pending('/creador-agentes', 'Creador de agentes'),
@@ -79,17 +91,11 @@ export const routes: RouteObject[] = [
               pending('/chat', 'Chat'),
               pending('/chat/:conversationId', 'Chat'),
               {
-                path: '/marketplace',
-                children: [
-                  pending(undefined, 'Marketplace'),
-                  pending('agent/:id', 'Agente'),
-                  pending('ecosystem/:id', 'Ecosistema'),
-                  pending('shopping-cart', 'Carrito de compra'),
-                ],
-              },
-              {
                 path: '/my-office',
-                children: [pending(undefined, 'Mi Oficina'), pending('ecosystem/:id', 'Ecosistema')],
+                children: [
+                  indexPage('Mi Oficina', async () => ({ Component: (await screens()).MyOfficeScreen })),
+                  page('ecosystem/:id', 'Ecosistema', async () => ({ Component: (await screens()).MyOfficeEcosystemScreen })),
+                ],
               },
               pending('/start-team-chat', 'Chat de equipo'),
               {

@@ -1,3 +1,5 @@
 export const uiStrings = {
   close: 'Cerrar',
+  notifications: 'Notificaciones',
+  closeNotification: 'Cerrar notificación',
 } as const;

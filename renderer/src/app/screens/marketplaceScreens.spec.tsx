@@ -1,0 +1,51 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore } from 'jotai';
+import { mockApi } from '../../../test/api-mock';
+import { agentFixture, page } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { CART_STORAGE_KEY } from '../../features/cart';
+import { teamOwnerAtom, type TeamOwner } from '../../features/team';
+import { ToastViewport } from '../../shared/ui';
+import { MarketplaceScreen } from './marketplaceScreens';
+
+function renderMarketplace(owner: TeamOwner) {
+  const store = createStore();
+  store.set(teamOwnerAtom, owner);
+  renderWithProviders(
+    <>
+      <MarketplaceScreen />
+      <ToastViewport />
+    </>,
+    { store, route: '/marketplace' },
+  );
+  return store;
+}
+
+describe('the marketplace screen', () => {
+  it('lets a visitor browse and fill the cart, and asks them to sign in to build a team', async () => {
+    const api = mockApi().on('GET', '/marketplace/agents', { body: page([agentFixture()]) });
+    renderMarketplace({ status: 'visitor' });
+
+    const card = await screen.findByRole('listitem', { name: 'Asesor Legal' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Añadir Asesor Legal a mi equipo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Debes iniciar sesión para añadir/eliminar agentes de tu equipo');
+    expect(api.callsTo('POST', '/user-agents/*')).toHaveLength(0);
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Añadir Asesor Legal al carrito' }));
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual(['agente-legal']);
+    expect(screen.getByRole('link', { name: 'Carrito: 1 agente' })).toBeInTheDocument();
+  });
+
+  it('adds the agent to the team of a signed-in user', async () => {
+    const api = mockApi()
+      .on('GET', '/marketplace/agents', { body: page([agentFixture()]) })
+      .on('POST', '/user-agents/sub-ana', { status: 201, body: undefined });
+    renderMarketplace({ status: 'user', userId: 'sub-ana' });
+
+    const card = await screen.findByRole('listitem', { name: 'Asesor Legal' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Añadir Asesor Legal a mi equipo' }));
+    expect(await within(card).findByRole('button', { name: 'Asesor Legal ya está en tu equipo' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/user-agents/sub-ana')).toHaveLength(1);
+  });
+});

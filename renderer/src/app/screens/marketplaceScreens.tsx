@@ -1,0 +1,132 @@
+// Route modules that compose the marketplace with the team and the cart; features do not import
+// one another, so the buttons of one are placed into the slots of another here.
+import { Box } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { Link, useParams } from 'react-router-dom';
+import { AddToCartButton, CartLink, ShoppingCartPage } from '../../features/cart';
+import {
+  AgentDetailPage,
+  categoryLabel,
+  EcosystemDetailPage,
+  MarketplacePage,
+  PopularAgents,
+  type Agent,
+  type Ecosystem,
+} from '../../features/marketplace';
+import {
+  AddAgentToTeamButton,
+  EcosystemTeamButton,
+  LocalModeNotice,
+  localModeAtom,
+  MyOfficePage,
+  RemoveAgentFromTeamButton,
+} from '../../features/team';
+import { LandingPage } from '../../features/landing/LandingPage';
+import { AppButton } from '../../shared/ui';
+import { appStrings } from '../strings';
+
+const agentCardActions = (agent: Agent) => (
+  <>
+    <AddToCartButton agent={agent} />
+    <AddAgentToTeamButton agent={agent} />
+  </>
+);
+
+const agentDetailActions = (agent: Agent) => (
+  <>
+    <AddAgentToTeamButton agent={agent} size="sm" />
+    <RemoveAgentFromTeamButton agent={agent} size="sm" />
+    <AddToCartButton agent={agent} size="sm" />
+  </>
+);
+
+/** The modo local notice, spaced like the page below it. */
+function ScreenNotice() {
+  const localMode = useAtomValue(localModeAtom);
+  if (!localMode) return null;
+  return (
+    <Box px={{ base: 'md', sm: 'xl' }} pt={{ base: 'md', sm: 'xl' }} maw={1300}>
+      <LocalModeNotice />
+    </Box>
+  );
+}
+
+const ecosystemActions = (ecosystem: Ecosystem) => <EcosystemTeamButton ecosystem={ecosystem} />;
+const ecosystemDetailActions = (ecosystem: Ecosystem) => <EcosystemTeamButton ecosystem={ecosystem} size="sm" />;
+
+export function MarketplaceScreen() {
+  return (
+    <>
+      <ScreenNotice />
+      <MarketplacePage
+        renderAgentActions={agentCardActions}
+        renderEcosystemActions={ecosystemActions}
+        headerActions={<CartLink />}
+      />
+    </>
+  );
+}
+
+export function MarketplaceAgentScreen() {
+  const { id } = useParams();
+  return <AgentDetailPage agentId={id} renderActions={agentDetailActions} />;
+}
+
+export function MarketplaceEcosystemScreen() {
+  const { id } = useParams();
+  return (
+    <>
+      <ScreenNotice />
+      <EcosystemDetailPage ecosystemId={id} renderActions={ecosystemDetailActions} renderAgentActions={agentCardActions} />
+    </>
+  );
+}
+
+export function ShoppingCartScreen() {
+  return <ShoppingCartPage />;
+}
+
+export function MyOfficeScreen() {
+  return <MyOfficePage formatCategory={categoryLabel} />;
+}
+
+export function MyOfficeEcosystemScreen() {
+  const { id } = useParams();
+  return (
+    <>
+      <ScreenNotice />
+      <EcosystemDetailPage
+        ecosystemId={id}
+        renderActions={ecosystemDetailActions}
+        agentHref={(agent) => `/agentes/${encodeURIComponent(agent.id)}`}
+        backTo="/my-office"
+        backLabel={appStrings.screens.backToOffice}
+      />
+    </>
+  );
+}
+
+/** /agentes/{agentId}: one agent, from the office or the sidebar's 'Mis Agentes'. */
+export function AgentScreen() {
+  const { agentId } = useParams();
+  return (
+    <AgentDetailPage
+      agentId={agentId}
+      backTo="/my-office"
+      backLabel={appStrings.screens.backToOffice}
+      renderActions={(agent) => (
+        <>
+          <AppButton component={Link} to={`/chat?agent=${encodeURIComponent(agent.id)}`} size="sm" variant="outline">
+            {appStrings.screens.chatWithAgent}
+          </AppButton>
+          {agentDetailActions(agent)}
+        </>
+      )}
+    />
+  );
+}
+
+/** The landing page with the marketplace's most popular public agents. */
+export function LandingScreen() {
+  return <LandingPage featured={<PopularAgents />} />;
+}

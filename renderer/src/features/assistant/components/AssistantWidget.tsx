@@ -1,0 +1,192 @@
+import { ActionIcon, Anchor, Group, Indicator, Text, Tooltip } from '@mantine/core';
+import { useAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import {
+  WIDGET_DESKTOP_MIN_WIDTH_PX,
+  WIDGET_DRAG_MARGIN_PX,
+  WIDGET_EXPANDED_WIDTH_PX,
+  WIDGET_WIDTH_PX,
+  useRuntimeConfig,
+} from '../../../shared/config';
+import { useAssistantHealth } from '../hooks/useAssistantHealth';
+import { useContextHint } from '../hooks/useContextHint';
+import { useDesktopToggle } from '../hooks/useDesktopToggle';
+import { useDraggablePanel, useViewport } from '../hooks/useDraggablePanel';
+import { chatbotStateAtom } from '../state/chatbotAtoms';
+import type { Size } from '../state/chatbotState';
+import { assistantStrings } from '../strings';
+import { AssistantConversation } from './AssistantConversation';
+import { AssistantStatus } from './AssistantStatus';
+import './assistant.css';
+
+/** Spec section 2: 600 px tall, 75vh expanded; never taller than the window minus the drag margins. */
+const PANEL_HEIGHT_PX = 600;
+const EXPANDED_HEIGHT_RATIO = 0.75;
+
+/** The full-page chat shows the same conversation; a second copy floating over it would be noise. */
+const PAGES_WITHOUT_WIDGET = ['/chat-agent'];
+
+export function panelSize(expanded: boolean, viewport: Size): Size {
+  const room = viewport.height - 2 * WIDGET_DRAG_MARGIN_PX;
+  return expanded
+    ? { width: WIDGET_EXPANDED_WIDTH_PX, height: Math.min(Math.round(viewport.height * EXPANDED_HEIGHT_RATIO), room) }
+    : { width: WIDGET_WIDTH_PX, height: Math.min(PANEL_HEIGHT_PX, room) };
+}
+
+function ChatIcon() {
+  return (
+    <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />
+      <path d="M8.5 11h.01M12 11h.01M15.5 11h.01" strokeWidth="2.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function ExpandIcon({ expanded }: { expanded: boolean }) {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      {expanded ? <path d="M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7" /> : <path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />}
+    </svg>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M18 6 6 18M6 6l12 12" />
+    </svg>
+  );
+}
+
+/**
+ * Seshat, the floating assistant (spec section 2). Render once inside the router, on every page:
+ * a round opener (top right on desktop, bottom right on mobile) and a panel that is draggable and
+ * expandable on desktop and full screen on mobile.
+ */
+export function AssistantWidget() {
+  const { pathname } = useLocation();
+  const [state, dispatch] = useAtom(chatbotStateAtom);
+  const { assistantName } = useRuntimeConfig();
+  const viewport = useViewport();
+  const desktop = viewport.width >= WIDGET_DESKTOP_MIN_WIDTH_PX;
+  const expanded = desktop && state.isExpanded;
+  const size = panelSize(expanded, viewport);
+  const { position, dragging, handleProps } = useDraggablePanel(size, viewport);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+
+  const hidden = PAGES_WITHOUT_WIDGET.includes(pathname);
+  useAssistantHealth();
+  useContextHint(pathname, !hidden);
+  useDesktopToggle();
+  const open = state.isOpen && !hidden;
+
+  // Focus follows the panel; on mobile the input is not focused, so the keyboard does not cover it.
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (open && !wasOpen.current && desktop) inputRef.current?.focus();
+    if (!open && wasOpen.current && !hidden) openerRef.current?.focus();
+    wasOpen.current = open;
+  }, [open, hidden, desktop]);
+
+  if (hidden) return null;
+
+  const panelStyle = desktop
+    ? { left: position.x, top: position.y, width: size.width, height: size.height }
+    : undefined;
+
+  return (
+    <>
+      {!open && (
+        <div className="assistant-opener" data-layout={desktop ? 'desktop' : 'mobile'}>
+          <Indicator
+            label={state.unreadCount}
+            size={20}
+            color="red"
+            disabled={state.unreadCount === 0}
+            offset={6}
+          >
+            <ActionIcon
+              ref={openerRef}
+              size={56}
+              radius="xl"
+              color="indigo"
+              variant="filled"
+              aria-label={
+                state.unreadCount > 0
+                  ? `${assistantStrings.openerLabel(assistantName)} (${assistantStrings.unread(state.unreadCount)})`
+                  : assistantStrings.openerLabel(assistantName)
+              }
+              aria-expanded={false}
+              onClick={() => dispatch({ type: 'open' })}
+              className="assistant-opener-button"
+            >
+              <ChatIcon />
+            </ActionIcon>
+          </Indicator>
+        </div>
+      )}
+      {open && (
+        <section
+          role="dialog"
+          aria-modal={false}
+          aria-label={assistantStrings.panelLabel(assistantName)}
+          className="assistant-panel"
+          data-layout={desktop ? 'desktop' : 'mobile'}
+          data-expanded={expanded}
+          data-dragging={dragging}
+          style={panelStyle}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') dispatch({ type: 'close' });
+          }}
+          onClick={(event) => {
+            // Full screen on mobile: a link inside would otherwise open its page behind the panel.
+            if (!desktop && (event.target as HTMLElement).closest('a[href]')) dispatch({ type: 'close' });
+          }}
+        >
+          <header className="assistant-header" data-draggable={desktop} title={desktop ? assistantStrings.dragHint : undefined} {...(desktop ? handleProps : {})}>
+            <div className="assistant-avatar" aria-hidden="true">
+              {assistantName.charAt(0).toUpperCase()}
+            </div>
+            <div className="assistant-title">
+              <Text fw={700} size="sm" lh={1.2}>
+                {assistantName}
+              </Text>
+              <Group gap={8} wrap="nowrap">
+                <AssistantStatus online={state.isOnline} />
+                <Anchor component={Link} to="/support" size="xs">
+                  {assistantStrings.support}
+                </Anchor>
+              </Group>
+            </div>
+            <Group gap={4} wrap="nowrap">
+              {desktop && (
+                <Tooltip label={expanded ? assistantStrings.collapse : assistantStrings.expand} withinPortal={false}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={expanded ? assistantStrings.collapse : assistantStrings.expand}
+                    aria-pressed={expanded}
+                    onClick={() => dispatch({ type: 'setExpanded', expanded: !expanded })}
+                  >
+                    <ExpandIcon expanded={expanded} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={assistantStrings.closeLabel(assistantName)}
+                onClick={() => dispatch({ type: 'close' })}
+              >
+                <CloseIcon />
+              </ActionIcon>
+            </Group>
+          </header>
+          <AssistantConversation ref={inputRef} />
+        </section>
+      )}
+    </>
+  );
+}

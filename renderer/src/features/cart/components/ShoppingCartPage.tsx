@@ -1,0 +1,140 @@
+import './cart.css';
+import { Alert, Anchor, Center, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { isApiError } from '../../../shared/api';
+import { AppButton, EntityAvatar, useToast } from '../../../shared/ui';
+import { cartTotalOf, fetchCartAgent, type CartAgent } from '../api/cartApi';
+import { useCart } from '../hooks/useCart';
+import { cartPrice, cartStrings as strings, cartTotal } from '../strings';
+
+type Loaded = Record<string, CartAgent>;
+
+/** Loads the agents in the cart; ones that no longer exist leave the cart with a toast. */
+function useCartAgents(ids: string[]) {
+  const { remove } = useCart();
+  const toast = useToast();
+  const [loaded, setLoaded] = useState<Loaded>({});
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const missing = ids.filter((id) => !loaded[id]);
+  const missingKey = missing.join('\n');
+
+  useEffect(() => {
+    if (missing.length === 0) {
+      setStatus('ready');
+      return;
+    }
+    const controller = new AbortController();
+    setStatus('loading');
+    Promise.allSettled(missing.map((id) => fetchCartAgent(id, controller.signal))).then((results) => {
+      if (controller.signal.aborted) return;
+      const next: Loaded = {};
+      let failed = false;
+      results.forEach((result, index) => {
+        const id = missing[index]!;
+        if (result.status === 'fulfilled') next[id] = result.value;
+        else if (isApiError(result.reason) && result.reason.status === 404) {
+          remove(id);
+          toast.error(strings.agentNotFound);
+        } else failed = true;
+      });
+      setLoaded((current) => ({ ...current, ...next }));
+      setStatus(failed ? 'error' : 'ready');
+    });
+    return () => controller.abort();
+    // Keyed on the ids still missing: loading one agent must not refetch the others.
+  }, [missingKey, attempt]);
+
+  return { loaded, status, retry: () => setAttempt((value) => value + 1) };
+}
+
+/** /marketplace/shopping-cart: the agents kept in the cart, each once, and their total. */
+export function ShoppingCartPage() {
+  const cart = useCart();
+  const toast = useToast();
+  const { loaded, status, retry } = useCartAgents(cart.ids);
+  const agents = useMemo(() => cart.ids.map((id) => loaded[id]).filter((agent): agent is CartAgent => Boolean(agent)), [cart.ids, loaded]);
+  const total = cartTotalOf(agents);
+
+  return (
+    <Stack gap="md" p={{ base: 'md', sm: 'xl' }} maw={860}>
+      <Anchor component={Link} to="/marketplace" size="sm" c="indigo.3">
+        ← {strings.back}
+      </Anchor>
+      <Title order={1}>{strings.title}</Title>
+      {status === 'error' && (
+        <Alert color="red" variant="light" role="alert" title={strings.loadError}>
+          <AppButton variant="outline" size="xs" onClick={retry}>
+            {strings.retry}
+          </AppButton>
+        </Alert>
+      )}
+      {cart.count === 0 ? (
+        <Stack gap="xs" align="flex-start">
+          <Text c="dimmed">{strings.empty}</Text>
+          <AppButton component={Link} to="/marketplace" variant="outline">
+            {strings.explore}
+          </AppButton>
+        </Stack>
+      ) : status === 'loading' && agents.length === 0 ? (
+        <Center py="xl" role="status" aria-label={strings.loading}>
+          <Loader color="indigo" />
+        </Center>
+      ) : (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <ul className="cart-list" aria-label={strings.title}>
+              {agents.map((agent) => (
+                <li key={agent.id}>
+                  <Group justify="space-between" wrap="nowrap" gap="sm" py={6}>
+                    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                      <EntityAvatar name={agent.name} src={agent.avatar} size={36} radius="md" />
+                      <Anchor component={Link} to={`/marketplace/agent/${encodeURIComponent(agent.id)}`} c="gray.0" fw={600} truncate="end">
+                        {agent.name}
+                      </Anchor>
+                    </Group>
+                    <Group gap="sm" wrap="nowrap">
+                      <Text fw={600} data-testid="cart-item-price">
+                        {cartPrice(agent.price)}
+                      </Text>
+                      <AppButton
+                        size="xs"
+                        variant="danger"
+                        aria-label={strings.removeLabel(agent.name)}
+                        onClick={() => {
+                          cart.remove(agent.id);
+                          toast.info(strings.removed);
+                        }}
+                      >
+                        {strings.remove}
+                      </AppButton>
+                    </Group>
+                  </Group>
+                </li>
+              ))}
+            </ul>
+            <Divider />
+            <Group justify="space-between">
+              <Text c="dimmed">{strings.items(cart.count)}</Text>
+              <Group gap="xs">
+                <Text fw={700}>{strings.total}:</Text>
+                <Text fw={800} fz="xl" data-testid="cart-total">
+                  {cartTotal(total)}
+                </Text>
+              </Group>
+            </Group>
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm" c="dimmed">
+                {strings.checkoutNote}
+              </Text>
+              <AppButton variant="danger" size="xs" onClick={cart.clear}>
+                {strings.clear}
+              </AppButton>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,6 @@
+export { AddToCartButton, CartLink } from './components/CartButtons';
+export { ShoppingCartPage } from './components/ShoppingCartPage';
+export { useCart } from './hooks/useCart';
+export { CART_STORAGE_KEY, cartIdsAtom, cartCountAtom, normaliseCart } from './state/cartAtoms';
+export { cartTotalOf } from './api/cartApi';
+export { cartStrings } from './strings';

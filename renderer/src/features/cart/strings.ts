@@ -1,0 +1,39 @@
+export const cartStrings = {
+  title: 'Carrito de compra',
+  link: (count: number) => `Carrito (${count})`,
+  linkLabel: (count: number) => (count === 1 ? 'Carrito: 1 agente' : `Carrito: ${count} agentes`),
+  add: 'Añadir al carrito',
+  inCart: 'En el carrito',
+  addLabel: (name: string) => `Añadir ${name} al carrito`,
+  inCartLabel: (name: string) => `${name} ya está en el carrito`,
+  remove: 'Quitar',
+  removeLabel: (name: string) => `Quitar ${name} del carrito`,
+  clear: 'Vaciar carrito',
+  added: 'Agente añadido al carrito',
+  duplicate: 'Este agente ya está en el carrito',
+  removed: 'Agente quitado del carrito',
+  empty: 'Tu carrito está vacío.',
+  explore: 'Explorar el marketplace',
+  back: 'Volver al marketplace',
+  total: 'Total',
+  items: (count: number) => (count === 1 ? '1 agente' : `${count} agentes`),
+  loading: 'Cargando el carrito...',
+  loadError: 'Error al cargar los datos del marketplace',
+  retry: 'Reintentar',
+  agentNotFound: 'Agente no encontrado',
+  free: 'Gratis',
+  checkoutNote: 'El pago de los agentes del carrito estará disponible muy pronto.',
+} as const;
+
+const wholeEuros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** '120 €' for whole amounts, '49,90 €' otherwise. */
+const priceFormat = { format: (value: number) => (Number.isInteger(value) ? wholeEuros : withCents).format(value) };
+
+export function cartPrice(value: number): string {
+  return value > 0 ? priceFormat.format(value) : cartStrings.free;
+}
+
+export function cartTotal(value: number): string {
+  return priceFormat.format(value);
+}

@@ -1,0 +1,21 @@
+import { screen } from '@testing-library/react';
+import { mockApi } from '../../../../test/api-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { PaymentSuccessPage } from './PaymentSuccessPage';
+
+describe('PaymentSuccessPage', () => {
+  it('thanks, shows the session reference and links to Mi Oficina and the marketplace, without calling the server', () => {
+    const api = mockApi();
+    renderWithProviders(<PaymentSuccessPage />, { route: '/success?session_id=cs_test_a1B2c3' });
+    expect(screen.getByRole('heading', { level: 1, name: '¡Gracias por tu compra!' })).toBeInTheDocument();
+    expect(screen.getByText('cs_test_a1B2c3')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir a Mi Oficina' })).toHaveAttribute('href', '/my-office');
+    expect(screen.getByRole('link', { name: 'Volver al marketplace' })).toHaveAttribute('href', '/marketplace');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('does not echo a session id that is not one', () => {
+    renderWithProviders(<PaymentSuccessPage />, { route: '/success?session_id=%3Cb%3Ex%3C%2Fb%3E' });
+    expect(screen.queryByText('Referencia del pago', { exact: false })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,63 @@
+import { Anchor, Code, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useRuntimeConfig } from '../../../shared/config';
+import { AppButton } from '../../../shared/ui/AppButton';
+import { checkoutStrings } from '../strings';
+
+// Stripe checkout session ids look like cs_test_a1B2…; anything else is not shown back to the user.
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_]{6,255}$/;
+
+function CheckIcon() {
+  return (
+    <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
+      <path d="M20 6 9 17l-5-5" />
+    </svg>
+  );
+}
+
+/**
+ * /success: where the payment provider sends the user back. The subscription itself is recorded by
+ * the provider's signed webhook, so this page makes no call; it only thanks and points onwards.
+ */
+export function PaymentSuccessPage() {
+  const { productName } = useRuntimeConfig();
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const reference = sessionId && SESSION_ID_PATTERN.test(sessionId) ? sessionId : null;
+
+  return (
+    <Stack align="center" py={{ base: 48, sm: 80 }} px="md">
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={560} w="100%">
+        <Stack align="center" gap="md" ta="center">
+          <ThemeIcon size={64} radius="xl" color="teal" variant="light">
+            <CheckIcon />
+          </ThemeIcon>
+          <Title order={1}>{checkoutStrings.title}</Title>
+          <Text c="dimmed">{checkoutStrings.lead(productName)}</Text>
+          {reference && (
+            <Text size="sm">
+              {checkoutStrings.reference}: <Code>{reference}</Code>
+            </Text>
+          )}
+          <Text size="sm" c="dimmed">
+            {checkoutStrings.next}
+          </Text>
+          <Group justify="center" gap="sm" mt="xs">
+            <AppButton component={Link} to="/my-office">
+              {checkoutStrings.office}
+            </AppButton>
+            <AppButton component={Link} to="/marketplace" variant="outline">
+              {checkoutStrings.marketplace}
+            </AppButton>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {checkoutStrings.help}{' '}
+            <Anchor component={Link} to="/contact/facturacion" size="sm">
+              {checkoutStrings.contact}
+            </Anchor>
+          </Text>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

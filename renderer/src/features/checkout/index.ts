@@ -1,0 +1,2 @@
+export { PaymentSuccessPage } from './components/PaymentSuccessPage';
+export { checkoutStrings } from './strings';

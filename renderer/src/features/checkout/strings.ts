@@ -1,0 +1,11 @@
+export const checkoutStrings = {
+  title: '¡Gracias por tu compra!',
+  lead: (product: string) =>
+    `Tu pago se ha completado. En unos segundos tu suscripción aparecerá activa en ${product} y podrás chatear con tus nuevos agentes.`,
+  reference: 'Referencia del pago',
+  next: 'Recibirás el justificante de pago por correo electrónico. Puedes consultar y gestionar tus suscripciones en Mi perfil › Suscripciones.',
+  office: 'Ir a Mi Oficina',
+  marketplace: 'Volver al marketplace',
+  help: '¿Algún problema con el pago?',
+  contact: 'Escribe a facturación',
+} as const;

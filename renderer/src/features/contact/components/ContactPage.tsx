@@ -1,0 +1,169 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { useRuntimeConfig } from '../../../shared/config';
+import { AppButton } from '../../../shared/ui/AppButton';
+import { sendContactMessage } from '../api/contactApi';
+import { CONTACT_SECTIONS, contactStrings, type ContactSection } from '../strings';
+import { LIMITS, validateContactForm, type ContactFormErrors, type ContactFormValues } from '../utils/validation';
+import './contact.css';
+
+const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '', website: '' };
+
+function isSection(value: string | undefined): value is ContactSection {
+  return (CONTACT_SECTIONS as readonly string[]).includes(value ?? '');
+}
+
+type Submission = { status: 'idle' } | { status: 'sending' } | { status: 'sent'; message: string } | { status: 'failed'; message: string };
+
+function ContactForm({ section }: { section: ContactSection }) {
+  const [values, setValues] = useState<ContactFormValues>(EMPTY);
+  const [errors, setErrors] = useState<ContactFormErrors>({});
+  const [submission, setSubmission] = useState<Submission>({ status: 'idle' });
+  const sending = submission.status === 'sending';
+
+  const field = (key: keyof ContactFormValues) => ({
+    value: values[key],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [key]: value }));
+      if (key !== 'website' && errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    const found = validateContactForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmission({ status: 'sending' });
+    try {
+      const receipt = await sendContactMessage(section, values);
+      setSubmission({ status: 'sent', message: receipt.message });
+      setValues(EMPTY);
+    } catch (error) {
+      setSubmission({ status: 'failed', message: error instanceof Error && error.message ? error.message : contactStrings.fallbackError });
+    }
+  };
+
+  if (submission.status === 'sent') {
+    return (
+      <Stack gap="md">
+        <Alert color="teal" variant="light" title={contactStrings.sentTitle} role="status">
+          {submission.message}
+        </Alert>
+        <Group>
+          <AppButton variant="outline" onClick={() => setSubmission({ status: 'idle' })}>
+            {contactStrings.sendAnother}
+          </AppButton>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={contactStrings.sections[section].label}>
+      <Stack gap="md">
+        {submission.status === 'failed' && (
+          <Alert color="red" variant="light" title={contactStrings.failedTitle} role="alert">
+            {submission.message}
+          </Alert>
+        )}
+        <Group grow align="flex-start" gap="md" className="contact-row">
+          <TextInput label={contactStrings.name} autoComplete="name" maxLength={LIMITS.name} required error={errors.name} {...field('name')} />
+          <TextInput
+            label={contactStrings.email}
+            type="email"
+            autoComplete="email"
+            maxLength={LIMITS.email}
+            required
+            error={errors.email}
+            {...field('email')}
+          />
+        </Group>
+        <TextInput label={contactStrings.subject} maxLength={LIMITS.subject} required error={errors.subject} {...field('subject')} />
+        <Textarea
+          label={contactStrings.message}
+          description={contactStrings.messageDescription}
+          autosize
+          minRows={5}
+          maxRows={14}
+          maxLength={LIMITS.message}
+          required
+          error={errors.message}
+          {...field('message')}
+        />
+        {/* Hidden from people and from assistive technology; only bots fill it in. */}
+        <div className="contact-honeypot" aria-hidden="true">
+          <label>
+            {contactStrings.honeypot}
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" {...field('website')} />
+          </label>
+        </div>
+        <Group justify="flex-end">
+          <AppButton type="submit" loading={sending} disabled={sending}>
+            {contactStrings.submit}
+          </AppButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /contact and /contact/{section}: a validated message form per section. */
+export function ContactPage() {
+  const { productName } = useRuntimeConfig();
+  const { section: param } = useParams();
+  if (param !== undefined && !isSection(param)) return <Navigate to="/contact" replace />;
+  const section: ContactSection = param ?? 'general';
+  const current = contactStrings.sections[section];
+
+  return (
+    <Stack gap="lg" p={{ base: 'md', sm: 'xl' }} maw={860} mx="auto">
+      <div>
+        <Title order={1}>{contactStrings.title}</Title>
+        <Text c="dimmed" mt={4} maw={680}>
+          {contactStrings.lead(productName)}
+        </Text>
+      </div>
+      <Group gap={6} role="navigation" aria-label={contactStrings.sectionsLabel}>
+        {CONTACT_SECTIONS.map((item) => (
+          <Button
+            key={item}
+            component={Link}
+            to={item === 'general' ? '/contact' : `/contact/${item}`}
+            size="compact-sm"
+            radius="xl"
+            color="indigo"
+            variant={item === section ? 'filled' : 'light'}
+            aria-current={item === section ? 'page' : undefined}
+          >
+            {contactStrings.sections[item].label}
+          </Button>
+        ))}
+      </Group>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+        <Title order={2} size="h4">
+          {current.label}
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          {current.description}
+        </Text>
+        {/* A new section starts a fresh form. */}
+        <ContactForm key={section} section={section} />
+      </Paper>
+      <Text size="sm" c="dimmed">
+        {contactStrings.supportHint}{' '}
+        <Anchor component={Link} to="/support" size="sm">
+          {contactStrings.supportLink}
+        </Anchor>
+        . {contactStrings.privacyNote}{' '}
+        <Anchor component={Link} to="/privacidad" size="sm">
+          {contactStrings.privacyLink}
+        </Anchor>
+        .
+      </Text>
+    </Stack>
+  );
+}

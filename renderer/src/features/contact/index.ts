@@ -1,0 +1,4 @@
+export { ContactPage } from './components/ContactPage';
+export { CONTACT_SECTIONS, contactStrings } from './strings';
+export type { ContactSection } from './strings';
+export { validateContactForm } from './utils/validation';

@@ -1,0 +1,81 @@
+import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { EntityAvatar } from '../../../shared/ui';
+import { fetchAgent } from '../api/marketplaceApi';
+import { useResource } from '../hooks/useResource';
+import { categoryLabel, marketplaceStrings as strings, priceLabel } from '../strings';
+import type { Agent } from '../types';
+import { BackLink, Fact, ItemList } from './DetailParts';
+import { EmptyView, LoadErrorView, LoadingView } from './StatusViews';
+
+export interface AgentDetailViewProps {
+  agent: Agent;
+  actions?: ReactNode;
+}
+
+/** One agent: description, skills, capabilities, use cases, price and rating. */
+export function AgentDetailView({ agent, actions }: AgentDetailViewProps) {
+  return (
+    <Stack gap="lg">
+      <Group gap="md" align="flex-start" wrap="nowrap">
+        <EntityAvatar name={agent.name} src={agent.avatar} size={72} radius="md" />
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            {agent.name}
+          </Title>
+          <Group gap={6}>
+            <Badge variant="light" color="indigo">
+              {categoryLabel(agent.category)}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              {strings.createdBy(agent.createdBy)}
+            </Text>
+          </Group>
+        </Stack>
+      </Group>
+      <Text>{agent.description}</Text>
+      <Group gap="xl">
+        <Fact label={strings.price} value={priceLabel(agent.price)} testId="agent-detail-price" />
+        <Fact label={strings.rating} value={`★ ${strings.ratingValue(agent.rating)}`} />
+        <Fact label={strings.popularity} value={agent.popularity.toLocaleString('es-ES')} />
+      </Group>
+      {actions && <Group gap="sm">{actions}</Group>}
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        <ItemList title={strings.detail.skills} items={agent.skills} />
+        <ItemList title={strings.detail.capabilities} items={agent.capabilities} />
+        <ItemList title={strings.detail.useCases} items={agent.useCases} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+export interface AgentDetailPageProps {
+  agentId: string | undefined;
+  renderActions?: (agent: Agent) => ReactNode;
+  backTo?: string;
+  backLabel?: string;
+}
+
+/** /marketplace/agent/{id} and /agentes/{agentId}: loads the agent (10 s time-out) and shows it. */
+export function AgentDetailPage({
+  agentId,
+  renderActions,
+  backTo = '/marketplace',
+  backLabel = strings.detail.back,
+}: AgentDetailPageProps) {
+  const state = useResource(agentId, (id, signal) => fetchAgent(id, signal));
+  return (
+    <Stack gap="md" p={{ base: 'md', sm: 'xl' }} maw={1100}>
+      <BackLink to={backTo} label={backLabel} />
+      {state.status === 'loading' && <LoadingView />}
+      {state.status === 'error' && <LoadErrorView onRetry={state.reload} />}
+      {state.status === 'not-found' && (
+        <Stack gap="xs">
+          <Title order={1}>{strings.detail.agentNotFound}</Title>
+          <EmptyView text={strings.detail.agentNotFoundText} />
+        </Stack>
+      )}
+      {state.status === 'ready' && <AgentDetailView agent={state.data} actions={renderActions?.(state.data)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { EntityAvatar } from '../../../shared/ui';
+import { fetchAgentsByIds, fetchEcosystem } from '../api/marketplaceApi';
+import { useResource } from '../hooks/useResource';
+import { categoryLabel, marketplaceStrings as strings, priceLabel } from '../strings';
+import type { Agent, Ecosystem } from '../types';
+import { discountedPrice } from '../utils/pricing';
+import { AgentCard } from './AgentCard';
+import { CardGrid } from './CardGrid';
+import { BackLink, Fact, TagList } from './DetailParts';
+import { EmptyView, LoadErrorView, LoadingView } from './StatusViews';
+
+interface EcosystemWithAgents {
+  ecosystem: Ecosystem;
+  agents: Agent[];
+}
+
+async function loadEcosystem(id: string, signal: AbortSignal): Promise<EcosystemWithAgents> {
+  const ecosystem = await fetchEcosystem(id, signal);
+  const agents = await fetchAgentsByIds(ecosystem.agentIds, signal);
+  return { ecosystem, agents };
+}
+
+export interface EcosystemDetailPageProps {
+  ecosystemId: string | undefined;
+  renderActions?: (ecosystem: Ecosystem) => ReactNode;
+  renderAgentActions?: (agent: Agent) => ReactNode;
+  /** Where an agent card links to (the marketplace detail page by default). */
+  agentHref?: (agent: Agent) => string;
+  backTo?: string;
+  backLabel?: string;
+}
+
+/** /marketplace/ecosystem/{id} and /my-office/ecosystem/{id}: the ecosystem, its agents and discount. */
+export function EcosystemDetailPage({
+  ecosystemId,
+  renderActions,
+  renderAgentActions,
+  agentHref,
+  backTo = '/marketplace',
+  backLabel = strings.detail.back,
+}: EcosystemDetailPageProps) {
+  const state = useResource(ecosystemId, loadEcosystem);
+  return (
+    <Stack gap="md" p={{ base: 'md', sm: 'xl' }} maw={1300}>
+      <BackLink to={backTo} label={backLabel} />
+      {state.status === 'loading' && <LoadingView />}
+      {state.status === 'error' && <LoadErrorView onRetry={state.reload} />}
+      {state.status === 'not-found' && (
+        <Stack gap="xs">
+          <Title order={1}>{strings.detail.ecosystemNotFound}</Title>
+          <EmptyView text={strings.detail.ecosystemNotFoundText} />
+        </Stack>
+      )}
+      {state.status === 'ready' && (
+        <EcosystemDetailView
+          ecosystem={state.data.ecosystem}
+          agents={state.data.agents}
+          actions={renderActions?.(state.data.ecosystem)}
+          renderAgentActions={renderAgentActions}
+          agentHref={agentHref}
+        />
+      )}
+    </Stack>
+  );
+}
+
+export function EcosystemDetailView({
+  ecosystem,
+  agents,
+  actions,
+  renderAgentActions,
+  agentHref,
+}: {
+  ecosystem: Ecosystem;
+  agents: Agent[];
+  actions?: ReactNode;
+  renderAgentActions?: (agent: Agent) => ReactNode;
+  agentHref?: (agent: Agent) => string;
+}) {
+  const final = discountedPrice(ecosystem.price, ecosystem.discount);
+  const separate = agents.reduce((sum, agent) => sum + agent.price, 0);
+  return (
+    <Stack gap="lg">
+      <Group gap="md" align="flex-start" wrap="nowrap">
+        <EntityAvatar name={ecosystem.name} src={ecosystem.avatar} size={72} radius="md" />
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            {ecosystem.name}
+          </Title>
+          <Group gap={6}>
+            <Badge variant="light" color="teal">
+              {categoryLabel(ecosystem.category)}
+            </Badge>
+            {ecosystem.featured && <Badge color="yellow">{strings.detail.featured}</Badge>}
+            <Text size="sm" c="dimmed">
+              {strings.createdBy(ecosystem.createdBy)}
+            </Text>
+          </Group>
+          <TagList tags={ecosystem.tags} />
+        </Stack>
+      </Group>
+      <Text>{ecosystem.description}</Text>
+      <Group gap="xl">
+        <Fact label={strings.price} value={priceLabel(ecosystem.price)} />
+        <Fact label={strings.detail.discount} value={strings.detail.discountValue(ecosystem.discount)} testId="ecosystem-discount" />
+        <Fact label={strings.detail.finalPrice} value={priceLabel(final)} testId="ecosystem-final-price" />
+        {agents.length > 0 && <Fact label={strings.detail.separatePrice} value={priceLabel(separate)} />}
+      </Group>
+      {actions && <Group gap="sm">{actions}</Group>}
+      <Stack gap="sm" component="section" aria-labelledby="ecosystem-agents-title">
+        <Title order={2} fz="xl" id="ecosystem-agents-title">
+          {strings.detail.ecosystemAgents} ({agents.length})
+        </Title>
+        {agents.length === 0 ? (
+          <EmptyView text={strings.detail.ecosystemNoAgents} />
+        ) : (
+          <CardGrid label={strings.detail.ecosystemAgents}>
+            {agents.map((agent) => (
+              <AgentCard key={agent.id} agent={agent} href={agentHref?.(agent)} actions={renderAgentActions?.(agent)} />
+            ))}
+          </CardGrid>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

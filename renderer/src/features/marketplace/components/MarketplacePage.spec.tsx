@@ -1,0 +1,125 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi } from '../../../../test/api-mock';
+import { agentFixture, ecosystemFixture, page } from '../../../../test/fixtures';
+import { renderWithProviders } from '../../../../test/render';
+import { SEARCH_DEBOUNCE_MS } from '../hooks/useMarketplaceList';
+import { GRID_COLUMNS } from './CardGrid';
+import { MarketplacePage } from './MarketplacePage';
+
+const legal = agentFixture();
+const finance = agentFixture({ id: 'agente-finanzas', name: 'Analista Financiero', category: 'finance', price: 49.9 });
+
+function lastAgentsQuery(api: ReturnType<typeof mockApi>) {
+  const calls = api.callsTo('GET', '/marketplace/agents');
+  return Object.fromEntries(calls[calls.length - 1]!.url.searchParams);
+}
+
+describe('MarketplacePage', () => {
+  it('lists the public agents in a grid with their price and rating, sorted by popularity', async () => {
+    const api = mockApi().on('GET', '/marketplace/agents', { body: page([legal, finance]) });
+    renderWithProviders(<MarketplacePage renderAgentActions={(agent) => <button>Acción {agent.name}</button>} />);
+
+    const grid = await screen.findByRole('list', { name: 'Agentes' });
+    const cards = within(grid).getAllByRole('listitem');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Asesor Legal', 'Analista Financiero']);
+    expect(within(cards[1]!).getByText('49,90 €')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Gratis')).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('link', { name: 'Ver detalles: Asesor Legal' })).toHaveAttribute(
+      'href',
+      '/marketplace/agent/agente-legal',
+    );
+    expect(within(cards[0]!).getByRole('button', { name: 'Acción Asesor Legal' })).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 2 de 2 resultados')).toBeInTheDocument();
+    expect(lastAgentsQuery(api)).toEqual({ minPrice: '0', maxPrice: '1000', sortBy: 'popularity', page: '1', limit: '24' });
+  });
+
+  it('shows 1 to 4 columns depending on the width available', () => {
+    expect(Object.values(GRID_COLUMNS)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('applies the category and sort at once and the trimmed search after a pause', async () => {
+    const api = mockApi().on('GET', '/marketplace/agents', { body: page([legal]) });
+    renderWithProviders(<MarketplacePage />);
+    await screen.findByRole('list', { name: 'Agentes' });
+
+    await userEvent.click(screen.getByRole('textbox', { name: 'Ordenar por' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Precio: de mayor a menor' }));
+    await waitFor(() => expect(lastAgentsQuery(api)).toMatchObject({ sortBy: 'price-high' }));
+
+    await userEvent.click(screen.getByRole('textbox', { name: 'Categoría' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Finanzas' }));
+    await waitFor(() => expect(lastAgentsQuery(api)).toMatchObject({ category: 'finance', sortBy: 'price-high' }));
+
+    jest.useFakeTimers();
+    try {
+      const before = api.callsTo('GET', '/marketplace/agents').length;
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar' }), { target: { value: '  contratos  ' } });
+      act(() => {
+        jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 10);
+      });
+      expect(api.callsTo('GET', '/marketplace/agents')).toHaveLength(before);
+      await act(async () => {
+        jest.advanceTimersByTime(20);
+      });
+      expect(lastAgentsQuery(api)).toMatchObject({ search: 'contratos', category: 'finance' });
+    } finally {
+      jest.useRealTimers();
+    }
+
+    await userEvent.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
+    await waitFor(() =>
+      expect(lastAgentsQuery(api)).toEqual({ minPrice: '0', maxPrice: '1000', sortBy: 'popularity', page: '1', limit: '24' }),
+    );
+  });
+
+  it("says 'Error al cargar los datos del marketplace' when loading fails, and retries", async () => {
+    let fail = true;
+    mockApi().on('GET', '/marketplace/agents', () => (fail ? { status: 500, body: { message: 'boom' } } : { body: page([legal]) }));
+    renderWithProviders(<MarketplacePage />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar los datos del marketplace');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('listitem', { name: 'Asesor Legal' })).toBeInTheDocument();
+  });
+
+  it('says so when no agent matches', async () => {
+    mockApi().on('GET', '/marketplace/agents', { body: page([]) });
+    renderWithProviders(<MarketplacePage />);
+    expect(await screen.findByText('No se encontraron agentes con estos filtros.')).toBeInTheDocument();
+  });
+
+  it('loads the next page on demand', async () => {
+    const api = mockApi().on('GET', '/marketplace/agents', (call) =>
+      call.url.searchParams.get('page') === '2' ? { body: { ...page([finance], 2), page: 2 } } : { body: page([legal], 2) },
+    );
+    renderWithProviders(<MarketplacePage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cargar más' }));
+    expect(await screen.findByRole('listitem', { name: 'Analista Financiero' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).not.toBeInTheDocument();
+    expect(lastAgentsQuery(api)).toMatchObject({ page: '2' });
+  });
+
+  it('lists ecosystems with their discounted price, with no rating sort', async () => {
+    const api = mockApi()
+      .on('GET', '/marketplace/agents', { body: page([legal]) })
+      .on('GET', '/marketplace/ecosystems', { body: page([ecosystemFixture()]) });
+    renderWithProviders(<MarketplacePage />);
+    await screen.findByRole('list', { name: 'Agentes' });
+
+    await userEvent.click(screen.getByRole('textbox', { name: 'Ordenar por' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Valoración' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Ecosistemas' }));
+
+    const card = await screen.findByRole('listitem', { name: 'Pyme Completa' });
+    expect(within(card).getByText('80 €')).toBeInTheDocument();
+    expect(within(card).getByText('-20 %')).toBeInTheDocument();
+    expect(within(card).getByText('1 agente')).toBeInTheDocument();
+    const calls = api.callsTo('GET', '/marketplace/ecosystems');
+    expect(calls[calls.length - 1]!.url.searchParams.get('sortBy')).toBe('popularity');
+    expect(screen.getByRole('textbox', { name: 'Ordenar por' })).toHaveValue('Popularidad');
+    await userEvent.click(screen.getByRole('textbox', { name: 'Ordenar por' }));
+    expect(screen.queryByRole('option', { name: 'Valoración' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useAtom } from 'jotai';
+import type { ReactNode } from 'react';
+import { AppButton } from '../../../shared/ui';
+import { useMarketplaceList } from '../hooks/useMarketplaceList';
+import { marketplaceTabAtom } from '../state/filters';
+import { marketplaceStrings as strings } from '../strings';
+import type { Agent, Ecosystem, MarketplaceKind } from '../types';
+import { AgentCard } from './AgentCard';
+import { CardGrid } from './CardGrid';
+import { EcosystemCard } from './EcosystemCard';
+import { MarketplaceFiltersBar } from './MarketplaceFiltersBar';
+import { EmptyView, LoadErrorView, LoadingView } from './StatusViews';
+
+export interface MarketplacePageProps {
+  /** Per-card buttons from other features (add to the team, to the cart). */
+  renderAgentActions?: (agent: Agent) => ReactNode;
+  renderEcosystemActions?: (ecosystem: Ecosystem) => ReactNode;
+  /** Shown beside the title (the cart link). */
+  headerActions?: ReactNode;
+}
+
+export function MarketplacePage({ renderAgentActions, renderEcosystemActions, headerActions }: MarketplacePageProps) {
+  const [tab, setTab] = useAtom(marketplaceTabAtom);
+  return (
+    <Stack gap="lg" p={{ base: 'md', sm: 'xl' }} className="marketplace-page">
+      {/* Actions under the title, not at its right: the assistant's opener floats at the top right. */}
+      <Stack gap={6}>
+        <Title order={1}>{strings.title}</Title>
+        <Text c="dimmed">{strings.lead}</Text>
+        {headerActions && <Group gap="sm">{headerActions}</Group>}
+      </Stack>
+      <Tabs value={tab} onChange={(value) => setTab((value as MarketplaceKind | null) ?? 'agents')} keepMounted={false}>
+        <Tabs.List aria-label={strings.tabs.label}>
+          <Tabs.Tab value="agents">{strings.tabs.agents}</Tabs.Tab>
+          <Tabs.Tab value="ecosystems">{strings.tabs.ecosystems}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="agents" pt="md">
+          <MarketplaceFiltersBar kind="agents" />
+          <AgentResults renderActions={renderAgentActions} />
+        </Tabs.Panel>
+        <Tabs.Panel value="ecosystems" pt="md">
+          <MarketplaceFiltersBar kind="ecosystems" />
+          <EcosystemResults renderActions={renderEcosystemActions} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ResultsFrame({
+  list,
+  empty,
+  children,
+  label,
+}: {
+  list: ReturnType<typeof useMarketplaceList>;
+  empty: string;
+  children: ReactNode;
+  label: string;
+}) {
+  if (list.status === 'loading') return <LoadingView />;
+  if (list.status === 'error') return <LoadErrorView onRetry={list.retry} />;
+  if (list.items.length === 0) return <EmptyView text={empty} />;
+  return (
+    <Stack gap="md" mt="md">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {strings.results(list.items.length, list.total)}
+      </Text>
+      <CardGrid label={label}>{children}</CardGrid>
+      {list.hasMore && (
+        <Group justify="center">
+          <AppButton variant="outline" onClick={list.loadMore} loading={list.loadingMore}>
+            {strings.loadMore}
+          </AppButton>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function AgentResults({ renderActions }: { renderActions?: (agent: Agent) => ReactNode }) {
+  const list = useMarketplaceList('agents');
+  return (
+    <ResultsFrame list={list} empty={strings.emptyAgents} label={strings.tabs.agents}>
+      {list.items.map((agent) => (
+        <AgentCard key={agent.id} agent={agent} actions={renderActions?.(agent)} />
+      ))}
+    </ResultsFrame>
+  );
+}
+
+function EcosystemResults({ renderActions }: { renderActions?: (ecosystem: Ecosystem) => ReactNode }) {
+  const list = useMarketplaceList('ecosystems');
+  return (
+    <ResultsFrame list={list} empty={strings.emptyEcosystems} label={strings.tabs.ecosystems}>
+      {list.items.map((ecosystem) => (
+        <EcosystemCard key={ecosystem.id} ecosystem={ecosystem} actions={renderActions?.(ecosystem)} />
+      ))}
+    </ResultsFrame>
+  );
+}

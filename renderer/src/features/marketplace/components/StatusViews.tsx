@@ -1,0 +1,32 @@
+import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import { AppButton } from '../../../shared/ui';
+import { marketplaceStrings as strings } from '../strings';
+
+export function LoadingView({ label = strings.loading }: { label?: string }) {
+  return (
+    <Center py="xl" role="status" aria-label={label}>
+      <Loader color="indigo" />
+    </Center>
+  );
+}
+
+/** Spec section 8: 'Error al cargar los datos del marketplace', with a way to try again. */
+export function LoadErrorView({ message = strings.loadError, onRetry }: { message?: string; onRetry?: () => void }) {
+  return (
+    <Alert color="red" variant="light" role="alert" title={message}>
+      {onRetry && (
+        <AppButton variant="outline" size="xs" mt="xs" onClick={onRetry}>
+          {strings.retry}
+        </AppButton>
+      )}
+    </Alert>
+  );
+}
+
+export function EmptyView({ text }: { text: string }) {
+  return (
+    <Stack align="center" py="xl">
+      <Text c="dimmed">{text}</Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../../shared/api';
+import { fetchMarketplacePage } from '../api/marketplaceApi';
+import { filtersAtom } from '../state/filters';
+import type { Agent, Ecosystem, MarketplaceFilters, MarketplaceKind } from '../types';
+
+/** Typing in the search box refreshes the grid once the user pauses. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export type ListStatus = 'loading' | 'ready' | 'error';
+
+export interface MarketplaceList<T> {
+  items: T[];
+  total: number;
+  status: ListStatus;
+  loadingMore: boolean;
+  hasMore: boolean;
+  loadMore(): void;
+  retry(): void;
+}
+
+function useDebouncedFilters(filters: MarketplaceFilters): MarketplaceFilters {
+  const [debounced, setDebounced] = useState(filters);
+  useEffect(() => {
+    if (filters === debounced) return;
+    // A choice in a select applies at once; typed text and slider drags wait for a pause.
+    const typed =
+      filters.searchQuery !== debounced.searchQuery ||
+      filters.priceRange[0] !== debounced.priceRange[0] ||
+      filters.priceRange[1] !== debounced.priceRange[1];
+    if (!typed) {
+      setDebounced(filters);
+      return;
+    }
+    const timer = setTimeout(() => setDebounced(filters), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [filters, debounced]);
+  return debounced;
+}
+
+/** One marketplace grid (agents or ecosystems) for the current filters, page by page. */
+export function useMarketplaceList<K extends MarketplaceKind>(
+  kind: K,
+): MarketplaceList<K extends 'agents' ? Agent : Ecosystem> {
+  type Item = K extends 'agents' ? Agent : Ecosystem;
+  const filters = useDebouncedFilters(useAtomValue(filtersAtom));
+  const [items, setItems] = useState<Item[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<ListStatus>('loading');
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const moreController = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    moreController.current?.abort();
+    setStatus('loading');
+    setLoadingMore(false);
+    fetchMarketplacePage(kind, filters, 1, { signal: controller.signal }).then(
+      (result) => {
+        setItems(result.items as Item[]);
+        setTotal(result.total);
+        setPage(1);
+        setStatus('ready');
+      },
+      (error: unknown) => {
+        if (isApiError(error) && error.kind === 'aborted') return;
+        setStatus('error');
+      },
+    );
+    return () => controller.abort();
+  }, [kind, filters, attempt]);
+
+  useEffect(() => () => moreController.current?.abort(), []);
+
+  const loadMore = useCallback(() => {
+    if (loadingMore) return;
+    const controller = new AbortController();
+    moreController.current = controller;
+    setLoadingMore(true);
+    fetchMarketplacePage(kind, filters, page + 1, { signal: controller.signal }).then(
+      (result) => {
+        setItems((current) => {
+          const seen = new Set(current.map((item) => item.id));
+          return [...current, ...(result.items as Item[]).filter((item) => !seen.has(item.id))];
+        });
+        setTotal(result.total);
+        setPage(result.page);
+        setLoadingMore(false);
+      },
+      (error: unknown) => {
+        if (isApiError(error) && error.kind === 'aborted') return;
+        setLoadingMore(false);
+        setStatus('error');
+      },
+    );
+  }, [kind, filters, page, loadingMore]);
+
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+
+  return { items, total, status, loadingMore, hasMore: status === 'ready' && items.length < total, loadMore, retry };
+}

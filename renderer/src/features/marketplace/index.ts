@@ -1,0 +1,14 @@
+export { MarketplacePage } from './components/MarketplacePage';
+export type { MarketplacePageProps } from './components/MarketplacePage';
+export { AgentDetailPage, AgentDetailView } from './components/AgentDetail';
+export type { AgentDetailPageProps } from './components/AgentDetail';
+export { EcosystemDetailPage, EcosystemDetailView } from './components/EcosystemDetail';
+export type { EcosystemDetailPageProps } from './components/EcosystemDetail';
+export { PopularAgents, POPULAR_AGENTS_LIMIT } from './components/PopularAgents';
+export { AgentCard } from './components/AgentCard';
+export { EcosystemCard } from './components/EcosystemCard';
+export { CardGrid, GRID_COLUMNS } from './components/CardGrid';
+export { fetchAgent, fetchEcosystem, fetchAgentsByIds } from './api/marketplaceApi';
+export { filtersAtom, marketplaceTabAtom, defaultFilters } from './state/filters';
+export { marketplaceStrings, categoryLabel, formatPrice, priceLabel } from './strings';
+export type { Agent, Ecosystem, MarketplaceFilters, SortBy } from './types';

@@ -1,0 +1,90 @@
+/** The marketplace's texts (spec sections 2, 5 and 8). */
+export const marketplaceStrings = {
+  title: 'Marketplace',
+  lead: 'Descubre agentes y ecosistemas de IA creados por la comunidad y forma tu equipo.',
+  tabs: { agents: 'Agentes', ecosystems: 'Ecosistemas', label: 'Tipo de elemento' },
+  filters: {
+    label: 'Filtros',
+    search: 'Buscar',
+    searchPlaceholder: 'Buscar por nombre o descripción...',
+    category: 'Categoría',
+    price: 'Precio',
+    priceValue: (min: number, max: number) => `${formatPrice(min)} – ${formatPrice(max)}`,
+    minPrice: 'Precio mínimo',
+    maxPrice: 'Precio máximo',
+    sort: 'Ordenar por',
+    reset: 'Limpiar filtros',
+  },
+  categories: {
+    all: 'Todas las categorías',
+    legal: 'Legal',
+    finance: 'Finanzas',
+    marketing: 'Marketing',
+    tech: 'Tecnología',
+    hr: 'Recursos humanos',
+    operations: 'Operaciones',
+    general: 'General',
+  } as Record<string, string>,
+  sorts: {
+    popularity: 'Popularidad',
+    rating: 'Valoración',
+    'price-low': 'Precio: de menor a mayor',
+    'price-high': 'Precio: de mayor a menor',
+  },
+  results: (shown: number, total: number) => (total === 1 ? '1 resultado' : `Mostrando ${shown} de ${total} resultados`),
+  loading: 'Cargando...',
+  loadMore: 'Cargar más',
+  retry: 'Reintentar',
+  loadError: 'Error al cargar los datos del marketplace',
+  emptyAgents: 'No se encontraron agentes con estos filtros.',
+  emptyEcosystems: 'No se encontraron ecosistemas con estos filtros.',
+  free: 'Gratis',
+  price: 'Precio',
+  rating: 'Valoración',
+  ratingValue: (rating: number) => `${rating.toLocaleString('es-ES', { maximumFractionDigits: 1 })} / 5`,
+  popularity: 'Popularidad',
+  createdBy: (author: string) => (author === 'system' ? 'Creado por el equipo de la plataforma' : `Creado por ${author}`),
+  viewDetails: 'Ver detalles',
+  agentCount: (count: number) => (count === 1 ? '1 agente' : `${count} agentes`),
+  detail: {
+    back: 'Volver al marketplace',
+    skills: 'Habilidades',
+    capabilities: 'Capacidades',
+    useCases: 'Casos de uso',
+    none: 'Sin especificar',
+    agentNotFound: 'Agente no encontrado',
+    agentNotFoundText: 'El agente que buscas no existe o ya no está disponible.',
+    ecosystemNotFound: 'Ecosistema no encontrado',
+    ecosystemNotFoundText: 'El ecosistema que buscas no existe o ya no está disponible.',
+    ecosystemAgents: 'Agentes del ecosistema',
+    ecosystemNoAgents: 'Este ecosistema todavía no tiene agentes.',
+    discount: 'Descuento',
+    discountValue: (discount: number) => `-${discount.toLocaleString('es-ES')} %`,
+    finalPrice: 'Precio con descuento',
+    separatePrice: 'Por separado',
+    tags: 'Etiquetas',
+    featured: 'Destacado',
+  },
+  popular: {
+    title: 'Agentes más populares',
+    seeAll: 'Ver todo el marketplace',
+  },
+} as const;
+
+const wholeEuros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** '120 €' for whole amounts, '49,90 €' otherwise. */
+const priceFormat = { format: (value: number) => (Number.isInteger(value) ? wholeEuros : withCents).format(value) };
+
+/** Prices are in euros; 0 reads 'Gratis'. */
+export function formatPrice(value: number): string {
+  return priceFormat.format(value);
+}
+
+export function priceLabel(value: number): string {
+  return value > 0 ? formatPrice(value) : marketplaceStrings.free;
+}
+
+export function categoryLabel(category: string): string {
+  return marketplaceStrings.categories[category.toLowerCase()] ?? category;
+}

@@ -1,0 +1,60 @@
+/** GET /agents/{id} and the marketplace items (spec section 3, Agent). */
+export interface Agent {
+  id: string;
+  name: string;
+  category: string;
+  description: string;
+  avatar: string | null;
+  skills: string[];
+  capabilities: string[];
+  useCases: string[];
+  price: number;
+  rating: number;
+  popularity: number;
+  modelConfig: { modelId: string | null };
+  createdBy: string;
+  isPublic: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Spec section 3, Ecosystem: a group of agents sold together, with a discount in percent. */
+export interface Ecosystem {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  agentIds: string[];
+  avatar: string | null;
+  price: number;
+  discount: number;
+  createdBy: string;
+  isPublic: boolean;
+  createdAt: string;
+  updatedAt: string;
+  tags: string[];
+  featured: boolean;
+  popularity: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export const SORT_OPTIONS = ['popularity', 'rating', 'price-low', 'price-high'] as const;
+export type SortBy = (typeof SORT_OPTIONS)[number];
+/** Ecosystems have no rating. */
+export const ECOSYSTEM_SORT_OPTIONS = ['popularity', 'price-low', 'price-high'] as const satisfies readonly SortBy[];
+
+/** Spec section 3, Marketplace filters. */
+export interface MarketplaceFilters {
+  category: string;
+  searchQuery: string;
+  priceRange: [number, number];
+  sortBy: SortBy;
+}
+
+export type MarketplaceKind = 'agents' | 'ecosystems';

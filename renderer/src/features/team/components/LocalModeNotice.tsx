@@ -1,0 +1,15 @@
+import { Alert } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { localModeAtom } from '../state/teamAtoms';
+import { teamStrings } from '../strings';
+
+/** Spec section 7: the ecosystem API failed, so changes live on this device only for now. */
+export function LocalModeNotice() {
+  const localMode = useAtomValue(localModeAtom);
+  if (!localMode) return null;
+  return (
+    <Alert color="yellow" variant="light" title={teamStrings.localModeTitle} role="status">
+      {teamStrings.localModeText}
+    </Alert>
+  );
+}

@@ -1,0 +1,13 @@
+export { useTeamSync } from './hooks/useTeamSync';
+export { useTeam, useTeamActions } from './hooks/useTeam';
+export type { TeamActionResult } from './hooks/useTeam';
+export { AddAgentToTeamButton, EcosystemTeamButton, RemoveAgentFromTeamButton } from './components/TeamButtons';
+export { LocalModeNotice } from './components/LocalModeNotice';
+export { MyAgentsSection, SelectedAgentsBadge } from './components/SidebarTeam';
+export { MyOfficePage } from './components/MyOfficePage';
+export type { MyOfficePageProps } from './components/MyOfficePage';
+export { teamOwnerAtom, selectedAgentCountAtom, teamAgentsAtom, teamEcosystemsAtom, localModeAtom } from './state/teamAtoms';
+export type { TeamOwner } from './state/teamAtoms';
+export { teamApi } from './api/teamApi';
+export { teamStrings } from './strings';
+export type { TeamAgentInput, TeamEcosystemInput, UserAgent, UserEcosystem, CreatedAgent } from './types';

@@ -1,0 +1,47 @@
+import type { Agent, Ecosystem } from '../src/features/marketplace';
+
+export function agentFixture(overrides: Partial<Agent> = {}): Agent {
+  const id = overrides.id ?? 'agente-legal';
+  return {
+    id,
+    name: 'Asesor Legal',
+    category: 'legal',
+    description: 'Explica contratos y normativa.',
+    avatar: null,
+    skills: ['Análisis de contratos'],
+    capabilities: ['Revisar cláusulas'],
+    useCases: ['Revisar un alquiler'],
+    price: 0,
+    rating: 4.5,
+    popularity: 10,
+    modelConfig: { modelId: null },
+    createdBy: 'system',
+    isPublic: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function ecosystemFixture(overrides: Partial<Ecosystem> = {}): Ecosystem {
+  return {
+    id: 'eco-pyme',
+    name: 'Pyme Completa',
+    description: 'Legal, finanzas y marketing.',
+    category: 'general',
+    agentIds: ['agente-legal'],
+    avatar: null,
+    price: 100,
+    discount: 20,
+    createdBy: 'admin',
+    isPublic: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    tags: ['pyme'],
+    featured: false,
+    popularity: 3,
+    ...overrides,
+  };
+}
+
+export const page = <T>(items: T[], total = items.length) => ({ items, total, page: 1, limit: 24 });

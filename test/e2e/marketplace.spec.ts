@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerAndVerify, signIn, uniqueEmail } from './support/accounts';
+
+// One account for the file: the first test registers it and publishes two agents with it.
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(90_000);
+
+const account = { email: uniqueEmail('mercado'), password: 'Nova-Mercado-2026!', contactName: 'Marta Mercado' };
+// Other specs share the database: a tag in the names keeps this file's agents apart from theirs.
+const tag = `t${Date.now().toString(36)}`;
+const cheap = { name: `Traductor Ágil ${tag}`, category: 'tech', price: 25 };
+const pricey = { name: `Auditor Fiscal ${tag}`, category: 'finance', price: 300 };
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookie_consent', 'declined'));
+});
+
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Menú lateral' });
+const agentCards = (page: Page) => page.getByRole('list', { name: 'Agentes' }).getByRole('listitem');
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('a new user publishes two agents', async ({ page }) => {
+  await registerAndVerify(page, account);
+  const token = await page.evaluate(
+    () => Object.entries(window.localStorage).find(([key]) => key.endsWith('.idToken'))?.[1] ?? null,
+  );
+  expect(token).toBeTruthy();
+  for (const agent of [cheap, pricey]) {
+    const response = await page.request.post('/api/agents', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        ...agent,
+        description: `Agente de prueba ${agent.name}`,
+        isPublic: true,
+        skills: ['Traducción técnica', 'Revisión'],
+        capabilities: ['Traducir documentos'],
+        useCases: ['Traducir un manual'],
+      },
+    });
+    expect(response.status()).toBe(201);
+  }
+});
+
+test('a visitor browses from the landing page, filters, sorts and opens an agent', async ({ page }) => {
+  await page.goto('/');
+  const popular = page.getByRole('region', { name: 'Agentes más populares' });
+  await expect(popular.getByRole('listitem').first()).toBeVisible();
+  await popular.getByRole('link', { name: 'Ver todo el marketplace' }).click();
+
+  await expect(page).toHaveURL(/\/marketplace$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
+  await expect(agentCards(page).filter({ hasText: 'Asesor Legal' })).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(`  ${tag} `);
+  await expect(agentCards(page)).toHaveCount(2);
+
+  await chooseOption(page, 'Ordenar por', 'Precio: de mayor a menor');
+  await expect(agentCards(page).first()).toHaveAttribute('aria-label', pricey.name);
+  await chooseOption(page, 'Ordenar por', 'Precio: de menor a mayor');
+  await expect(agentCards(page).first()).toHaveAttribute('aria-label', cheap.name);
+
+  await chooseOption(page, 'Categoría', 'Finanzas');
+  await expect(agentCards(page)).toHaveCount(1);
+  await expect(agentCards(page).first()).toHaveAttribute('aria-label', pricey.name);
+  await chooseOption(page, 'Categoría', 'Todas las categorías');
+  await expect(agentCards(page)).toHaveCount(2);
+
+  await page.getByRole('textbox', { name: 'Precio máximo' }).fill('100');
+  await expect(agentCards(page)).toHaveCount(1);
+  await expect(agentCards(page).first()).toHaveAttribute('aria-label', cheap.name);
+
+  await page.getByRole('link', { name: `Ver detalles: ${cheap.name}` }).click();
+  await expect(page).toHaveURL(/\/marketplace\/agent\//);
+  await expect(page.getByRole('heading', { level: 1, name: cheap.name })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Habilidades' })).toContainText('Traducción técnica');
+  await expect(page.getByRole('region', { name: 'Casos de uso' })).toContainText('Traducir un manual');
+  await expect(page.getByTestId('agent-detail-price')).toHaveText('25 €');
+
+  // A visitor may look, but building a team needs an account.
+  await page.getByRole('button', { name: `Añadir ${cheap.name} a mi equipo` }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Debes iniciar sesión para añadir/eliminar agentes de tu equipo' })).toBeVisible();
+
+  await page.goto('/marketplace');
+  await page.getByRole('tab', { name: 'Ecosistemas' }).click();
+  await page.getByRole('textbox', { name: 'Ordenar por' }).click();
+  await expect(page.getByRole('option', { name: 'Valoración' })).toHaveCount(0);
+});
+
+test('a signed-in user adds an agent to the team, sees the badge and Mis Agentes, and is refused a duplicate', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/chat$/, { timeout: 20_000 });
+
+  const myAgents = sidebar(page).getByRole('list', { name: 'Mis Agentes' });
+  await expect(myAgents).toContainText(cheap.name);
+  await expect(myAgents).not.toContainText('Asesor Legal');
+  await expect(sidebar(page).getByTestId('selected-agents-badge')).toHaveCount(0);
+
+  await sidebar(page).getByRole('link', { name: /Marketplace/ }).click();
+  await page.getByRole('button', { name: 'Añadir Asesor Legal a mi equipo' }).click();
+  await expect(page.getByText('Agente añadido a tu equipo')).toBeVisible();
+  await expect(sidebar(page).getByTestId('selected-agents-badge')).toHaveText('1');
+  await expect(myAgents).toContainText('Asesor Legal');
+
+  await page.getByRole('button', { name: 'Asesor Legal ya está en tu equipo' }).click();
+  await expect(page.getByText('Este agente ya está en tu equipo')).toBeVisible();
+
+  // The server keeps the team: after a reload the badge and the office still show it.
+  await page.reload();
+  await expect(sidebar(page).getByTestId('selected-agents-badge')).toHaveText('1');
+  await sidebar(page).getByRole('link', { name: 'Mi Oficina' }).click();
+  const team = page.getByRole('list', { name: 'Agentes de mi equipo' });
+  await expect(team.getByRole('listitem', { name: 'Asesor Legal' })).toBeVisible();
+
+  await myAgents.getByRole('link', { name: 'Asesor Legal' }).click();
+  await expect(page).toHaveURL(/\/agentes\/agente-legal$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Asesor Legal' })).toBeVisible();
+  await page.getByRole('button', { name: 'Quitar Asesor Legal de mi equipo' }).click();
+  await expect(page.getByText('Agente eliminado de tu equipo')).toBeVisible();
+  await expect(sidebar(page).getByTestId('selected-agents-badge')).toHaveCount(0);
+});
+
+test('the cart keeps each agent once, adds up the total and removes agents', async ({ page }) => {
+  await page.goto('/marketplace');
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(tag);
+  await expect(agentCards(page)).toHaveCount(2);
+
+  await page.getByRole('button', { name: `Añadir ${cheap.name} al carrito` }).click();
+  await page.getByRole('button', { name: `Añadir ${pricey.name} al carrito` }).click();
+  await page.getByRole('button', { name: `${cheap.name} ya está en el carrito` }).click();
+  await expect(page.getByText('Este agente ya está en el carrito')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carrito: 2 agentes' })).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('shopping-cart') ?? '[]'))).toHaveLength(2);
+
+  await page.getByRole('link', { name: 'Carrito: 2 agentes' }).click();
+  await expect(page).toHaveURL(/\/marketplace\/shopping-cart$/);
+  const items = page.getByRole('list', { name: 'Carrito de compra' }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(page.getByTestId('cart-total')).toHaveText('325 €');
+
+  // Kept in local storage: still there after a reload.
+  await page.reload();
+  await expect(page.getByTestId('cart-total')).toHaveText('325 €');
+  await page.getByRole('button', { name: `Quitar ${pricey.name} del carrito` }).click();
+  await expect(items).toHaveCount(1);
+  await expect(page.getByTestId('cart-total')).toHaveText('25 €');
+});
