@@ -37,6 +37,7 @@ describe('the application shell over HTTP', () => {
           identity: 'embedded',
           payments: 'demo',
           mail: 'outbox',
+          assistant: 'offline',
           models: { provider: 'none', bedrockAgent: false, bedrockChatbotAgent: false, bedrockRuntime: false, openAiCompatible: false },
         },
       });

@@ -13,7 +13,7 @@ const HEALTH_WITH_MODEL = {
   status: 'ok',
   version: 'e2e',
   database: { type: 'sqlite', reachable: true },
-  providers: { identity: 'embedded', payments: 'demo', mail: 'outbox', models: { bedrockAgent: true, bedrockRuntime: false, openAiCompatible: false } },
+  providers: { identity: 'embedded', payments: 'demo', mail: 'outbox', assistant: 'online' },
 };
 
 const opener = (page: Page) => page.getByRole('button', { name: /^Abrir el asistente Seshat/ });

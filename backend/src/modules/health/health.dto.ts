@@ -18,6 +18,11 @@ class ProvidersDto {
   @ApiProperty({ enum: ['embedded', 'cognito'] }) identity: 'embedded' | 'cognito';
   @ApiProperty({ enum: ['demo', 'stripe'] }) payments: 'demo' | 'stripe';
   @ApiProperty({ enum: ['outbox', 'smtp'] }) mail: 'outbox' | 'smtp';
+  @ApiProperty({
+    enum: ['online', 'offline'],
+    description: 'online: Seshat responde con un modelo; offline: responde con los artículos del centro de soporte',
+  })
+  assistant: 'online' | 'offline';
   @ApiProperty({ type: ModelProvidersDto }) models: ModelProvidersDto;
 }
 

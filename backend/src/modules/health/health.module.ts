@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ModelsModule } from '../models/models.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 
-@Module({ controllers: [HealthController], providers: [HealthService] })
+@Module({ imports: [ModelsModule], controllers: [HealthController], providers: [HealthService] })
 export class HealthModule {}

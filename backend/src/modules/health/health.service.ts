@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { ModelGateway } from '../models/model-gateway';
 import { HealthDto } from './health.dto';
 
 @Injectable()
@@ -10,6 +11,7 @@ export class HealthService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly models: ModelGateway,
   ) {}
 
   async check(): Promise<HealthDto> {
@@ -23,6 +25,7 @@ export class HealthService {
         identity: identity.provider,
         payments: payments.provider,
         mail: mail.provider,
+        assistant: this.models.isConfigured('chatbot') ? 'online' : 'offline',
         models: {
           provider: models.provider,
           bedrockAgent: models.bedrockAgent,

@@ -18,15 +18,14 @@ export function fetchHealth(signal?: AbortSignal): Promise<unknown> {
 }
 
 /**
- * Online means Seshat can answer with a model. The backend reports its model providers in the
- * health payload; with none configured it answers from the help centre only, which is the spec's
- * offline mode (limited functionality). A payload without that information counts as online.
+ * Online means Seshat can answer with a model: the health payload says so in
+ * `providers.assistant` ('online' | 'offline'). With no model the backend answers from the help
+ * centre only, which is the spec's offline mode (limited functionality). A healthy payload that
+ * does not say counts as online; a failing one as offline.
  */
 export function isAssistantOnline(health: unknown): boolean {
   if (typeof health !== 'object' || health === null) return true;
-  const { status, providers } = health as { status?: unknown; providers?: { models?: unknown } };
+  const { status, providers } = health as { status?: unknown; providers?: { assistant?: unknown } };
   if (status !== undefined && status !== 'ok') return false;
-  const models = providers?.models;
-  if (typeof models !== 'object' || models === null) return true;
-  return Object.values(models).some((value) => value === true);
+  return providers?.assistant !== 'offline';
 }

@@ -15,7 +15,7 @@ const reply = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const healthy = { status: 'ok', providers: { models: { bedrockAgent: true, bedrockRuntime: false, openAiCompatible: false } } };
+const healthy = { status: 'ok', providers: { assistant: 'online' } };
 
 function setWindowSize(width: number, height: number) {
   Object.assign(window, { innerWidth: width, innerHeight: height });
@@ -208,7 +208,7 @@ describe('AssistantWidget', () => {
   });
 
   it('reports offline when the backend has no model configured', async () => {
-    api.on('GET', '/health', { body: { status: 'ok', providers: { models: { bedrockAgent: false, bedrockRuntime: false, openAiCompatible: false } } } });
+    api.on('GET', '/health', { body: { status: 'ok', providers: { assistant: 'offline' } } });
     const user = userEvent.setup();
     renderWidget();
     await user.click(opener());
