@@ -13,6 +13,15 @@ export const baseURL = `http://localhost:${port}`;
  */
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'nova-e2e-'));
 export const E2E_DATA_DIR: string = process.env.E2E_DATA_DIR;
+/**
+ * The chat spec's own server: the same app with a fake OpenAI-compatible model
+ * (test/e2e/support/openai-fake.mjs), so that replies stream in. Its own port and data directory.
+ */
+const chatPort = Number(process.env.E2E_CHAT_PORT ?? 3120);
+export const chatBaseURL = `http://localhost:${chatPort}`;
+const openAiFakePort = Number(process.env.E2E_OPENAI_FAKE_PORT ?? 3121);
+process.env.E2E_CHAT_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'nova-e2e-chat-'));
+export const E2E_CHAT_DATA_DIR: string = process.env.E2E_CHAT_DATA_DIR;
 /** A tracking script origin that the specs intercept, to check it loads only after consent. */
 export const TRACKING_SCRIPT_URL = 'https://tracking.example/t.js';
 
@@ -43,17 +52,35 @@ export default defineConfig({
       ],
     },
   },
-  // The app as the README starts it, on a database of its own.
-  webServer: {
-    command: 'npm start',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: E2E_DATA_DIR,
-      TRACKING_SCRIPTS: TRACKING_SCRIPT_URL,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    // The app as the README starts it, on a database of its own.
+    {
+      command: 'npm start',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(port),
+        DATA_DIR: E2E_DATA_DIR,
+        TRACKING_SCRIPTS: TRACKING_SCRIPT_URL,
+        LOG_LEVEL: 'warn',
+      },
     },
-  },
+    // The same app with a streaming fake model, for test/e2e/chat.spec.ts.
+    {
+      command: 'node test/e2e/support/openai-fake.mjs',
+      url: `${chatBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(chatPort),
+        DATA_DIR: E2E_CHAT_DATA_DIR,
+        OPENAI_FAKE_PORT: String(openAiFakePort),
+        MODEL_PROVIDER: 'openai-compatible',
+        OPENAI_BASE_URL: `http://127.0.0.1:${openAiFakePort}/v1`,
+        OPENAI_MODEL: 'fake',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -41,7 +41,12 @@ export async function startBackend(port, env = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForUrl(`http://127.0.0.1:${port}/api/health`);
-  return { url: `http://127.0.0.1:${port}`, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    dataDir,
+    stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })),
+  };
 }
 
 /** A bare node:http server that answers every request with `body`: the machine's ceiling. */

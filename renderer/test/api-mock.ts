@@ -17,6 +17,8 @@ export interface MockReply {
   hang?: boolean;
   /** Fails like a dropped connection. */
   networkError?: boolean;
+  /** A ready-made response (e.g. a server-sent-events stream from test/sse.ts), given the call's signal. */
+  response?: (signal: AbortSignal | undefined) => Response;
 }
 
 type Handler = MockReply | ((call: MockCall) => MockReply);
@@ -54,6 +56,7 @@ export function mockApi(): ApiMock {
       });
     }
     if (reply.networkError) throw new TypeError('Failed to fetch');
+    if (reply.response) return reply.response(init.signal ?? undefined);
     const status = reply.status ?? 200;
     const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
     return { ok: status >= 200 && status < 300, status, statusText: '', text: () => Promise.resolve(text) } as Response;

@@ -8,10 +8,11 @@ export const uniqueEmail = (prefix = 'e2e') =>
 
 /**
  * The newest verification code e-mailed to `recipient` after `since`: in development the backend
- * writes each message to `${DATA_DIR}/outbox/${Date.now()}-${recipient}.eml`.
+ * writes each message to `${DATA_DIR}/outbox/${Date.now()}-${recipient}.eml`. `dataDir` is the
+ * server's DATA_DIR (the chat spec runs against a server of its own).
  */
-export async function readCode(recipient: string, since: number): Promise<string> {
-  const outbox = join(E2E_DATA_DIR, 'outbox');
+export async function readCode(recipient: string, since: number, dataDir: string = E2E_DATA_DIR): Promise<string> {
+  const outbox = join(dataDir, 'outbox');
   let code: string | undefined;
   await expect
     .poll(
@@ -44,7 +45,11 @@ export async function signIn(page: Page, username: string, secret: string) {
 }
 
 /** Registers through the UI, confirms with the e-mailed code and waits to land signed in. */
-export async function registerAndVerify(page: Page, account: { email: string; password: string; contactName: string }) {
+export async function registerAndVerify(
+  page: Page,
+  account: { email: string; password: string; contactName: string },
+  dataDir: string = E2E_DATA_DIR,
+) {
   await page.goto('/register');
   await page.getByLabel('Nombre de contacto').fill(account.contactName);
   await page.getByLabel('Correo electrónico').fill(account.email);
@@ -53,7 +58,7 @@ export async function registerAndVerify(page: Page, account: { email: string; pa
   const sentAfter = Date.now() - 1_000;
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page).toHaveURL(/\/verify-email$/);
-  await page.getByLabel('Código de verificación').fill(await readCode(account.email, sentAfter));
+  await page.getByLabel('Código de verificación').fill(await readCode(account.email, sentAfter, dataDir));
   await page.getByRole('button', { name: 'Verificar' }).click();
   await expect(page).toHaveURL(/\/chat$/, { timeout: 20_000 });
 }

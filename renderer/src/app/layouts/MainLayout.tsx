@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { authStateAtom } from '../../features/auth';
+import { useConversationsSync } from '../../features/chat';
 import { BetaNotice } from '../../features/notices';
 import { useTeamSync, type TeamOwner } from '../../features/team';
 import { useRuntimeConfig } from '../../shared/config';
@@ -31,7 +32,10 @@ function useTeamOwner(): TeamOwner {
 
 export function MainLayout() {
   const { productName } = useRuntimeConfig();
-  useTeamSync(useTeamOwner());
+  const owner = useTeamOwner();
+  useTeamSync(owner);
+  // The same owner shape: the signed-in user's conversations fill the sidebar.
+  useConversationsSync(owner);
   return (
     <SidebarShell label={appStrings.sidebar.label} sidebar={<Sidebar />}>
       <BetaNotice productName={productName} />

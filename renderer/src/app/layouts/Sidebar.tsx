@@ -2,12 +2,13 @@ import { Button, NavLink, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { Link, NavLink as RouterNavLink } from 'react-router-dom';
 import { authStateAtom, UserMenu } from '../../features/auth';
+import { ConversationsSidebar } from '../../features/chat';
 import { MyAgentsSection, SelectedAgentsBadge } from '../../features/team';
 import { appStrings } from '../strings';
 
 /**
  * The main layout's sidebar content: navigation (the Marketplace badge counts the agents selected
- * for the team), 'Mis Agentes', then the user menu or the visitor's actions.
+ * for the team), 'Mis Agentes', the conversations, then the user menu or the visitor's actions.
  */
 export function Sidebar() {
   const { user } = useAtomValue(authStateAtom);
@@ -31,6 +32,7 @@ export function Sidebar() {
         )}
       </nav>
       <MyAgentsSection />
+      <ConversationsSidebar />
       <div className="app-sidebar-spacer" />
       {user && (
         <div className="app-sidebar-footer" style={{ padding: 'var(--mantine-spacing-xs)' }}>

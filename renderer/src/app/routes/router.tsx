@@ -10,6 +10,8 @@ import type { RouteHandle } from './route-handle';
 
 /** The marketplace, team and cart screens share one chunk: they are visited together. */
 const screens = () => import('../screens/marketplaceScreens');
+/** The chat screens (/chat and /chat/{conversationId}). */
+const chatScreens = () => import('../screens/chatScreens');
 /** The public pages (legal texts, contact, support, payment return, assistant chat) share one chunk. */
 const publicScreens = () => import('../screens/publicScreens');
 
@@ -88,8 +90,8 @@ export const routes: RouteObject[] = [
               pending('/creador-agentes', 'Creador de agentes'),
               pending('/create-advanced-agent', 'Crear Agente Avanzado'),
               pending('/edit-advanced-agent/:agentId', 'Editar agente'),
-              pending('/chat', 'Chat'),
-              pending('/chat/:conversationId', 'Chat'),
+              page('/chat', 'Chat', async () => ({ Component: (await chatScreens()).ChatScreen })),
+              page('/chat/:conversationId', 'Chat', async () => ({ Component: (await chatScreens()).ConversationScreen })),
               {
                 path: '/my-office',
                 children: [

@@ -67,9 +67,26 @@ export function MarketplaceScreen() {
   );
 }
 
+/** 'Chatear con el agente': /chat?agent={id} opens a new conversation with it (spec section 4). */
+const chatWithAgentButton = (agent: Agent) => (
+  <AppButton component={Link} to={`/chat?agent=${encodeURIComponent(agent.id)}`} size="sm" variant="outline">
+    {appStrings.screens.chatWithAgent}
+  </AppButton>
+);
+
 export function MarketplaceAgentScreen() {
   const { id } = useParams();
-  return <AgentDetailPage agentId={id} renderActions={agentDetailActions} />;
+  return (
+    <AgentDetailPage
+      agentId={id}
+      renderActions={(agent) => (
+        <>
+          {chatWithAgentButton(agent)}
+          {agentDetailActions(agent)}
+        </>
+      )}
+    />
+  );
 }
 
 export function MarketplaceEcosystemScreen() {
@@ -116,9 +133,7 @@ export function AgentScreen() {
       backLabel={appStrings.screens.backToOffice}
       renderActions={(agent) => (
         <>
-          <AppButton component={Link} to={`/chat?agent=${encodeURIComponent(agent.id)}`} size="sm" variant="outline">
-            {appStrings.screens.chatWithAgent}
-          </AppButton>
+          {chatWithAgentButton(agent)}
           {agentDetailActions(agent)}
         </>
       )}

@@ -338,3 +338,77 @@ describe('apiClient retries', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('apiClient.stream', () => {
+  it('posts with the same headers as other calls, asks for an event stream and returns the unread response', async () => {
+    setRuntimeConfig({ ...defaultRuntimeConfig, apiKey: 'key-123' });
+    setAuthTokenProvider(async () => 'token-abc');
+    const response = fakeResponse(200, 'event: delta\ndata: {"text":"Hola"}\n\n');
+    fetchMock.mockResolvedValue(response);
+    const controller = new AbortController();
+
+    await expect(
+      apiClient.stream('/bedrock/agents/chat', { body: { message: 'Hola' }, signal: controller.signal }),
+    ).resolves.toBe(response);
+
+    const { url, init, headers } = lastCall();
+    expect(url).toBe('/api/bedrock/agents/chat');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(JSON.stringify({ message: 'Hola' }));
+    expect(init.signal).toBe(controller.signal);
+    expect(headers).toMatchObject({
+      Accept: 'text/event-stream',
+      'x-api-key': 'key-123',
+      Authorization: 'Bearer token-abc',
+      'Content-Type': 'application/json',
+    });
+  });
+
+  it('uses the desktop backend inside Electron', async () => {
+    window.desktop = desktopBridge('http://127.0.0.1:4100');
+    fetchMock.mockResolvedValue(fakeResponse(200, ''));
+
+    await apiClient.stream('/bedrock/agents/chat', { body: {} });
+
+    expect(lastCall().url).toBe('http://127.0.0.1:4100/api/bedrock/agents/chat');
+  });
+
+  it("throws the server's message, status and body before the stream opens", async () => {
+    const body = { statusCode: 409, message: 'Suscripción Pausada', code: 'SubscriptionPaused' };
+    fetchMock.mockResolvedValue(json(409, body, 'Conflict'));
+
+    await expect(apiClient.stream('/bedrock/agents/chat', { body: {} })).rejects.toMatchObject({
+      status: 409,
+      kind: 'http',
+      message: 'Suscripción Pausada',
+      body,
+    });
+  });
+
+  it('calls the unauthorized handler on 401', async () => {
+    const onUnauthorized = jest.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    fetchMock.mockResolvedValue(json(401, { message: 'Unauthorized' }));
+
+    await expect(apiClient.stream('/bedrock/agents/chat', { body: {} })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a network failure and a cancellation apart', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiClient.stream('/bedrock/agents/chat', { body: {} })).rejects.toMatchObject({ kind: 'network', status: 0 });
+
+    const controller = new AbortController();
+    fetchMock.mockImplementationOnce(hangingFetch);
+    const result = apiClient.stream('/bedrock/agents/chat', { body: {}, signal: controller.signal }).catch((e: unknown) => e);
+    await Promise.resolve();
+    await Promise.resolve();
+    controller.abort();
+    await expect(result).resolves.toMatchObject({ kind: 'aborted', status: 0 });
+  });
+
+  it('refuses absolute URLs', async () => {
+    await expect(apiClient.stream('https://evil.example/x')).rejects.toThrow(/relative/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

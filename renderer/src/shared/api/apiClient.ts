@@ -182,6 +182,60 @@ function request<T>(method: HttpMethod, path: string, options: RequestOptions = 
   });
 }
 
+export interface StreamOptions {
+  body?: unknown;
+  query?: QueryParams;
+  userId?: string;
+  /** Aborting it cancels the request and, once the stream is open, the body read. */
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/**
+ * POST for a server-sent-events answer: same base URL, API key, bearer token and 401 handling as
+ * the other calls, but a 2xx Response comes back unread so the caller can consume its body as it
+ * arrives. Errors before the stream opens (non-2xx) are thrown as ApiError with the server's
+ * message and body; no time-out and no retry, since a model reply may take long and is not
+ * idempotent for the caller.
+ */
+async function stream(path: string, options: StreamOptions = {}): Promise<Response> {
+  const url = buildUrl(getApiBase(), path, options.query);
+  const signal = options.signal;
+  if (signal?.aborted) throw new ApiError(apiStrings.aborted, { status: 0, kind: 'aborted' });
+  const headers = await buildHeaders({ body: options.body, userId: options.userId, headers: options.headers });
+  headers.Accept = 'text/event-stream';
+  Object.assign(headers, options.headers);
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', headers, body: serializeBody(options.body), signal });
+  } catch (cause) {
+    if (signal?.aborted) throw new ApiError(apiStrings.aborted, { status: 0, kind: 'aborted', cause });
+    throw new ApiError(apiStrings.network, { status: 0, kind: 'network', cause });
+  }
+  if (response.ok) return response;
+
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // The status alone still says what went wrong.
+  }
+  const parsed = text.trim() === '' ? ({ ok: true, value: null } as const) : tryParseJson(text);
+  const body = parsed.ok ? parsed.value : text;
+  const message =
+    serverMessage(body) ?? apiStrings.httpError(response.status, reasonPhrase(response.status, response.statusText));
+  const error = new ApiError(message, { status: response.status, kind: 'http', body });
+  if (response.status === 401 && unauthorizedHandler) {
+    try {
+      unauthorizedHandler(error);
+    } catch {
+      // A failing handler must not replace the error the caller is waiting for.
+    }
+  }
+  throw error;
+}
+
 /** The renderer's only HTTP client for the product API. */
 export const apiClient = {
   request,
@@ -190,4 +244,5 @@ export const apiClient = {
   put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
   patch: <T>(path: string, options?: RequestOptions) => request<T>('PATCH', path, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  stream,
 };

@@ -1,5 +1,5 @@
 export { apiClient, setAuthTokenProvider, setUnauthorizedHandler } from './apiClient';
-export type { AuthTokenProvider, HttpMethod, QueryParams, RequestOptions, UnauthorizedHandler } from './apiClient';
+export type { AuthTokenProvider, HttpMethod, QueryParams, RequestOptions, StreamOptions, UnauthorizedHandler } from './apiClient';
 export { ApiError, isApiError, isRetryableError } from './ApiError';
 export type { ApiErrorKind } from './ApiError';
 export { withRetry } from './withRetry';

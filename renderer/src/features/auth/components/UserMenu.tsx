@@ -23,7 +23,9 @@ export function UserMenu() {
 
   const handleSignOut = async () => {
     // Leave first: signed out on a protected page, its guard would send the user to /login instead.
-    await navigate('/', { replace: true });
+    // flushSync commits the new location before the sign-out's state change; inside a transition
+    // the guard could still render once with the old location and redirect.
+    await navigate('/', { replace: true, flushSync: true });
     await signOut();
   };
 

@@ -1,0 +1,345 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore } from 'jotai';
+import { Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { mockApi, type ApiMock } from '../../../../test/api-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { fakeSseStream, type FakeSseStream } from '../../../../test/sse';
+import { chatOwnerAtom, conversationsAtom, openConversationAtom } from '../state/chatAtoms';
+import type { Conversation, Message } from '../types';
+import { CONVERSATION_CONFIG_KEY } from '../utils/conversationConfig';
+import { ChatPage } from './ChatPage';
+
+const agentConversation = (overrides: Partial<Conversation> = {}): Conversation => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  title: 'Chat con Asesor Legal',
+  userId: 'sub-ana',
+  metadata: { modelProvider: 'anthropic', modelId: 'anthropic.claude', agentId: 'agente-legal', useBedrockAgent: false, isCreatorAgent: false },
+  category: 'agent',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const message = (overrides: Partial<Message>): Message => ({
+  id: 'm',
+  role: 'user',
+  content: 'Hola',
+  timestamp: '2026-01-01T00:00:00.000Z',
+  metadata: null,
+  status: 'complete',
+  usage: null,
+  ...overrides,
+});
+
+function ConversationRoute() {
+  const { conversationId } = useParams();
+  return <ChatPage conversationId={conversationId} />;
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
+}
+
+function renderChat(route: string) {
+  const store = createStore();
+  store.set(chatOwnerAtom, { status: 'user', userId: 'sub-ana' });
+  const result = renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/chat" element={<ChatPage />} />
+        <Route path="/chat/:conversationId" element={<ConversationRoute />} />
+        <Route path="/mi-perfil" element={<div>Perfil</div>} />
+        <Route path="*" element={null} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    { route, store },
+  );
+  return { ...result, store };
+}
+
+const composer = () => screen.getByRole('textbox', { name: 'Escribe tu mensaje' });
+const chatCalls = (api: ApiMock) => api.callsTo('POST', '/bedrock/agents/chat');
+
+let api: ApiMock;
+let streams: FakeSseStream[];
+
+beforeEach(() => {
+  api = mockApi();
+  streams = [];
+  api.on('GET', '/agents/agente-legal', { body: { id: 'agente-legal', name: 'Asesor Legal', description: 'Explica contratos.' } });
+  api.on('POST', '/bedrock/agents/chat', {
+    response: (signal) => {
+      const stream = fakeSseStream(signal);
+      streams.push(stream);
+      return stream.response;
+    },
+  });
+  Object.assign(navigator, { clipboard: { writeText: jest.fn(() => Promise.resolve()) } });
+});
+
+describe('ChatPage: opening', () => {
+  it('creates an agent conversation from ?agent=, opens it and writes the conversation config', async () => {
+    const created = agentConversation();
+    api.on('POST', '/conversations', { status: 201, body: created });
+    const { store } = renderChat('/chat?agent=agente-legal');
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/chat/${created.id}`));
+    expect(api.callsTo('POST', '/conversations')).toHaveLength(1);
+    expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ metadata: { agentId: 'agente-legal' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat con Asesor Legal' })).toBeInTheDocument();
+    expect(await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).toBeInTheDocument();
+    expect(store.get(conversationsAtom).map((c) => c.id)).toEqual([created.id]);
+    // Opened from the creation: not fetched again.
+    expect(api.callsTo('GET', `/conversations/${created.id}`)).toHaveLength(0);
+    expect(JSON.parse(localStorage.getItem(CONVERSATION_CONFIG_KEY)!)).toEqual({
+      modelProvider: 'anthropic',
+      modelId: 'anthropic.claude',
+      useBedrockAgent: false,
+      isCreatorAgent: false,
+      agentId: 'agente-legal',
+      prompt: null,
+      endpoint: '/bedrock/agents/chat',
+    });
+  });
+
+  it('accepts agentId with useAgentInterface=true', async () => {
+    api.on('POST', '/conversations', { status: 201, body: agentConversation() });
+    renderChat('/chat?agentId=agente-legal&useAgentInterface=true');
+    await waitFor(() => expect(api.callsTo('POST', '/conversations')).toHaveLength(1));
+    expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ metadata: { agentId: 'agente-legal' } });
+  });
+
+  it('creates a flow conversation from ?flow=true', async () => {
+    api.on('POST', '/conversations', { status: 201, body: agentConversation({ id: 'f1', title: 'Flujo de Agentes', category: 'main', metadata: { fromFlow: true } }) });
+    renderChat('/chat?flow=true');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/chat/f1'));
+    expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ metadata: { fromFlow: true } });
+  });
+
+  it('loads /chat/{id} with its messages rendered as Markdown', async () => {
+    api.on('GET', `/conversations/${agentConversation().id}`, {
+      body: agentConversation({
+        messages: [
+          message({ id: 'u1', content: 'Dame un ejemplo' }),
+          message({ id: 'r1', role: 'assistant', content: 'Mira:\n\n```js\nconst a = 1;\n```\n\n**Importante**' }),
+        ],
+      }),
+    });
+    renderChat(`/chat/${agentConversation().id}`);
+
+    const list = await screen.findByRole('list', { name: 'Mensajes' });
+    expect(within(list).getByText('Dame un ejemplo')).toBeInTheDocument();
+    expect(within(list).getByText('Importante').tagName).toBe('STRONG');
+    expect(within(list).getByText('const a = 1;').closest('pre')).not.toBeNull();
+    await userEvent.click(within(list).getByRole('button', { name: 'Copiar código' }));
+    expect(navigator.clipboard.writeText).toHaveBeenCalledWith('const a = 1;');
+  });
+
+  it('says when the conversation does not exist', async () => {
+    api.on('GET', '/conversations/nope', { status: 404, body: { message: 'Conversación no encontrada' } });
+    renderChat('/chat/nope');
+    expect(await screen.findByRole('heading', { name: 'Conversación no encontrada' })).toBeInTheDocument();
+  });
+});
+
+async function openAgentChat() {
+  const conversation = agentConversation();
+  api.on('GET', `/conversations/${conversation.id}`, { body: { ...conversation, messages: [] } });
+  const rendered = renderChat(`/chat/${conversation.id}`);
+  await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.');
+  return { ...rendered, conversation };
+}
+
+describe('ChatPage: sending', () => {
+  it('streams the reply in with a stop button, then shows it complete', async () => {
+    const { conversation } = await openAgentChat();
+    await userEvent.type(composer(), '¿Qué es una fianza?{Enter}');
+
+    await waitFor(() => expect(chatCalls(api)).toHaveLength(1));
+    const call = chatCalls(api)[0]!;
+    expect(call.headers.Accept).toBe('text/event-stream');
+    expect(call.body).toMatchObject({ conversationId: conversation.id, message: '¿Qué es una fianza?', userId: 'sub-ana' });
+    expect((call.body as { messageId: string }).messageId).toMatch(/^msg-/);
+    expect(screen.getByRole('button', { name: 'Detener' })).toBeInTheDocument();
+
+    const stream = streams[0]!;
+    act(() => {
+      stream.send('start', { conversationId: conversation.id, messageId: 'r1', userMessageId: 'x' });
+      stream.send('delta', { text: 'Una fianza ' });
+    });
+    await waitFor(() => expect(screen.getByTestId('streaming-reply')).toHaveTextContent('Una fianza'));
+    act(() => {
+      stream.send('delta', { text: 'es una garantía.' });
+      stream.send('done', {
+        message: 'Una fianza es una garantía.',
+        completion: 'Una fianza es una garantía.',
+        messageId: 'r1',
+        conversationId: conversation.id,
+        suggestedActions: [],
+        suggestedQuestions: [],
+        metadata: { modelProvider: 'openai-compatible', modelId: 'fake', usage: null, status: 'complete', agentName: 'Asesor Legal', agentId: 'agente-legal' },
+      });
+      stream.end();
+    });
+
+    await waitFor(() => expect(screen.queryByTestId('streaming-reply')).not.toBeInTheDocument());
+    expect(screen.getByText('Una fianza es una garantía.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeInTheDocument();
+  });
+
+  it("'Detener' aborts the request and keeps what arrived, marked as stopped", async () => {
+    const { store, conversation } = await openAgentChat();
+    await userEvent.type(composer(), 'Cuéntame{Enter}');
+    await waitFor(() => expect(streams).toHaveLength(1));
+    act(() => {
+      streams[0]!.send('start', { conversationId: conversation.id, messageId: 'r9', userMessageId: 'x' });
+      streams[0]!.send('delta', { text: 'Primera parte' });
+    });
+    await screen.findByText('Primera parte');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Detener' }));
+
+    await waitFor(() => expect(screen.getByText('Respuesta detenida')).toBeInTheDocument());
+    expect(streams[0]!.cancelled).toBe(true);
+    const reply = store.get(openConversationAtom)!.messages.find((item) => item.role === 'assistant');
+    expect(reply).toMatchObject({ id: 'r9', content: 'Primera parte', status: 'stopped' });
+  });
+
+  it("shows 'Error al enviar mensaje' with the server's message and resends with the same id", async () => {
+    await openAgentChat();
+    api.on('POST', '/bedrock/agents/chat', { status: 502, body: { message: 'El modelo no responde' } });
+    await userEvent.type(composer(), 'Hola{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error al enviar mensaje');
+    expect(alert).toHaveTextContent('El modelo no responde');
+    const firstId = (chatCalls(api)[0]!.body as { messageId: string }).messageId;
+
+    api.on('POST', '/bedrock/agents/chat', {
+      response: (signal) => {
+        const stream = fakeSseStream(signal);
+        streams.push(stream);
+        return stream.response;
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Reenviar' }));
+    await waitFor(() => expect(chatCalls(api)).toHaveLength(2));
+    expect((chatCalls(api)[1]!.body as { messageId: string }).messageId).toBe(firstId);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The user message is shown once, not duplicated.
+    expect(within(screen.getByRole('list', { name: 'Mensajes' })).getAllByText('Hola')).toHaveLength(1);
+  });
+
+  it("shows 'Error desconocido' when there is no message", async () => {
+    await openAgentChat();
+    api.on('POST', '/bedrock/agents/chat', { networkError: true });
+    await userEvent.type(composer(), 'Hola{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al enviar mensaje');
+
+    api.on('POST', '/bedrock/agents/chat', {
+      response: (signal) => {
+        const stream = fakeSseStream(signal);
+        stream.send('error', { statusCode: 500, message: '' });
+        stream.end();
+        return stream.response;
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Reenviar' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Error desconocido'));
+  });
+
+  it("renders a failed reply (no model) distinctly, and 'Reenviar' sends the same user message id", async () => {
+    const conversation = agentConversation();
+    api.on('GET', `/conversations/${conversation.id}`, {
+      body: {
+        ...conversation,
+        messages: [
+          message({ id: 'msg-1', content: 'Hola' }),
+          message({ id: 'r1', role: 'assistant', content: 'No hay ningún modelo de IA configurado.', status: 'failed' }),
+        ],
+      },
+    });
+    renderChat(`/chat/${conversation.id}`);
+    expect(await screen.findByText('No se pudo completar la respuesta')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reenviar' }));
+    await waitFor(() => expect(chatCalls(api)).toHaveLength(1));
+    expect(chatCalls(api)[0]!.body).toMatchObject({ messageId: 'msg-1', message: 'Hola' });
+    // The failed reply makes way for the new one.
+    expect(screen.queryByText('No hay ningún modelo de IA configurado.')).not.toBeInTheDocument();
+  });
+
+  it("opens 'Suscripción Pausada' on 409 SubscriptionPaused; 'Gestionar suscripción' goes to the subscription tab", async () => {
+    await openAgentChat();
+    api.on('POST', '/bedrock/agents/chat', { status: 409, body: { statusCode: 409, message: 'Suscripción Pausada', code: 'SubscriptionPaused' } });
+    await userEvent.type(composer(), 'Hola{Enter}');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Suscripción Pausada' });
+    expect(within(dialog).getByRole('button', { name: 'Reanudar suscripción' })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('button', { name: 'Cerrar' }).length).toBeGreaterThan(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gestionar suscripción' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/mi-perfil?tab=SUBSCRIPTION'));
+  });
+
+  it('shows the SubscriptionRequired message with a link to the agent in the marketplace', async () => {
+    await openAgentChat();
+    const text = 'Necesitas una suscripción activa para chatear con este agente.';
+    api.on('POST', '/bedrock/agents/chat', { status: 403, body: { statusCode: 403, message: text, code: 'SubscriptionRequired' } });
+    await userEvent.type(composer(), 'Hola{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    expect(within(alert).getByRole('link', { name: 'Ver el agente en el marketplace' })).toHaveAttribute(
+      'href',
+      '/marketplace/agent/agente-legal',
+    );
+  });
+
+  it('creates a main-assistant conversation with the first message, then streams the reply', async () => {
+    const created = agentConversation({ id: 'main-1', title: 'Quiero un agente', category: 'main', metadata: { isCreatorAgent: true } });
+    api.on('POST', '/conversations', { status: 201, body: created });
+    const { store } = renderChat('/chat');
+    expect(screen.getByText('Hola, soy Nova. ¿En qué puedo ayudarte hoy?')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/conversations')).toHaveLength(0);
+
+    await userEvent.type(composer(), 'Quiero un agente{Enter}');
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/chat/main-1'));
+    expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ title: 'Quiero un agente' });
+    await waitFor(() => expect(chatCalls(api)).toHaveLength(1));
+    expect(chatCalls(api)[0]!.body).toMatchObject({ conversationId: 'main-1', message: 'Quiero un agente' });
+    expect(store.get(conversationsAtom).map((c) => c.id)).toEqual(['main-1']);
+  });
+});
+
+describe('ChatPage: assistant instructions', () => {
+  it("reads and saves the main assistant's instructions for the user", async () => {
+    api.on('POST', '/users/sub-ana/nova-prompt', (call) =>
+      (call.body as { prompt?: string }).prompt === undefined
+        ? { body: { prompt: 'Responde en español.', custom: false } }
+        : { body: { prompt: (call.body as { prompt: string }).prompt, custom: true } },
+    );
+    renderChat('/chat');
+    await userEvent.click(screen.getByRole('button', { name: 'Instrucciones del asistente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Instrucciones del asistente' });
+    const box = await within(dialog).findByRole('textbox', { name: 'Instrucciones' });
+    expect(box).toHaveValue('Responde en español.');
+    expect(within(dialog).getByText('Estás usando las instrucciones por defecto.')).toBeInTheDocument();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Sé breve.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/users/sub-ana/nova-prompt')).toHaveLength(2));
+    expect(api.callsTo('POST', '/users/sub-ana/nova-prompt')[0]!.body).toEqual({});
+    expect(api.callsTo('POST', '/users/sub-ana/nova-prompt')[1]!.body).toEqual({ prompt: 'Sé breve.' });
+  });
+
+  it('is not offered in an agent chat', async () => {
+    await openAgentChat();
+    expect(screen.queryByRole('button', { name: 'Instrucciones del asistente' })).not.toBeInTheDocument();
+  });
+});

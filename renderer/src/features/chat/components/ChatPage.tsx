@@ -1,0 +1,347 @@
+import './chat.css';
+import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useRuntimeConfig } from '../../../shared/config';
+import { AppButton, EntityAvatar } from '../../../shared/ui';
+import { chatApi } from '../api/chatApi';
+import {
+  createConversationOnce,
+  loadConversation,
+  metadataFor,
+  sendMessage,
+  showConversation,
+  stopReply,
+  titleFromMessage,
+} from '../hooks/chatSession';
+import { openConversationAtom, type ChatMessage } from '../state/chatAtoms';
+import { chatStrings } from '../strings';
+import type { ChatAgent, ChatIntent, Conversation } from '../types';
+import { classifySendError, failureMessage } from '../utils/chatErrors';
+import { newMessageId } from '../utils/ids';
+import { parseChatIntent } from '../utils/intent';
+import { AssistantInstructionsButton } from './AssistantInstructions';
+import { ChatComposer } from './ChatComposer';
+import { MessageItem } from './MessageItem';
+import { SubscriptionPausedModal } from './SubscriptionPausedModal';
+
+const strings = chatStrings.page;
+
+function useAgent(agentId: string | undefined): ChatAgent | null {
+  const [agent, setAgent] = useState<ChatAgent | null>(null);
+  useEffect(() => {
+    setAgent(null);
+    if (!agentId) return;
+    const controller = new AbortController();
+    chatApi.getAgent(agentId, controller.signal).then(
+      (value) => {
+        if (!controller.signal.aborted) setAgent(value);
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [agentId]);
+  return agent;
+}
+
+function agentIdOf(conversation: Conversation | null): string | undefined {
+  if (!conversation || conversation.category !== 'agent') return undefined;
+  return conversation.metadata?.agentId;
+}
+
+function ChatHeader({ title, agent, isMain }: { title: string; agent: ChatAgent | null; isMain: boolean }) {
+  return (
+    <header className="chat-header">
+      <Group gap="sm" wrap="nowrap" justify="space-between">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          {agent && <EntityAvatar name={agent.name} src={agent.avatar ?? null} size={40} radius="md" />}
+          <div style={{ minWidth: 0 }}>
+            <Title order={1} fz="lg" lineClamp={1}>
+              {title}
+            </Title>
+            {agent && (
+              <Group gap="xs" wrap="nowrap">
+                {agent.description && (
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {agent.description}
+                  </Text>
+                )}
+                <Anchor
+                  component={Link}
+                  to={`/marketplace/agent/${encodeURIComponent(agent.id)}`}
+                  size="xs"
+                  style={{ flexShrink: 0 }}
+                >
+                  {strings.viewAgent}
+                </Anchor>
+              </Group>
+            )}
+          </div>
+        </Group>
+        {isMain && <AssistantInstructionsButton />}
+      </Group>
+    </header>
+  );
+}
+
+function Welcome({ intent, agent }: { intent: ChatIntent | null; agent: ChatAgent | null }) {
+  const { productName } = useRuntimeConfig();
+  let text: string = strings.mainWelcome(productName);
+  if (agent) text = strings.agentWelcome(agent.name);
+  else if (intent?.kind === 'flow') text = strings.flowWelcome;
+  return (
+    <Stack align="center" gap={6} py="xl" className="chat-welcome">
+      <Text fw={700} ta="center">
+        {text}
+      </Text>
+      {!agent && intent?.kind !== 'flow' && (
+        <Text size="sm" c="dimmed" ta="center">
+          {strings.mainHint}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+interface MessagesProps {
+  messages: ChatMessage[];
+  streaming: { userMessageId: string; replyId: string | null; text: string } | null;
+  authorName: string;
+  onResend: (message: ChatMessage) => void;
+}
+
+function Messages({ messages, streaming, authorName, onResend }: MessagesProps) {
+  const end = useRef<HTMLDivElement>(null);
+  const lastLength = messages.length + (streaming ? streaming.text.length : 0);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [lastLength]);
+
+  // The user message a failed reply answers: 'Reenviar' on the reply sends that one again.
+  const previousUser = (index: number): ChatMessage | undefined => {
+    for (let i = index - 1; i >= 0; i -= 1) if (messages[i]!.role === 'user') return messages[i];
+    return undefined;
+  };
+
+  return (
+    <>
+      <ol className="chat-messages" aria-label={strings.messages}>
+        {messages.map((message, index) => {
+          const resendTarget =
+            message.role === 'user' && message.sendError
+              ? message
+              : message.role === 'assistant' && message.status === 'failed' && index === messages.length - 1
+                ? previousUser(index)
+                : undefined;
+          return (
+            <MessageItem
+              key={message.id}
+              message={message}
+              authorName={authorName}
+              userName={strings.you}
+              busy={streaming !== null}
+              onResend={resendTarget ? () => onResend(resendTarget) : undefined}
+            />
+          );
+        })}
+        {streaming && (
+          <MessageItem
+            key="streaming"
+            streaming
+            authorName={authorName}
+            userName={strings.you}
+            message={{
+              id: streaming.replyId ?? 'streaming',
+              role: 'assistant',
+              content: streaming.text,
+              timestamp: '',
+              metadata: null,
+              status: 'complete',
+              usage: null,
+            }}
+          />
+        )}
+      </ol>
+      <div ref={end} />
+    </>
+  );
+}
+
+export interface ChatPageProps {
+  /** /chat/{conversationId}; without it, a new conversation (from the query). */
+  conversationId?: string;
+}
+
+/** /chat and /chat/{conversationId}: the conversation, its messages and the composer. */
+export function ChatPage({ conversationId }: ChatPageProps) {
+  const store = useStore();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const { productName } = useRuntimeConfig();
+  const open = useAtomValue(openConversationAtom);
+  const intent = conversationId ? null : parseChatIntent(search);
+  const [creating, setCreating] = useState<{ status: 'idle' | 'creating' | 'error'; message?: string }>({ status: 'idle' });
+  const [reload, setReload] = useState(0);
+
+  const current = conversationId && open?.id === conversationId ? open : null;
+  const agentId = agentIdOf(current?.conversation ?? null) ?? (intent?.kind === 'agent' ? intent.agentId : undefined);
+  const agent = useAgent(agentId);
+
+  // /chat/{id}: load it (unless it is the one just created here).
+  useEffect(() => {
+    if (!conversationId) return;
+    const controller = new AbortController();
+    void loadConversation(store, conversationId, controller.signal);
+    return () => controller.abort();
+  }, [conversationId, store, reload]);
+
+  // /chat without an id: the main assistant waits for the first message; an agent or a flow
+  // conversation is created and opened at once (spec section 4).
+  const intentKey = intent ? `${intent.kind}:${intent.kind === 'agent' ? intent.agentId : ''}` : '';
+  useEffect(() => {
+    if (conversationId) return;
+    const currentOpen = store.get(openConversationAtom);
+    if (currentOpen && !currentOpen.streaming) store.set(openConversationAtom, null);
+    if (!intent || intent.kind === 'main') {
+      setCreating({ status: 'idle' });
+      return;
+    }
+    let active = true;
+    setCreating({ status: 'creating' });
+    createConversationOnce(`${location.key}:${intentKey}:${reload}`, { metadata: metadataFor(intent) }).then(
+      (conversation) => {
+        if (!active) return;
+        showConversation(store, conversation);
+        navigate(`/chat/${encodeURIComponent(conversation.id)}`, { replace: true });
+      },
+      (error: unknown) => {
+        if (!active) return;
+        setCreating({ status: 'error', message: failureMessage(classifySendError(error)) });
+      },
+    );
+    return () => {
+      active = false;
+    };
+    // intentKey stands for the intent; location.key makes a new visit a new conversation.
+  }, [conversationId, intentKey, location.key, reload]);
+
+  const send = async (text: string) => {
+    if (current?.conversation) {
+      await sendMessage(store, {
+        conversationId: current.conversation.id,
+        content: text,
+        messageId: newMessageId(),
+        agentId: agentIdOf(current.conversation),
+      });
+      return;
+    }
+    if (conversationId || (intent && intent.kind !== 'main')) return;
+    // The first message of a main-assistant chat creates the conversation.
+    setCreating({ status: 'creating' });
+    try {
+      const conversation = await chatApi.createConversation({ title: titleFromMessage(text) });
+      showConversation(store, conversation);
+      setCreating({ status: 'idle' });
+      navigate(`/chat/${encodeURIComponent(conversation.id)}`, { replace: true });
+      await sendMessage(store, { conversationId: conversation.id, content: text, messageId: newMessageId() });
+    } catch (error) {
+      setCreating({ status: 'error', message: failureMessage(classifySendError(error)) });
+    }
+  };
+
+  const resend = (message: ChatMessage) => {
+    if (!current?.conversation) return;
+    void sendMessage(store, {
+      conversationId: current.conversation.id,
+      content: message.content,
+      messageId: message.id,
+      agentId: agentIdOf(current.conversation),
+    });
+  };
+
+  const authorName = agent?.name ?? productName;
+  const streaming = current?.streaming ?? null;
+
+  let body: ReactNode;
+  if (conversationId && (!current || current.status === 'loading' || current.status === 'idle')) {
+    body = (
+      <Center py="xl">
+        <Loader size="sm" aria-label={strings.loading} />
+      </Center>
+    );
+  } else if (current?.status === 'not-found') {
+    body = (
+      <Stack align="center" py="xl" gap="sm">
+        <Title order={2} fz="lg">
+          {strings.notFound}
+        </Title>
+        <Text size="sm" c="dimmed" ta="center">
+          {strings.notFoundText}
+        </Text>
+        <AppButton component={Link} to="/chat" variant="outline">
+          {strings.newChat}
+        </AppButton>
+      </Stack>
+    );
+  } else if (current?.status === 'error') {
+    body = (
+      <Alert color="red" title={strings.openError} my="md">
+        <AppButton variant="outline" size="xs" onClick={() => setReload((value) => value + 1)}>
+          {strings.retry}
+        </AppButton>
+      </Alert>
+    );
+  } else if (!conversationId && creating.status === 'creating' && intent?.kind !== 'main') {
+    body = (
+      <Center py="xl">
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm">{strings.creating}</Text>
+        </Group>
+      </Center>
+    );
+  } else if (current && (current.messages.length > 0 || streaming)) {
+    body = <Messages messages={current.messages} streaming={streaming} authorName={authorName} onResend={resend} />;
+  } else {
+    body = <Welcome intent={intent} agent={agent} />;
+  }
+
+  const title = current?.conversation?.title ?? (intent?.kind === 'agent' && agent ? `Chat con ${agent.name}` : strings.newTitle);
+  const canCompose =
+    (current?.status === 'ready' && current.conversation !== null) || (!conversationId && intent?.kind === 'main');
+
+  return (
+    <div className="chat-page">
+      <ChatHeader
+        title={title}
+        agent={agent}
+        isMain={!agentId && (current?.conversation ? current.conversation.category === 'main' : intent?.kind === 'main')}
+      />
+      <div className="chat-scroll">
+        {creating.status === 'error' && (
+          <Alert color="red" title={chatStrings.errors.send} my="md" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{creating.message || chatStrings.errors.unknown}</Text>
+              {intent?.kind !== 'main' && (
+                <AppButton variant="outline" size="xs" onClick={() => setReload((value) => value + 1)}>
+                  {strings.retry}
+                </AppButton>
+              )}
+            </Stack>
+          </Alert>
+        )}
+        {body}
+      </div>
+      <ChatComposer
+        onSend={(text) => void send(text)}
+        onStop={() => current && stopReply(current.id)}
+        streaming={streaming !== null}
+        disabled={!canCompose || creating.status === 'creating'}
+      />
+      <SubscriptionPausedModal />
+    </div>
+  );
+}
+

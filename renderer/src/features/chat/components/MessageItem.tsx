@@ -1,0 +1,125 @@
+import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { MarkdownText } from '../../../shared/ui/MarkdownText';
+import type { ChatMessage } from '../state/chatAtoms';
+import { chatStrings } from '../strings';
+
+const strings = chatStrings.message;
+const COPIED_FEEDBACK_MS = 1500;
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const copy = () => {
+    void navigator.clipboard?.writeText(text).then(
+      () => {
+        setCopied(true);
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+      },
+      () => undefined,
+    );
+  };
+  return (
+    <UnstyledButton className="chat-message-action" onClick={copy}>
+      {copied ? strings.copied : strings.copy}
+    </UnstyledButton>
+  );
+}
+
+export interface MessageItemProps {
+  message: ChatMessage;
+  authorName: string;
+  userName: string;
+  /** Resends the user message (with the same id); given for failed sends and failed replies. */
+  onResend?: () => void;
+  /** The reply streaming in (no actions yet). */
+  streaming?: boolean;
+  busy?: boolean;
+}
+
+/** One message: the user's as plain text, the assistant's as Markdown with code blocks. */
+export function MessageItem({ message, authorName, userName, onResend, streaming = false, busy = false }: MessageItemProps) {
+  const isUser = message.role === 'user';
+  const failed = message.role === 'assistant' && message.status === 'failed';
+  const stopped = message.role === 'assistant' && message.status === 'stopped';
+  const author = isUser ? userName : (message.metadata?.agentName ?? authorName);
+
+  return (
+    <li
+      className="chat-message"
+      data-role={message.role}
+      data-status={streaming ? 'streaming' : message.status}
+      data-testid={streaming ? 'streaming-reply' : undefined}
+      aria-busy={streaming || undefined}
+    >
+      <div className="chat-message-bubble">
+        <Text size="xs" fw={700} c="dimmed" mb={4}>
+          {author}
+          {streaming && (
+            <Text span size="xs" c="dimmed" fw={400} ml={6}>
+              {message.content === '' ? strings.typing : strings.streaming}
+            </Text>
+          )}
+        </Text>
+        {isUser ? (
+          <Text className="chat-message-text" size="sm">
+            {message.content}
+          </Text>
+        ) : message.content === '' && streaming ? (
+          <span className="chat-typing" aria-hidden>
+            <span />
+            <span />
+            <span />
+          </span>
+        ) : (
+          <MarkdownText>{message.content}</MarkdownText>
+        )}
+        {failed && (
+          <Text size="xs" c="red.4" mt={6}>
+            {strings.failed}
+          </Text>
+        )}
+        {stopped && (
+          <Text size="xs" c="yellow.4" mt={6}>
+            {strings.stopped}
+          </Text>
+        )}
+      </div>
+      {message.sendError && (
+        <div className="chat-message-error" role="alert">
+          {message.sendError.title && (
+            <Text size="sm" fw={700} c="red.4">
+              {message.sendError.title}
+            </Text>
+          )}
+          <Text size="sm" c="red.2">
+            {message.sendError.message}
+          </Text>
+          {message.sendError.agentLink && (
+            <Anchor component={Link} to={message.sendError.agentLink} size="sm">
+              {chatStrings.errors.subscriptionRequiredLink}
+            </Anchor>
+          )}
+        </div>
+      )}
+      {!streaming && (
+        <Group gap={4} className="chat-message-actions" justify={isUser ? 'flex-end' : 'flex-start'}>
+          <CopyButton text={message.content} />
+          {onResend && (
+            <UnstyledButton className="chat-message-action" data-emphasis="true" onClick={onResend} disabled={busy}>
+              {strings.resend}
+            </UnstyledButton>
+          )}
+        </Group>
+      )}
+    </li>
+  );
+}

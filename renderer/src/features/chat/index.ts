@@ -1,0 +1,11 @@
+export { ChatPage } from './components/ChatPage';
+export type { ChatPageProps } from './components/ChatPage';
+export { ConversationsSidebar } from './components/ConversationsSidebar';
+export { SubscriptionPausedModal, MANAGE_SUBSCRIPTION_PATH } from './components/SubscriptionPausedModal';
+export { useConversationsSync } from './hooks/useConversationsSync';
+export { chatOwnerAtom, conversationsAtom, openConversationAtom, pausedModalAtom } from './state/chatAtoms';
+export type { ChatOwner } from './state/chatAtoms';
+export { chatApi } from './api/chatApi';
+export { chatStrings } from './strings';
+export { CONVERSATION_CONFIG_KEY, readConversationConfig } from './utils/conversationConfig';
+export type { ChatIntent, Conversation, ConversationCategory, ConversationMetadata, Message } from './types';

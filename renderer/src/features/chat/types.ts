@@ -1,0 +1,86 @@
+export type ConversationCategory = 'main' | 'agent' | 'fine-tuning';
+
+/** Spec section 3: the conversation config kept with each conversation. */
+export interface ConversationMetadata {
+  modelProvider?: string;
+  modelId?: string;
+  useBedrockAgent?: boolean;
+  isCreatorAgent?: boolean;
+  agentId?: string;
+  agentPrompt?: string;
+  fromFlow?: boolean;
+  isEcosystemChat?: boolean;
+  ecosystemId?: string;
+  isInitialInteraction?: boolean;
+  isFineTuningConversation?: boolean;
+  type?: string;
+}
+
+export type MessageRole = 'user' | 'assistant';
+export type MessageStatus = 'complete' | 'stopped' | 'failed';
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface Message {
+  id: string;
+  role: MessageRole;
+  content: string;
+  timestamp: string;
+  metadata: { agentId?: string; agentName?: string } | null;
+  status: MessageStatus;
+  usage: TokenUsage | null;
+}
+
+export interface Conversation {
+  id: string;
+  title: string;
+  userId: string;
+  metadata: ConversationMetadata;
+  category: ConversationCategory;
+  createdAt: string;
+  updatedAt: string;
+  messages?: Message[];
+}
+
+/** The agent shown in the header of an agent chat (GET /agents/{id}). */
+export interface ChatAgent {
+  id: string;
+  name: string;
+  description?: string;
+  category?: string;
+  avatar?: string | null;
+}
+
+/** What /chat's query asks for (spec section 2). */
+export type ChatIntent =
+  | { kind: 'agent'; agentId: string }
+  | { kind: 'flow' }
+  | { kind: 'main' };
+
+/** SSE events of POST /bedrock/agents/chat. */
+export interface ChatDone {
+  message: string;
+  completion: string;
+  messageId: string;
+  conversationId: string;
+  suggestedActions: string[];
+  suggestedQuestions: string[];
+  metadata: {
+    modelProvider: string;
+    modelId: string | null;
+    usage: TokenUsage | null;
+    status: MessageStatus;
+    userMessageId?: string;
+    agentId?: string;
+    agentName?: string;
+  };
+}
+
+export type ChatStreamEvent =
+  | { type: 'start'; conversationId: string; messageId: string; userMessageId: string }
+  | { type: 'delta'; text: string }
+  | { type: 'done'; reply: ChatDone }
+  | { type: 'error'; message: string; statusCode: number; code?: string };
