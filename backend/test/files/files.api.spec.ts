@@ -172,7 +172,27 @@ describe('files API (avatar upload and signed URLs)', () => {
       expect((await http().get(`/api/files/signed-url/${fileId}`).set(bob.authorization).expect(404)).body.message).toBe('Archivo no encontrado.');
       await http().get('/api/files/signed-url/00000000-0000-4000-8000-000000000000').set(ana.authorization).expect(404);
       await http().get('/api/files/signed-url/..%2F..%2Fetc%2Fpasswd').set(ana.authorization).expect(404);
-      await http().get(`/api/files/signed-url/${fileId}`).expect(401);
+      await http().get(`/api/files/signed-url/${fileId}`).expect(404);
+    });
+
+    it('lets anyone, visitors too, have the avatar of a public agent or ecosystem, and nobody else a private one', async () => {
+      const { fileId: publicAvatar, url: publicUrl } = await uploadPng(ana);
+      const { fileId: privateAvatar, url: privateUrl } = await uploadPng(ana);
+      const agent = (name: string, avatar: string, isPublic: boolean) =>
+        http()
+          .post('/api/agents')
+          .set(ana.authorization)
+          .send({ name, category: 'legal', description: 'Agente con avatar', avatar, isPublic })
+          .expect(201);
+      await agent('Agente público con avatar', publicUrl, true);
+      await agent('Agente privado con avatar', privateUrl, false);
+
+      for (const caller of [bob.authorization, {}]) {
+        const { url } = (await http().get(`/api/files/signed-url/${publicAvatar}`).set(caller).expect(200)).body as { url: string };
+        await http().get(url).expect(200);
+        await http().post('/api/files/renew-url').set(caller).send({ url: publicUrl, fileId: publicAvatar }).expect(200);
+        await http().get(`/api/files/signed-url/${privateAvatar}`).set(caller).expect(404);
+      }
     });
 
     it('refuses an expired URL, even one correctly signed', async () => {
@@ -238,7 +258,7 @@ describe('files API (avatar upload and signed URLs)', () => {
       await http().post('/api/files/renew-url').set(ana.authorization).send({ url: 'no es una url', fileId: mine.fileId }).expect(400);
       await http().post('/api/files/renew-url').set(bob.authorization).send({ url: mine.url, fileId: mine.fileId }).expect(404);
       await http().post('/api/files/renew-url').set(ana.authorization).send({ url: mine.url, fileId: 'x' }).expect(400);
-      await http().post('/api/files/renew-url').send({ url: mine.url, fileId: mine.fileId }).expect(401);
+      await http().post('/api/files/renew-url').send({ url: mine.url, fileId: mine.fileId }).expect(404);
     });
   });
 });

@@ -76,6 +76,17 @@ export class AgentsService {
     return this.page(builder, filters.page, filters.limit);
   }
 
+  /** Whether a public agent shows the uploaded file `fileId` as its avatar (anyone may see it then). */
+  async isPublicAvatar(fileId: string): Promise<boolean> {
+    // fileId is a UUID (checked by the files service), so it carries no LIKE wildcards.
+    const count = await this.agents
+      .createQueryBuilder(ALIAS)
+      .where(`${ALIAS}.isPublic = :isPublic`, { isPublic: true })
+      .andWhere(`${ALIAS}.avatar LIKE :reference`, { reference: `%/api/files/${fileId}/%` })
+      .getCount();
+    return count > 0;
+  }
+
   async byCategory(identity: VerifiedIdentity | undefined, category: string): Promise<AgentDto[]> {
     return (await this.list(identity, { category })) as AgentDto[];
   }

@@ -70,6 +70,17 @@ export class EcosystemsService {
     return this.page(undefined, builder, filters.page, filters.limit);
   }
 
+  /** Whether a public ecosystem shows the uploaded file `fileId` as its avatar (anyone may see it then). */
+  async isPublicAvatar(fileId: string): Promise<boolean> {
+    // fileId is a UUID (checked by the files service), so it carries no LIKE wildcards.
+    const count = await this.ecosystems
+      .createQueryBuilder(ALIAS)
+      .where(`${ALIAS}.isPublic = :isPublic`, { isPublic: true })
+      .andWhere(`${ALIAS}.avatar LIKE :reference`, { reference: `%/api/files/${fileId}/%` })
+      .getCount();
+    return count > 0;
+  }
+
   async get(identity: VerifiedIdentity | undefined, id: string): Promise<EcosystemDto> {
     return (await this.toDtos(identity, [await this.findVisible(identity, id)]))[0];
   }

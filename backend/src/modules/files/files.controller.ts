@@ -37,17 +37,19 @@ export class FilesController {
   }
 
   @Get('signed-url/:fileId')
+  @Public()
   @ApiOperation({ summary: 'URL firmada del contenido de un archivo, válida durante una hora' })
   @ApiOkResponse({ type: SignedUrlDto })
-  signedUrl(@CurrentIdentity() identity: VerifiedIdentity, @Param('fileId') fileId: string): Promise<SignedUrlDto> {
+  signedUrl(@CurrentIdentity() identity: VerifiedIdentity | undefined, @Param('fileId') fileId: string): Promise<SignedUrlDto> {
     return this.files.signedUrl(identity, fileId);
   }
 
   @Post('renew-url')
+  @Public()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Renueva una URL firmada (por ejemplo, caducada) de ese archivo' })
   @ApiOkResponse({ type: SignedUrlDto })
-  renewUrl(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: RenewUrlDto): Promise<SignedUrlDto> {
+  renewUrl(@CurrentIdentity() identity: VerifiedIdentity | undefined, @Body() body: RenewUrlDto): Promise<SignedUrlDto> {
     return this.files.renewUrl(identity, body.url, body.fileId);
   }
 

@@ -3,6 +3,8 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { AgentsModule } from '../agents/agents.module';
+import { EcosystemsModule } from '../ecosystems/ecosystems.module';
 import { LocalDiskFileStorage } from './adapters/local-disk-file-storage';
 import { FileUrlSecret } from './entities/file-url-secret.entity';
 import { StoredFile } from './entities/stored-file.entity';
@@ -13,7 +15,7 @@ import { FileStorage } from './ports/file-storage';
 
 /** Uploaded images (agent and ecosystem avatars), served through signed, expiring URLs. */
 @Module({
-  imports: [TypeOrmModule.forFeature([StoredFile, FileUrlSecret])],
+  imports: [TypeOrmModule.forFeature([StoredFile, FileUrlSecret]), AgentsModule, EcosystemsModule],
   controllers: [FilesController],
   providers: [
     FilesService,

@@ -16,6 +16,8 @@ import {
 } from './files.errors';
 import { isAllowedImageType, sniffImageType } from './image-sniffing';
 import { FileStorage } from './ports/file-storage';
+import { AgentsService } from '../agents/agents.service';
+import { EcosystemsService } from '../ecosystems/ecosystems.service';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -43,6 +45,8 @@ export class FilesService {
     @InjectRepository(StoredFile) private readonly files: Repository<StoredFile>,
     private readonly storage: FileStorage,
     private readonly signer: FileUrlSigner,
+    private readonly agents: AgentsService,
+    private readonly ecosystems: EcosystemsService,
   ) {}
 
   /** POST /files: stores an avatar image of the caller's and returns a signed URL to it. */
@@ -72,13 +76,13 @@ export class FilesService {
   }
 
   /** GET /files/signed-url/{fileId}: a fresh URL valid for an hour. */
-  async signedUrl(identity: VerifiedIdentity, fileId: string): Promise<{ url: string }> {
+  async signedUrl(identity: VerifiedIdentity | undefined, fileId: string): Promise<{ url: string }> {
     const file = await this.findReadable(identity, fileId);
     return { url: await this.signer.sign(file.id) };
   }
 
   /** POST /files/renew-url: the same, once the caller shows that `url` is this file's. */
-  async renewUrl(identity: VerifiedIdentity, url: string, fileId: string): Promise<{ url: string }> {
+  async renewUrl(identity: VerifiedIdentity | undefined, url: string, fileId: string): Promise<{ url: string }> {
     if (!pointsTo(url, fileId)) throw new FileUrlMismatchError();
     return this.signedUrl(identity, fileId);
   }
@@ -95,14 +99,18 @@ export class FilesService {
   }
 
   /**
-   * Who may have a URL: the uploader (or an admin). Files used as the avatar of a public agent or
-   * ecosystem would be readable by anyone signed in, but the agents and ecosystems services do not
-   * offer an avatar lookup yet, so only the owner is let through for now.
+   * Who may have a URL: the uploader, an admin, and anyone (visitors too) for the avatar of a
+   * public agent or ecosystem, which the marketplace shows to everybody. Others get a 404, so
+   * that a file id reveals nothing.
    */
-  private async findReadable(identity: VerifiedIdentity, fileId: string): Promise<StoredFile> {
+  private async findReadable(identity: VerifiedIdentity | undefined, fileId: string): Promise<StoredFile> {
     const file = UUID_PATTERN.test(fileId) ? await this.files.findOneBy({ id: fileId }) : null;
     if (!file) throw new FileNotFoundError();
-    if (file.ownerSub !== identity.sub && identity.role !== 'admin') throw new FileNotFoundError();
+    const isOwnerOrAdmin = identity !== undefined && (file.ownerSub === identity.sub || identity.role === 'admin');
+    if (isOwnerOrAdmin) return file;
+    const isPublicAvatar =
+      (await this.agents.isPublicAvatar(file.id)) || (await this.ecosystems.isPublicAvatar(file.id));
+    if (!isPublicAvatar) throw new FileNotFoundError();
     return file;
   }
 }
