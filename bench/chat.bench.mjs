@@ -2,6 +2,7 @@
 // 200 concurrent streams, against a fake model that streams a fixed reply; and the backend's
 // memory while 200 streams run. Target (issue 5): under 5 ms added at p50, no errors.
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { signedInUser } from './lib/identity.mjs';
 import { startOpenAiFake } from '../test/fakes/openai-compatible.mjs';
 import { startBackend } from './lib/servers.mjs';
@@ -69,12 +70,36 @@ function rssMegabytes(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 }
 
+/** With BENCH_DATABASE_URL the backend runs on that PostgreSQL, in a schema of its own. */
+async function databaseEnv() {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return { env: {}, label: 'SQLite', drop: async () => {} };
+  const schema = `bench_${Date.now()}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE SCHEMA "${schema}"`);
+  return {
+    env: { DATABASE_URL: url, DATABASE_SCHEMA: schema },
+    label: 'PostgreSQL',
+    drop: () => admin(`DROP SCHEMA "${schema}" CASCADE`),
+  };
+}
+
 export async function run() {
+  const database = await databaseEnv();
   const fake = await startOpenAiFake(3321, { chunks: CHUNKS, intervalMs: INTERVAL_MS });
   const backend = await startBackend(3322, {
     MODEL_PROVIDER: 'openai-compatible',
     OPENAI_BASE_URL: fake.url,
     OPENAI_MODEL: 'fake',
+    ...database.env,
   });
   try {
     const authorization = await signedInUser(backend, `bench-${Date.now()}@example.com`);
@@ -131,12 +156,15 @@ export async function run() {
       });
     }
     clearInterval(sampler);
-    console.log(`\nChat en streaming: ${CHUNKS.length} fragmentos cada ${INTERVAL_MS} ms desde un modelo falso compatible con OpenAI`);
+    console.log(
+      `\nChat en streaming (${database.label}): ${CHUNKS.length} fragmentos cada ${INTERVAL_MS} ms desde un modelo falso compatible con OpenAI`,
+    );
     console.table(rows);
     console.log(`Memoria del backend (RSS máx. durante las pruebas): ${peakRss.toFixed(0)} MB`);
     return rows;
   } finally {
     await backend.stop();
     await fake.close();
+    await database.drop();
   }
 }
