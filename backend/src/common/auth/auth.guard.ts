@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { IdTokenVerifier, InvalidTokenError, type VerifiedIdentity } from '../../modules/identity/id-token-verifier';
+import { IdTokenVerifier, InvalidTokenError, namesCaller, type VerifiedIdentity } from '../../modules/identity/id-token-verifier';
 import { ADMIN_ONLY, PUBLIC_ROUTE, USER_ID_PARAMS, type AuthenticatedRequest } from './auth.decorators';
 import { AdminRequiredError, AuthenticationRequiredError, ForbiddenUserError } from './auth.errors';
 
@@ -71,12 +71,8 @@ function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
-/** A user id names the caller when it is their subject or their username. */
+/** Every id the request claims (a query may repeat a parameter) must name the caller. */
 function isCaller(claimed: unknown, identity: VerifiedIdentity): boolean {
   const values = Array.isArray(claimed) ? claimed : [claimed];
-  return values.every(
-    (value) =>
-      typeof value === 'string' &&
-      (value === identity.sub || value.toLowerCase() === identity.username.toLowerCase()),
-  );
+  return values.every((value) => typeof value === 'string' && namesCaller(identity, value));
 }

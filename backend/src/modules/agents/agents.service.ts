@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import { UsersService } from '../users/users.service';
 import { toAgentDto } from './agent.mapper';
 import { isUniqueViolation } from './database-errors';
@@ -24,7 +24,7 @@ import {
   type MarketplaceQueryDto,
   type Page,
 } from './marketplace/marketplace-query.dto';
-import { applyListingFilters, applyPage, applySort } from './marketplace/marketplace-search';
+import { applyListingFilters, applyPage, applySort, visibleTo } from './marketplace/marketplace-search';
 import { MarketplaceCache } from './marketplace/marketplace-cache';
 
 const ALIAS = 'agent';
@@ -225,18 +225,12 @@ export class AgentsService {
   private creatorName(identity: VerifiedIdentity, requested: string | undefined): string {
     if (requested === undefined) return identity.username;
     if (identity.role === 'admin') return requested;
-    const isSelf = requested === identity.sub || requested.toLowerCase() === identity.username.toLowerCase();
-    if (!isSelf) throw new AgentCreatorMismatchError();
+    if (!namesCaller(identity, requested)) throw new AgentCreatorMismatchError();
     return identity.username;
   }
 
   private visibleQuery(identity: VerifiedIdentity | undefined): SelectQueryBuilder<Agent> {
-    const builder = this.agents.createQueryBuilder(ALIAS);
-    if (identity?.role === 'admin') return builder;
-    if (identity) {
-      return builder.where(`(${ALIAS}.isPublic = :isPublic OR ${ALIAS}.ownerSub = :sub)`, { isPublic: true, sub: identity.sub });
-    }
-    return builder.where(`${ALIAS}.isPublic = :isPublic`, { isPublic: true });
+    return visibleTo(this.agents.createQueryBuilder(ALIAS), ALIAS, identity);
   }
 
   private async page(builder: SelectQueryBuilder<Agent>, page: number, limit: number): Promise<Page<AgentDto>> {

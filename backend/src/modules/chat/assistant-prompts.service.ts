@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import { defaultSystemPrompt } from '../models/default-prompts';
 import { UsersService } from '../users/users.service';
 import type { AssistantPromptDto } from './dto/chat.dto';
@@ -49,7 +49,7 @@ export class AssistantPromptsService {
   }
 
   private async subOf(identity: VerifiedIdentity, userId: string): Promise<string> {
-    if (userId === identity.sub || userId.toLowerCase() === identity.username.toLowerCase()) return identity.sub;
+    if (namesCaller(identity, userId)) return identity.sub;
     // Only an admin gets here (the guard refuses anyone else naming another user).
     return (await this.users.registration(identity, userId)).id;
   }

@@ -13,8 +13,8 @@ import {
   type Page,
 } from '../agents/marketplace/marketplace-query.dto';
 import { MarketplaceCache } from '../agents/marketplace/marketplace-cache';
-import { applyListingFilters, applyPage, applySort } from '../agents/marketplace/marketplace-search';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { applyListingFilters, applyPage, applySort, visibleTo } from '../agents/marketplace/marketplace-search';
+import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import {
   CreateEcosystemDto,
   DEFAULT_ECOSYSTEM_CATEGORY,
@@ -142,18 +142,12 @@ export class EcosystemsService {
   private creatorName(identity: VerifiedIdentity, requested: string | undefined): string {
     if (requested === undefined) return DEFAULT_ECOSYSTEM_CREATOR;
     if (identity.role === 'admin') return requested;
-    const isSelf = requested === identity.sub || requested.toLowerCase() === identity.username.toLowerCase();
-    if (!isSelf) throw new EcosystemCreatorMismatchError();
+    if (!namesCaller(identity, requested)) throw new EcosystemCreatorMismatchError();
     return identity.username;
   }
 
   private visibleQuery(identity: VerifiedIdentity | undefined): SelectQueryBuilder<Ecosystem> {
-    const builder = this.ecosystems.createQueryBuilder(ALIAS);
-    if (identity?.role === 'admin') return builder;
-    if (identity) {
-      return builder.where(`(${ALIAS}.isPublic = :isPublic OR ${ALIAS}.ownerSub = :sub)`, { isPublic: true, sub: identity.sub });
-    }
-    return builder.where(`${ALIAS}.isPublic = :isPublic`, { isPublic: true });
+    return visibleTo(this.ecosystems.createQueryBuilder(ALIAS), ALIAS, identity);
   }
 
   private async page(

@@ -24,3 +24,8 @@ export class InvalidTokenError extends DomainError {
 export abstract class IdTokenVerifier {
   abstract verify(bearerToken: string): Promise<VerifiedIdentity>;
 }
+
+/** Whether a user id from a request (a subject or a username, any letter case) is this caller. */
+export function namesCaller(identity: VerifiedIdentity, userId: string): boolean {
+  return userId === identity.sub || userId.toLowerCase() === identity.username.toLowerCase();
+}

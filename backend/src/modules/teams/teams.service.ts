@@ -5,7 +5,7 @@ import { AgentsService } from '../agents/agents.service';
 import { isUniqueViolation } from '../agents/database-errors';
 import type { Agent } from '../agents/entities/agent.entity';
 import { EcosystemsService } from '../ecosystems/ecosystems.service';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import { RegistrationNotFoundError } from '../users/users.errors';
 import { UsersService } from '../users/users.service';
 import type { TeamAgentDto, TeamRemovalDto, UserAgentDto, UserEcosystemDto } from './dto/team.dto';
@@ -142,7 +142,7 @@ export class TeamsService {
    * else by username is resolved through their registration.
    */
   private async ownerOf(identity: VerifiedIdentity, userId: string): Promise<string> {
-    if (userId === identity.sub || userId.toLowerCase() === identity.username.toLowerCase()) return identity.sub;
+    if (namesCaller(identity, userId)) return identity.sub;
     try {
       return (await this.users.registration(identity, userId)).id;
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import { InteractionStateDto, RegistrationContactDto, RegistrationDto, UpdateUserDto } from './dto/users.dto';
 import { UserProfile } from './entities/user-profile.entity';
 import { EmailMismatchError, RegistrationNotFoundError } from './users.errors';
@@ -78,7 +78,7 @@ export class UsersService {
   private async findForReading(identity: VerifiedIdentity, userId: string): Promise<UserProfile> {
     const profile = await this.findByUserId(userId);
     if (profile) return profile;
-    if (userId === identity.sub || userId.toLowerCase() === identity.username.toLowerCase()) {
+    if (namesCaller(identity, userId)) {
       return this.profiles.save(await this.profileFor(identity));
     }
     throw new RegistrationNotFoundError();
