@@ -196,11 +196,10 @@ function NewPasswordForm({ onSubmit, onCancel, error, missingAttributes }: SignI
   );
 }
 
-function CodeForm({ onSubmit, onCancel, error, title, text }: SignInStepFormProps & { title: string; text: string }) {
-  const { submitting, submit } = useSubmitting(onSubmit);
+/** A six-digit code field that refuses to submit anything shorter. */
+function useCodeField(submit: (code: string) => Promise<void>) {
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (code.length !== CODE_LENGTH) {
@@ -210,6 +209,12 @@ function CodeForm({ onSubmit, onCancel, error, title, text }: SignInStepFormProp
     setFieldError(null);
     void submit(code);
   };
+  return { code, setCode, fieldError, handleSubmit };
+}
+
+function CodeForm({ onSubmit, onCancel, error, title, text }: SignInStepFormProps & { title: string; text: string }) {
+  const { submitting, submit } = useSubmitting(onSubmit);
+  const { code, setCode, fieldError, handleSubmit } = useCodeField(submit);
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -259,18 +264,7 @@ function MfaChoiceForm({
 
 function TotpSetupForm({ onSubmit, onCancel, error, uri, secret }: SignInStepFormProps & { uri: string; secret: string }) {
   const { submitting, submit } = useSubmitting(onSubmit);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (code.length !== CODE_LENGTH) {
-      setFieldError(authStrings.common.required);
-      return;
-    }
-    setFieldError(null);
-    void submit(code);
-  };
+  const { code, setCode, fieldError, handleSubmit } = useCodeField(submit);
 
   return (
     <form onSubmit={handleSubmit} noValidate>
