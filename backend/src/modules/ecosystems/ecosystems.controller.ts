@@ -11,9 +11,9 @@ import {
 import type { Response } from 'express';
 import { CurrentIdentity, Public } from '../../common/auth/auth.decorators';
 import { MarketplaceCache } from '../agents/marketplace/marketplace-cache';
-import { MarketplaceQueryDto, type Page } from '../agents/marketplace/marketplace-query.dto';
+import { ListingQueryDto, MarketplaceQueryDto, type Page } from '../agents/marketplace/marketplace-query.dto';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
-import { CreateEcosystemDto, EcosystemDto, EcosystemListQueryDto, EcosystemPageDto } from './dto/ecosystem.dto';
+import { CreateEcosystemDto, EcosystemDto, EcosystemPageDto } from './dto/ecosystem.dto';
 import { EcosystemsService } from './ecosystems.service';
 
 @ApiTags('ecosystems')
@@ -36,7 +36,7 @@ export class EcosystemsController {
   })
   list(
     @CurrentIdentity() identity: VerifiedIdentity | undefined,
-    @Query() query: EcosystemListQueryDto,
+    @Query() query: ListingQueryDto,
   ): Promise<EcosystemDto[] | Page<EcosystemDto>> {
     return this.ecosystems.list(identity, query);
   }

@@ -9,6 +9,7 @@ import {
   normaliseCategory,
   normaliseSearch,
   normaliseSort,
+  type ListingQueryDto,
   type MarketplaceQueryDto,
   type Page,
 } from '../agents/marketplace/marketplace-query.dto';
@@ -20,7 +21,6 @@ import {
   DEFAULT_ECOSYSTEM_CATEGORY,
   DEFAULT_ECOSYSTEM_CREATOR,
   EcosystemDto,
-  EcosystemListQueryDto,
 } from './dto/ecosystem.dto';
 import { toEcosystemDto } from './ecosystem.mapper';
 import {
@@ -43,7 +43,7 @@ export class EcosystemsService {
   ) {}
 
   /** GET /ecosystems: those the caller may see; a plain array unless `page` or `limit` is given. */
-  async list(identity: VerifiedIdentity | undefined, query: EcosystemListQueryDto): Promise<EcosystemDto[] | Page<EcosystemDto>> {
+  async list(identity: VerifiedIdentity | undefined, query: ListingQueryDto): Promise<EcosystemDto[] | Page<EcosystemDto>> {
     const builder = this.visibleQuery(identity);
     if (query.public === true) builder.andWhere(`${ALIAS}.isPublic = :onlyPublic`, { onlyPublic: true });
     applyListingFilters(builder, ALIAS, {

@@ -16,14 +16,13 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { MarketplaceQueryDto } from '../marketplace/marketplace-query.dto';
+import { booleanOrText, ListingQueryDto } from '../marketplace/marketplace-query.dto';
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimEach = ({ value }: { value: unknown }) =>
   Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item.trim() : item)) : value;
 
 /** The API accepts a boolean or its text, as the spec's clients send either ('true'/'false'). */
-export const booleanOrText = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 /** Ids are chosen by the server, or by a client that generates them (letters, digits, '-' and '_'). */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -178,13 +177,7 @@ export class AgentPageDto {
 }
 
 /** GET /agents: every marketplace filter (each optional) plus `public` and `creator`. */
-export class AgentListQueryDto extends MarketplaceQueryDto {
-  @ApiPropertyOptional({ description: 'true = solo agentes públicos' })
-  @IsOptional()
-  @Transform(booleanOrText)
-  @IsBoolean({ message: 'public debe ser true o false' })
-  public?: boolean;
-
+export class AgentListQueryDto extends ListingQueryDto {
   @ApiPropertyOptional({ description: 'Nombre de usuario o id del creador' })
   @IsOptional()
   @IsString({ message: 'creator debe ser un texto' })

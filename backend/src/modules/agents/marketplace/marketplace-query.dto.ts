@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 export const AGENT_SORTS = ['popularity', 'rating', 'price-low', 'price-high'] as const;
 export type AgentSort = (typeof AGENT_SORTS)[number];
@@ -36,6 +36,9 @@ export function normaliseSort(value: unknown, allowed: readonly string[] = AGENT
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
+
+/** Query strings and form fields carry booleans as text; JSON carries them as booleans. */
+export const booleanOrText = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
@@ -117,4 +120,13 @@ export interface Page<T> {
   total: number;
   page: number;
   limit: number;
+}
+
+/** GET /agents and GET /ecosystems: the marketplace filters plus `public=true`. */
+export class ListingQueryDto extends MarketplaceQueryDto {
+  @ApiPropertyOptional({ description: 'true = solo los públicos' })
+  @IsOptional()
+  @Transform(booleanOrText)
+  @IsBoolean({ message: 'public debe ser true o false' })
+  public?: boolean;
 }

@@ -14,8 +14,8 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { booleanOrText, ID_PATTERN, trim } from '../../agents/dto/agent.dto';
-import { MarketplaceQueryDto } from '../../agents/marketplace/marketplace-query.dto';
+import { ID_PATTERN, trim } from '../../agents/dto/agent.dto';
+import { booleanOrText } from '../../agents/marketplace/marketplace-query.dto';
 
 export const DEFAULT_ECOSYSTEM_CATEGORY = 'test';
 export const DEFAULT_ECOSYSTEM_CREATOR = 'admin';
@@ -131,13 +131,4 @@ export class EcosystemPageDto {
   @ApiProperty() total: number;
   @ApiProperty() page: number;
   @ApiProperty() limit: number;
-}
-
-/** GET /ecosystems: `public=true` for public ones only, plus the marketplace filters (each optional). */
-export class EcosystemListQueryDto extends MarketplaceQueryDto {
-  @ApiPropertyOptional({ description: 'true = solo ecosistemas públicos' })
-  @IsOptional()
-  @Transform(booleanOrText)
-  @IsBoolean({ message: 'public debe ser true o false' })
-  public?: boolean;
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { CODE_LENGTH } from '../constants';
@@ -8,6 +8,7 @@ import { describeAuthError } from '../utils/authErrors';
 import { readAuthLocationState } from '../utils/navigation';
 import { AuthPageShell } from './AuthPageShell';
 import { CodeInput } from './CodeInput';
+import { NewPasswordFields, newPasswordErrors } from './NewPasswordFields';
 import { ErrorMessage, InfoMessage } from './FormMessages';
 
 const strings = authStrings.forgot;
@@ -76,9 +77,7 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     const errors: typeof fieldErrors = {};
     if (code.length !== CODE_LENGTH) errors.code = authStrings.common.required;
-    if (!password) errors.password = authStrings.common.required;
-    if (!repeat) errors.repeat = authStrings.common.required;
-    else if (password && password !== repeat) errors.repeat = authStrings.common.passwordsDoNotMatch;
+    Object.assign(errors, newPasswordErrors(password, repeat));
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     setSubmitting(true);
@@ -137,22 +136,12 @@ export function ForgotPasswordPage() {
           <InfoMessage>{info}</InfoMessage>
           <ErrorMessage>{error}</ErrorMessage>
           <CodeInput value={code} onChange={setCode} error={fieldErrors.code} autoFocus />
-          <PasswordInput
-            label={authStrings.common.newPassword}
-            description={authStrings.common.passwordHint}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={fieldErrors.password}
-            autoComplete="new-password"
-            required
-          />
-          <PasswordInput
-            label={authStrings.common.repeatPassword}
-            value={repeat}
-            onChange={(event) => setRepeat(event.currentTarget.value)}
-            error={fieldErrors.repeat}
-            autoComplete="new-password"
-            required
+          <NewPasswordFields
+            password={password}
+            repeat={repeat}
+            onPasswordChange={setPassword}
+            onRepeatChange={setRepeat}
+            errors={fieldErrors}
           />
           <Group justify="space-between">
             <Button variant="subtle" color="indigo" onClick={() => void requestCode()} disabled={submitting}>

@@ -7,6 +7,7 @@ import { authStrings } from '../strings';
 import { describeAuthError } from '../utils/authErrors';
 import { readAuthLocationState, signedInTarget, type AuthLocationState } from '../utils/navigation';
 import { AuthPageShell } from './AuthPageShell';
+import { newPasswordErrors } from './NewPasswordFields';
 import { ErrorMessage } from './FormMessages';
 
 const strings = authStrings.register;
@@ -40,9 +41,7 @@ export function RegisterPage() {
     const errors: Partial<Record<Field, string>> = {};
     if (!values.contactName.trim()) errors.contactName = authStrings.common.required;
     if (!values.email.trim()) errors.email = authStrings.common.required;
-    if (!values.password) errors.password = authStrings.common.required;
-    if (!values.repeat) errors.repeat = authStrings.common.required;
-    else if (values.password && values.password !== values.repeat) errors.repeat = authStrings.common.passwordsDoNotMatch;
+    Object.assign(errors, newPasswordErrors(values.password, values.repeat));
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     if (auth.identityStatus !== 'ready') {

@@ -1,10 +1,11 @@
-import { Button, Group, PasswordInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ConfirmSignInInput } from 'aws-amplify/auth';
 import type { MfaType, NextSignInStep } from '../utils/amplifyTypes';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { CODE_LENGTH } from '../constants';
 import { authStrings } from '../strings';
 import { CodeInput } from './CodeInput';
+import { NewPasswordFields, newPasswordErrors } from './NewPasswordFields';
 import { TotpSecret } from './TotpSecret';
 import { ErrorMessage } from './FormMessages';
 
@@ -137,10 +138,7 @@ function NewPasswordForm({ onSubmit, onCancel, error, missingAttributes }: SignI
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const errors: Record<string, string> = {};
-    if (!password) errors.password = authStrings.common.required;
-    if (!repeat) errors.repeat = authStrings.common.required;
-    else if (password !== repeat) errors.repeat = authStrings.common.passwordsDoNotMatch;
+    const errors: Record<string, string> = { ...newPasswordErrors(password, repeat) };
     for (const name of missingAttributes) if (!attributes[name]?.trim()) errors[name] = authStrings.common.required;
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -153,23 +151,13 @@ function NewPasswordForm({ onSubmit, onCancel, error, missingAttributes }: SignI
       <Stack gap="md">
         <StepHeader title={strings.newPasswordTitle} text={strings.newPasswordText} />
         <ErrorMessage>{error}</ErrorMessage>
-        <PasswordInput
-          label={authStrings.common.newPassword}
-          description={authStrings.common.passwordHint}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldErrors.password}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          password={password}
+          repeat={repeat}
+          onPasswordChange={setPassword}
+          onRepeatChange={setRepeat}
+          errors={fieldErrors}
           autoFocus
-        />
-        <PasswordInput
-          label={authStrings.common.repeatPassword}
-          value={repeat}
-          onChange={(event) => setRepeat(event.currentTarget.value)}
-          error={fieldErrors.repeat}
-          autoComplete="new-password"
-          required
         />
         {missingAttributes.length > 0 && (
           <Text size="sm" c="dimmed">
