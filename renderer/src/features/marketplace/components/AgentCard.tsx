@@ -1,6 +1,7 @@
 import './marketplace.css';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { CardFooter } from './CardFooter';
 import { Link } from 'react-router-dom';
 import { EntityAvatar } from '../../../shared/ui';
 import { categoryLabel, marketplaceStrings as strings, priceLabel } from '../strings';
@@ -42,14 +43,7 @@ export function AgentCard({ agent, href = `/marketplace/agent/${encodeURICompone
             ★ {strings.ratingValue(agent.rating)}
           </Text>
         </Group>
-        <Text component={Link} to={href} size="sm" c="indigo.3" aria-label={`${strings.viewDetails}: ${agent.name}`}>
-          {strings.viewDetails}
-        </Text>
-        {actions && (
-          <Group gap="xs" wrap="wrap">
-            {actions}
-          </Group>
-        )}
+        <CardFooter href={href} name={agent.name} actions={actions} />
       </Stack>
     </Card>
   );

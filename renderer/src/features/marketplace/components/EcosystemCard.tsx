@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { CardFooter } from './CardFooter';
 import { Link } from 'react-router-dom';
 import { EntityAvatar } from '../../../shared/ui';
 import { discountedPrice } from '../utils/pricing';
@@ -60,14 +61,7 @@ export function EcosystemCard({
             </>
           )}
         </Group>
-        <Text component={Link} to={href} size="sm" c="indigo.3" aria-label={`${strings.viewDetails}: ${ecosystem.name}`}>
-          {strings.viewDetails}
-        </Text>
-        {actions && (
-          <Group gap="xs" wrap="wrap">
-            {actions}
-          </Group>
-        )}
+        <CardFooter href={href} name={ecosystem.name} actions={actions} />
       </Stack>
     </Card>
   );
