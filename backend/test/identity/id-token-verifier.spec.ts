@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, SignJWT, type JWTPayload } from 'jose';
 import { IdTokenVerifier, InvalidTokenError } from '../../src/modules/identity/id-token-verifier';
 import { CognitoIdTokenVerifier } from '../../src/modules/identity/id-token-verifiers';
+import { VerifiedTokenCache } from '../../src/modules/identity/verified-token-cache';
 import { SigningKeyService } from '../../src/modules/identity/services/signing-key.service';
 import { idpCall, signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -117,7 +118,7 @@ describe('IdTokenVerifier for Amazon Cognito', () => {
     server = createServer((_request, response) => response.setHeader('Content-Type', 'application/json').end(JSON.stringify({ keys: [jwk] })));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    verifier = new CognitoIdTokenVerifier(identity, `http://127.0.0.1:${port}/jwks.json`);
+    verifier = new CognitoIdTokenVerifier(new VerifiedTokenCache(), identity, `http://127.0.0.1:${port}/jwks.json`);
   });
 
   afterAll(() => new Promise((resolve) => server.close(resolve)));
@@ -145,7 +146,7 @@ describe('IdTokenVerifier for Amazon Cognito', () => {
   });
 
   it('does not blame the caller when the JWKS cannot be fetched', async () => {
-    const unreachable = new CognitoIdTokenVerifier(identity, 'http://127.0.0.1:9/jwks.json');
+    const unreachable = new CognitoIdTokenVerifier(new VerifiedTokenCache(), identity, 'http://127.0.0.1:9/jwks.json');
     const error = await unreachable.verify(await sign(idClaims(), privateKey, 'k1')).catch((caught: unknown) => caught);
     expect(error).toBeDefined();
     expect(error).not.toBeInstanceOf(InvalidTokenError);

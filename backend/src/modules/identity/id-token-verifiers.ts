@@ -1,20 +1,26 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { IdTokenVerifier, InvalidTokenError, type VerifiedIdentity } from './id-token-verifier';
 import { TokenRejectedError, type TokenService } from './services/token.service';
+import type { VerifiedTokenCache } from './verified-token-cache';
 
 /** Tokens of the embedded identity service: our keys, our issuer, and the session still live. */
 export class EmbeddedIdTokenVerifier extends IdTokenVerifier {
-  constructor(private readonly tokens: TokenService) {
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly cache: VerifiedTokenCache,
+  ) {
     super();
   }
 
-  async verify(bearerToken: string): Promise<VerifiedIdentity> {
-    try {
-      return toIdentity((await this.tokens.verify(bearerToken, 'id')).payload);
-    } catch (error) {
-      if (error instanceof TokenRejectedError) throw new InvalidTokenError();
-      throw error;
-    }
+  verify(bearerToken: string): Promise<VerifiedIdentity> {
+    return this.cache.through(bearerToken, () =>
+      refusedAsInvalid(async () => {
+        const payload = await this.tokens.verifySignature(bearerToken, 'id');
+        const stillValid = () => refusedAsInvalid(() => this.tokens.assertStillValid(payload));
+        await stillValid();
+        return { identity: toIdentity(payload), expiresAt: expiryMs(payload), stillValid };
+      }),
+    );
   }
 }
 
@@ -24,6 +30,7 @@ export class CognitoIdTokenVerifier extends IdTokenVerifier {
   private readonly issuer: string;
 
   constructor(
+    private readonly cache: VerifiedTokenCache,
     identity: { region: string; userPoolId: string; clientId: string },
     jwksUrl = `https://cognito-idp.${identity.region}.amazonaws.com/${identity.userPoolId}/.well-known/jwks.json`,
     private readonly clientId = identity.clientId,
@@ -33,7 +40,15 @@ export class CognitoIdTokenVerifier extends IdTokenVerifier {
     this.jwks = createRemoteJWKSet(new URL(jwksUrl));
   }
 
-  async verify(bearerToken: string): Promise<VerifiedIdentity> {
+  /** Cognito cannot revoke an id token before it expires, so a verified one is kept until then. */
+  verify(bearerToken: string): Promise<VerifiedIdentity> {
+    return this.cache.through(bearerToken, async () => {
+      const payload = await this.verifiedPayload(bearerToken);
+      return { identity: toIdentity(payload), expiresAt: expiryMs(payload) };
+    });
+  }
+
+  private async verifiedPayload(bearerToken: string): Promise<JWTPayload> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(bearerToken, this.jwks, {
@@ -48,8 +63,22 @@ export class CognitoIdTokenVerifier extends IdTokenVerifier {
       throw error;
     }
     if (payload.token_use !== 'id') throw new InvalidTokenError();
-    return toIdentity(payload);
+    return payload;
   }
+}
+
+async function refusedAsInvalid<T>(check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof TokenRejectedError) throw new InvalidTokenError();
+    throw error;
+  }
+}
+
+/** Verification requires `exp`, so it is always there. */
+function expiryMs(payload: JWTPayload): number {
+  return (payload.exp ?? 0) * 1000;
 }
 
 function toIdentity(payload: JWTPayload): VerifiedIdentity {

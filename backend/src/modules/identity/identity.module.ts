@@ -24,6 +24,7 @@ import { SignInService } from './services/sign-in.service';
 import { SignUpService } from './services/sign-up.service';
 import { SigningKeyService } from './services/signing-key.service';
 import { TokenService } from './services/token.service';
+import { VerifiedTokenCache } from './verified-token-cache';
 
 /**
  * Identity: the embedded Cognito-compatible user pool at /idp, and for the rest of the backend
@@ -48,11 +49,14 @@ import { TokenService } from './services/token.service';
     AccountService,
     CognitoProtocolService,
     IdentityAdminService,
+    { provide: VerifiedTokenCache, useFactory: () => new VerifiedTokenCache() },
     {
       provide: IdTokenVerifier,
-      inject: [APP_CONFIG, TokenService],
-      useFactory: (config: AppConfig, tokens: TokenService): IdTokenVerifier =>
-        config.identity.provider === 'cognito' ? new CognitoIdTokenVerifier(config.identity) : new EmbeddedIdTokenVerifier(tokens),
+      inject: [APP_CONFIG, TokenService, VerifiedTokenCache],
+      useFactory: (config: AppConfig, tokens: TokenService, cache: VerifiedTokenCache): IdTokenVerifier =>
+        config.identity.provider === 'cognito'
+          ? new CognitoIdTokenVerifier(cache, config.identity)
+          : new EmbeddedIdTokenVerifier(tokens, cache),
     },
   ],
   exports: [IdTokenVerifier, IdentityAdminService],

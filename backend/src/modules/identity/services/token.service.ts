@@ -10,6 +10,7 @@ import { newOpaqueToken, sha256Hex } from '../crypto/secrets';
 import { IdentityUser } from '../entities/identity-user.entity';
 import { RefreshToken } from '../entities/refresh-token.entity';
 import { ACCESS_TOKEN_SCOPE, REFRESH_TOKEN_TTL_MS, TOKEN_TTL_SECONDS } from '../identity.constants';
+import { VerifiedTokenCache } from '../verified-token-cache';
 import { SigningKeyService } from './signing-key.service';
 
 export interface AuthenticationResult {
@@ -44,6 +45,7 @@ export class TokenService {
     private readonly keys: SigningKeyService,
     @InjectRepository(IdentityUser) private readonly users: Repository<IdentityUser>,
     @InjectRepository(RefreshToken) private readonly sessions: Repository<RefreshToken>,
+    private readonly verifiedTokens: VerifiedTokenCache,
   ) {
     this.clientId = config.identity.clientId;
     this.issuer = `${config.publicUrl}/idp/${config.identity.userPoolId}`;
@@ -86,20 +88,37 @@ export class TokenService {
     if (!session) return;
     if (session.clientId !== clientId) throw Errors.invalidRefreshToken();
     await this.sessions.update({ id: session.id, revokedAt: IsNull() }, { revokedAt: new Date() });
+    this.verifiedTokens.forgetAll();
   }
 
   /** Ends every session of a user: no refresh works, and the tokens they issued are refused. */
   async revokeAll(userSub: string): Promise<void> {
     await this.sessions.update({ userSub, revokedAt: IsNull() }, { revokedAt: new Date() });
+    this.verifiedTokens.forgetAll();
   }
 
   /**
    * Checks one of our tokens: signature by one of our keys with RS256 only (so neither `none` nor
    * an HMAC signed with the public key passes), issuer, audience or client, use, expiry; then that
-   * the user still exists, signed out globally no later than the token was issued, and that the
-   * session it came from has not been revoked.
+   * it still stands (assertStillValid).
    */
   async verify(token: string, use: TokenUse): Promise<{ payload: JWTPayload; user: IdentityUser }> {
+    const payload = await this.verifySignature(token, use);
+    return { payload, user: await this.assertStillValid(payload) };
+  }
+
+  /** The user still exists, has not signed out globally since the token was issued, and its session was not revoked. */
+  async assertStillValid(payload: JWTPayload): Promise<IdentityUser> {
+    const user = await this.users.findOneBy({ sub: payload.sub });
+    if (!user) throw new TokenRejectedError('invalid');
+    const validAfter = user.tokensValidAfter ? Math.floor(user.tokensValidAfter.getTime() / 1000) : 0;
+    if ((payload.iat ?? 0) < validAfter) throw new TokenRejectedError('revoked');
+    const session = await this.sessions.findOneBy({ id: String(payload.origin_jti) });
+    if (!session || session.revokedAt) throw new TokenRejectedError('revoked');
+    return user;
+  }
+
+  async verifySignature(token: string, use: TokenUse): Promise<JWTPayload> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(
@@ -125,14 +144,7 @@ export class TokenService {
     }
     if (payload.token_use !== use) throw new TokenRejectedError('invalid');
     if (use === 'access' && payload.client_id !== this.clientId) throw new TokenRejectedError('invalid');
-
-    const user = await this.users.findOneBy({ sub: payload.sub });
-    if (!user) throw new TokenRejectedError('invalid');
-    const validAfter = user.tokensValidAfter ? Math.floor(user.tokensValidAfter.getTime() / 1000) : 0;
-    if ((payload.iat ?? 0) < validAfter) throw new TokenRejectedError('revoked');
-    const session = await this.sessions.findOneBy({ id: String(payload.origin_jti) });
-    if (!session || session.revokedAt) throw new TokenRejectedError('revoked');
-    return { payload, user };
+    return payload;
   }
 
   /** The user behind an AccessToken given to a Cognito API call (GetUser, GlobalSignOut, ...). */

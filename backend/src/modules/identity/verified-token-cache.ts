@@ -1,0 +1,61 @@
+import type { VerifiedIdentity } from './id-token-verifier';
+
+/** How long a token whose session can end is trusted before `stillValid` is asked again. */
+export const SESSION_RECHECK_MS = 5_000;
+
+/** What a verifier learnt from a token's signature and claims. */
+export interface VerifiedToken {
+  identity: VerifiedIdentity;
+  /** The token's expiry (ms). */
+  expiresAt: number;
+  /** Throws when the token no longer stands (its session ended); asked every SESSION_RECHECK_MS. */
+  stillValid?: () => Promise<unknown>;
+}
+
+interface Entry extends VerifiedToken {
+  checkedAt: number;
+}
+
+/**
+ * Bearer tokens already verified, so that a client's calls check the signature once per token
+ * and its session once every few seconds, instead of both on every call (a chat turn is several
+ * calls). The embedded pool empties the cache whenever it ends a session, so a sign-out on this
+ * instance takes effect at once (on another instance, within SESSION_RECHECK_MS).
+ */
+export class VerifiedTokenCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly maxEntries = 5_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async through(token: string, verify: () => Promise<VerifiedToken>): Promise<VerifiedIdentity> {
+    const cached = this.entries.get(token);
+    if (cached && cached.expiresAt > this.now()) {
+      if (cached.stillValid && this.now() - cached.checkedAt >= SESSION_RECHECK_MS) {
+        try {
+          await cached.stillValid();
+        } catch (error) {
+          this.entries.delete(token);
+          throw error;
+        }
+        cached.checkedAt = this.now();
+      }
+      return cached.identity;
+    }
+    if (cached) this.entries.delete(token);
+
+    const verified = await verify();
+    if (verified.expiresAt > this.now()) {
+      // Oldest first out: a Map iterates in insertion order.
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(token, { ...verified, checkedAt: this.now() });
+    }
+    return verified.identity;
+  }
+
+  forgetAll(): void {
+    this.entries.clear();
+  }
+}
