@@ -34,6 +34,8 @@ export interface OpenAiFake {
   /** `http://127.0.0.1:{port}/v1`: the OPENAI_BASE_URL. */
   url: string;
   requests: OpenAiFakeRequest[];
+  /** TCP connections accepted so far. */
+  readonly connections: number;
   set(options: Partial<OpenAiFakeOptions>): void;
   close(): Promise<void>;
 }
@@ -47,10 +49,12 @@ export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenA
   let options: OpenAiFakeOptions = { ...initial };
   const requests: OpenAiFakeRequest[] = [];
   const sockets = new Set<Socket>();
+  let connections = 0;
   const server = createServer((req, res) => {
     void readBody(req).then((raw) => handle(req, res, raw));
   });
   server.on('connection', (socket) => {
+    connections += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -113,6 +117,9 @@ export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenA
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    get connections() {
+      return connections;
+    },
     set(next) {
       options = { ...options, ...next };
     },

@@ -167,6 +167,22 @@ describe('the OpenAI-compatible adapter, driven by fetch against a local SSE fak
     expect(texts(received)).toEqual([REPLY[0]]);
   });
 
+  it('keeps its connection from one reply to the next, also after a reply the user stopped', async () => {
+    const gateway = openAiGateway();
+    const before = fake.connections;
+    for (let turn = 0; turn < 3; turn += 1) expect(texts(await collect(gateway.stream(agentChat())))).toEqual(REPLY);
+    expect(fake.connections - before).toBe(1);
+
+    fake.set({ delayMs: 50 });
+    const controller = new AbortController();
+    const stopped = (async () => {
+      for await (const _event of gateway.stream(agentChat({ signal: controller.signal }))) controller.abort();
+    })();
+    await expect(stopped).rejects.toBeInstanceOf(ModelAbortedError);
+    fake.set({ delayMs: 0 });
+    expect(texts(await collect(gateway.stream(agentChat())))).toEqual(REPLY);
+  });
+
   it('turns an unreachable server into ModelProviderError with the network code', async () => {
     const port = await new Promise<number>((resolve) => {
       const server = createServer().listen(0, '127.0.0.1', () => {

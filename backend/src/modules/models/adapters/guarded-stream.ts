@@ -46,14 +46,14 @@ export async function* guardStream<T>(
   });
   const onCallerAbort = () => interrupt('caller');
   signal?.addEventListener('abort', onCallerAbort, { once: true });
-  let timer: NodeJS.Timeout | undefined;
   let waiting = false;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => interrupt('timeout'), timeoutMs);
-  };
+  // One timer for the whole stream, restarted rather than re-created for every event; it only
+  // counts while we wait.
+  const timer = setTimeout(() => {
+    if (waiting) interrupt('timeout');
+  }, timeoutMs);
   const activity = () => {
-    if (waiting) arm();
+    if (waiting) timer.refresh();
   };
 
   let iterator: AsyncIterator<T> | undefined;
@@ -61,13 +61,12 @@ export async function* guardStream<T>(
     iterator = open({ signal: controller.signal, activity })[Symbol.asyncIterator]();
     for (;;) {
       waiting = true;
-      arm();
+      timer.refresh();
       const next = iterator.next();
       // The provider may reject after we stopped waiting; that rejection is expected, not unhandled.
       next.catch(() => undefined);
       const result = await Promise.race([next, interrupted]);
       waiting = false;
-      clearTimeout(timer);
       if (result === INTERRUPTED) throw new Error('interrupted');
       if (result.done) return;
       yield result.value;
