@@ -105,6 +105,44 @@ describe('POST /bedrock/agents/chat and /bedrock/models/chat (JSON)', () => {
     expect(gateway.last.message).toBe('Segundo');
   });
 
+  it('sends at most the newest 20 turns, never a failure notice', async () => {
+    const conversationId = await newConversation(ana);
+    const save = (id: string, role: string, content: string, minute: number) =>
+      http()
+        .post(`/api/conversations/${conversationId}/messages`)
+        .set(ana.authorization)
+        .send({ id, role, content, timestamp: new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString() })
+        .expect(201);
+    for (let turn = 0; turn < 15; turn += 1) {
+      await save(`q-${turn}`, 'user', `Pregunta ${turn}`, turn * 2);
+      await save(`a-${turn}`, 'assistant', `Respuesta ${turn}`, turn * 2 + 1);
+    }
+    await testApp.app
+      .get(DataSource)
+      .getRepository(Message)
+      .update({ conversationId, id: 'a-14' }, { status: 'failed', content: 'No hay ningún modelo configurado.' });
+
+    await chat(ana, { conversationId, message: 'Y ahora' }).expect(200);
+    // The newest 20 that can go back (Respuesta 4 … Pregunta 14), made well-formed: it starts with a
+    // question and ends with an answer, so the unanswered Pregunta 14 is left out.
+    const history = gateway.last.history;
+    expect(history).toHaveLength(18);
+    expect(history[0]).toEqual({ role: 'user', content: 'Pregunta 5' });
+    expect(history.at(-1)).toEqual({ role: 'assistant', content: 'Respuesta 13' });
+    expect(history.map((turn) => turn.content).join(' ')).not.toContain('modelo configurado');
+  });
+
+  it('resends a stored message with the turns that came before it', async () => {
+    const conversationId = await newConversation(ana);
+    await chat(ana, { conversationId, message: 'Primero', messageId: 'first' }).expect(200);
+    await chat(ana, { conversationId, message: 'Segundo', messageId: 'second' }).expect(200);
+    await chat(ana, { conversationId, message: 'Primero', messageId: 'first' }).expect(200);
+    expect(gateway.last.message).toBe('Primero');
+    expect(gateway.last.history).toEqual([]);
+    const stored = await messages(ana, conversationId);
+    expect(stored.filter((message) => message.role === 'user').map((message) => message.id)).toEqual(['first', 'second']);
+  });
+
   it("answers an agent chat with the agent's prompt and model, and names the agent on the reply", async () => {
     const conversationId = await newConversation(bob, { agentId });
     const { body } = await chat(bob, { conversationId, message: '¿Puedo subir el alquiler?' }).expect(200);

@@ -19,13 +19,15 @@ import {
 } from '../models/model-gateway';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { AssistantPromptsService } from './assistant-prompts.service';
-import { boundedHistory } from './chat-history';
+import { boundedHistory, HISTORY_MAX_TURNS } from './chat-history';
 import type { AgentChatDto, ChatReplyDto, ModelChatDto } from './dto/chat.dto';
 
-/** A chat call checked and with the user's message stored, ready to ask the model. */
+/** A chat call checked and ready to ask the model. */
 export interface PreparedChat {
   conversation: Conversation;
-  userMessage: Message;
+  /** The user's message: stored already when it is a resend, else stored while the model starts. */
+  question: Pick<Message, 'id' | 'role' | 'content' | 'timestamp'>;
+  questionStored: boolean;
   replyId: string;
   audience: ModelAudience;
   systemPrompt?: string;
@@ -39,13 +41,12 @@ export type ChatEvent =
   | { type: 'delta'; text: string }
   | { type: 'done'; reply: ChatReplyDto };
 
-const ABORTED = Symbol('aborted');
-
 /**
- * One message of a chat: the user's message is stored first (idempotent by its client id), the
- * model streams the reply, and the reply is stored when it is complete or when the user leaves
- * (status 'stopped', with what had arrived). A provider error leaves the user's message stored,
- * so it can be resent with the same id.
+ * One message of a chat: the model is asked and the user's message is stored (idempotent by its
+ * client id) while the model prepares its first token; the reply streams once the message is
+ * stored, and is stored itself when it is complete or when the user leaves (status 'stopped',
+ * with what had arrived). A provider error leaves the user's message stored, so it can be resent
+ * with the same id.
  */
 @Injectable()
 export class ChatService {
@@ -100,38 +101,50 @@ export class ChatService {
     return this.prepare(conversation, body, { audience: 'agent', systemPrompt, modelId: body.modelId });
   }
 
-  /** Asks the model and stores its reply; throws a ModelError (Spanish) when the provider fails. */
+  /**
+   * Asks the model and stores its reply; throws a ModelError (Spanish) when the provider fails.
+   * The request leaves first and the question is written while the model prepares its answer;
+   * the reply is stored, and `done` sent, only once the question is stored.
+   */
   async *run(chat: PreparedChat, signal: AbortSignal): AsyncGenerator<ChatEvent> {
-    yield { type: 'start', conversationId: chat.conversation.id, messageId: chat.replyId, userMessageId: chat.userMessage.id };
     if (!this.gateway.isConfigured(chat.audience)) {
+      yield this.startEvent(chat);
+      await this.storeQuestion(chat);
       yield* this.notConfigured(chat);
       return;
     }
 
+    // The model's own signal, so that a question that cannot be stored also stops the model.
+    const model = new AbortController();
+    const stopModel = () => model.abort();
+    signal.addEventListener('abort', stopModel, { once: true });
+    const iterator = this.gateway
+      .stream({
+        audience: chat.audience,
+        sessionId: chat.conversation.id,
+        message: chat.question.content,
+        history: chat.history,
+        systemPrompt: chat.systemPrompt,
+        modelId: chat.modelId,
+        signal: model.signal,
+      })
+      [Symbol.asyncIterator]();
+    let pending = iterator.next();
+    // Handled in the loop below; until then a failure must not count as unhandled.
+    pending.catch(() => undefined);
+    // The request is written on a later tick; SQLite's writes (and the start event) would hold it
+    // back, as they hold the whole event loop, so they wait one turn of the loop.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const questionStored = this.storeQuestion(chat);
+    questionStored.catch(stopModel);
+    yield this.startEvent(chat);
+
     let text = '';
     let usage: TokenUsage | undefined;
     try {
-      const iterator = this.gateway
-        .stream({
-          audience: chat.audience,
-          sessionId: chat.conversation.id,
-          message: chat.userMessage.content,
-          history: chat.history,
-          systemPrompt: chat.systemPrompt,
-          modelId: chat.modelId,
-          signal,
-        })
-        [Symbol.asyncIterator]();
-      const aborted = abortion(signal);
+      // Leaving aborts the model's signal, and the gateway stops waiting at once (ModelAbortedError).
       for (;;) {
-        // Raced, so that leaving stops the wait even if a provider ignores the signal.
-        const pending = iterator.next();
-        const next = await Promise.race([pending, aborted]);
-        if (next === ABORTED) {
-          pending.catch(() => undefined);
-          void iterator.return?.(undefined)?.catch(() => undefined);
-          break;
-        }
+        const next = await pending;
         if (next.done) break;
         if (next.value.type === 'delta') {
           text += next.value.text;
@@ -139,8 +152,11 @@ export class ChatService {
         } else if (next.value.type === 'done') {
           usage = next.value.usage;
         }
+        pending = iterator.next();
       }
     } catch (error) {
+      // When the question could not be stored, that is the error to report: it stopped the model.
+      await questionStored;
       if (!signal.aborted) {
         if (error instanceof ModelNotConfiguredError) {
           yield* this.notConfigured(chat);
@@ -148,8 +164,11 @@ export class ChatService {
         }
         throw this.toModelError(error);
       }
+    } finally {
+      signal.removeEventListener('abort', stopModel);
     }
 
+    await questionStored;
     if (signal.aborted) {
       if (text !== '') await this.storeReply(chat, text, 'stopped', usage);
       return;
@@ -163,20 +182,25 @@ export class ChatService {
     body: { message: string; messageId?: string },
     target: Pick<PreparedChat, 'audience' | 'systemPrompt' | 'modelId' | 'agent'>,
   ): Promise<PreparedChat> {
-    const userMessage = await this.conversations.storeMessage(conversation, {
-      id: body.messageId ?? randomUUID(),
-      role: 'user',
-      content: body.message,
-    });
-    const messages = await this.conversations.orderedMessages(conversation.id);
-    const position = messages.findIndex((message) => message.id === userMessage.id);
+    const input = { id: body.messageId ?? randomUUID(), role: 'user' as const, content: body.message };
+    const sentBefore = await this.conversations.sentBefore(conversation.id, input);
+    const earlier = await this.conversations.modelHistory(conversation.id, HISTORY_MAX_TURNS, sentBefore ?? undefined);
     return {
       conversation,
-      userMessage,
+      question: sentBefore ?? { ...input, timestamp: new Date() },
+      questionStored: sentBefore !== null,
       replyId: randomUUID(),
-      history: boundedHistory(messages.slice(0, position < 0 ? messages.length : position)),
+      history: boundedHistory(earlier),
       ...target,
     };
+  }
+
+  private async storeQuestion(chat: PreparedChat): Promise<void> {
+    if (!chat.questionStored) await this.conversations.insertMessage(chat.conversation, chat.question);
+  }
+
+  private startEvent(chat: PreparedChat): ChatEvent {
+    return { type: 'start', conversationId: chat.conversation.id, messageId: chat.replyId, userMessageId: chat.question.id };
   }
 
   /**
@@ -194,8 +218,8 @@ export class ChatService {
   private storeReply(chat: PreparedChat, content: string, status: MessageStatus, usage: TokenUsage | undefined): Promise<Message> {
     const metadata: MessageMetadata | null = chat.agent ? { agentId: chat.agent.id, agentName: chat.agent.name } : null;
     // Never before the message it answers, whatever the client's clock said.
-    const timestamp = new Date(Math.max(Date.now(), chat.userMessage.timestamp.getTime() + 1));
-    return this.conversations.storeMessage(chat.conversation, {
+    const timestamp = new Date(Math.max(Date.now(), chat.question.timestamp.getTime() + 1));
+    return this.conversations.insertMessage(chat.conversation, {
       id: chat.replyId,
       role: 'assistant',
       content,
@@ -224,7 +248,7 @@ export class ChatService {
             ? { inputTokens: reply.inputTokens ?? 0, outputTokens: reply.outputTokens ?? 0 }
             : null,
         status: reply.status,
-        userMessageId: chat.userMessage.id,
+        userMessageId: chat.question.id,
         ...(chat.agent ? { agentId: chat.agent.id, agentName: chat.agent.name } : {}),
       },
     };
@@ -250,13 +274,6 @@ export class ChatService {
     this.logger.error(`Error inesperado del modelo: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return new ModelProviderError();
   }
-}
-
-function abortion(signal: AbortSignal): Promise<typeof ABORTED> {
-  return new Promise((resolve) => {
-    if (signal.aborted) resolve(ABORTED);
-    else signal.addEventListener('abort', () => resolve(ABORTED), { once: true });
-  });
 }
 
 /** For an agent saved without a prompt: at least who it is and what it is for. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Not, Repository } from 'typeorm';
 import { isUniqueViolation } from '../agents/database-errors';
 import { AgentsService } from '../agents/agents.service';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
@@ -171,8 +171,17 @@ export class ConversationsService {
    * same; a different role or text under a used id is refused. Bumps the conversation's updatedAt.
    */
   async storeMessage(conversation: Conversation, input: NewMessage): Promise<Message> {
-    const existing = await this.messages.findOneBy({ conversationId: conversation.id, id: input.id });
-    if (existing) return sameMessage(existing, input);
+    return (await this.sentBefore(conversation.id, input)) ?? this.insertMessage(conversation, input);
+  }
+
+  /** The message stored under this id if there is one (a retry or a resend); another text under it is refused. */
+  async sentBefore(conversationId: string, input: NewMessage): Promise<Message | null> {
+    const existing = await this.messages.findOneBy({ conversationId, id: input.id });
+    return existing && sameMessage(existing, input);
+  }
+
+  /** Stores a message whose id the caller knows to be new, and bumps the conversation's updatedAt. */
+  async insertMessage(conversation: Conversation, input: NewMessage): Promise<Message> {
     const message = this.messages.create({
       conversationId: conversation.id,
       id: input.id,
@@ -204,6 +213,27 @@ export class ConversationsService {
       where: { conversationId },
       order: { timestamp: 'ASC', createdAt: 'ASC' },
     });
+  }
+
+  /**
+   * What a model may see of the conversation, oldest first: the newest `limit` messages that are
+   * not failure notices, or, for a message sent before (a resend), the ones that preceded it.
+   */
+  async modelHistory(conversationId: string, limit: number, before?: Message): Promise<Message[]> {
+    if (before) {
+      const messages = await this.orderedMessages(conversationId);
+      const position = messages.findIndex((message) => message.id === before.id);
+      return messages
+        .slice(0, position < 0 ? messages.length : position)
+        .filter((message) => message.status !== 'failed')
+        .slice(-limit);
+    }
+    const newest = await this.messages.find({
+      where: { conversationId, status: Not('failed') },
+      order: { timestamp: 'DESC', createdAt: 'DESC' },
+      take: limit,
+    });
+    return newest.reverse();
   }
 }
 
