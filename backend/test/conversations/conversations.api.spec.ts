@@ -186,11 +186,30 @@ describe('conversations API', () => {
       expect(body.messages.map((message: { id: string }) => message.id)).not.toContain('intruso');
     });
 
-    it("refuses a userId that is not the caller's with 403 (the admin's own conversations stay private too)", async () => {
+    it("refuses a userId that is not the caller's with 403", async () => {
       await http().get(`/api/conversations?userId=${bob.sub}`).set(ana.authorization).expect(403);
       await http().post('/api/conversations').set(ana.authorization).send({ userId: bob.sub }).expect(403);
       await http().get(`/api/conversations/${bobs}?userId=${bob.sub}`).set(ana.authorization).expect(403);
+      await http().delete(`/api/conversations/${bobs}?userId=bob@example.com`).set(ana.authorization).expect(403);
+    });
+
+    it('lets an admin read and manage the conversations of the user userId names, and only with it', async () => {
       await http().get(`/api/conversations/${bobs}`).set(admin.authorization).expect(404);
+      const { body: adminsOwn } = await http().get('/api/conversations').set(admin.authorization).expect(200);
+      expect(adminsOwn.map((conversation: { id: string }) => conversation.id)).not.toContain(bobs);
+
+      const { body: list } = await http().get(`/api/conversations?userId=${bob.sub}`).set(admin.authorization).expect(200);
+      expect(list.map((conversation: { id: string }) => conversation.id)).toEqual(expect.arrayContaining([older, newer]));
+      expect(list.every((conversation: { userId: string }) => conversation.userId === bob.sub)).toBe(true);
+      const { body: one } = await http().get(`/api/conversations/${bobs}?userId=bob@example.com`).set(admin.authorization).expect(200);
+      expect(one.title).toBe('Segunda');
+      const { body: messages } = await http().get(`/api/conversations/${bobs}/messages?userId=${bob.sub}`).set(admin.authorization).expect(200);
+      expect(messages).toEqual(one.messages);
+
+      const spare = (await create(bob, { title: 'Para moderar' }).expect(201)).body.id;
+      await http().put(`/api/conversations/${spare}?userId=${bob.sub}`).set(admin.authorization).send({ title: 'Moderada' }).expect(200);
+      await http().delete(`/api/conversations/${spare}?userId=${bob.sub}`).set(admin.authorization).expect(200);
+      await http().get(`/api/conversations/${spare}`).set(bob.authorization).expect(404);
     });
 
     it('answers 404 for an id that is not a conversation id', async () => {

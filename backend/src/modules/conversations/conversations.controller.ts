@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
@@ -28,12 +28,16 @@ const conversationId = new ParseUUIDPipe({ exceptionFactory: () => new Conversat
 const USER_ID_QUERY = {
   name: 'userId',
   required: false,
-  description: 'Opcional (contrato): si se envía, debe ser el sub o el nombre de usuario de quien llama (403 si no)',
+  description:
+    'Opcional (contrato): el sub o el nombre de usuario de quien llama (403 si no); un administrador puede nombrar a otro usuario para leer o gestionar sus conversaciones',
 } as const;
 
+/** A repeated query parameter names nobody in particular: the caller's own conversations. */
+const singleUserId = (userId: unknown): string | undefined => (typeof userId === 'string' ? userId : undefined);
+
 /**
- * The caller's conversations (spec section 7). The optional `userId` query of the contract is
- * checked by the auth guard; the conversations are always the caller's own.
+ * Conversations (spec section 7): the caller's own. The optional `userId` query is checked by the
+ * auth guard; an admin may use it to address another user's.
  */
 @ApiTags('conversations')
 @ApiBearerAuth()
@@ -45,8 +49,8 @@ export class ConversationsController {
   @ApiOperation({ summary: 'Conversaciones de quien llama, la de actividad más reciente primero (sin mensajes)' })
   @ApiQuery(USER_ID_QUERY)
   @ApiOkResponse({ type: [ConversationDto] })
-  list(@CurrentIdentity() identity: VerifiedIdentity): Promise<ConversationDto[]> {
-    return this.conversations.list(identity);
+  list(@CurrentIdentity() identity: VerifiedIdentity, @Query('userId') userId?: unknown): Promise<ConversationDto[]> {
+    return this.conversations.list(identity, singleUserId(userId));
   }
 
   @Get(':id')
@@ -54,8 +58,12 @@ export class ConversationsController {
   @ApiQuery(USER_ID_QUERY)
   @ApiOkResponse({ type: ConversationDto })
   @ApiNotFoundResponse({ description: 'Conversación no encontrada (también si es de otro usuario)' })
-  get(@CurrentIdentity() identity: VerifiedIdentity, @Param('id', conversationId) id: string): Promise<ConversationDto> {
-    return this.conversations.get(identity, id);
+  get(
+    @CurrentIdentity() identity: VerifiedIdentity,
+    @Param('id', conversationId) id: string,
+    @Query('userId') userId?: unknown,
+  ): Promise<ConversationDto> {
+    return this.conversations.get(identity, id, singleUserId(userId));
   }
 
   @Get(':id/messages')
@@ -63,8 +71,12 @@ export class ConversationsController {
   @ApiQuery(USER_ID_QUERY)
   @ApiOkResponse({ type: [MessageDto] })
   @ApiNotFoundResponse({ description: 'Conversación no encontrada' })
-  messages(@CurrentIdentity() identity: VerifiedIdentity, @Param('id', conversationId) id: string): Promise<MessageDto[]> {
-    return this.conversations.listMessages(identity, id);
+  messages(
+    @CurrentIdentity() identity: VerifiedIdentity,
+    @Param('id', conversationId) id: string,
+    @Query('userId') userId?: unknown,
+  ): Promise<MessageDto[]> {
+    return this.conversations.listMessages(identity, id, singleUserId(userId));
   }
 
   @Post()
@@ -87,16 +99,21 @@ export class ConversationsController {
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('id', conversationId) id: string,
     @Body() body: UpdateConversationDto,
+    @Query('userId') userId?: unknown,
   ): Promise<ConversationDto> {
-    return this.conversations.update(identity, id, body);
+    return this.conversations.update(identity, id, body, singleUserId(userId));
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Elimina la conversación y sus mensajes' })
   @ApiQuery(USER_ID_QUERY)
   @ApiOkResponse({ type: DeletedConversationDto })
-  remove(@CurrentIdentity() identity: VerifiedIdentity, @Param('id', conversationId) id: string): Promise<DeletedConversationDto> {
-    return this.conversations.remove(identity, id);
+  remove(
+    @CurrentIdentity() identity: VerifiedIdentity,
+    @Param('id', conversationId) id: string,
+    @Query('userId') userId?: unknown,
+  ): Promise<DeletedConversationDto> {
+    return this.conversations.remove(identity, id, singleUserId(userId));
   }
 
   @Post(':id/messages')

@@ -38,7 +38,8 @@ export interface NewMessage {
 
 /**
  * Conversations belong to the user who created them and are only ever read through their owner:
- * another user's conversation is 404, as if it did not exist.
+ * another user's conversation is 404, as if it did not exist. An admin may read and manage the
+ * conversations of the user the `userId` query names.
  */
 @Injectable()
 export class ConversationsService {
@@ -50,21 +51,21 @@ export class ConversationsService {
   ) {}
 
   /** Newest activity first; without messages (GET /conversations/{id} has them). */
-  async list(identity: VerifiedIdentity): Promise<ConversationDto[]> {
+  async list(identity: VerifiedIdentity, userId?: string): Promise<ConversationDto[]> {
     const rows = await this.conversations.find({
-      where: { userSub: identity.sub },
+      where: { userSub: await this.ownerSub(identity, userId) },
       order: { updatedAt: 'DESC', createdAt: 'DESC', id: 'ASC' },
     });
     return rows.map((row) => toConversationDto(row));
   }
 
-  async get(identity: VerifiedIdentity, id: string): Promise<ConversationDto> {
-    const conversation = await this.findOwned(identity, id);
+  async get(identity: VerifiedIdentity, id: string, userId?: string): Promise<ConversationDto> {
+    const conversation = await this.findOf(await this.ownerSub(identity, userId), id);
     return toConversationDto(conversation, await this.orderedMessages(conversation.id));
   }
 
-  async listMessages(identity: VerifiedIdentity, id: string): Promise<MessageDto[]> {
-    const conversation = await this.findOwned(identity, id);
+  async listMessages(identity: VerifiedIdentity, id: string, userId?: string): Promise<MessageDto[]> {
+    const conversation = await this.findOf(await this.ownerSub(identity, userId), id);
     return (await this.orderedMessages(conversation.id)).map(toMessageDto);
   }
 
@@ -116,8 +117,8 @@ export class ConversationsService {
     return toConversationDto(conversation, []);
   }
 
-  async update(identity: VerifiedIdentity, id: string, body: UpdateConversationDto): Promise<ConversationDto> {
-    const conversation = await this.findOwned(identity, id);
+  async update(identity: VerifiedIdentity, id: string, body: UpdateConversationDto, userId?: string): Promise<ConversationDto> {
+    const conversation = await this.findOf(await this.ownerSub(identity, userId), id);
     if (body.title !== undefined) conversation.title = body.title;
     if (body.metadata !== undefined) {
       const changes = definedOnly(body.metadata);
@@ -132,8 +133,8 @@ export class ConversationsService {
     return toConversationDto(conversation);
   }
 
-  async remove(identity: VerifiedIdentity, id: string): Promise<DeletedConversationDto> {
-    const conversation = await this.findOwned(identity, id);
+  async remove(identity: VerifiedIdentity, id: string, userId?: string): Promise<DeletedConversationDto> {
+    const conversation = await this.findOf(await this.ownerSub(identity, userId), id);
     // Messages go with it (ON DELETE CASCADE); deleted explicitly too, in case of a database
     // without enforced foreign keys.
     await this.messages.delete({ conversationId: conversation.id });
@@ -160,10 +161,19 @@ export class ConversationsService {
   // ----- for the chat module -----
 
   /** The caller's conversation, or ConversationNotFoundError. */
-  async findOwned(identity: VerifiedIdentity, id: string): Promise<Conversation> {
-    const conversation = await this.conversations.findOneBy({ id, userSub: identity.sub });
+  findOwned(identity: VerifiedIdentity, id: string): Promise<Conversation> {
+    return this.findOf(identity.sub, id);
+  }
+
+  private async findOf(ownerSub: string, id: string): Promise<Conversation> {
+    const conversation = await this.conversations.findOneBy({ id, userSub: ownerSub });
     if (!conversation) throw new ConversationNotFoundError();
     return conversation;
+  }
+
+  /** Whose conversations a call addresses: the caller's, or the user an admin names. */
+  private async ownerSub(identity: VerifiedIdentity, userId: string | undefined): Promise<string> {
+    return identity.role === 'admin' && userId !== undefined ? this.users.subjectOf(identity, userId) : identity.sub;
   }
 
   /**

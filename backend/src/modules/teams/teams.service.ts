@@ -5,8 +5,7 @@ import { AgentsService } from '../agents/agents.service';
 import { isUniqueViolation } from '../agents/database-errors';
 import type { Agent } from '../agents/entities/agent.entity';
 import { EcosystemsService } from '../ecosystems/ecosystems.service';
-import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
-import { RegistrationNotFoundError } from '../users/users.errors';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { UsersService } from '../users/users.service';
 import type { TeamAgentDto, TeamRemovalDto, UserAgentDto, UserEcosystemDto } from './dto/team.dto';
 import { UserAgent } from './entities/user-agent.entity';
@@ -36,7 +35,7 @@ export class TeamsService {
   ) {}
 
   async listAgents(identity: VerifiedIdentity, userId: string): Promise<UserAgentDto[]> {
-    const owner = await this.ownerOf(identity, userId);
+    const owner = await this.users.subjectOf(identity, userId);
     const links = await this.userAgents.find({
       where: { userId: owner },
       relations: { agent: true },
@@ -46,7 +45,7 @@ export class TeamsService {
   }
 
   async addAgent(identity: VerifiedIdentity, userId: string, body: TeamAgentDto): Promise<UserAgentDto> {
-    const owner = await this.ownerOf(identity, userId);
+    const owner = await this.users.subjectOf(identity, userId);
     const agent = await this.agents.findVisible(identity, body.agentId);
     if (await this.userAgents.existsBy({ userId: owner, agentId: agent.id })) throw new AgentAlreadyInTeamError();
     try {
@@ -59,7 +58,7 @@ export class TeamsService {
   }
 
   async removeAgent(identity: VerifiedIdentity, userId: string, agentId: string): Promise<TeamRemovalDto> {
-    const owner = await this.ownerOf(identity, userId);
+    const owner = await this.users.subjectOf(identity, userId);
     const result = await this.userAgents.delete({ userId: owner, agentId });
     if (!result.affected) throw new AgentNotInTeamError();
     return { success: true, id: agentId };
@@ -70,7 +69,7 @@ export class TeamsService {
    * kept). Nothing changes if any agent is unknown or not visible to the caller.
    */
   async syncAgents(identity: VerifiedIdentity, userId: string, items: TeamAgentDto[]): Promise<UserAgentDto[]> {
-    const owner = await this.ownerOf(identity, userId);
+    const owner = await this.users.subjectOf(identity, userId);
     const ids = [...new Set(items.map((item) => item.agentId))];
     if (ids.length > MAX_TEAM_AGENTS) throw new TeamTooLargeError(MAX_TEAM_AGENTS);
     const found = await this.agents.findVisibleMany(identity, ids);
@@ -97,7 +96,7 @@ export class TeamsService {
   }
 
   async listEcosystems(identity: VerifiedIdentity, userId: string): Promise<UserEcosystemDto[]> {
-    const owner = await this.ownerOf(identity, userId);
+    const owner = await this.users.subjectOf(identity, userId);
     const links = await this.userEcosystems.find({
       where: { userId: owner },
       relations: { ecosystem: true },
@@ -107,7 +106,7 @@ export class TeamsService {
   }
 
   async addEcosystem(identity: VerifiedIdentity, userId: string, ecosystemId: string): Promise<UserEcosystemDto> {
-    const owner = await this.ownerOf(identity, userId);
+    const owner = await this.users.subjectOf(identity, userId);
     const ecosystem = await this.ecosystems.findVisible(identity, ecosystemId);
     if (await this.userEcosystems.existsBy({ userId: owner, ecosystemId: ecosystem.id })) {
       throw new EcosystemAlreadyInTeamError();
@@ -130,26 +129,10 @@ export class TeamsService {
   }
 
   async removeEcosystem(identity: VerifiedIdentity, userId: string, ecosystemId: string): Promise<TeamRemovalDto> {
-    const owner = await this.ownerOf(identity, userId);
+    const owner = await this.users.subjectOf(identity, userId);
     const result = await this.userEcosystems.delete({ userId: owner, ecosystemId });
     if (!result.affected) throw new EcosystemNotInTeamError();
     return { success: true, id: ecosystemId };
-  }
-
-  /**
-   * Teams are keyed by the identity subject. The guard has already refused a path id that is not
-   * the caller's (subject or username) unless the caller is an admin; an admin naming someone
-   * else by username is resolved through their registration.
-   */
-  private async ownerOf(identity: VerifiedIdentity, userId: string): Promise<string> {
-    if (namesCaller(identity, userId)) return identity.sub;
-    try {
-      return (await this.users.registration(identity, userId)).id;
-    } catch (error) {
-      // A user who never registered is still addressed by the id the admin gave.
-      if (error instanceof RegistrationNotFoundError) return userId;
-      throw error;
-    }
   }
 }
 

@@ -42,6 +42,16 @@ export class UsersService {
     };
   }
 
+  /**
+   * The identity subject a request's user id (a subject or a username) names. The auth guard has
+   * already refused anyone but admins naming another user; a user an admin names who never
+   * registered keeps the id as given.
+   */
+  async subjectOf(identity: VerifiedIdentity, userId: string): Promise<string> {
+    if (namesCaller(identity, userId)) return identity.sub;
+    return (await this.findByUserId(userId))?.id ?? userId;
+  }
+
   /** The agents module calls this when a user creates their first agent. */
   async markFirstAgentCreated(identity: VerifiedIdentity): Promise<void> {
     const profile = await this.profileFor(identity);
