@@ -21,6 +21,19 @@ async function waitForUrl(url, timeoutMs = 60_000) {
   throw new Error(`El servidor no respondió en ${url}`);
 }
 
+async function waitForListening(port, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`Nada escucha en el puerto ${port}`);
+}
+
 function stopper(child, cleanup = () => {}) {
   return () =>
     new Promise((resolve) => {
@@ -47,6 +60,16 @@ export async function startBackend(port, env = {}) {
     dataDir,
     stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })),
   };
+}
+
+/** The OpenAI-compatible fake model (test/fakes) in a process of its own. */
+export async function startOpenAiFakeProcess(port, { chunks, intervalMs }) {
+  const fakeModule = join(root, 'test/fakes/openai-compatible.mjs');
+  const source = `import(${JSON.stringify(fakeModule)}).then((fake) => fake.startOpenAiFake(${port}, ${JSON.stringify({ chunks, intervalMs })}));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}/v1`;
+  await waitForListening(port);
+  return { url, stop: stopper(child) };
 }
 
 /** A bare node:http server that answers every request with `body`: the machine's ceiling. */

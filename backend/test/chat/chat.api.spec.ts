@@ -312,6 +312,16 @@ describe('POST /bedrock/agents/chat and /bedrock/models/chat (JSON)', () => {
     expect(body.paths['/api/bedrock/agents/chat'].post.responses).toHaveProperty('409');
   });
 
+  it('refuses a message id already used for another text (409), asking nothing, and reveals nothing of another user’s conversation', async () => {
+    const conversationId = await newConversation(ana);
+    await chat(ana, { conversationId, message: 'Original', messageId: 'taken' }).expect(200);
+    gateway.reset();
+    const { body } = await chat(ana, { conversationId, message: 'Otro texto', messageId: 'taken' }).expect(409);
+    expect(body.message).toBe('Ya existe otro mensaje con ese id en la conversación.');
+    expect(gateway.requests).toHaveLength(0);
+    await chat(bob, { conversationId, message: 'Otro texto', messageId: 'taken' }).expect(404);
+  });
+
   it('stores a user message once when the same chat call is retried', async () => {
     const conversationId = await newConversation(ana);
     await chat(ana, { conversationId, message: 'Una vez', messageId: 'retry-1' }).expect(200);

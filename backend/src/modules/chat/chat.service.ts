@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AgentsService } from '../agents/agents.service';
 import type { Agent } from '../agents/entities/agent.entity';
-import { ConversationsService } from '../conversations/conversations.service';
+import { type ChatContext, ConversationsService, type NewMessage } from '../conversations/conversations.service';
 import type { Conversation } from '../conversations/entities/conversation.entity';
 import type { Message, MessageMetadata, MessageStatus } from '../conversations/entities/message.entity';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
@@ -68,26 +68,31 @@ export class ChatService {
    * assistant in the contract; the server uses the one it is configured with.
    */
   async prepareAgentChat(identity: VerifiedIdentity, body: AgentChatDto): Promise<PreparedChat> {
-    const conversation = await this.conversations.findOwned(identity, body.conversationId);
+    const question = questionOf(body);
+    const requestedAgentId = body.agentId !== undefined && body.agentAliasId === undefined ? body.agentId : undefined;
+    // Independent reads go together (one database round trip instead of several); the main
+    // assistant's prompt is read on the chance that it answers, and dropped when an agent does.
+    const userPrompt =
+      requestedAgentId === undefined && body.systemPrompt === undefined ? this.assistantPrompts.customPrompt(identity.sub) : undefined;
+    userPrompt?.catch(() => undefined);
+    const [conversation, context] = await Promise.all([
+      this.conversations.findOwned(identity, body.conversationId),
+      this.conversations.chatContext(body.conversationId, question.id, HISTORY_MAX_TURNS),
+    ]);
     const { metadata } = conversation;
     const agentId =
-      body.agentId !== undefined && body.agentAliasId === undefined
-        ? body.agentId
-        : metadata.agentId && !metadata.useBedrockAgent && !metadata.isCreatorAgent
-          ? metadata.agentId
-          : undefined;
+      requestedAgentId ?? (metadata.agentId && !metadata.useBedrockAgent && !metadata.isCreatorAgent ? metadata.agentId : undefined);
 
     if (agentId === undefined) {
-      const systemPrompt = body.systemPrompt ?? (await this.assistantPrompts.customPrompt(identity.sub)) ?? undefined;
-      return this.prepare(conversation, body, { audience: 'main-assistant', systemPrompt });
+      const systemPrompt = body.systemPrompt ?? (await (userPrompt ?? this.assistantPrompts.customPrompt(identity.sub))) ?? undefined;
+      return this.prepare(conversation, question, context, { audience: 'main-assistant', systemPrompt });
     }
 
     const agent = await this.agents.findVisible(identity, agentId);
-    await this.subscriptions.assertMayChat(identity, agent);
-    const systemPrompt = (await this.agents.promptFor(agent.id)) ?? fallbackAgentPrompt(agent);
-    return this.prepare(conversation, body, {
+    const [, agentPrompt] = await Promise.all([this.subscriptions.assertMayChat(identity, agent), this.agents.promptFor(agent.id)]);
+    return this.prepare(conversation, question, context, {
       audience: 'agent',
-      systemPrompt,
+      systemPrompt: agentPrompt ?? fallbackAgentPrompt(agent),
       modelId: agent.modelId ?? undefined,
       agent: { id: agent.id, name: agent.name },
     });
@@ -95,10 +100,14 @@ export class ChatService {
 
   /** POST /bedrock/models/chat: a model directly (the body's modelId or the configured one), no agent. */
   async prepareModelChat(identity: VerifiedIdentity, body: ModelChatDto): Promise<PreparedChat> {
-    const conversation = await this.conversations.findOwned(identity, body.conversationId);
-    // The 'agent' audience gets no default instructions from the gateway, so the main assistant's go.
-    const systemPrompt = body.systemPrompt ?? (await this.assistantPrompts.promptInForce(identity.sub));
-    return this.prepare(conversation, body, { audience: 'agent', systemPrompt, modelId: body.modelId });
+    const question = questionOf(body);
+    const [conversation, context, systemPrompt] = await Promise.all([
+      this.conversations.findOwned(identity, body.conversationId),
+      this.conversations.chatContext(body.conversationId, question.id, HISTORY_MAX_TURNS),
+      // The 'agent' audience gets no default instructions from the gateway, so the main assistant's go.
+      body.systemPrompt ?? this.assistantPrompts.promptInForce(identity.sub),
+    ]);
+    return this.prepare(conversation, question, context, { audience: 'agent', systemPrompt, modelId: body.modelId });
   }
 
   /**
@@ -177,20 +186,20 @@ export class ChatService {
     yield { type: 'done', reply: this.toReply(chat, reply) };
   }
 
-  private async prepare(
+  /** A resend (a message already stored under the client's id) must say the same (409 otherwise). */
+  private prepare(
     conversation: Conversation,
-    body: { message: string; messageId?: string },
+    question: NewMessage,
+    context: ChatContext,
     target: Pick<PreparedChat, 'audience' | 'systemPrompt' | 'modelId' | 'agent'>,
-  ): Promise<PreparedChat> {
-    const input = { id: body.messageId ?? randomUUID(), role: 'user' as const, content: body.message };
-    const sentBefore = await this.conversations.sentBefore(conversation.id, input);
-    const earlier = await this.conversations.modelHistory(conversation.id, HISTORY_MAX_TURNS, sentBefore ?? undefined);
+  ): PreparedChat {
+    const sentBefore = context.sentBefore && this.conversations.sameMessage(context.sentBefore, question);
     return {
       conversation,
-      question: sentBefore ?? { ...input, timestamp: new Date() },
+      question: sentBefore ?? { ...question, timestamp: new Date() },
       questionStored: sentBefore !== null,
       replyId: randomUUID(),
-      history: boundedHistory(earlier),
+      history: boundedHistory(context.history),
       ...target,
     };
   }
@@ -274,6 +283,10 @@ export class ChatService {
     this.logger.error(`Error inesperado del modelo: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return new ModelProviderError();
   }
+}
+
+function questionOf(body: { message: string; messageId?: string }): NewMessage & { role: 'user' } {
+  return { id: body.messageId ?? randomUUID(), role: 'user', content: body.message };
 }
 
 /** For an agent saved without a prompt: at least who it is and what it is for. */

@@ -36,6 +36,14 @@ export interface NewMessage {
   usage?: { inputTokens: number; outputTokens: number } | null;
 }
 
+/** What a chat turn needs of its conversation before it asks the model. */
+export interface ChatContext {
+  /** The message already stored under the client's id (a resend), if any; not yet compared with it. */
+  sentBefore: Message | null;
+  /** What a model may see, oldest first: the newest messages, or those before a resent one. */
+  history: Message[];
+}
+
 /**
  * Conversations belong to the user who created them and are only ever read through their owner:
  * another user's conversation is 404, as if it did not exist. An admin may read and manage the
@@ -187,7 +195,26 @@ export class ConversationsService {
   /** The message stored under this id if there is one (a retry or a resend); another text under it is refused. */
   async sentBefore(conversationId: string, input: NewMessage): Promise<Message | null> {
     const existing = await this.messages.findOneBy({ conversationId, id: input.id });
-    return existing && sameMessage(existing, input);
+    return existing && this.sameMessage(existing, input);
+  }
+
+  /** The stored message, when the input under its id says the same; MessageIdConflictError otherwise. */
+  sameMessage(stored: Message, input: NewMessage): Message {
+    if (stored.role !== input.role || stored.content !== input.content) throw new MessageIdConflictError();
+    return stored;
+  }
+
+  /**
+   * Read together, so that a database across the network answers in one round trip. The caller
+   * checks that the conversation is the user's before using any of it.
+   */
+  async chatContext(conversationId: string, messageId: string, limit: number): Promise<ChatContext> {
+    const [sentBefore, newest] = await Promise.all([
+      this.messages.findOneBy({ conversationId, id: messageId }),
+      this.modelHistory(conversationId, limit),
+    ]);
+    // A resend goes with the turns before it, not those since.
+    return { sentBefore, history: sentBefore ? await this.modelHistory(conversationId, limit, sentBefore) : newest };
   }
 
   /** Stores a message whose id the caller knows to be new, and bumps the conversation's updatedAt. */
@@ -211,7 +238,7 @@ export class ConversationsService {
       // Two retries racing: the other one stored it.
       if (!isUniqueViolation(error)) throw error;
       const stored = await this.messages.findOneByOrFail({ conversationId: conversation.id, id: input.id });
-      return sameMessage(stored, input);
+      return this.sameMessage(stored, input);
     }
     await this.conversations.update({ id: conversation.id }, { updatedAt: message.createdAt });
     return message;
@@ -229,7 +256,7 @@ export class ConversationsService {
    * What a model may see of the conversation, oldest first: the newest `limit` messages that are
    * not failure notices, or, for a message sent before (a resend), the ones that preceded it.
    */
-  async modelHistory(conversationId: string, limit: number, before?: Message): Promise<Message[]> {
+  private async modelHistory(conversationId: string, limit: number, before?: Message): Promise<Message[]> {
     if (before) {
       const messages = await this.orderedMessages(conversationId);
       const position = messages.findIndex((message) => message.id === before.id);
@@ -250,9 +277,4 @@ export class ConversationsService {
 /** The keys the client sent: an absent key never overwrites a stored one. */
 function definedOnly(metadata: ConversationMetadata | undefined): ConversationMetadata {
   return Object.fromEntries(Object.entries(metadata ?? {}).filter(([, value]) => value !== undefined)) as ConversationMetadata;
-}
-
-function sameMessage(stored: Message, input: NewMessage): Message {
-  if (stored.role !== input.role || stored.content !== input.content) throw new MessageIdConflictError();
-  return stored;
 }

@@ -1,7 +1,11 @@
 import type { VerifiedIdentity } from './id-token-verifier';
 
-/** How long a token whose session can end is trusted before `stillValid` is asked again. */
-export const SESSION_RECHECK_MS = 5_000;
+/**
+ * How long a token whose session can end is trusted before `stillValid` is asked again. Sessions
+ * ended on this instance drop their tokens at once; this bounds how long another instance of the
+ * backend takes to notice (Cognito's own id tokens stay valid until they expire, up to an hour).
+ */
+export const SESSION_RECHECK_MS = 60_000;
 
 /** What a verifier learnt from a token's signature and claims. */
 export interface VerifiedToken {
@@ -18,7 +22,7 @@ interface Entry extends VerifiedToken {
 
 /**
  * Bearer tokens already verified, so that a client's calls check the signature once per token
- * and its session once every few seconds, instead of both on every call (a chat turn is several
+ * and its session once a minute, instead of both on every call (a chat turn is several
  * calls). The embedded pool empties the cache whenever it ends a session, so a sign-out on this
  * instance takes effect at once (on another instance, within SESSION_RECHECK_MS).
  */

@@ -109,11 +109,13 @@ export class TokenService {
 
   /** The user still exists, has not signed out globally since the token was issued, and its session was not revoked. */
   async assertStillValid(payload: JWTPayload): Promise<IdentityUser> {
-    const user = await this.users.findOneBy({ sub: payload.sub });
+    const [user, session] = await Promise.all([
+      this.users.findOneBy({ sub: payload.sub }),
+      this.sessions.findOneBy({ id: String(payload.origin_jti) }),
+    ]);
     if (!user) throw new TokenRejectedError('invalid');
     const validAfter = user.tokensValidAfter ? Math.floor(user.tokensValidAfter.getTime() / 1000) : 0;
     if ((payload.iat ?? 0) < validAfter) throw new TokenRejectedError('revoked');
-    const session = await this.sessions.findOneBy({ id: String(payload.origin_jti) });
     if (!session || session.revokedAt) throw new TokenRejectedError('revoked');
     return user;
   }
