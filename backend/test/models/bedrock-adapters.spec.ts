@@ -12,28 +12,10 @@ import {
 import { createModelGateway, type ModelClientOverrides } from '../../src/modules/models/model-gateway.factory';
 import type { RoutingModelGateway } from '../../src/modules/models/routing-model-gateway';
 import { type BedrockFake, FAKE_AWS_CREDENTIALS, startBedrockFake } from '../fakes/bedrock-fake';
+import { collect, collectUntilError, texts } from './model-events';
 
 const DEFAULT_MODEL = 'anthropic.claude-3-5-sonnet-20240620-v1:0';
 const REPLY = ['Hola', ', soy ', 'tu agente', ' ¿en qué te ayudo?'];
-
-async function collect(events: AsyncIterable<ModelEvent>): Promise<ModelEvent[]> {
-  const out: ModelEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
-
-/** Collects until the stream fails; returns what arrived and the error. */
-async function collectUntilError(events: AsyncIterable<ModelEvent>): Promise<{ events: ModelEvent[]; error: unknown }> {
-  const out: ModelEvent[] = [];
-  try {
-    for await (const event of events) out.push(event);
-  } catch (error) {
-    return { events: out, error };
-  }
-  throw new Error('the stream did not fail');
-}
-
-const texts = (events: ModelEvent[]) => events.flatMap((event) => (event.type === 'delta' ? [event.text] : []));
 
 const agentChat = (overrides: Partial<ModelRequest> = {}): ModelRequest => ({
   audience: 'agent',

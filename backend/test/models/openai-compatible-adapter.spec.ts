@@ -12,26 +12,9 @@ import {
 import { createModelGateway } from '../../src/modules/models/model-gateway.factory';
 import type { RoutingModelGateway } from '../../src/modules/models/routing-model-gateway';
 import { type OpenAiFake, startOpenAiFake } from '../fakes/openai-fake';
+import { collect, collectUntilError, texts } from './model-events';
 
 const REPLY = ['Claro', ', te ', 'lo explico', '.'];
-
-async function collect(events: AsyncIterable<ModelEvent>): Promise<ModelEvent[]> {
-  const out: ModelEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
-
-async function collectUntilError(events: AsyncIterable<ModelEvent>): Promise<{ events: ModelEvent[]; error: unknown }> {
-  const out: ModelEvent[] = [];
-  try {
-    for await (const event of events) out.push(event);
-  } catch (error) {
-    return { events: out, error };
-  }
-  throw new Error('the stream did not fail');
-}
-
-const texts = (events: ModelEvent[]) => events.flatMap((event) => (event.type === 'delta' ? [event.text] : []));
 
 const agentChat = (overrides: Partial<ModelRequest> = {}): ModelRequest => ({
   audience: 'agent',
@@ -46,7 +29,7 @@ const agentChat = (overrides: Partial<ModelRequest> = {}): ModelRequest => ({
   ...overrides,
 });
 
-describe('the OpenAI-compatible adapter, driven by fetch against a local SSE fake', () => {
+describe('the OpenAI-compatible adapter, over HTTP against a local SSE fake', () => {
   let fake: OpenAiFake;
   const gateways: RoutingModelGateway[] = [];
 

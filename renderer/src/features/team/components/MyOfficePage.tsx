@@ -11,6 +11,43 @@ const strings = teamStrings.office;
 /** Same columns as the marketplace grids: 1 to 4 by the content's width. */
 const COLUMNS = { base: 1, '500px': 2, '760px': 3, '1020px': 4 } as const;
 
+/** One list of the office (agents, ecosystems): a titled grid, or a link to the marketplace when empty. */
+function OfficeSection({
+  id,
+  title,
+  count,
+  emptyText,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={id}>
+      <Title order={2} fz="xl" id={id}>
+        {title} ({count})
+      </Title>
+      {count === 0 ? (
+        <Group gap="sm">
+          <Text c="dimmed">{emptyText}</Text>
+          <Anchor component={Link} to="/marketplace" c="indigo.3">
+            {strings.explore}
+          </Anchor>
+        </Group>
+      ) : (
+        <div role="list" aria-label={title}>
+          <SimpleGrid type="container" cols={COLUMNS}>
+            {children}
+          </SimpleGrid>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
 function TeamCard({
   name,
   category,
@@ -119,89 +156,55 @@ export function MyOfficePage({ formatCategory = (category) => category }: MyOffi
         </Center>
       ) : (
         <>
-          <Stack gap="sm" component="section" aria-labelledby="office-agents-title">
-            <Title order={2} fz="xl" id="office-agents-title">
-              {strings.agents} ({agents.length})
-            </Title>
-            {agents.length === 0 ? (
-              <Group gap="sm">
-                <Text c="dimmed">{strings.noAgents}</Text>
-                <Anchor component={Link} to="/marketplace" c="indigo.3">
-                  {strings.explore}
-                </Anchor>
-              </Group>
-            ) : (
-              <div role="list" aria-label={strings.agents}>
-                <SimpleGrid type="container" cols={COLUMNS}>
-                  {agents.map((agent) => (
-                    <TeamCard
-                      key={agent.agentId}
-                      name={agent.name}
-                      category={formatCategory(agent.category)}
-                      description={agent.description}
-                      avatar={agent.avatar}
-                      addedAt={agent.addedAt}
-                      href={`/agentes/${encodeURIComponent(agent.agentId)}`}
-                      actions={
-                        <>
-                          <AppButton component={Link} to={`/chat?agent=${encodeURIComponent(agent.agentId)}`} size="xs" variant="outline">
-                            {strings.chat}
-                          </AppButton>
-                          <RemoveButton label={teamStrings.buttons.removeLabel(agent.name)} onRemove={() => removeAgent(agent.agentId)} />
-                        </>
-                      }
-                    />
-                  ))}
-                </SimpleGrid>
-              </div>
-            )}
-          </Stack>
-          <Stack gap="sm" component="section" aria-labelledby="office-ecosystems-title">
-            <Title order={2} fz="xl" id="office-ecosystems-title">
-              {strings.ecosystems} ({ecosystems.length})
-            </Title>
-            {ecosystems.length === 0 ? (
-              <Group gap="sm">
-                <Text c="dimmed">{strings.noEcosystems}</Text>
-                <Anchor component={Link} to="/marketplace" c="indigo.3">
-                  {strings.explore}
-                </Anchor>
-              </Group>
-            ) : (
-              <div role="list" aria-label={strings.ecosystems}>
-                <SimpleGrid type="container" cols={COLUMNS}>
-                  {ecosystems.map((ecosystem) => (
-                    <TeamCard
-                      key={ecosystem.ecosystemId}
-                      name={ecosystem.name}
-                      category={formatCategory(ecosystem.category)}
-                      description={ecosystem.description}
-                      avatar={ecosystem.avatar}
-                      addedAt={ecosystem.addedAt}
-                      local={ecosystem.local}
-                      href={`/my-office/ecosystem/${encodeURIComponent(ecosystem.ecosystemId)}`}
-                      actions={
-                        <>
-                          <AppButton
-                            component={Link}
-                            to={`/my-office/ecosystem/${encodeURIComponent(ecosystem.ecosystemId)}`}
-                            size="xs"
-                            variant="outline"
-                          >
-                            {strings.open}
-                          </AppButton>
-                          <RemoveButton
-                            label={teamStrings.buttons.removeLabel(ecosystem.name)}
-                            onRemove={() => removeEcosystem(ecosystem.ecosystemId)}
-                          />
-                        </>
-                      }
-                    />
-                  ))}
-                </SimpleGrid>
-              </div>
-            )}
-          </Stack>
+          <OfficeSection id="office-agents-title" title={strings.agents} count={agents.length} emptyText={strings.noAgents}>
+            {agents.map((agent) => (
+              <TeamCard
+                key={agent.agentId}
+                name={agent.name}
+                category={formatCategory(agent.category)}
+                description={agent.description}
+                avatar={agent.avatar}
+                addedAt={agent.addedAt}
+                href={`/agentes/${encodeURIComponent(agent.agentId)}`}
+                actions={
+                  <>
+                    <AppButton component={Link} to={`/chat?agent=${encodeURIComponent(agent.agentId)}`} size="xs" variant="outline">
+                      {strings.chat}
+                    </AppButton>
+                    <RemoveButton label={teamStrings.buttons.removeLabel(agent.name)} onRemove={() => removeAgent(agent.agentId)} />
+                  </>
+                }
+              />
+            ))}
+          </OfficeSection>
+          <OfficeSection id="office-ecosystems-title" title={strings.ecosystems} count={ecosystems.length} emptyText={strings.noEcosystems}>
+            {ecosystems.map((ecosystem) => {
+              const href = `/my-office/ecosystem/${encodeURIComponent(ecosystem.ecosystemId)}`;
+              return (
+                <TeamCard
+                  key={ecosystem.ecosystemId}
+                  name={ecosystem.name}
+                  category={formatCategory(ecosystem.category)}
+                  description={ecosystem.description}
+                  avatar={ecosystem.avatar}
+                  addedAt={ecosystem.addedAt}
+                  local={ecosystem.local}
+                  href={href}
+                  actions={
+                    <>
+                      <AppButton component={Link} to={href} size="xs" variant="outline">
+                        {strings.open}
+                      </AppButton>
+                      <RemoveButton
+                        label={teamStrings.buttons.removeLabel(ecosystem.name)}
+                        onRemove={() => removeEcosystem(ecosystem.ecosystemId)}
+                      />
+                    </>
+                  }
+                />
+              );
+            })}
+          </OfficeSection>
         </>
       )}
     </Stack>
