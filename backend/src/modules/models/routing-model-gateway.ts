@@ -3,7 +3,6 @@ import type { ModelAdapter } from './adapters/model-adapter';
 import { guardStream } from './adapters/guarded-stream';
 import {
   type ModelAudience,
-  ModelError,
   type ModelEvent,
   ModelGateway,
   ModelNotConfiguredError,
@@ -36,34 +35,28 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
     return Object.fromEntries(Object.entries(this.routes).map(([audience, adapter]) => [audience, adapter.name]));
   }
 
-  async *stream(request: ModelRequest): AsyncGenerator<ModelEvent> {
+  stream(request: ModelRequest): AsyncIterableIterator<ModelEvent> {
     const adapter = this.routes[request.audience];
-    if (!adapter) throw new ModelNotConfiguredError();
+    if (!adapter) return notConfigured();
     const started = Date.now();
-    let outcome = 'cancelled';
-    let failed = false;
-    try {
-      for await (const event of guardStream((context) => adapter.stream(request, context), {
-        timeoutMs: this.timeoutMs,
-        signal: request.signal,
-        toModelError: (error) => adapter.toModelError(error),
-      })) {
-        yield event;
-        if (event.type === 'done') outcome = event.stopReason ?? 'done';
-      }
-      if (outcome === 'cancelled') outcome = 'done';
-    } catch (error) {
-      outcome = error instanceof ModelError ? error.name : 'Error';
-      failed = true;
-      throw error;
-    } finally {
-      const line = `${request.audience} via ${adapter.name}: ${outcome} in ${Date.now() - started} ms`;
-      if (failed) this.logger.warn(line);
-      else this.logger.debug(line);
-    }
+    return guardStream((context) => adapter.stream(request, context), {
+      timeoutMs: this.timeoutMs,
+      signal: request.signal,
+      toModelError: (error) => adapter.toModelError(error),
+      onEnd: (outcome) => {
+        const line = `${request.audience} via ${adapter.name}: ${outcome instanceof Error ? outcome.name : outcome} in ${Date.now() - started} ms`;
+        if (outcome instanceof Error) this.logger.warn(line);
+        else this.logger.debug(line);
+      },
+    });
   }
 
   onApplicationShutdown(): void {
     for (const adapter of new Set(Object.values(this.routes))) adapter.close?.();
   }
+}
+
+/** A stream that fails on its first read, as a provider's would. */
+async function* notConfigured(): AsyncGenerator<ModelEvent> {
+  throw new ModelNotConfiguredError();
 }

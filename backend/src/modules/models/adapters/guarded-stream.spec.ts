@@ -69,4 +69,20 @@ describe('guardStream', () => {
     for await (const _ of guardStream(({ signal }) => source(signal), { timeoutMs: 100, toModelError })) break;
     expect(seen?.aborted).toBe(true);
   });
+
+  it('tells how each stream ended, once: done, cancelled by the consumer, or the error', async () => {
+    async function* source() {
+      yield 1;
+      yield 2;
+    }
+    const outcomes: unknown[] = [];
+    const onEnd = (outcome: unknown) => outcomes.push(outcome);
+    await drain(guardStream(() => source(), { timeoutMs: 100, toModelError, onEnd }));
+    for await (const _ of guardStream(() => source(), { timeoutMs: 100, toModelError, onEnd })) break;
+    async function* failing(): AsyncGenerator<number> {
+      throw new Error('boom');
+    }
+    await drain(guardStream(() => failing(), { timeoutMs: 100, toModelError, onEnd })).catch(() => undefined);
+    expect(outcomes).toEqual(['done', 'cancelled', expect.any(ModelProviderError)]);
+  });
 });

@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { finished as endOf } from 'node:stream/promises';
 import type { ModelAudience, ModelEvent, ModelRequest, TokenUsage } from '../model-gateway';
 import { ModelAbortedError, ModelProviderError, ModelThrottledError } from '../model-gateway';
+import { EventQueue } from './event-queue';
 import type { StreamContext } from './guarded-stream';
 import type { ModelAdapter } from './model-adapter';
 
@@ -39,23 +40,31 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
     this.agent = this.endpoint.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   }
 
-  async *stream(request: ModelRequest, { signal, activity }: StreamContext): AsyncGenerator<ModelEvent> {
+  stream(request: ModelRequest, { signal, activity }: StreamContext): AsyncIterable<ModelEvent> {
     const system = request.systemPrompt?.trim() || this.options.defaultSystemPrompt(request.audience);
     const messages = [
       ...(system ? [{ role: 'system', content: system }] : []),
       ...request.history.filter((turn) => turn.content.trim()).map((turn) => ({ role: turn.role, content: turn.content })),
       { role: 'user', content: request.message },
     ];
-    const { response, keepConnection } = await this.post(
-      JSON.stringify({
-        model: this.options.model,
-        messages,
-        stream: true,
-        stream_options: { include_usage: true },
-        max_tokens: this.options.maxTokens,
-      }),
-      signal,
+    const body = JSON.stringify({
+      model: this.options.model,
+      messages,
+      stream: true,
+      stream_options: { include_usage: true },
+      max_tokens: this.options.maxTokens,
+    });
+    const events = new EventQueue<ModelEvent>();
+    this.relay(body, signal, activity, events).then(
+      () => events.end(),
+      (error: unknown) => events.fail(error),
     );
+    return events;
+  }
+
+  /** Posts the request and pushes the reply's events as its chunks arrive. */
+  private async relay(body: string, signal: AbortSignal, activity: () => void, events: EventQueue<ModelEvent>): Promise<void> {
+    const { response, keepConnection } = await this.post(body, signal);
     const status = response.statusCode ?? 0;
     if (status < 200 || status >= 300) {
       response.resume();
@@ -67,44 +76,46 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
     let stopReason: string | undefined;
     let finished = false;
     try {
-      // Not destroyed when we stop at [DONE]: the finally decides what becomes of the connection.
-      for await (const data of serverSentData(response.iterator({ destroyOnReturn: false }))) {
-        activity();
-        if (data === '[DONE]') {
-          finished = true;
-          break;
-        }
-        let chunk: CompletionChunk;
-        try {
-          chunk = JSON.parse(data) as CompletionChunk;
-        } catch {
-          throw new ModelProviderError('InvalidChunk');
-        }
-        if (chunk.error) {
-          const code = String(chunk.error.code ?? chunk.error.type ?? '');
-          if (code === '429' || code === 'rate_limit_exceeded') throw new ModelThrottledError();
-          throw new ModelProviderError('StreamError');
-        }
-        const choice = chunk.choices?.[0];
-        const text = choice?.delta?.content;
-        if (text) yield { type: 'delta', text };
-        if (choice?.finish_reason) stopReason = choice.finish_reason;
-        if (chunk.usage) {
-          usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
-        }
-      }
+      await new Promise<void>((resolve, reject) => {
+        const parser = new ServerSentData((data) => {
+          if (finished) return;
+          if (data === '[DONE]') {
+            finished = true;
+            resolve();
+            return;
+          }
+          const chunk = parseChunk(data);
+          const choice = chunk.choices?.[0];
+          const text = choice?.delta?.content;
+          if (text) events.push({ type: 'delta', text });
+          if (choice?.finish_reason) stopReason = choice.finish_reason;
+          if (chunk.usage) {
+            usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
+          }
+        });
+        response.on('data', (text: string) => {
+          activity();
+          try {
+            parser.feed(text);
+          } catch (error) {
+            reject(error);
+          }
+        });
+        endOf(response).then(() => {
+          parser.end();
+          resolve();
+        }, reject);
+      });
     } finally {
       // A finished reply leaves its connection to the pool; one cut short cannot be reused.
       if (finished || response.complete) {
         keepConnection();
         response.resume();
-        // Whole already: its end comes at once, and with it the connection is free for the next call.
-        if (response.complete) await endOf(response).catch(() => undefined);
       } else {
         response.destroy();
       }
     }
-    yield { type: 'done', usage, stopReason };
+    events.push({ type: 'done', usage, stopReason });
   }
 
   toModelError(error: unknown): Error {
@@ -145,28 +156,58 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
   }
 }
 
+/** One chunk of the stream; an error event (in-stream) becomes the matching ModelError. */
+function parseChunk(data: string): CompletionChunk {
+  let chunk: CompletionChunk;
+  try {
+    chunk = JSON.parse(data) as CompletionChunk;
+  } catch {
+    throw new ModelProviderError('InvalidChunk');
+  }
+  if (chunk.error) {
+    const code = String(chunk.error.code ?? chunk.error.type ?? '');
+    if (code === '429' || code === 'rate_limit_exceeded') throw new ModelThrottledError();
+    throw new ModelProviderError('StreamError');
+  }
+  return chunk;
+}
+
 /**
  * The `data:` payloads of a server-sent event stream, one per event (multi-line data joined),
- * from its text as it arrives.
+ * handed to `onData` as the stream's text arrives.
  */
-export async function* serverSentData(text: AsyncIterable<string>): AsyncGenerator<string> {
-  let buffer = '';
-  let data: string[] = [];
-  for await (const chunk of text) {
-    buffer += chunk;
+class ServerSentData {
+  private buffer = '';
+  private data: string[] = [];
+
+  constructor(private readonly onData: (data: string) => void) {}
+
+  feed(text: string): void {
+    this.buffer += text;
     let newline: number;
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, newline).replace(/\r$/, '');
-      buffer = buffer.slice(newline + 1);
+    while ((newline = this.buffer.indexOf('\n')) >= 0) {
+      const line = this.buffer.slice(0, newline).replace(/\r$/, '');
+      this.buffer = this.buffer.slice(newline + 1);
       if (line === '') {
-        if (data.length > 0) yield data.join('\n');
-        data = [];
+        this.dispatch();
       } else if (line.startsWith('data:')) {
-        data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+        this.data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
       }
       // Comments (':') and other fields (event, id, retry) carry nothing we use.
     }
   }
-  if (buffer.startsWith('data:')) data.push(buffer.slice(buffer.startsWith('data: ') ? 6 : 5));
-  if (data.length > 0) yield data.join('\n');
+
+  /** The stream ended: an event without its closing blank line still counts. */
+  end(): void {
+    if (this.buffer.startsWith('data:')) this.data.push(this.buffer.slice(this.buffer.startsWith('data: ') ? 6 : 5));
+    this.buffer = '';
+    this.dispatch();
+  }
+
+  private dispatch(): void {
+    if (this.data.length === 0) return;
+    const data = this.data.join('\n');
+    this.data = [];
+    this.onData(data);
+  }
 }
