@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { EntityStatements } from '../../database/entity-statements';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
@@ -12,11 +13,17 @@ import { AssistantPrompt } from './entities/assistant-prompt.entity';
 /** Each user's instructions for the main assistant ('nova prompt' in the contract). */
 @Injectable()
 export class AssistantPromptsService {
+  /** Read on every turn with the main assistant, before the model is asked: plain SQL. */
+  private readonly promptOf: (user: Pick<AssistantPrompt, 'userSub'>) => Promise<AssistantPrompt[]>;
+
   constructor(
     @InjectRepository(AssistantPrompt) private readonly prompts: Repository<AssistantPrompt>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
-  ) {}
+    dataSource: DataSource,
+  ) {
+    this.promptOf = new EntityStatements(dataSource, AssistantPrompt).select({ where: ['userSub'] });
+  }
 
   /**
    * POST /users/{id}/nova-prompt: with a prompt, stores it (a blank one goes back to the default);
@@ -36,7 +43,8 @@ export class AssistantPromptsService {
 
   /** The user's own instructions, or null to let the model use the default ones. */
   async customPrompt(userSub: string): Promise<string | null> {
-    return (await this.prompts.findOneBy({ userSub }))?.prompt ?? null;
+    const [stored] = await this.promptOf({ userSub });
+    return stored?.prompt ?? null;
   }
 
   /** What the main assistant is told for this user: their own prompt, else the default. */

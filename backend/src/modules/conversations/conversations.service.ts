@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Not, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { EntityStatements } from '../../database/entity-statements';
 import { isUniqueViolation } from '../agents/database-errors';
 import { AgentsService } from '../agents/agents.service';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
@@ -51,12 +52,18 @@ export interface ChatContext {
  */
 @Injectable()
 export class ConversationsService {
+  /** A chat turn's reads and writes, as plain SQL: they sit before every model call. */
+  private readonly chatStatements: ReturnType<typeof chatStatements>;
+
   constructor(
     @InjectRepository(Conversation) private readonly conversations: Repository<Conversation>,
     @InjectRepository(Message) private readonly messages: Repository<Message>,
     private readonly agents: AgentsService,
     private readonly users: UsersService,
-  ) {}
+    dataSource: DataSource,
+  ) {
+    this.chatStatements = chatStatements(dataSource);
+  }
 
   /** Newest activity first; without messages (GET /conversations/{id} has them). */
   async list(identity: VerifiedIdentity, userId?: string): Promise<ConversationDto[]> {
@@ -174,7 +181,7 @@ export class ConversationsService {
   }
 
   private async findOf(ownerSub: string, id: string): Promise<Conversation> {
-    const conversation = await this.conversations.findOneBy({ id, userSub: ownerSub });
+    const [conversation] = await this.chatStatements.conversation({ id, userSub: ownerSub });
     if (!conversation) throw new ConversationNotFoundError();
     return conversation;
   }
@@ -194,8 +201,8 @@ export class ConversationsService {
 
   /** The message stored under this id if there is one (a retry or a resend); another text under it is refused. */
   async sentBefore(conversationId: string, input: NewMessage): Promise<Message | null> {
-    const existing = await this.messages.findOneBy({ conversationId, id: input.id });
-    return existing && this.sameMessage(existing, input);
+    const [existing] = await this.chatStatements.message({ conversationId, id: input.id });
+    return existing ? this.sameMessage(existing, input) : null;
   }
 
   /** The stored message, when the input under its id says the same; MessageIdConflictError otherwise. */
@@ -209,12 +216,14 @@ export class ConversationsService {
    * checks that the conversation is the user's before using any of it.
    */
   async chatContext(conversationId: string, messageId: string, limit: number): Promise<ChatContext> {
-    const [sentBefore, newest] = await Promise.all([
-      this.messages.findOneBy({ conversationId, id: messageId }),
+    const [[sentBefore], newest] = await Promise.all([
+      this.chatStatements.message({ conversationId, id: messageId }),
       this.modelHistory(conversationId, limit),
     ]);
     // A resend goes with the turns before it, not those since.
-    return { sentBefore, history: sentBefore ? await this.modelHistory(conversationId, limit, sentBefore) : newest };
+    return sentBefore
+      ? { sentBefore, history: await this.modelHistory(conversationId, limit, sentBefore) }
+      : { sentBefore: null, history: newest };
   }
 
   /** Stores a message whose id the caller knows to be new, and bumps the conversation's updatedAt. */
@@ -233,14 +242,14 @@ export class ConversationsService {
       createdAt: new Date(),
     });
     try {
-      await this.messages.insert(message);
+      await this.chatStatements.insertMessage(message);
     } catch (error) {
       // Two retries racing: the other one stored it.
       if (!isUniqueViolation(error)) throw error;
       const stored = await this.messages.findOneByOrFail({ conversationId: conversation.id, id: input.id });
       return this.sameMessage(stored, input);
     }
-    await this.conversations.update({ id: conversation.id }, { updatedAt: message.createdAt });
+    await this.chatStatements.touchConversation({ updatedAt: message.createdAt }, { id: conversation.id });
     return message;
   }
 
@@ -265,11 +274,7 @@ export class ConversationsService {
         .filter((message) => message.status !== 'failed')
         .slice(-limit);
     }
-    const newest = await this.messages.find({
-      where: { conversationId, status: Not('failed') },
-      order: { timestamp: 'DESC', createdAt: 'DESC' },
-      take: limit,
-    });
+    const newest = await this.chatStatements.newestForModel({ conversationId }, limit);
     return newest.reverse();
   }
 }
@@ -277,4 +282,25 @@ export class ConversationsService {
 /** The keys the client sent: an absent key never overwrites a stored one. */
 function definedOnly(metadata: ConversationMetadata | undefined): ConversationMetadata {
   return Object.fromEntries(Object.entries(metadata ?? {}).filter(([, value]) => value !== undefined)) as ConversationMetadata;
+}
+
+function chatStatements(dataSource: DataSource) {
+  const conversations = new EntityStatements(dataSource, Conversation);
+  const messages = new EntityStatements(dataSource, Message);
+  return {
+    conversation: conversations.select({ where: ['id', 'userSub'] }),
+    touchConversation: conversations.update(['updatedAt'], ['id']),
+    message: messages.select({ where: ['conversationId', 'id'] }),
+    /** What a model may see: failure notices are left out. */
+    newestForModel: messages.select({
+      where: ['conversationId'],
+      whereNot: { status: 'failed' },
+      orderBy: [
+        ['timestamp', 'DESC'],
+        ['createdAt', 'DESC'],
+      ],
+      limited: true,
+    }),
+    insertMessage: messages.insert(),
+  };
 }
