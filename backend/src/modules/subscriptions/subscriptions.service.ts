@@ -3,7 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { Agent } from '../agents/entities/agent.entity';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
-import { Subscription } from './entities/subscription.entity';
+import { UsersService } from '../users/users.service';
+import type { SubscriptionLookupDto } from './dto/subscription.dto';
+import { Subscription, type SubscriptionStatus } from './entities/subscription.entity';
+import { toSubscriptionDto } from './subscription.mapper';
 import { SubscriptionPausedError, SubscriptionRequiredError } from './subscriptions.errors';
 
 /**
@@ -12,7 +15,22 @@ import { SubscriptionPausedError, SubscriptionRequiredError } from './subscripti
  */
 @Injectable()
 export class SubscriptionsService {
-  constructor(@InjectRepository(Subscription) private readonly subscriptions: Repository<Subscription>) {}
+  constructor(
+    @InjectRepository(Subscription) private readonly subscriptions: Repository<Subscription>,
+    private readonly users: UsersService,
+  ) {}
+
+  /**
+   * GET /subscriptions/user/{user}/{agent}: the user's subscription that covers the agent, so the
+   * client can show the resume modal on opening a chat. The guard has already refused anyone but an
+   * admin naming another user. Of several, the one that decides access comes first (active, then
+   * paused, then cancelled), the newest among equals. None (or an unknown agent) is not an error.
+   */
+  async lookup(identity: VerifiedIdentity, userId: string, agentId: string): Promise<SubscriptionLookupDto> {
+    const userSub = await this.users.subjectOf(identity, userId);
+    const [best] = (await this.covering(userSub, agentId)).sort(byPreference);
+    return best ? { success: true, data: toSubscriptionDto(best) } : { success: false, data: null };
+  }
 
   /**
    * Who may chat with an agent: its creator, an admin, anyone signed in when it is free, and
@@ -30,7 +48,7 @@ export class SubscriptionsService {
     throw new SubscriptionRequiredError();
   }
 
-  /** The caller's subscriptions that name this agent, individually or in a bundle. */
+  /** The user's subscriptions that name this agent, individually or in a bundle. */
   private async covering(userSub: string, agentId: string): Promise<Subscription[]> {
     const rows = await this.subscriptions.find({
       where: [
@@ -40,4 +58,14 @@ export class SubscriptionsService {
     });
     return rows.filter((row) => (row.isBundle ? (row.agents ?? []).includes(agentId) : row.agentId === agentId));
   }
+}
+
+const STATUS_RANK: Record<SubscriptionStatus, number> = { active: 0, paused: 1, cancelled: 2 };
+
+function byPreference(a: Subscription, b: Subscription): number {
+  return (
+    (STATUS_RANK[a.status] ?? 3) - (STATUS_RANK[b.status] ?? 3) ||
+    b.createdAt.getTime() - a.createdAt.getTime() ||
+    a.subscriptionId.localeCompare(b.subscriptionId)
+  );
 }

@@ -3,9 +3,9 @@ import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { authStateAtom } from '../../features/auth';
-import { useConversationsSync } from '../../features/chat';
+import { useConversationsSync, type ChatOwner } from '../../features/chat';
 import { BetaNotice } from '../../features/notices';
-import { useTeamSync, type TeamOwner } from '../../features/team';
+import { useTeamSync } from '../../features/team';
 import { useRuntimeConfig } from '../../shared/config';
 import { appStrings } from '../strings';
 import { Sidebar } from './Sidebar';
@@ -20,21 +20,27 @@ const FOOTER_LINKS = [
   { to: '/contact', label: appStrings.footer.contact },
 ];
 
-/** Hands the signed-in user (or none) to the team feature, which keeps the sidebar's team loaded. */
-function useTeamOwner(): TeamOwner {
+/**
+ * The signed-in user (or none) for the team and chat features, which keep the sidebar's team and
+ * conversations loaded. The chat also needs the username and role to tell who may chat with an
+ * agent without a subscription.
+ */
+function useOwner(): ChatOwner {
   const { isLoading, user } = useAtomValue(authStateAtom);
   const userId = user?.userId ?? null;
-  return useMemo<TeamOwner>(
-    () => (isLoading ? { status: 'loading' } : userId ? { status: 'user', userId } : { status: 'visitor' }),
-    [isLoading, userId],
+  const username = user?.username;
+  const isAdmin = user?.role === 'admin';
+  return useMemo<ChatOwner>(
+    () =>
+      isLoading ? { status: 'loading' } : userId ? { status: 'user', userId, username, isAdmin } : { status: 'visitor' },
+    [isLoading, userId, username, isAdmin],
   );
 }
 
 export function MainLayout() {
   const { productName } = useRuntimeConfig();
-  const owner = useTeamOwner();
+  const owner = useOwner();
   useTeamSync(owner);
-  // The same owner shape: the signed-in user's conversations fill the sidebar.
   useConversationsSync(owner);
   return (
     <SidebarShell label={appStrings.sidebar.label} sidebar={<Sidebar />}>

@@ -52,6 +52,34 @@ export interface ChatAgent {
   description?: string;
   category?: string;
   avatar?: string | null;
+  /** Above 0, someone other than its creator needs a subscription to chat with it (spec section 6). */
+  price?: number;
+  /** The creator's username, or 'system'. */
+  createdBy?: string;
+}
+
+/** Spec section 3, "Subscription"; 'canceled' is how the payment provider spells it. */
+export type SubscriptionStatus = 'active' | 'paused' | 'cancelled' | 'canceled';
+
+/** A stored subscription, as GET /subscriptions/user/{user}/{agent} answers it. */
+export interface AgentSubscription {
+  subscriptionId: string;
+  status: SubscriptionStatus;
+  isBundle: boolean;
+  agents: string[];
+  priceId: string | null;
+  price: number;
+  userId: string;
+  agentId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+/** Spec section 7: "Responses carry success and data with status"; nothing covers the agent: success false. */
+export interface SubscriptionLookup {
+  success: boolean;
+  data: AgentSubscription | null;
 }
 
 /** What /chat's query asks for (spec section 2). */

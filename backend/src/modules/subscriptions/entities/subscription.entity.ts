@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { decimalToNumber } from '../../agents/entities/column-transformers';
 
-export type SubscriptionStatus = 'active' | 'paused' | 'cancelled';
+export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** A stored subscription (spec section 3): to one agent, or a bundle of `agents`. */
 @Entity('subscriptions')

@@ -1,6 +1,14 @@
 import { apiClient } from '../../../shared/api';
 import { AGENT_FETCH_TIMEOUT_MS, MESSAGE_SAVE_INITIAL_DELAY_MS, MESSAGE_SAVE_RETRIES } from '../../../shared/config';
-import type { ChatAgent, ChatStreamEvent, Conversation, ConversationMetadata, Message, MessageRole } from '../types';
+import type {
+  ChatAgent,
+  ChatStreamEvent,
+  Conversation,
+  ConversationMetadata,
+  Message,
+  MessageRole,
+  SubscriptionLookup,
+} from '../types';
 import { AGENT_CHAT_ENDPOINT } from '../utils/conversationConfig';
 import { readChatEvents } from './sse';
 
@@ -67,6 +75,13 @@ export const chatApi = {
 
   getAgent: (id: string, signal?: AbortSignal) =>
     apiClient.get<ChatAgent>(`/agents/${encodeURIComponent(id)}`, { timeoutMs: AGENT_FETCH_TIMEOUT_MS, signal }),
+
+  /** The user's subscription covering the agent (individual or bundle), checked as the chat opens. */
+  subscriptionFor: (userId: string, agentId: string, signal?: AbortSignal) =>
+    apiClient.get<SubscriptionLookup>(`/subscriptions/user/${encodeURIComponent(userId)}/${encodeURIComponent(agentId)}`, {
+      timeoutMs: AGENT_FETCH_TIMEOUT_MS,
+      signal,
+    }),
 
   /**
    * Sends the user's message and streams the reply. The server stores the user message itself

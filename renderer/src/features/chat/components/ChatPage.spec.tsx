@@ -5,7 +5,7 @@ import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { fakeSseStream, type FakeSseStream } from '../../../../test/sse';
-import { chatOwnerAtom, conversationsAtom, openConversationAtom } from '../state/chatAtoms';
+import { chatOwnerAtom, conversationsAtom, openConversationAtom, type ChatOwner } from '../state/chatAtoms';
 import type { Conversation, Message } from '../types';
 import { CONVERSATION_CONFIG_KEY } from '../utils/conversationConfig';
 import { ChatPage } from './ChatPage';
@@ -42,9 +42,9 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
-function renderChat(route: string) {
+function renderChat(route: string, owner: ChatOwner = { status: 'user', userId: 'sub-ana' }) {
   const store = createStore();
-  store.set(chatOwnerAtom, { status: 'user', userId: 'sub-ana' });
+  store.set(chatOwnerAtom, owner);
   const result = renderWithProviders(
     <>
       <Routes>
@@ -312,6 +312,110 @@ describe('ChatPage: sending', () => {
     await waitFor(() => expect(chatCalls(api)).toHaveLength(1));
     expect(chatCalls(api)[0]!.body).toMatchObject({ conversationId: 'main-1', message: 'Quiero un agente' });
     expect(store.get(conversationsAtom).map((c) => c.id)).toEqual(['main-1']);
+  });
+});
+
+describe('ChatPage: a paused subscription on opening an agent chat', () => {
+  const ana: ChatOwner = { status: 'user', userId: 'sub-ana', username: 'ana@example.com' };
+  const lookupPath = '/subscriptions/user/sub-ana/agente-legal';
+  const subscription = (status: string) => ({
+    success: true,
+    data: {
+      subscriptionId: 'sub_1',
+      status,
+      isBundle: false,
+      agents: [],
+      priceId: 'price_1',
+      price: 19.99,
+      userId: 'sub-ana',
+      agentId: 'agente-legal',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      finishedAt: null,
+    },
+  });
+  const paidAgent = (overrides: Record<string, unknown> = {}) => {
+    api.on('GET', '/agents/agente-legal', {
+      body: { id: 'agente-legal', name: 'Asesor Legal', description: 'Explica contratos.', price: 19.99, createdBy: 'bob@example.com', ...overrides },
+    });
+  };
+  const openChat = async (owner: ChatOwner = ana) => {
+    const conversation = agentConversation();
+    api.on('GET', `/conversations/${conversation.id}`, { body: { ...conversation, messages: [] } });
+    const rendered = renderChat(`/chat/${conversation.id}`, owner);
+    await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.');
+    return rendered;
+  };
+  /** Lets any lookup the page would make start and settle. */
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+  it("shows 'Suscripción Pausada' as soon as the chat opens, without sending anything", async () => {
+    paidAgent();
+    api.on('GET', lookupPath, { body: subscription('paused') });
+    await openChat();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Suscripción Pausada' });
+    expect(within(dialog).getByRole('button', { name: 'Reanudar suscripción' })).toBeInTheDocument();
+    expect(api.callsTo('GET', lookupPath)).toHaveLength(1);
+    expect(chatCalls(api)).toHaveLength(0);
+  });
+
+  it('shows it too when the chat is opened from ?agent= (a new conversation)', async () => {
+    paidAgent();
+    api.on('GET', lookupPath, { body: subscription('paused') });
+    api.on('POST', '/conversations', { status: 201, body: agentConversation() });
+    renderChat('/chat?agent=agente-legal', ana);
+
+    expect(await screen.findByRole('dialog', { name: 'Suscripción Pausada' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/chat/${agentConversation().id}`));
+    expect(chatCalls(api)).toHaveLength(0);
+  });
+
+  it('shows no dialog for an active subscription', async () => {
+    paidAgent();
+    api.on('GET', lookupPath, { body: subscription('active') });
+    await openChat();
+    await waitFor(() => expect(api.callsTo('GET', lookupPath)).toHaveLength(1));
+    await settle();
+    expect(screen.queryByRole('dialog', { name: 'Suscripción Pausada' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a failed lookup', { status: 500, body: { message: 'Error interno' } }],
+    ['a lookup that cannot reach the server', { networkError: true }],
+    ['no subscription', { body: { success: false, data: null } }],
+  ])('shows neither the dialog nor an error on %s, and the chat still works', async (_label, reply) => {
+    paidAgent();
+    api.on('GET', lookupPath, reply);
+    await openChat();
+    await waitFor(() => expect(api.callsTo('GET', lookupPath).length).toBeGreaterThan(0));
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.type(composer(), 'Hola{Enter}');
+    await waitFor(() => expect(chatCalls(api)).toHaveLength(1));
+  });
+
+  it.each([
+    ['a free agent', () => paidAgent({ price: 0 }), ana],
+    ['an agent without a price', () => paidAgent({ price: undefined }), ana],
+    ['its creator, named by username', () => paidAgent({ createdBy: 'Ana@example.com' }), ana],
+    ['its creator, named by subject', () => paidAgent({ createdBy: 'sub-ana' }), ana],
+    ['an admin', () => paidAgent(), { ...ana, isAdmin: true } as ChatOwner],
+  ])('does not look the subscription up for %s', async (_label, arrange, owner) => {
+    arrange();
+    api.on('GET', lookupPath, { body: subscription('paused') });
+    await openChat(owner);
+    await settle();
+    expect(api.callsTo('GET', '/subscriptions/*')).toHaveLength(0);
+    expect(screen.queryByRole('dialog', { name: 'Suscripción Pausada' })).not.toBeInTheDocument();
+  });
+
+  it('does not look anything up in a main-assistant chat', async () => {
+    api.on('GET', '/subscriptions/*', { body: subscription('paused') });
+    renderChat('/chat', ana);
+    await settle();
+    expect(api.callsTo('GET', '/subscriptions/*')).toHaveLength(0);
   });
 });
 

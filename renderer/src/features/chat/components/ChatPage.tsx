@@ -15,6 +15,7 @@ import {
   stopReply,
   titleFromMessage,
 } from '../hooks/chatSession';
+import { usePausedSubscriptionOnOpen } from '../hooks/usePausedSubscriptionOnOpen';
 import { openConversationAtom, type ChatMessage } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
 import type { ChatAgent, ChatIntent, Conversation } from '../types';
@@ -188,6 +189,7 @@ export function ChatPage({ conversationId }: ChatPageProps) {
   const current = conversationId && open?.id === conversationId ? open : null;
   const agentId = agentIdOf(current?.conversation ?? null) ?? (intent?.kind === 'agent' ? intent.agentId : undefined);
   const agent = useAgent(agentId);
+  usePausedSubscriptionOnOpen(agent);
 
   // /chat/{id}: load it (unless it is the one just created here).
   useEffect(() => {

@@ -21,11 +21,13 @@ export function useConversationsSync(owner: ChatOwner): void {
   const reset = useSetAtom(resetConversationsAtom);
   const reload = useAtomValue(conversationsReloadAtom);
   const userId = owner.status === 'user' ? owner.userId : null;
+  const username = owner.status === 'user' ? owner.username : undefined;
+  const isAdmin = owner.status === 'user' ? owner.isAdmin : undefined;
 
   useEffect(() => {
     setOwner(owner);
-    // Keyed on the status and id only: a new object for the same user must not reload.
-  }, [owner.status, userId, setOwner]);
+    // Keyed on what it says, not the object: a new object for the same user must not reload.
+  }, [owner.status, userId, username, isAdmin, setOwner]);
 
   useEffect(() => {
     if (!userId) {

@@ -6,7 +6,17 @@ import { groupConversations } from '../utils/conversations';
  * Whose conversations these are, set by the app from the auth state (the chat feature does not
  * read auth): `loading` while the session is read, then the user's id, or a visitor.
  */
-export type ChatOwner = { status: 'loading' } | { status: 'visitor' } | { status: 'user'; userId: string };
+export type ChatOwner =
+  | { status: 'loading' }
+  | { status: 'visitor' }
+  | {
+      status: 'user';
+      /** The identity token's sub. */
+      userId: string;
+      /** To tell the creator of an agent (its createdBy is a username). */
+      username?: string;
+      isAdmin?: boolean;
+    };
 
 export const chatOwnerAtom = atom<ChatOwner>({ status: 'loading' });
 

@@ -1,0 +1,39 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { chatApi } from '../api/chatApi';
+import { chatOwnerAtom, pausedModalAtom, type ChatOwner } from '../state/chatAtoms';
+import type { ChatAgent } from '../types';
+
+/** As the server decides it (spec section 6): the creator and admins chat without a subscription. */
+function needsSubscription(agent: ChatAgent, owner: Extract<ChatOwner, { status: 'user' }>): boolean {
+  if (owner.isAdmin) return false;
+  if (!(Number(agent.price ?? 0) > 0)) return false;
+  const creator = agent.createdBy;
+  if (creator === undefined) return true;
+  return creator !== owner.userId && creator.toLowerCase() !== owner.username?.toLowerCase();
+}
+
+/**
+ * Spec section 4: a paused subscription shows the resume modal as the chat with the agent opens,
+ * not only when a send is refused (409 SubscriptionPaused, which still opens it too). A failed
+ * lookup changes nothing on screen: the send path still catches a paused subscription.
+ */
+export function usePausedSubscriptionOnOpen(agent: ChatAgent | null): void {
+  const owner = useAtomValue(chatOwnerAtom);
+  const openPaused = useSetAtom(pausedModalAtom);
+  const userId = owner.status === 'user' ? owner.userId : null;
+  const agentId = agent?.id ?? null;
+  const check = agent !== null && owner.status === 'user' && needsSubscription(agent, owner);
+
+  useEffect(() => {
+    if (!check || !userId || !agentId) return;
+    const controller = new AbortController();
+    chatApi.subscriptionFor(userId, agentId, controller.signal).then(
+      (answer) => {
+        if (!controller.signal.aborted && answer?.data?.status === 'paused') openPaused({ open: true, agentId });
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [check, userId, agentId, openPaused]);
+}
