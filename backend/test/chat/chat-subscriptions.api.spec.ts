@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource, Repository } from 'typeorm';
 import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { Subscription } from '../../src/modules/subscriptions/entities/subscription.entity';
+import { createPublicAgent } from '../support/agents';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestAppWith, type TestApp } from '../support/test-app';
 import { FakeModelGateway } from './fake-model-gateway';
@@ -20,14 +21,7 @@ describe('who may chat with an agent (spec section 6)', () => {
   let subscriptions: Repository<Subscription>;
   const http = () => request(testApp.server);
 
-  const createAgent = async (name: string, price: number) =>
-    (
-      await http()
-        .post('/api/agents')
-        .set(creator.authorization)
-        .send({ name, category: 'finance', description: 'Finanzas', price, isPublic: true, prompt: `Eres ${name}.` })
-        .expect(201)
-    ).body.id as string;
+  const createAgent = (name: string, price: number) => createPublicAgent(testApp, creator, name, price);
 
   beforeAll(async () => {
     testApp = await createTestAppWith([[ModelGateway, gateway]], { ADMIN_EMAILS: 'jefa@example.com' });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource, Repository } from 'typeorm';
 import { Subscription } from '../../src/modules/subscriptions/entities/subscription.entity';
+import { createPublicAgent } from '../support/agents';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -22,14 +23,7 @@ describe('GET /subscriptions/user/{user}/{agent} (spec section 7, stored subscri
     return caller ? call.set(caller.authorization) : call;
   };
 
-  const createAgent = async (name: string, price: number) =>
-    (
-      await http()
-        .post('/api/agents')
-        .set(creator.authorization)
-        .send({ name, category: 'finance', description: 'Finanzas', price, isPublic: true, prompt: `Eres ${name}.` })
-        .expect(201)
-    ).body.id as string;
+  const createAgent = (name: string, price: number) => createPublicAgent(testApp, creator, name, price);
 
   beforeAll(async () => {
     testApp = await createTestApp({ ADMIN_EMAILS: 'jefa@example.com' });
