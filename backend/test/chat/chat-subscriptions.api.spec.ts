@@ -3,6 +3,7 @@ import { DataSource, Repository } from 'typeorm';
 import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { Subscription } from '../../src/modules/subscriptions/entities/subscription.entity';
 import { createPublicAgent } from '../support/agents';
+import { subscriptionRow } from '../support/subscriptions';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestAppWith, type TestApp } from '../support/test-app';
 import { FakeModelGateway } from './fake-model-gateway';
@@ -41,22 +42,7 @@ describe('who may chat with an agent (spec section 6)', () => {
     await subscriptions.delete({ userSub: buyer.sub });
   });
 
-  const seed = (rows: Partial<Subscription>[]) =>
-    subscriptions.save(
-      rows.map((row, index) =>
-        subscriptions.create({
-          subscriptionId: `sub_${index}_${Math.random().toString(36).slice(2)}`,
-          userSub: buyer.sub,
-          isBundle: false,
-          agentId: null,
-          agents: [],
-          priceId: 'price_123',
-          price: 19.99,
-          finishedAt: null,
-          ...row,
-        }),
-      ),
-    );
+  const seed = (rows: Partial<Subscription>[]) => subscriptions.save(rows.map((row) => subscriptionRow(subscriptions, buyer.sub, row)));
 
   const chatWith = async (user: SignedInUser, agentId: string) => {
     const { body: conversation } = await http()

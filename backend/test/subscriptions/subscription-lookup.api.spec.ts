@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource, Repository } from 'typeorm';
 import { Subscription } from '../../src/modules/subscriptions/entities/subscription.entity';
 import { createPublicAgent } from '../support/agents';
+import { subscriptionRow } from '../support/subscriptions';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -46,17 +47,7 @@ describe('GET /subscriptions/user/{user}/{agent} (spec section 7, stored subscri
     const saved: Subscription[] = [];
     for (const [index, row] of rows.entries()) {
       seq += 1;
-      const entity = subscriptions.create({
-        subscriptionId: `sub_${seq}`,
-        userSub: buyer.sub,
-        isBundle: false,
-        agentId: null,
-        agents: [],
-        priceId: 'price_123',
-        price: 19.99,
-        finishedAt: null,
-        ...row,
-      });
+      const entity = subscriptionRow(subscriptions, buyer.sub, { subscriptionId: `sub_${seq}`, ...row });
       await subscriptions.insert(entity);
       const createdAt = new Date(Date.UTC(2026, 0, 1, 12, 0, index));
       await subscriptions.update({ subscriptionId: entity.subscriptionId }, { createdAt, updatedAt: createdAt });
