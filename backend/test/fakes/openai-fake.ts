@@ -17,6 +17,8 @@ export interface OpenAiFakeOptions {
   failAfter?: number;
   /** Accepts the request and never answers. */
   hang?: boolean;
+  /** Ends the response with this text after the parts, without the closing events: a reply cut off mid-event. */
+  cutOffWith?: string;
   /** Wait between chunks, in ms (default 0). */
   delayMs?: number;
   usage?: { prompt_tokens: number; completion_tokens: number };
@@ -96,6 +98,8 @@ export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenA
     for (const content of parts) events.push(chunk([{ index: 0, delta: { content }, finish_reason: null }]));
     if (current.failAfter !== undefined) {
       events.push(`data: ${JSON.stringify({ error: { message: 'The model crashed', type: 'server_error' } })}\n\n`);
+    } else if (current.cutOffWith !== undefined) {
+      events.push(current.cutOffWith);
     } else {
       events.push(chunk([{ index: 0, delta: {}, finish_reason: current.finishReason ?? 'stop' }]));
       if (body?.stream_options?.include_usage) {

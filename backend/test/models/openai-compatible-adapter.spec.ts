@@ -48,7 +48,7 @@ describe('the OpenAI-compatible adapter, over HTTP against a local SSE fake', ()
 
   beforeEach(() => {
     fake.requests.length = 0;
-    fake.set({ reply: REPLY, status: undefined, failAfter: undefined, hang: false, delayMs: 0 });
+    fake.set({ reply: REPLY, status: undefined, failAfter: undefined, cutOffWith: undefined, hang: false, delayMs: 0 });
   });
 
   afterAll(async () => {
@@ -127,6 +127,14 @@ describe('the OpenAI-compatible adapter, over HTTP against a local SSE fake', ()
     expect(texts(events)).toEqual(REPLY.slice(0, 2));
     expect(error).toBeInstanceOf(ModelProviderError);
     expect((error as Error).message).not.toContain('crashed');
+  });
+
+  it('turns a reply cut off in the middle of an event into ModelProviderError, after the deltas before it', async () => {
+    fake.set({ cutOffWith: 'data: {"choices": [{"delta": {"content": "Cla' });
+    const { events, error } = await collectUntilError(openAiGateway({ MODEL_TIMEOUT_MS: '2000' }).stream(agentChat()));
+    expect(texts(events)).toEqual(REPLY);
+    expect(error).toBeInstanceOf(ModelProviderError);
+    expect((error as Error).message).toContain('(InvalidChunk)');
   });
 
   it('gives up with ModelTimeoutError when the server hangs', async () => {

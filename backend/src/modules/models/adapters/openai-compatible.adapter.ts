@@ -93,16 +93,20 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
             usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
           }
         });
-        response.on('data', (text: string) => {
-          activity();
+        // A malformed event (parseChunk throws) ends the reply with its error, whenever it comes.
+        const parse = (read: () => void) => {
           try {
-            parser.feed(text);
+            read();
           } catch (error) {
             reject(error);
           }
+        };
+        response.on('data', (text: string) => {
+          activity();
+          parse(() => parser.feed(text));
         });
         endOf(response).then(() => {
-          parser.end();
+          parse(() => parser.end());
           resolve();
         }, reject);
       });
