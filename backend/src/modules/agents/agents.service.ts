@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
+import { isAdmin, mayDelete, mayModify, mayRead, readableBy } from '../../common/access/access-policy';
 import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
+import { AvatarFiles } from '../files/avatar-files';
 import { UsersService } from '../users/users.service';
 import { toAgentDto } from './agent.mapper';
 import { isUniqueViolation } from './database-errors';
@@ -24,7 +26,7 @@ import {
   type MarketplaceQueryDto,
   type Page,
 } from './marketplace/marketplace-query.dto';
-import { applyListingFilters, applyPage, applySort, visibleTo } from './marketplace/marketplace-search';
+import { applyListingFilters, applyPage, applySort } from './marketplace/marketplace-search';
 import { MarketplaceCache } from './marketplace/marketplace-cache';
 
 const ALIAS = 'agent';
@@ -37,6 +39,7 @@ export class AgentsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly marketplaceCache: MarketplaceCache,
+    private readonly avatarFiles: AvatarFiles,
   ) {}
 
   /**
@@ -70,19 +73,21 @@ export class AgentsService {
   /** The marketplace: public agents only, with the spec's defaults (price 0–1000, popularity). */
   async marketplace(query: MarketplaceQueryDto): Promise<Page<AgentDto>> {
     const filters = marketplaceFilters(query);
-    const builder = this.agents.createQueryBuilder(ALIAS).where(`${ALIAS}.isPublic = :isPublic`, { isPublic: true });
+    const builder = readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, undefined);
     applyListingFilters(builder, ALIAS, filters);
     applySort(builder, ALIAS, filters.sortBy);
     return this.page(builder, filters.page, filters.limit);
   }
 
-  /** Whether a public agent shows the uploaded file `fileId` as its avatar (anyone may see it then). */
-  async isPublicAvatar(fileId: string): Promise<boolean> {
-    // fileId is a UUID (checked by the files service), so it carries no LIKE wildcards.
-    const count = await this.agents
-      .createQueryBuilder(ALIAS)
-      .where(`${ALIAS}.isPublic = :isPublic`, { isPublic: true })
-      .andWhere(`${ALIAS}.avatar LIKE :reference`, { reference: `%/api/files/${fileId}/%` })
+  /**
+   * Whether a public agent of the file's uploader shows it as its avatar (anyone may see it then).
+   * Another user's agent naming the file publishes nothing, whatever its avatar says.
+   */
+  async isPublicAvatar(file: { id: string; ownerSub: string }): Promise<boolean> {
+    // The id is a UUID (checked by the files service), so it carries no LIKE wildcards.
+    const count = await readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, undefined)
+      .andWhere(`${ALIAS}.ownerSub = :fileOwner`, { fileOwner: file.ownerSub })
+      .andWhere(`${ALIAS}.avatar LIKE :reference`, { reference: `%/api/files/${file.id}/%` })
       .getCount();
     return count > 0;
   }
@@ -98,7 +103,7 @@ export class AgentsService {
   /** For other modules: the agent if the caller may see it, else AgentNotFoundError. */
   async findVisible(identity: VerifiedIdentity | undefined, id: string): Promise<Agent> {
     const agent = await this.agents.findOneBy({ id });
-    if (!agent || !canSee(identity, agent)) throw new AgentNotFoundError();
+    if (!agent || !mayRead(identity, agent)) throw new AgentNotFoundError();
     return agent;
   }
 
@@ -107,7 +112,7 @@ export class AgentsService {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const found = await this.agents.findBy({ id: In(unique) });
-    return new Map(found.filter((agent) => canSee(identity, agent)).map((agent) => [agent.id, agent]));
+    return new Map(found.filter((agent) => mayRead(identity, agent)).map((agent) => [agent.id, agent]));
   }
 
   /**
@@ -118,7 +123,7 @@ export class AgentsService {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Set();
     const rows = await this.agents.find({ select: { id: true, isPublic: true, ownerSub: true }, where: { id: In(unique) } });
-    return new Set(rows.filter((agent) => canSee(identity, agent)).map((agent) => agent.id));
+    return new Set(rows.filter((agent) => mayRead(identity, agent)).map((agent) => agent.id));
   }
 
   /** For the chat and prompts modules: the stored system prompt, or null when there is none. */
@@ -138,7 +143,7 @@ export class AgentsService {
 
   async remove(identity: VerifiedIdentity, id: string): Promise<{ success: true; id: string }> {
     const agent = await this.findVisible(identity, id);
-    if (!owns(identity, agent)) throw new AgentNotOwnedError();
+    if (!mayDelete(identity, agent)) throw new AgentNotOwnedError();
     // The prompt and the team links go with it (ON DELETE CASCADE).
     await this.agents.delete({ id: agent.id });
     this.marketplaceCache.clear();
@@ -146,8 +151,8 @@ export class AgentsService {
   }
 
   private async create(identity: VerifiedIdentity, body: SaveAgentDto): Promise<AgentDto> {
-    const isAdmin = identity.role === 'admin';
-    if (!isAdmin && ((body.rating ?? 0) !== 0 || (body.popularity ?? 0) !== 0)) throw new AgentStatsForbiddenError();
+    if (!isAdmin(identity) && ((body.rating ?? 0) !== 0 || (body.popularity ?? 0) !== 0)) throw new AgentStatsForbiddenError();
+    await this.avatarFiles.assertMayUse(identity, body.avatar);
     const agent = this.agents.create({
       id: body.id ?? randomUUID(),
       name: body.name,
@@ -180,13 +185,13 @@ export class AgentsService {
   }
 
   private async update(identity: VerifiedIdentity, agent: Agent, body: SaveAgentDto): Promise<AgentDto> {
-    if (!canSee(identity, agent)) throw new AgentNotFoundError();
-    if (!owns(identity, agent)) throw new AgentNotOwnedError();
-    const isAdmin = identity.role === 'admin';
+    if (!mayRead(identity, agent)) throw new AgentNotFoundError();
+    if (!mayModify(identity, agent)) throw new AgentNotOwnedError();
     const changesStats =
       (body.rating !== undefined && body.rating !== Number(agent.rating)) ||
       (body.popularity !== undefined && body.popularity !== agent.popularity);
-    if (!isAdmin && changesStats) throw new AgentStatsForbiddenError();
+    if (!isAdmin(identity) && changesStats) throw new AgentStatsForbiddenError();
+    if (body.avatar !== undefined && body.avatar !== agent.avatar) await this.avatarFiles.assertMayUse(identity, body.avatar);
 
     agent.name = body.name;
     agent.category = body.category;
@@ -201,7 +206,7 @@ export class AgentsService {
     if (body.modelConfig !== undefined) agent.modelId = body.modelConfig.modelId ?? null;
     if (body.isPublic !== undefined) agent.isPublic = body.isPublic;
     if (body.createdBy !== undefined && body.createdBy !== agent.createdBy) {
-      if (!isAdmin) throw new AgentCreatorMismatchError();
+      if (!isAdmin(identity)) throw new AgentCreatorMismatchError();
       agent.createdBy = body.createdBy;
     }
     await this.dataSource.transaction(async (manager) => {
@@ -224,27 +229,17 @@ export class AgentsService {
   /** Users are named by their own username; only an admin may credit someone else (e.g. 'system'). */
   private creatorName(identity: VerifiedIdentity, requested: string | undefined): string {
     if (requested === undefined) return identity.username;
-    if (identity.role === 'admin') return requested;
+    if (isAdmin(identity)) return requested;
     if (!namesCaller(identity, requested)) throw new AgentCreatorMismatchError();
     return identity.username;
   }
 
   private visibleQuery(identity: VerifiedIdentity | undefined): SelectQueryBuilder<Agent> {
-    return visibleTo(this.agents.createQueryBuilder(ALIAS), ALIAS, identity);
+    return readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, identity);
   }
 
   private async page(builder: SelectQueryBuilder<Agent>, page: number, limit: number): Promise<Page<AgentDto>> {
     const [rows, total] = await applyPage(builder, page, limit).getManyAndCount();
     return { items: rows.map(toAgentDto), total, page, limit };
   }
-}
-
-/** Private agents are seen only by their creator and admins. */
-export function canSee(identity: VerifiedIdentity | undefined, agent: Agent): boolean {
-  return agent.isPublic || owns(identity, agent);
-}
-
-export function owns(identity: VerifiedIdentity | undefined, agent: Agent): boolean {
-  if (!identity) return false;
-  return identity.role === 'admin' || (agent.ownerSub !== null && agent.ownerSub === identity.sub);
 }

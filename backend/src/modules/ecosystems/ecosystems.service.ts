@@ -14,7 +14,9 @@ import {
   type Page,
 } from '../agents/marketplace/marketplace-query.dto';
 import { MarketplaceCache } from '../agents/marketplace/marketplace-cache';
-import { applyListingFilters, applyPage, applySort, visibleTo } from '../agents/marketplace/marketplace-search';
+import { applyListingFilters, applyPage, applySort } from '../agents/marketplace/marketplace-search';
+import { isAdmin, mayRead, readableBy } from '../../common/access/access-policy';
+import { AvatarFiles } from '../files/avatar-files';
 import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import {
   CreateEcosystemDto,
@@ -40,6 +42,7 @@ export class EcosystemsService {
     @InjectRepository(Ecosystem) private readonly ecosystems: Repository<Ecosystem>,
     private readonly agents: AgentsService,
     private readonly marketplaceCache: MarketplaceCache,
+    private readonly avatarFiles: AvatarFiles,
   ) {}
 
   /** GET /ecosystems: those the caller may see; a plain array unless `page` or `limit` is given. */
@@ -64,19 +67,18 @@ export class EcosystemsService {
   /** The marketplace: public ecosystems with the spec's defaults; there is no rating sort. */
   async marketplace(query: MarketplaceQueryDto): Promise<Page<EcosystemDto>> {
     const filters = marketplaceFilters(query, ECOSYSTEM_SORTS);
-    const builder = this.ecosystems.createQueryBuilder(ALIAS).where(`${ALIAS}.isPublic = :isPublic`, { isPublic: true });
+    const builder = readableBy(this.ecosystems.createQueryBuilder(ALIAS), ALIAS, undefined);
     applyListingFilters(builder, ALIAS, filters);
     applySort(builder, ALIAS, filters.sortBy);
     return this.page(undefined, builder, filters.page, filters.limit);
   }
 
-  /** Whether a public ecosystem shows the uploaded file `fileId` as its avatar (anyone may see it then). */
-  async isPublicAvatar(fileId: string): Promise<boolean> {
-    // fileId is a UUID (checked by the files service), so it carries no LIKE wildcards.
-    const count = await this.ecosystems
-      .createQueryBuilder(ALIAS)
-      .where(`${ALIAS}.isPublic = :isPublic`, { isPublic: true })
-      .andWhere(`${ALIAS}.avatar LIKE :reference`, { reference: `%/api/files/${fileId}/%` })
+  /** Whether a public ecosystem of the file's uploader shows it as its avatar (anyone may see it then). */
+  async isPublicAvatar(file: { id: string; ownerSub: string }): Promise<boolean> {
+    // The id is a UUID (checked by the files service), so it carries no LIKE wildcards.
+    const count = await readableBy(this.ecosystems.createQueryBuilder(ALIAS), ALIAS, undefined)
+      .andWhere(`${ALIAS}.ownerSub = :fileOwner`, { fileOwner: file.ownerSub })
+      .andWhere(`${ALIAS}.avatar LIKE :reference`, { reference: `%/api/files/${file.id}/%` })
       .getCount();
     return count > 0;
   }
@@ -88,7 +90,7 @@ export class EcosystemsService {
   /** For other modules: the ecosystem if the caller may see it, else EcosystemNotFoundError. */
   async findVisible(identity: VerifiedIdentity | undefined, id: string): Promise<Ecosystem> {
     const ecosystem = await this.ecosystems.findOneBy({ id });
-    if (!ecosystem || !canSee(identity, ecosystem)) throw new EcosystemNotFoundError();
+    if (!ecosystem || !mayRead(identity, ecosystem)) throw new EcosystemNotFoundError();
     return ecosystem;
   }
 
@@ -96,12 +98,12 @@ export class EcosystemsService {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const found = await this.ecosystems.findBy({ id: In(unique) });
-    return new Map(found.filter((ecosystem) => canSee(identity, ecosystem)).map((ecosystem) => [ecosystem.id, ecosystem]));
+    return new Map(found.filter((ecosystem) => mayRead(identity, ecosystem)).map((ecosystem) => [ecosystem.id, ecosystem]));
   }
 
   async create(identity: VerifiedIdentity, body: CreateEcosystemDto): Promise<EcosystemDto> {
-    const isAdmin = identity.role === 'admin';
-    if (!isAdmin && (body.featured === true || (body.popularity ?? 0) !== 0)) throw new EcosystemHighlightForbiddenError();
+    if (!isAdmin(identity) && (body.featured === true || (body.popularity ?? 0) !== 0)) throw new EcosystemHighlightForbiddenError();
+    await this.avatarFiles.assertMayUse(identity, body.avatar);
     const isPublic = body.isPublic ?? false;
     const agentIds = [...new Set(body.agentIds)];
     await this.checkAgents(identity, agentIds, isPublic);
@@ -141,13 +143,13 @@ export class EcosystemsService {
   /** The spec's default author is 'admin'; a user may only name themselves. */
   private creatorName(identity: VerifiedIdentity, requested: string | undefined): string {
     if (requested === undefined) return DEFAULT_ECOSYSTEM_CREATOR;
-    if (identity.role === 'admin') return requested;
+    if (isAdmin(identity)) return requested;
     if (!namesCaller(identity, requested)) throw new EcosystemCreatorMismatchError();
     return identity.username;
   }
 
   private visibleQuery(identity: VerifiedIdentity | undefined): SelectQueryBuilder<Ecosystem> {
-    return visibleTo(this.ecosystems.createQueryBuilder(ALIAS), ALIAS, identity);
+    return readableBy(this.ecosystems.createQueryBuilder(ALIAS), ALIAS, identity);
   }
 
   private async page(
@@ -168,10 +170,4 @@ export class EcosystemsService {
     const visible = await this.agents.visibleIds(identity, rows.flatMap((row) => row.agentIds ?? []));
     return rows.map((row) => ({ ...toEcosystemDto(row), agentIds: (row.agentIds ?? []).filter((id) => visible.has(id)) }));
   }
-}
-
-export function canSee(identity: VerifiedIdentity | undefined, ecosystem: Ecosystem): boolean {
-  if (ecosystem.isPublic) return true;
-  if (!identity) return false;
-  return identity.role === 'admin' || (ecosystem.ownerSub !== null && ecosystem.ownerSub === identity.sub);
 }

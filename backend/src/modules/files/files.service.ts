@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { mayModify } from '../../common/access/access-policy';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { StoredFile } from './entities/stored-file.entity';
 import { contentPath, FileUrlSigner } from './file-url-signer';
@@ -100,16 +101,14 @@ export class FilesService {
 
   /**
    * Who may have a URL: the uploader, an admin, and anyone (visitors too) for the avatar of a
-   * public agent or ecosystem, which the marketplace shows to everybody. Others get a 404, so
-   * that a file id reveals nothing.
+   * public agent or ecosystem of the uploader's, which the marketplace shows to everybody. Others
+   * get a 404, so that a file id reveals nothing.
    */
   private async findReadable(identity: VerifiedIdentity | undefined, fileId: string): Promise<StoredFile> {
     const file = UUID_PATTERN.test(fileId) ? await this.files.findOneBy({ id: fileId }) : null;
     if (!file) throw new FileNotFoundError();
-    const isOwnerOrAdmin = identity !== undefined && (file.ownerSub === identity.sub || identity.role === 'admin');
-    if (isOwnerOrAdmin) return file;
-    const isPublicAvatar =
-      (await this.agents.isPublicAvatar(file.id)) || (await this.ecosystems.isPublicAvatar(file.id));
+    if (mayModify(identity, file)) return file;
+    const isPublicAvatar = (await this.agents.isPublicAvatar(file)) || (await this.ecosystems.isPublicAvatar(file));
     if (!isPublicAvatar) throw new FileNotFoundError();
     return file;
   }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { chatAccess } from '../../common/access/access-policy';
+import { AgentNotFoundError } from '../agents/agents.errors';
 import type { Agent } from '../agents/entities/agent.entity';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { UsersService } from '../users/users.service';
@@ -37,10 +39,10 @@ export class SubscriptionsService {
    * otherwise whoever holds an active subscription to it, individual or in a bundle. A paused one
    * is told apart from none, so the client can offer to resume it.
    */
-  async assertMayChat(identity: VerifiedIdentity, agent: Pick<Agent, 'id' | 'price' | 'ownerSub'>): Promise<void> {
-    if (identity.role === 'admin') return;
-    if (agent.ownerSub !== null && agent.ownerSub === identity.sub) return;
-    if (Number(agent.price) === 0) return;
+  async assertMayChat(identity: VerifiedIdentity, agent: Pick<Agent, 'id' | 'price' | 'ownerSub' | 'isPublic'>): Promise<void> {
+    const access = chatAccess(identity, agent);
+    if (access === 'allowed') return;
+    if (access === 'hidden') throw new AgentNotFoundError();
 
     const covering = await this.covering(identity.sub, agent.id);
     if (covering.some((subscription) => subscription.status === 'active')) return;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import { mayRead, type OwnedResource } from '../../common/access/access-policy';
 import { AgentsService } from '../agents/agents.service';
 import { isUniqueViolation } from '../agents/database-errors';
 import type { Agent } from '../agents/entities/agent.entity';
@@ -156,14 +157,11 @@ interface Card {
 
 /**
  * The card as the agent or ecosystem shows it now, so that renames reach every team. One that
- * has since become private to someone else keeps the card it had when it was added.
+ * has since become private to someone else keeps the card it had when it was added: the team's
+ * owner, not whoever lists it (an admin), decides what it may show.
  */
-function withCurrentCard<T extends Card>(
-  link: T,
-  source: (Card & { isPublic: boolean; ownerSub: string | null }) | undefined,
-  owner: string,
-): T {
-  if (!source || !(source.isPublic || source.ownerSub === owner)) return link;
+function withCurrentCard<T extends Card>(link: T, source: (Card & OwnedResource) | undefined, owner: string): T {
+  if (!source || !mayRead({ sub: owner, role: 'user' }, source)) return link;
   return { ...link, name: source.name, category: source.category, description: source.description, avatar: source.avatar };
 }
 

@@ -1,5 +1,4 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import type { VerifiedIdentity } from '../../identity/id-token-verifier';
 import { type AgentSort, containsPattern, type MarketplaceFilters } from './marketplace-query.dto';
 import { InvalidPriceRangeError } from './marketplace.errors';
 
@@ -77,17 +76,4 @@ export function applyPage<T extends ObjectLiteral>(
   limit: number,
 ): SelectQueryBuilder<T> {
   return query.skip((page - 1) * limit).take(limit);
-}
-
-/** What a caller may list: admins everything, users the public items and their own, visitors the public ones. */
-export function visibleTo<T extends ObjectLiteral>(
-  builder: SelectQueryBuilder<T>,
-  alias: string,
-  identity: VerifiedIdentity | undefined,
-): SelectQueryBuilder<T> {
-  if (identity?.role === 'admin') return builder;
-  if (identity) {
-    return builder.where(`(${alias}.isPublic = :isPublic OR ${alias}.ownerSub = :sub)`, { isPublic: true, sub: identity.sub });
-  }
-  return builder.where(`${alias}.isPublic = :isPublic`, { isPublic: true });
 }
