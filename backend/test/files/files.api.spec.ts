@@ -7,6 +7,7 @@ import request from 'supertest';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { FileUrlSecret } from '../../src/modules/files/entities/file-url-secret.entity';
+import { Agent } from '../../src/modules/agents/entities/agent.entity';
 import { StoredFile } from '../../src/modules/files/entities/stored-file.entity';
 import { FileUrlSigner } from '../../src/modules/files/file-url-signer';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -25,6 +26,7 @@ describe('files API (avatar upload and signed URLs)', () => {
   let testApp: TestApp;
   let ana: SignedInUser;
   let bob: SignedInUser;
+  let jefa: SignedInUser;
   const http = () => request(testApp.server);
 
   const upload = (user: SignedInUser | undefined, content: Buffer, contentType = 'image/png', filename = 'avatar.png') => {
@@ -42,9 +44,10 @@ describe('files API (avatar upload and signed URLs)', () => {
   };
 
   beforeAll(async () => {
-    testApp = await createTestApp();
+    testApp = await createTestApp({ ADMIN_EMAILS: 'jefa@example.com' });
     ana = await signUpAndSignIn(testApp, 'ana@example.com');
     bob = await signUpAndSignIn(testApp, 'bob@example.com');
+    jefa = await signUpAndSignIn(testApp, 'jefa@example.com');
   });
 
   afterAll(() => testApp.close());
@@ -193,6 +196,66 @@ describe('files API (avatar upload and signed URLs)', () => {
         await http().post('/api/files/renew-url').set(caller).send({ url: publicUrl, fileId: publicAvatar }).expect(200);
         await http().get(`/api/files/signed-url/${privateAvatar}`).set(caller).expect(404);
       }
+    });
+
+    it("does not let another user publish a private file by naming it as a public agent's or ecosystem's avatar", async () => {
+      const { fileId, url } = await uploadPng(ana);
+      const spellings = [url, `http://localhost:3000${url}`, url.toUpperCase(), `https://x.example/avatar?of=${encodeURIComponent(url)}`];
+      for (const avatar of spellings) {
+        const agent = await http()
+          .post('/api/agents')
+          .set(bob.authorization)
+          .send({ name: 'Agente de Bob', category: 'legal', description: 'Con avatar ajeno', avatar, isPublic: true })
+          .expect(403);
+        expect(agent.body.message).toBe('El avatar debe ser una imagen que hayas subido tú.');
+        const ecosystem = await http()
+          .post('/api/ecosystems')
+          .set(bob.authorization)
+          .send({ name: 'Ecosistema de Bob', agentIds: [], avatar, isPublic: true })
+          .expect(403);
+        expect(ecosystem.body.message).toBe('El avatar debe ser una imagen que hayas subido tú.');
+      }
+
+      const own = (await http()
+        .post('/api/agents')
+        .set(bob.authorization)
+        .send({ name: 'Agente de Bob', category: 'legal', description: 'Sin avatar', isPublic: true })
+        .expect(201)).body as { id: string };
+      await http()
+        .post('/api/agents')
+        .set(bob.authorization)
+        .send({ id: own.id, name: 'Agente de Bob', category: 'legal', description: 'Con avatar ajeno', avatar: url })
+        .expect(403);
+      expect((await http().get(`/api/agents/${own.id}`).expect(200)).body.avatar).toBeNull();
+
+      // A row written before the check (or by any other path) still publishes nothing of Ana's.
+      await testApp.app
+        .get<Repository<Agent>>(getRepositoryToken(Agent))
+        .update({ id: own.id }, { avatar: url });
+      for (const caller of [bob.authorization, {}]) {
+        await http().get(`/api/files/signed-url/${fileId}`).set(caller).expect(404);
+        await http().post('/api/files/renew-url').set(caller).send({ url, fileId }).expect(404);
+      }
+      await http().get(`/api/files/signed-url/${fileId}`).set(ana.authorization).expect(200);
+    });
+
+    it('lets a user name their own upload, and an admin any upload, as an avatar', async () => {
+      const { url } = await uploadPng(bob);
+      await http()
+        .post('/api/agents')
+        .set(bob.authorization)
+        .send({ name: 'Agente de Bob', category: 'legal', description: 'Con su avatar', avatar: url, isPublic: true })
+        .expect(201);
+      await http()
+        .post('/api/ecosystems')
+        .set(bob.authorization)
+        .send({ name: 'Ecosistema de Bob', agentIds: [], avatar: url, isPublic: true })
+        .expect(201);
+      await http()
+        .post('/api/agents')
+        .set(jefa.authorization)
+        .send({ name: 'Agente de la jefa', category: 'legal', description: 'Con avatar de Bob', avatar: url })
+        .expect(201);
     });
 
     it('refuses an expired URL, even one correctly signed', async () => {

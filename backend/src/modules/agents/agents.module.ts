@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AvatarFilesModule } from '../files/avatar-files';
 import { UsersModule } from '../users/users.module';
 import { AgentsController, AgentsMarketplaceController } from './agents.controller';
 import { MarketplaceCache } from './marketplace/marketplace-cache';
@@ -8,7 +9,7 @@ import { AgentPrompt } from './entities/agent-prompt.entity';
 import { Agent } from './entities/agent.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Agent, AgentPrompt]), UsersModule],
+  imports: [TypeOrmModule.forFeature([Agent, AgentPrompt]), UsersModule, AvatarFilesModule],
   controllers: [AgentsController, AgentsMarketplaceController],
   providers: [AgentsService, MarketplaceCache],
   exports: [AgentsService, MarketplaceCache],

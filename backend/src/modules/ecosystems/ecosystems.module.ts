@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AvatarFilesModule } from '../files/avatar-files';
 import { AgentsModule } from '../agents/agents.module';
 import { EcosystemsController, EcosystemsMarketplaceController } from './ecosystems.controller';
 import { EcosystemsService } from './ecosystems.service';
 import { Ecosystem } from './entities/ecosystem.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Ecosystem]), AgentsModule],
+  imports: [TypeOrmModule.forFeature([Ecosystem]), AgentsModule, AvatarFilesModule],
   controllers: [EcosystemsController, EcosystemsMarketplaceController],
   providers: [EcosystemsService],
   exports: [EcosystemsService],

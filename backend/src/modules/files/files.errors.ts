@@ -52,3 +52,11 @@ export class FileUrlMismatchError extends DomainError {
     super('La URL no corresponde a ese archivo.');
   }
 }
+
+/** An agent or ecosystem avatar that names an uploaded file the caller may not use (or none). */
+export class AvatarFileNotAllowedError extends DomainError {
+  readonly status = 403;
+  constructor() {
+    super('El avatar debe ser una imagen que hayas subido tú.');
+  }
+}
