@@ -1,5 +1,7 @@
 import request from 'supertest';
-import { signUpAndSignIn, type SignedInUser } from './support/identity-client';
+import { DataSource } from 'typeorm';
+import { IdentityUser } from '../src/modules/identity/entities/identity-user.entity';
+import { idpCall, signUpAndSignIn, type SignedInUser } from './support/identity-client';
 import { createTestApp, type TestApp } from './support/test-app';
 
 describe('users API', () => {
@@ -126,6 +128,71 @@ describe('users API', () => {
     it('answers a wrong type with a 400', async () => {
       await http().put(`/api/users/${ana.sub}`).set(ana.authorization).send({ interactionComplete: 'sí' }).expect(400);
     });
+  });
+});
+
+describe('user ids: one canonical identity per check', () => {
+  let testApp: TestApp;
+  let victim: SignedInUser;
+  let admin: SignedInUser;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ ADMIN_EMAILS: 'jefa@example.com' });
+    victim = await signUpAndSignIn(testApp, 'victima@example.com', undefined, 'Víctima');
+    admin = await signUpAndSignIn(testApp, 'jefa@example.com');
+    await request(testApp.server).post('/api/users/registration').set(victim.authorization).send({ contactName: 'Víctima' }).expect(201);
+  });
+
+  afterAll(() => testApp.close());
+
+  const signUpAs = (username: string) =>
+    idpCall(testApp, 'SignUp', {
+      ClientId: testApp.config.identity.clientId,
+      Username: username,
+      Password: 'Contraseña-segura-1',
+      UserAttributes: [
+        { Name: 'email', Value: 'okupa@example.com' },
+        { Name: 'name', Value: 'Okupa' },
+      ],
+    });
+
+  it("refuses at sign-up a username shaped like a user id, such as another user's subject", async () => {
+    for (const username of [victim.sub, victim.sub.toUpperCase(), '00000000-0000-0000-0000-000000000000']) {
+      const response = await signUpAs(username).expect(400);
+      expect(response.body).toEqual({
+        __type: 'InvalidParameterException',
+        message: 'Username cannot have the form of a user id (a UUID). Choose another username.',
+      });
+    }
+    await signUpAs('okupa').expect(200);
+  });
+
+  it("does not take an account whose username is another user's subject for that user", async () => {
+    // An account from before sign-up refused such names: its username is the victim's subject.
+    const squatter = await signUpAndSignIn(testApp, 'okupa2@example.com');
+    await testApp.app.get(DataSource).getRepository(IdentityUser).update({ sub: squatter.sub }, { username: victim.sub });
+    const signedIn = await idpCall(testApp, 'InitiateAuth', {
+      ClientId: testApp.config.identity.clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: 'okupa2@example.com', PASSWORD: 'Contraseña-segura-1' },
+    }).expect(200);
+    const idToken = signedIn.body.AuthenticationResult.IdToken as string;
+    expect(JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString())['cognito:username']).toBe(victim.sub);
+    const asSquatter = { Authorization: `Bearer ${idToken}` };
+
+    const read = await request(testApp.server).get(`/api/users/registration/${victim.sub}`).set(asSquatter).expect(403);
+    expect(JSON.stringify(read.body)).not.toContain('victima@example.com');
+    await request(testApp.server).get(`/api/users/${victim.sub}/interaction-state`).set(asSquatter).expect(403);
+    await request(testApp.server).put(`/api/users/${victim.sub}`).set(asSquatter).send({ contactName: 'Okupa' }).expect(403);
+    await request(testApp.server).get(`/api/conversations?userId=${victim.sub}`).set(asSquatter).expect(403);
+    await request(testApp.server).get(`/api/user-agents/${victim.sub}`).set(asSquatter).expect(403);
+
+    // The squatter's own profile (username = the victim's subject) never answers for the victim.
+    await request(testApp.server).get(`/api/users/registration/${squatter.sub}`).set(asSquatter).expect(200);
+    const byAdmin = await request(testApp.server).get(`/api/users/registration/${victim.sub}`).set(admin.authorization).expect(200);
+    expect(byAdmin.body).toMatchObject({ id: victim.sub, email: 'victima@example.com', contactName: 'Víctima' });
+    const unchanged = await request(testApp.server).get(`/api/users/registration/${victim.sub}`).set(victim.authorization).expect(200);
+    expect(unchanged.body.contactName).toBe('Víctima');
   });
 });
 

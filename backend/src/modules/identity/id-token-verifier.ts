@@ -25,7 +25,19 @@ export abstract class IdTokenVerifier {
   abstract verify(bearerToken: string): Promise<VerifiedIdentity>;
 }
 
-/** Whether a user id from a request (a subject or a username, any letter case) is this caller. */
+/** Subjects are UUIDs, the embedded pool's and Amazon Cognito's alike. */
+const SUBJECT_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a user id is read as a subject. Such an id is only ever compared with subjects, never
+ * with usernames, and sign-up refuses usernames of this shape: otherwise a user could take
+ * another's subject as their username and be taken for them.
+ */
+export function isSubjectShaped(userId: string): boolean {
+  return SUBJECT_SHAPE.test(userId);
+}
+
+/** Whether a user id from a request is this caller: a subject, or else a username in any letter case. */
 export function namesCaller(identity: VerifiedIdentity, userId: string): boolean {
-  return userId === identity.sub || userId.toLowerCase() === identity.username.toLowerCase();
+  return isSubjectShaped(userId) ? userId === identity.sub : userId.toLowerCase() === identity.username.toLowerCase();
 }

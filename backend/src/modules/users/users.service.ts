@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
+import { isSubjectShaped, namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import { InteractionStateDto, RegistrationContactDto, RegistrationDto, UpdateUserDto } from './dto/users.dto';
 import { UserProfile } from './entities/user-profile.entity';
 import { EmailMismatchError, RegistrationNotFoundError } from './users.errors';
@@ -76,9 +76,9 @@ export class UsersService {
     });
   }
 
-  /** A user id is the subject or the username, as the spec's clients send either. */
+  /** A user id is the subject or the username, as the spec's clients send either; never both (isSubjectShaped). */
   private findByUserId(userId: string): Promise<UserProfile | null> {
-    return this.profiles.findOne({ where: [{ id: userId }, { username: userId.toLowerCase() }] });
+    return this.profiles.findOneBy(isSubjectShaped(userId) ? { id: userId } : { username: userId.toLowerCase() });
   }
 
   /**

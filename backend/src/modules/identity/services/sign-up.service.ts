@@ -4,6 +4,7 @@ import { QueryFailedError } from 'typeorm';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { Errors } from '../cognito-errors';
+import { isSubjectShaped } from '../id-token-verifier';
 import { assertPasswordPolicy } from '../password-policy';
 import { decoyDelivery, emailDelivery, Params, requireClient, requireString } from '../protocol';
 import { AuthChallengeService } from './auth-challenge.service';
@@ -34,6 +35,9 @@ export class SignUpService {
     if (!email) throw Errors.invalidParameter('Attributes did not conform to the schema: email: The attribute is required');
     if (!EMAIL.test(email) || email.length > 320) throw Errors.invalidParameter('Invalid email address format.');
     if (!login.includes('@') && !USERNAME.test(login)) throw Errors.invalidParameter('Username contains invalid characters.');
+    if (isSubjectShaped(login)) {
+      throw Errors.invalidParameter('Username cannot have the form of a user id (a UUID). Choose another username.');
+    }
     if (attributes.email && attributes.email.trim().toLowerCase() !== email) {
       throw Errors.invalidParameter('The email attribute must be the same as the username.');
     }
