@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify } from 'jose';
+import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 import { DataSource, Repository } from 'typeorm';
 import { padHex } from '../../src/modules/identity/crypto/srp';
@@ -439,6 +440,69 @@ describe('the embedded identity service over HTTP (Cognito JSON protocol)', () =
       const refreshed = await call('GetTokensFromRefreshToken', { ClientId: clientId, RefreshToken: user.refreshToken }).expect(200);
       expect(claims(refreshed.body.AuthenticationResult.IdToken)['custom:role']).toBe('admin');
     });
+  });
+});
+
+describe('the embedded identity service: guessing the MFA code of a known password', () => {
+  const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  /** A code no accepted 30-second step (the current one, or one either side) has. */
+  const wrongCode = () => {
+    const valid = [-30_000, 0, 30_000].map((offset) => totp.generate({ timestamp: Date.now() + offset }));
+    return ['000000', '111111', '222222', '333333'].find((code) => !valid.includes(code))!;
+  };
+  let testApp: TestApp;
+  let clientId: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    clientId = testApp.config.identity.clientId;
+  });
+
+  afterAll(() => testApp.close());
+
+  async function withTotp(email: string): Promise<void> {
+    const user = await signUpAndSignIn(testApp, email);
+    await testApp.app
+      .get(DataSource)
+      .getRepository(IdentityUser)
+      .update({ sub: user.sub }, { totpEnabled: true, totpSecret: secret, preferredMfa: 'SOFTWARE_TOKEN_MFA' });
+  }
+
+  const passwordStep = (email: string) =>
+    idpCall(testApp, 'InitiateAuth', { ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } });
+
+  async function signInWithCode(email: string, code: string, status: number) {
+    const started = await passwordStep(email).expect(200);
+    expect(started.body.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    return idpCall(testApp, 'RespondToAuthChallenge', {
+      ClientId: clientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: started.body.Session,
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+    }).expect(status);
+  }
+
+  it('locks the account after five wrong codes, even when each comes after the right password in a new sign-in', async () => {
+    await withTotp('adivina@example.com');
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await signInWithCode('adivina@example.com', wrongCode(), 400)).body.__type).toBe('CodeMismatchException');
+    }
+    const locked = await passwordStep('adivina@example.com').expect(400);
+    expect(locked.body).toEqual({ __type: 'TooManyRequestsException', message: 'Password attempts exceeded' });
+  });
+
+  it('clears the count only when the whole sign-in succeeds, after the code', async () => {
+    await withTotp('completa@example.com');
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await signInWithCode('completa@example.com', wrongCode(), 400)).body.__type).toBe('CodeMismatchException');
+    }
+    const done = await signInWithCode('completa@example.com', totp.generate(), 200);
+    expect(done.body.AuthenticationResult.IdToken).toBeDefined();
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await signInWithCode('completa@example.com', wrongCode(), 400)).body.__type).toBe('CodeMismatchException');
+    }
+    await passwordStep('completa@example.com').expect(200);
   });
 });
 

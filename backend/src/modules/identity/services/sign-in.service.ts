@@ -211,7 +211,6 @@ export class SignInService {
 
   /** The password is proven: the account's state and MFA decide what comes next. */
   private async afterFirstFactor(user: IdentityUser, clientId: string, authTime: Date): Promise<Step> {
-    await this.throttle.recordSuccess(user);
     if (user.status === 'UNCONFIRMED') throw Errors.userNotConfirmed();
     if (user.status === 'RESET_REQUIRED') throw Errors.passwordResetRequired();
     if (user.status === 'FORCE_CHANGE_PASSWORD') {
@@ -302,7 +301,12 @@ export class SignInService {
     return { challenge, user };
   }
 
+  /**
+   * The whole sign-in succeeded. Only now does the account's failure count start over: cleared at
+   * the password, it would give whoever knows the password unlimited tries at the MFA code.
+   */
   private async finish(user: IdentityUser, clientId: string, authTime: Date | null): Promise<Step> {
+    await this.throttle.recordSuccess(user);
     return { AuthenticationResult: await this.tokens.startSession(user, clientId, authTime ?? new Date()), ChallengeParameters: {} };
   }
 }
