@@ -58,7 +58,9 @@ export function LoginPage() {
     return () => clearTimeout(timer);
   }, [challenge]);
 
-  const goTo = (path: string, state: AuthLocationState) => navigate(path, { state });
+  const goTo = (path: string, state: AuthLocationState) => {
+    navigate(path, { state });
+  };
 
   const handleStep = (nextStep: NextSignInStep, forUser: string) => {
     switch (nextStep.signInStep) {

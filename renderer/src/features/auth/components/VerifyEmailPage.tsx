@@ -61,7 +61,9 @@ export function VerifyEmailPage() {
     // Once, as soon as the identity client is ready; `resend` changes on every render.
   }, [locationState.sendCode, auth.identityStatus]);
 
-  const toLogin = (state: AuthLocationState) => navigate('/login', { replace: true, state: { ...state, from } });
+  const toLogin = (state: AuthLocationState) => {
+    navigate('/login', { replace: true, state: { ...state, from } });
+  };
 
   const finishWithAutoSignIn = async () => {
     try {

@@ -27,7 +27,8 @@ function useCartAgents(ids: string[]) {
     }
     const controller = new AbortController();
     setStatus('loading');
-    Promise.allSettled(missing.map((id) => fetchCartAgent(id, controller.signal))).then((results) => {
+    // allSettled never rejects.
+    void Promise.allSettled(missing.map((id) => fetchCartAgent(id, controller.signal))).then((results) => {
       if (controller.signal.aborted) return;
       const next: Loaded = {};
       let failed = false;
