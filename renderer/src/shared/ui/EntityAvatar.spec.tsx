@@ -1,12 +1,27 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
-import { EntityAvatar, placeholderColor, placeholderInitial } from './EntityAvatar';
+import { EntityAvatar, placeholderInitial } from './EntityAvatar';
+
+/** The placeholder's background, as Mantine paints it. */
+const background = (name: string, index = 0) => screen.getAllByTitle(name)[index]!.parentElement!.style.getPropertyValue('--avatar-bg');
 
 describe('EntityAvatar', () => {
-  it('derives a stable colour and the initial from the name', () => {
-    expect(placeholderColor('Asesor Legal')).toBe(placeholderColor('Asesor Legal'));
+  it('takes the initial from the name', () => {
     expect(placeholderInitial('  ñandú')).toBe('Ñ');
     expect(placeholderInitial('')).toBe('?');
+  });
+
+  it('paints a name in its own colour, the same wherever the avatar appears', () => {
+    renderWithProviders(
+      <>
+        <EntityAvatar name="Asesor Legal" src={null} size={48} />
+        <EntityAvatar name="Asesor Legal" src={null} size={22} />
+        <EntityAvatar name="Bruno" src={null} size={48} />
+      </>,
+    );
+    expect(background('Asesor Legal', 0)).toBe('var(--mantine-color-grape-filled)');
+    expect(background('Asesor Legal', 1)).toBe('var(--mantine-color-grape-filled)');
+    expect(background('Bruno')).toBe('var(--mantine-color-blue-filled)');
   });
 
   it('shows the placeholder when there is no picture', () => {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 const PALETTE = ['indigo', 'teal', 'grape', 'orange', 'cyan', 'pink', 'lime', 'violet', 'blue', 'red'] as const;
 
 /** A stable colour for a name, so an agent keeps its placeholder colour everywhere. */
-export function placeholderColor(name: string): (typeof PALETTE)[number] {
+function placeholderColor(name: string): (typeof PALETTE)[number] {
   let hash = 0;
   for (const char of name) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
   return PALETTE[hash % PALETTE.length]!;

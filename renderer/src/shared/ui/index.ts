@@ -5,7 +5,7 @@ export type { AppModalProps } from './AppModal';
 export { SidePanel } from './SidePanel';
 export type { SidePanelProps } from './SidePanel';
 export { uiStrings } from './strings';
-export { EntityAvatar, placeholderColor, placeholderInitial } from './EntityAvatar';
+export { EntityAvatar, placeholderInitial } from './EntityAvatar';
 export type { EntityAvatarProps } from './EntityAvatar';
 export { ToastViewport } from './ToastViewport';
 export { MAX_TOASTS, TOAST_DURATION_MS, dismissToastAtom, showToastAtom, toastsAtom, useToast } from './toast';
