@@ -6,12 +6,14 @@ import { AdminOnly, Public, UserIdParams } from './auth.decorators';
 import { AdminRequiredError, AuthenticationRequiredError, ForbiddenUserError } from './auth.errors';
 import { AuthGuard } from './auth.guard';
 
-const ana: VerifiedIdentity = { sub: 'sub-ana', username: 'ana@example.com', email: 'ana@example.com', role: 'user' };
-const admin: VerifiedIdentity = { sub: 'sub-admin', username: 'boss@example.com', email: 'boss@example.com', role: 'admin' };
+const ana: VerifiedIdentity = { sub: '0b5e7a52-8f0c-4d5e-9a31-6c2f1e4d7a90', username: 'ana@example.com', email: 'ana@example.com', role: 'user' };
+const admin: VerifiedIdentity = { sub: 'c3d1f7a2-5b6e-4f80-9e1d-2a4b6c8d0e12', username: 'boss@example.com', email: 'boss@example.com', role: 'admin' };
+/** An account from before sign-up refused usernames shaped like subjects: its username is Ana's subject. */
+const squatter: VerifiedIdentity = { sub: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a', username: ana.sub, email: 'okupa@example.com', role: 'user' };
 
 class TokenTable extends IdTokenVerifier {
   async verify(token: string): Promise<VerifiedIdentity> {
-    const identity = { 'token-ana': ana, 'token-admin': admin }[token];
+    const identity = { 'token-ana': ana, 'token-admin': admin, 'token-okupa': squatter }[token];
     if (!identity) throw new InvalidTokenError();
     return identity;
   }
@@ -84,14 +86,19 @@ describe('AuthGuard', () => {
   it("accepts the caller's own subject or username, in any letter case", async () => {
     const request = {
       headers: { ...bearer('token-ana'), 'x-user-id': 'ANA@example.com' },
-      params: { userId: 'sub-ana' },
+      params: { userId: '0b5e7a52-8f0c-4d5e-9a31-6c2f1e4d7a90' },
       query: { userId: 'ana@example.com' },
     };
     await expect(guard.canActivate(contextFor('scoped', request))).resolves.toBe(true);
   });
 
+  it('does not take a username shaped like a subject for the user whose subject it is', async () => {
+    const request = { headers: bearer('token-okupa'), params: { userId: ana.sub } };
+    await expect(guard.canActivate(contextFor('scoped', request))).rejects.toBeInstanceOf(ForbiddenUserError);
+  });
+
   it("lets an admin act on another user's id", async () => {
-    const request = { headers: bearer('token-admin'), params: { userId: 'sub-ana' } };
+    const request = { headers: bearer('token-admin'), params: { userId: '0b5e7a52-8f0c-4d5e-9a31-6c2f1e4d7a90' } };
     await expect(guard.canActivate(contextFor('scoped', request))).resolves.toBe(true);
   });
 
