@@ -1,42 +1,55 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
-import { ConfigValidationError, loadConfig } from '../config/app-config';
+import { type AppConfig, ConfigValidationError, loadConfig } from '../config/app-config';
 import { IdentityAdminService } from '../modules/identity/identity-admin.service';
 
-const USAGE = 'Uso: npm run admin -- grant <correo>   |   npm run admin -- revoke <correo>';
+const USAGE = 'Uso: npm run admin -- grant|revoke|disable|enable <correo>';
 
-/** `npm run admin -- grant <email>`: makes an existing user of the embedded identity an admin. */
-async function main(): Promise<number> {
-  const [command, email] = process.argv.slice(2);
-  if ((command !== 'grant' && command !== 'revoke') || !email) {
+const COMMANDS = {
+  grant: { apply: (admin: IdentityAdminService, email: string) => admin.setRoleByEmail(email, 'admin'), done: 'ahora es administrador' },
+  revoke: { apply: (admin: IdentityAdminService, email: string) => admin.setRoleByEmail(email, 'user'), done: 'ya no es administrador' },
+  disable: { apply: (admin: IdentityAdminService, email: string) => admin.setEnabledByEmail(email, false), done: 'queda desactivado' },
+  enable: { apply: (admin: IdentityAdminService, email: string) => admin.setEnabledByEmail(email, true), done: 'vuelve a estar activo' },
+};
+
+/**
+ * `npm run admin -- grant|revoke|disable|enable <email>`: an operator changes a user of the
+ * embedded identity. Every change ends the user's sessions: a running backend refuses their
+ * tokens from the next call (an admin's at once, anyone else's within SESSION_RECHECK_MS).
+ */
+export async function runAdminCommand(args: string[], config: AppConfig): Promise<number> {
+  const [command, email] = args;
+  if (!Object.hasOwn(COMMANDS, command ?? '') || !email) {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig();
   if (config.identity.provider !== 'embedded') {
-    console.error('Con Amazon Cognito el rol se asigna en Cognito: atributo custom:role = admin.');
+    console.error('Con Amazon Cognito los usuarios se gestionan en Cognito (rol: atributo custom:role = admin).');
     return 2;
   }
+  const { apply, done } = COMMANDS[command as keyof typeof COMMANDS];
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error'] });
   try {
-    const role = command === 'grant' ? 'admin' : 'user';
-    const changed = await app.get(IdentityAdminService).setRoleByEmail(email, role);
-    if (!changed) {
+    if (!(await apply(app.get(IdentityAdminService), email))) {
       console.error(`No existe ningún usuario con el correo ${email}.`);
       return 1;
     }
-    console.log(`${email} ahora tiene el rol ${role}. Tendrá efecto en su próximo inicio de sesión o renovación de sesión.`);
+    console.log(`${email} ${done}. Sus sesiones se han cerrado: volverá a iniciar sesión.`);
     return 0;
   } finally {
     await app.close();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error instanceof ConfigValidationError ? error.message : error);
-    process.exit(1);
-  },
-);
+if (require.main === module) {
+  Promise.resolve()
+    .then(() => runAdminCommand(process.argv.slice(2), loadConfig()))
+    .then(
+      (code) => process.exit(code),
+      (error: unknown) => {
+        console.error(error instanceof ConfigValidationError ? error.message : error);
+        process.exit(1);
+      },
+    );
+}

@@ -16,6 +16,7 @@ import { IdTokenVerifier, InvalidTokenError } from '../../src/modules/identity/i
 import { idpCall, latestCode } from '../support/identity-client';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { claims, configureAmplify, storedRefreshToken } from './amplify-client';
+import { mailsArrived } from './outbox';
 
 const password = 'Contraseña-segura-1';
 
@@ -161,6 +162,7 @@ describe('aws-amplify against the embedded identity service: sign-up, sign-in, s
       deliveryMedium: 'EMAIL',
       attributeName: 'email',
     });
+    await mailsArrived(testApp, email, 2);
     const second = latestCode(testApp, email);
     if (first !== second) {
       await expect(confirmSignUp({ username: email, confirmationCode: first })).rejects.toMatchObject({ name: 'CodeMismatchException' });
@@ -202,6 +204,8 @@ describe('aws-amplify against the embedded identity service: sign-up, sign-in, s
       },
     });
     const newPassword = 'Nueva-contraseña-2';
+    // The sign-up code, then the reset code.
+    await mailsArrived(testApp, email, 2);
     await expect(
       confirmResetPassword({ username: email, confirmationCode: '000000', newPassword }),
     ).rejects.toMatchObject({ name: 'CodeMismatchException' });
@@ -225,6 +229,18 @@ describe('aws-amplify against the embedded identity service: sign-up, sign-in, s
     await expect(
       confirmResetPassword({ username: 'fantasma@example.com', confirmationCode: '123456', newPassword: 'Nueva-contraseña-2' }),
     ).rejects.toMatchObject({ name: 'CodeMismatchException' });
+  });
+
+  it('signs in with SRP by e-mail an account whose username is not its e-mail, and by username', async () => {
+    const email = 'lucia.real@example.com';
+    const { userId } = await signUp({ username: 'lucia', password, options: { userAttributes: { email, name: 'Lucía' } } });
+    await confirmSignUp({ username: 'lucia', confirmationCode: latestCode(testApp, email) });
+    expect(await signIn({ username: 'Lucia.Real@example.com', password })).toEqual({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    expect((await getCurrentUser()).userId).toBe(userId);
+    await signOut();
+    expect(await signIn({ username: 'lucia', password })).toEqual({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    await signOut();
+    await expect(signIn({ username: email, password: 'Otra-contraseña-1' })).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
   it('signs in with USER_PASSWORD_AUTH', async () => {

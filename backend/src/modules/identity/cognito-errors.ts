@@ -28,6 +28,7 @@ export const Errors = {
   invalidRefreshToken: () => error('NotAuthorizedException', 'Invalid Refresh Token'),
   revokedRefreshToken: () => error('NotAuthorizedException', 'Refresh Token has been revoked'),
   expiredRefreshToken: () => error('NotAuthorizedException', 'Refresh Token has expired'),
+  userDisabled: () => error('NotAuthorizedException', 'User is disabled.'),
   alreadyConfirmed: () => error('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED'),
   userNotConfirmed: () => error('UserNotConfirmedException', 'User is not confirmed.'),
   passwordResetRequired: () => error('PasswordResetRequiredException', 'Password reset required for the user'),

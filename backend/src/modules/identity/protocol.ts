@@ -56,8 +56,3 @@ export function requireClient(params: Params, clientId: string): string {
   if (given !== clientId) throw Errors.unknownClient(given);
   return given;
 }
-
-/** For an answer about a name no account has: a plausible masked address. */
-export function decoyDelivery(login: string) {
-  return emailDelivery(login.includes('@') ? login.toLowerCase() : `${login.toLowerCase()}@example.com`);
-}

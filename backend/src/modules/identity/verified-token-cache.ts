@@ -37,7 +37,7 @@ export class VerifiedTokenCache {
   async through(token: string, verify: () => Promise<VerifiedToken>): Promise<VerifiedIdentity> {
     const cached = this.entries.get(token);
     if (cached && cached.expiresAt > this.now()) {
-      if (cached.stillValid && this.now() - cached.checkedAt >= SESSION_RECHECK_MS) {
+      if (cached.stillValid && this.now() - cached.checkedAt >= recheckAfterMs(cached.identity)) {
         try {
           await cached.stillValid();
         } catch (error) {
@@ -62,4 +62,12 @@ export class VerifiedTokenCache {
   forgetAll(): void {
     this.entries.clear();
   }
+}
+
+/**
+ * An admin's token has its session checked on every call: admin rights matter most, and a
+ * demotion made elsewhere (the admin CLI, another instance) must end them at once. Admins are few.
+ */
+function recheckAfterMs(identity: VerifiedIdentity): number {
+  return identity.role === 'admin' ? 0 : SESSION_RECHECK_MS;
 }

@@ -38,6 +38,10 @@ export class AuthChallenge {
   @Column({ name: 'srp_client_public', type: 'text', nullable: true })
   srpClientPublic: string | null;
 
+  /** The SRP user id the client was given for PASSWORD_VERIFIER (what it signed in with), and the proof is checked against. */
+  @Column({ name: 'srp_user_id', type: 'text', nullable: true })
+  srpUserId: string | null;
+
   /** SRP b (hex) for PASSWORD_VERIFIER; never leaves the server. */
   @Column({ name: 'srp_private', type: 'text', nullable: true })
   srpPrivate: string | null;

@@ -32,12 +32,25 @@ export class IdentityUser {
   @Column({ name: 'srp_verifier', type: 'text' })
   srpVerifier: string;
 
+  /**
+   * The SRP verifier with the e-mail as the SRP user id, when the username is something else: a
+   * sign-in by e-mail proves the password against it, so its challenge echoes the e-mail and never
+   * reveals the username. Null when the username is the e-mail, and for accounts whose password
+   * was set before this existed (their challenge names the username, until the password changes).
+   */
+  @Column({ name: 'srp_email_verifier', type: 'text', nullable: true })
+  srpEmailVerifier: string | null;
+
   /** scrypt, for USER_PASSWORD_AUTH. */
   @Column({ name: 'password_hash', type: 'varchar', length: 255 })
   passwordHash: string;
 
   @Column({ type: 'varchar', length: 16, default: 'user' })
   role: UserRole;
+
+  /** False once an operator disables the account: no sign-in, and its tokens are refused at once. */
+  @Column({ type: 'boolean', default: true })
+  enabled: boolean;
 
   @Column({ name: 'totp_enabled', type: 'boolean', default: false })
   totpEnabled: boolean;

@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../../config/config.module';
 import { Errors } from '../cognito-errors';
 import type { IdentityUser } from '../entities/identity-user.entity';
 import { assertPasswordPolicy } from '../password-policy';
-import { decoyDelivery, Params, requireClient, requireString } from '../protocol';
+import { Params, requireClient, requireString } from '../protocol';
 import { IdentityUsersService } from './identity-users.service';
 import { enabledMfa } from './mfa.service';
 import { OneTimeCodeService } from './one-time-code.service';
@@ -12,6 +12,11 @@ import { SignInThrottleService } from './sign-in-throttle.service';
 import { TokenService } from './token.service';
 
 const CAN_RESET = new Set<IdentityUser['status']>(['CONFIRMED', 'RESET_REQUIRED']);
+
+/** A disabled account cannot get back in by a reset either. */
+function canReset(user: IdentityUser): boolean {
+  return user.enabled && CAN_RESET.has(user.status);
+}
 
 /** ForgotPassword, ConfirmForgotPassword, GetUser, GlobalSignOut and RevokeToken. */
 @Injectable()
@@ -24,13 +29,14 @@ export class AccountService {
     private readonly throttle: SignInThrottleService,
   ) {}
 
-  /** Sends a reset code; for a name without a resettable account the answer looks the same. */
+  /** Sends a reset code; for a name without a resettable account the answer looks and takes the same. */
   async forgotPassword(params: Params) {
     requireClient(params, this.config.identity.clientId);
     const login = requireString(params, 'Username');
     const user = await this.users.findByLogin(login);
-    if (!user || !CAN_RESET.has(user.status)) return { CodeDeliveryDetails: decoyDelivery(user?.email ?? login) };
-    return { CodeDeliveryDetails: await this.codes.send(user, 'RESET_PASSWORD') };
+    const delivery =
+      user && canReset(user) ? await this.codes.sendUnobserved(user, 'RESET_PASSWORD') : await this.codes.decoySend(user?.email ?? login);
+    return { CodeDeliveryDetails: delivery };
   }
 
   /** A new password against the e-mailed code; every session of the account ends. */
@@ -40,14 +46,14 @@ export class AccountService {
     const code = requireString(params, 'ConfirmationCode');
     assertPasswordPolicy(params.Password);
     const user = await this.users.findByLogin(login);
-    if (!user || !CAN_RESET.has(user.status)) {
+    if (!user || !canReset(user)) {
       await this.codes.decoy();
       throw Errors.codeMismatch();
     }
     await this.codes.consume(user, 'RESET_PASSWORD', code);
     await this.users.repository.update(
       { sub: user.sub },
-      { ...(await this.users.credentials(user.username, params.Password)), status: 'CONFIRMED', emailVerified: true },
+      { ...(await this.users.credentials(user, params.Password)), status: 'CONFIRMED', emailVerified: true },
     );
     await this.tokens.revokeAll(user.sub);
     // Whoever holds the mailbox is the owner: a lock from someone else's guessing ends here.
@@ -72,14 +78,10 @@ export class AccountService {
     };
   }
 
-  /**
-   * Signs the user out everywhere: every refresh token is revoked, and id tokens issued until now
-   * are refused by the backend from now on.
-   */
+  /** Signs the user out everywhere (TokenService.endAllSessions). */
   async globalSignOut(params: Params) {
     const user = await this.tokens.userOfAccessToken(requireString(params, 'AccessToken'));
-    await this.users.repository.update({ sub: user.sub }, { tokensValidAfter: new Date() });
-    await this.tokens.revokeAll(user.sub);
+    await this.tokens.endAllSessions(user.sub);
     return {};
   }
 

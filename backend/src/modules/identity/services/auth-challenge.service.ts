@@ -12,6 +12,7 @@ export interface NewChallenge {
   userSub: string | null;
   clientId: string;
   srpClientPublic?: string;
+  srpUserId?: string;
   srpPrivate?: string;
   authenticatedAt?: Date;
   /** The opaque session string; random unless the flow dictates it (SRP's SECRET_BLOCK). */
@@ -33,6 +34,7 @@ export class AuthChallengeService {
       userSub: challenge.userSub,
       clientId: challenge.clientId,
       srpClientPublic: challenge.srpClientPublic ?? null,
+      srpUserId: challenge.srpUserId ?? null,
       srpPrivate: challenge.srpPrivate ?? null,
       authenticatedAt: challenge.authenticatedAt ?? null,
       attempts: 0,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
@@ -12,8 +12,11 @@ import { CodePurpose, OneTimeCode } from '../entities/one-time-code.entity';
 import { resetPasswordCodeMail, signInCodeMail, signUpCodeMail } from '../identity-mails';
 import { CODE_MAX_ATTEMPTS, CODE_SEND_WINDOW_MS, CODE_SENDS_PER_HOUR, CODE_TTL_MS } from '../identity.constants';
 import { emailDelivery } from '../protocol';
+import { SigningKeyService } from './signing-key.service';
 
 const MAILS = { SIGN_UP: signUpCodeMail, RESET_PASSWORD: resetPasswordCodeMail, EMAIL_MFA: signInCodeMail };
+/** Where a decoy answer says the code went, for a name that is not an e-mail: common mail hosts. */
+const DECOY_DOMAINS = ['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.es', 'icloud.com', 'hotmail.es', 'live.com', 'protonmail.com'];
 
 /**
  * E-mailed six-digit codes: one live code per user and purpose, stored as a slow hash, with an
@@ -27,15 +30,57 @@ export class OneTimeCodeService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(OneTimeCode) private readonly codes: Repository<OneTimeCode>,
     private readonly mail: MailSender,
+    private readonly keys: SigningKeyService,
   ) {}
 
   /** Replaces the user's code for `purpose` with a new one and e-mails it. */
   async send(user: IdentityUser, purpose: CodePurpose) {
+    const code = await this.store(user, purpose);
+    if (!code) throw Errors.attemptLimit();
+    try {
+      await this.mail.send(MAILS[purpose](user.email, this.config.productName, code));
+    } catch (error) {
+      this.logError(user, error);
+      throw Errors.codeDeliveryFailure();
+    }
+    return emailDelivery(user.email);
+  }
+
+  /**
+   * Like `send`, for answers that must not tell whether the account exists (ForgotPassword,
+   * ResendConfirmationCode): the code is stored before the answer but e-mailed after it, so that
+   * the mail server's time does not show, and a user over the hourly limit gets no e-mail rather
+   * than an error. `decoySend` answers a name without an account at the same cost.
+   */
+  async sendUnobserved(user: IdentityUser, purpose: CodePurpose) {
+    const code = await this.store(user, purpose);
+    if (code) {
+      this.mail.send(MAILS[purpose](user.email, this.config.productName, code)).catch((error: unknown) => this.logError(user, error));
+    } else {
+      this.logger.warn(`Límite de códigos por hora alcanzado para ${user.email}; no se envía otro.`);
+    }
+    return emailDelivery(user.email);
+  }
+
+  /**
+   * What `sendUnobserved` costs and answers, for a name with no account (or none that can get a
+   * code): the same slow hash, and a masked address that looks real. For a name that is not an
+   * e-mail the domain is picked by a server secret, so it is stable yet cannot be predicted.
+   */
+  async decoySend(address: string) {
+    await this.decoy();
+    const name = address.trim().toLowerCase();
+    if (name.includes('@')) return emailDelivery(name);
+    const pick = createHmac('sha256', await this.keys.derivedSecret('code-decoy')).update(name).digest();
+    return emailDelivery(`${name}@${DECOY_DOMAINS[pick[0] % DECOY_DOMAINS.length]}`);
+  }
+
+  /** A new code for the user and purpose, stored as a hash; null when the hourly limit is reached. */
+  private async store(user: IdentityUser, purpose: CodePurpose): Promise<string | null> {
     const code = newNumericCode();
     const now = new Date();
     const existing = await this.codes.findOneBy({ userSub: user.sub, purpose });
     const windowOpen = existing && now.getTime() - existing.windowStartedAt.getTime() < CODE_SEND_WINDOW_MS;
-    if (windowOpen && existing.sendCount >= CODE_SENDS_PER_HOUR) throw Errors.attemptLimit();
     const fields = {
       codeHash: await hashCode(code),
       attempts: 0,
@@ -44,16 +89,15 @@ export class OneTimeCodeService {
       sendCount: windowOpen ? existing.sendCount + 1 : 1,
       windowStartedAt: windowOpen ? existing.windowStartedAt : now,
     };
+    // Hashed before the limit is checked, so that a refused send costs as much as any other.
+    if (windowOpen && existing.sendCount >= CODE_SENDS_PER_HOUR) return null;
     if (existing) await this.codes.update({ id: existing.id }, fields);
     else await this.codes.insert({ id: randomUUID(), userSub: user.sub, purpose, ...fields });
+    return code;
+  }
 
-    try {
-      await this.mail.send(MAILS[purpose](user.email, this.config.productName, code));
-    } catch (error) {
-      this.logger.error(`No se pudo enviar el código a ${user.email}: ${error instanceof Error ? error.message : error}`);
-      throw Errors.codeDeliveryFailure();
-    }
-    return emailDelivery(user.email);
+  private logError(user: IdentityUser, error: unknown): void {
+    this.logger.error(`No se pudo enviar el código a ${user.email}: ${error instanceof Error ? error.message : error}`);
   }
 
   /**

@@ -10,7 +10,7 @@ import type { IdentityUser, MfaType } from '../entities/identity-user.entity';
 import { assertPasswordPolicy } from '../password-policy';
 import { CallContext, optionalString, Params, requireClient, requireString, stringMap } from '../protocol';
 import { AuthChallengeService } from './auth-challenge.service';
-import { IdentityUsersService } from './identity-users.service';
+import { IdentityUsersService, type SrpIdentity } from './identity-users.service';
 import { enabledMfa, MfaService } from './mfa.service';
 import { OneTimeCodeService } from './one-time-code.service';
 import { SignInThrottleService } from './sign-in-throttle.service';
@@ -131,9 +131,7 @@ export class SignInService {
     const user = await this.users.findByLogin(login);
     await this.throttle.assertAllowed({ user, login, ip: context.ip });
     if (!/^[0-9a-f]{1,2048}$/i.test(srpA)) throw Errors.invalidParameter('SRP_A is not a valid hexadecimal value.');
-    const srp = user
-      ? { salt: user.srpSalt, verifier: user.srpVerifier, userId: user.username }
-      : await this.decoySrp(login);
+    const srp = user ? this.users.srpIdentity(user, login) : await this.decoySrp(login);
     const ephemeral = serverEphemeral(srp.verifier);
     const secretBlock = randomBytes(96).toString('base64');
     await this.challenges.open({
@@ -141,6 +139,7 @@ export class SignInService {
       userSub: user?.sub ?? null,
       clientId,
       srpClientPublic: srpA,
+      srpUserId: srp.userId,
       srpPrivate: ephemeral.privateHex,
       session: secretBlock,
     });
@@ -158,7 +157,7 @@ export class SignInService {
   }
 
   /** The same salt every time for the same unknown name, so that asking twice reveals nothing. */
-  private async decoySrp(login: string) {
+  private async decoySrp(login: string): Promise<SrpIdentity> {
     const name = login.trim().toLowerCase();
     const secret = await this.keys.derivedSecret('srp-decoy');
     return {
@@ -180,11 +179,12 @@ export class SignInService {
     const timestamp = required(answers, 'TIMESTAMP');
     const signature = required(answers, 'PASSWORD_CLAIM_SIGNATURE');
     if (!SRP_TIMESTAMP.test(timestamp)) throw Errors.invalidParameter('TIMESTAMP is not in the expected format.');
+    const srp = user ? this.users.srpIdentity(user, challenge.srpUserId ?? user.username) : null;
     const proven = verifyPasswordClaim({
       poolName: this.users.poolName,
-      userId: user?.username ?? login,
+      userId: srp?.userId ?? login,
       // A decoy still does the full computation, so that its answer takes as long.
-      verifierHex: user?.srpVerifier ?? 'f',
+      verifierHex: srp?.verifier ?? 'f',
       privateHex: challenge.srpPrivate ?? '1',
       clientPublicHex: challenge.srpClientPublic ?? '0',
       secretBlock: secretBlock ?? '',
@@ -211,6 +211,7 @@ export class SignInService {
 
   /** The password is proven: the account's state and MFA decide what comes next. */
   private async afterFirstFactor(user: IdentityUser, clientId: string, authTime: Date): Promise<Step> {
+    if (!user.enabled) throw Errors.userDisabled();
     if (user.status === 'UNCONFIRMED') throw Errors.userNotConfirmed();
     if (user.status === 'RESET_REQUIRED') throw Errors.passwordResetRequired();
     if (user.status === 'FORCE_CHANGE_PASSWORD') {
@@ -288,7 +289,7 @@ export class SignInService {
     const name = answers['userAttributes.name']?.trim() || user.name;
     if (!name) throw Errors.invalidParameter('Invalid attributes given, name is missing');
     await this.challenges.close(challenge);
-    const changes = { ...(await this.users.credentials(user.username, password)), name, status: 'CONFIRMED' as const };
+    const changes = { ...(await this.users.credentials(user, password)), name, status: 'CONFIRMED' as const };
     await this.users.repository.update({ sub: user.sub }, changes);
     return this.afterFirstFactor({ ...user, ...changes }, clientId, challenge.authenticatedAt ?? new Date());
   }
@@ -298,6 +299,7 @@ export class SignInService {
     const challenge = await this.challenges.find(session, [kind], clientId);
     const user = await this.users.findBySub(challenge.userSub);
     if (!user || user.status !== 'CONFIRMED') throw Errors.invalidSession();
+    if (!user.enabled) throw Errors.userDisabled();
     return { challenge, user };
   }
 

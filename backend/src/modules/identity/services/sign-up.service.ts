@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../../config/config.module';
 import { Errors } from '../cognito-errors';
 import { isSubjectShaped } from '../id-token-verifier';
 import { assertPasswordPolicy } from '../password-policy';
-import { decoyDelivery, emailDelivery, Params, requireClient, requireString } from '../protocol';
+import { Params, requireClient, requireString } from '../protocol';
 import { AuthChallengeService } from './auth-challenge.service';
 import { IdentityUsersService } from './identity-users.service';
 import { OneTimeCodeService } from './one-time-code.service';
@@ -55,6 +55,7 @@ export class SignUpService {
       emailVerified: false,
       status: 'UNCONFIRMED',
       role: this.config.adminEmails.includes(email) ? 'admin' : 'user',
+      enabled: true,
       totpEnabled: false,
       emailMfaEnabled: false,
       preferredMfa: null,
@@ -62,7 +63,7 @@ export class SignUpService {
       totpPendingSecret: null,
       totpLastStep: null,
       tokensValidAfter: null,
-      ...(await this.users.credentials(login, params.Password)),
+      ...(await this.users.credentials({ username: login, email }, params.Password)),
     });
     try {
       await this.users.repository.insert(user);
@@ -95,13 +96,14 @@ export class SignUpService {
     return { Session: session };
   }
 
+  /** Sends a new code; any other name (unknown, already confirmed) gets an answer that looks and takes the same. */
   async resendConfirmationCode(params: Params) {
     requireClient(params, this.config.identity.clientId);
     const login = requireString(params, 'Username');
     const user = await this.users.findByLogin(login);
-    if (!user) return { CodeDeliveryDetails: decoyDelivery(login) };
-    if (user.status !== 'UNCONFIRMED') return { CodeDeliveryDetails: emailDelivery(user.email) };
-    return { CodeDeliveryDetails: await this.codes.send(user, 'SIGN_UP') };
+    const delivery =
+      user?.status === 'UNCONFIRMED' ? await this.codes.sendUnobserved(user, 'SIGN_UP') : await this.codes.decoySend(user?.email ?? login);
+    return { CodeDeliveryDetails: delivery };
   }
 }
 

@@ -77,6 +77,7 @@ export class TokenService {
     if (session.expiresAt.getTime() <= Date.now()) throw Errors.expiredRefreshToken();
     const user = await this.users.findOneBy({ sub: session.userSub });
     if (!user) throw Errors.invalidRefreshToken();
+    if (!user.enabled) throw Errors.userDisabled();
     if (user.status === 'RESET_REQUIRED') throw Errors.passwordResetRequired();
     if (user.status !== 'CONFIRMED') throw Errors.invalidRefreshToken();
     return this.sign(user, session.id, clientId, session.authTime);
@@ -98,6 +99,15 @@ export class TokenService {
   }
 
   /**
+   * Signs the user out everywhere (a global sign-out, a role change, a disabled account): every
+   * refresh token is revoked and every id and access token issued until now is refused.
+   */
+  async endAllSessions(userSub: string): Promise<void> {
+    await this.users.update({ sub: userSub }, { tokensValidAfter: new Date() });
+    await this.revokeAll(userSub);
+  }
+
+  /**
    * Checks one of our tokens: signature by one of our keys with RS256 only (so neither `none` nor
    * an HMAC signed with the public key passes), issuer, audience or client, use, expiry; then that
    * it still stands (assertStillValid).
@@ -107,13 +117,19 @@ export class TokenService {
     return { payload, user: await this.assertStillValid(payload) };
   }
 
-  /** The user still exists, has not signed out globally since the token was issued, and its session was not revoked. */
+  /**
+   * The user still exists and is enabled, has not signed out globally since the token was issued,
+   * its session was not revoked, and the role an id token claims is still the user's: the current
+   * account decides, not only what the token says.
+   */
   async assertStillValid(payload: JWTPayload): Promise<IdentityUser> {
     const [user, session] = await Promise.all([
       this.users.findOneBy({ sub: payload.sub }),
       this.sessions.findOneBy({ id: String(payload.origin_jti) }),
     ]);
     if (!user) throw new TokenRejectedError('invalid');
+    if (!user.enabled) throw new TokenRejectedError('revoked');
+    if (payload.token_use === 'id' && payload['custom:role'] !== user.role) throw new TokenRejectedError('revoked');
     const validAfter = user.tokensValidAfter ? Math.floor(user.tokensValidAfter.getTime() / 1000) : 0;
     if ((payload.iat ?? 0) < validAfter) throw new TokenRejectedError('revoked');
     if (!session || session.revokedAt) throw new TokenRejectedError('revoked');
