@@ -1,6 +1,7 @@
 // The code gates the review asks for: the layout's boundaries (DESIGN.md, "Layout" and
 // "Conventions") and no import cycles, checked on every change instead of kept by habit.
 import { readdirSync } from 'node:fs';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -55,19 +56,8 @@ const boundaryZones = [
   },
 ];
 
-export default tseslint.config(
-  {
-    ignores: [
-      '**/node_modules/**',
-      'out/**',
-      'dist/**',
-      'release/**',
-      'coverage/**',
-      'data/**',
-      'test-results/**',
-      'playwright-report/**',
-    ],
-  },
+export default defineConfig(
+  globalIgnores(['out/', 'dist/', 'release/', 'coverage/', 'data/', 'test-results/', 'playwright-report/']),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
