@@ -173,7 +173,10 @@ describe('chat over server-sent events (Accept: text/event-stream)', () => {
     const response = await streamChat({ conversationId, message: 'Hola', messageId: 'fallo-1' }).expect(200);
     const events = parseEvents(response.body as string);
     expect(events.map((event) => event.event)).toEqual(['start', 'delta', 'error']);
-    expect(events[2].data).toEqual({ message: new ModelThrottledError().message, statusCode: 429 });
+    expect(events[2].data).toEqual({
+      message: 'El modelo está recibiendo demasiadas peticiones. Espera un momento y reenvía tu mensaje.',
+      statusCode: 429,
+    });
     expect(await messages(conversationId)).toEqual([expect.objectContaining({ id: 'fallo-1', role: 'user', content: 'Hola' })]);
   });
 
