@@ -251,7 +251,7 @@ describe('POST /bedrock/agents/chat and /bedrock/models/chat (JSON)', () => {
       };
       const conversationId = await newConversation(ana);
       const response = await chat(ana, { conversationId, message: 'Hola' }).expect(502);
-      expect(response.body.message).toBe(new ModelProviderError().message);
+      expect(response.body.message).toBe('El proveedor del modelo ha devuelto un error. Tu mensaje se ha guardado: puedes reenviarlo.');
       expect(response.body.message).not.toContain('10.0.0.12');
     });
   });
