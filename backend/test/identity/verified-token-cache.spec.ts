@@ -55,6 +55,20 @@ describe('VerifiedTokenCache', () => {
     expect(verifications).toBe(2);
   });
 
+  it("checks an admin's session on every call, so that a demotion made elsewhere ends admin rights at once", async () => {
+    const boss: VerifiedIdentity = { ...ana, sub: 'sub-jefa', role: 'admin' };
+    const verifyAdmin = async () => {
+      verifications += 1;
+      return { identity: boss, expiresAt: clock + 3_600_000, stillValid };
+    };
+    await cache.through('token-admin', verifyAdmin);
+    await cache.through('token-admin', verifyAdmin);
+    expect(sessionChecks).toBe(1);
+    sessionLive = false;
+    await expect(cache.through('token-admin', verifyAdmin)).rejects.toThrow('sesión cerrada');
+    expect(verifications).toBe(1);
+  });
+
   it('keeps nothing that is already expired and nothing that failed', async () => {
     await cache.through('expired', verify(clock));
     await cache.through('expired', verify(clock));
