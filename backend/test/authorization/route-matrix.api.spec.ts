@@ -1,0 +1,409 @@
+import request from 'supertest';
+import { getRepositoryToken } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { ModelGateway } from '../../src/modules/models/model-gateway';
+import { Subscription } from '../../src/modules/subscriptions/entities/subscription.entity';
+import { FakeModelGateway } from '../chat/fake-model-gateway';
+import { idpCall, type SignedInUser, signUpAndSignIn } from '../support/identity-client';
+import { subscriptionRow } from '../support/subscriptions';
+import { createTestAppWith, type TestApp } from '../support/test-app';
+
+/**
+ * Who may call what, for every route the running application registers: the list comes from
+ * Express's router, so a route added without a rule below fails this test instead of landing
+ * unclassified. Four callers: a visitor, the owner of the data the request names, another
+ * signed-in user and an admin. The owner's data carries distinctive strings, and no answer to the
+ * visitor or the other user may contain any of them.
+ */
+
+type Caller = 'visitor' | 'owner' | 'other' | 'admin';
+
+/**
+ * - document: the OpenAPI document and its viewer, served before any guard; the same for all.
+ * - public: anyone, the answer is the same kind for all (listings, support, contact).
+ * - owner-read: a public route that reads one of the owner's private things by id.
+ * - self-only: the path names a user, who must be the caller (or the caller an admin).
+ * - owner-resource: signed-in only, and it acts on something of the owner's.
+ * - signed-in: any signed-in user, acting on their own data.
+ * - admin-only: the /api-admin area.
+ * - identity-protocol: the embedded Cognito-style service; its own credentials are in the body.
+ */
+type RouteClass = 'document' | 'public' | 'owner-read' | 'self-only' | 'owner-resource' | 'signed-in' | 'admin-only' | 'identity-protocol';
+
+interface Probe {
+  path: string;
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** A multipart upload in the field «file». */
+  file?: Buffer;
+}
+
+interface RouteRule {
+  class: RouteClass;
+  /** The request a caller sends; called once per caller, so it may seed a fresh thing to act on. */
+  probe: (caller: Caller) => Probe | Promise<Probe>;
+}
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** What the owner's data is called; none of it may reach the visitor or the other user. */
+const SECRETS = {
+  email: 'zafiro.quetzal@example.com',
+  name: 'Zafiro Quetzal Oculta',
+  contactName: 'Contacto Quetzal Oculto',
+  agentName: 'Agente Ñandú Privado',
+  agentPrompt: 'Instrucción secreta del ñandú',
+  ecosystemName: 'Ecosistema Lince Secreto',
+  conversationTitle: 'Conversación Halcón Secreta',
+  messageText: 'Mensaje narval confidencial',
+  novaPrompt: 'Nova secreta del okapi',
+  subscriptionId: 'sub_tapir_secreto',
+};
+
+describe('authorisation matrix of every registered route', () => {
+  let testApp: TestApp;
+  let owner: SignedInUser;
+  let other: SignedInUser;
+  let admin: SignedInUser;
+  let ownerUsername: string;
+  const seeded: { agentId: string; ecosystemId: string; conversationId: string; fileId: string; fileUrl: string } = {
+    agentId: '',
+    ecosystemId: '',
+    conversationId: '',
+    fileId: '',
+    fileUrl: '',
+  };
+  let requestsSent = 0;
+  const http = () => request(testApp.server);
+
+  const tokenOf = (caller: Caller) => ({ visitor: undefined, owner, other, admin })[caller];
+
+  const send = async (caller: Caller, method: string, probe: Probe) => {
+    requestsSent += 1;
+    const call = http()[method.toLowerCase() as 'get'](probe.path);
+    const user = tokenOf(caller);
+    if (user) call.set(user.authorization);
+    if (probe.headers) call.set(probe.headers);
+    if (probe.file) return call.attach('file', probe.file, { filename: 'avatar.png', contentType: 'image/png' });
+    return probe.body === undefined ? call : call.send(probe.body as object);
+  };
+
+  /** Things of the owner's made on demand, for requests that use one up (deletions, additions). */
+  const fresh = {
+    agent: async (isPublic = false) =>
+      (
+        await http()
+          .post('/api/agents')
+          .set(owner.authorization)
+          .send({ name: 'Agente desechable', category: 'legal', description: 'Para una prueba', isPublic })
+          .expect(201)
+      ).body.id as string,
+    conversation: async () => (await http().post('/api/conversations').set(owner.authorization).send({}).expect(201)).body.id as string,
+    ecosystem: async () =>
+      (
+        await http()
+          .post('/api/ecosystems')
+          .set(owner.authorization)
+          .send({ name: 'Ecosistema desechable', agentIds: [] })
+          .expect(201)
+      ).body.id as string,
+    teamAgent: async () => {
+      const agentId = await fresh.agent();
+      await http().post(`/api/user-agents/${owner.sub}`).set(owner.authorization).send({ agentId }).expect(201);
+      return agentId;
+    },
+    teamEcosystem: async () => {
+      const ecosystemId = await fresh.ecosystem();
+      await http().post(`/api/user-ecosystems/${owner.sub}`).set(owner.authorization).send({ ecosystemId }).expect(201);
+      return ecosystemId;
+    },
+  };
+  /** The owner's conversations are addressed by an admin with ?userId (the spec's admin view). */
+  const asAdmin = (caller: Caller) => (caller === 'admin' ? `?userId=${owner.sub}` : '');
+  const newAgentBody = { name: 'Agente nuevo', category: 'legal', description: 'Creado en la matriz' };
+
+  const RULES: Record<string, RouteRule> = {
+    // The OpenAPI document and its viewer.
+    ...Object.fromEntries(
+      [
+        '/api/docs',
+        '/api/docs/',
+        '/api/docs/index.html',
+        '/api/docs/LICENSE',
+        '/api/docs/swagger-ui-init.js',
+        '/api/docs/docs/swagger-ui-init.js',
+        '/api/docs-json',
+        '/api/docs-yaml',
+      ].map((path) => [`GET ${path}`, { class: 'document', probe: () => ({ path }) } satisfies RouteRule]),
+    ),
+    'GET /api/health': { class: 'public', probe: () => ({ path: '/api/health' }) },
+    'GET /api/config': { class: 'public', probe: () => ({ path: '/api/config' }) },
+    'GET /api/support/articles': { class: 'public', probe: () => ({ path: '/api/support/articles' }) },
+    'GET /api/support/articles/:slug': { class: 'public', probe: () => ({ path: '/api/support/articles/que-es-la-plataforma' }) },
+    'POST /api/contact': {
+      class: 'public',
+      probe: (caller) => ({
+        path: '/api/contact',
+        body: { name: 'Remitente', email: `${caller}@example.com`, section: 'facturacion', subject: 'Consulta', message: 'Una pregunta sobre la factura.' },
+      }),
+    },
+    'POST /api/assistant/messages': {
+      class: 'public',
+      probe: (caller) => ({ path: '/api/assistant/messages', body: { sessionId: `sesion-${caller}-0001`, message: '¿Cómo creo un agente?' } }),
+    },
+
+    'POST /idp': {
+      class: 'identity-protocol',
+      probe: (caller) => ({
+        path: '/idp',
+        headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.GetUser' },
+        body: JSON.stringify({ AccessToken: tokenOf(caller)?.accessToken ?? 'no-es-un-token' }),
+      }),
+    },
+    'GET /idp/:poolId/.well-known/jwks.json': {
+      class: 'identity-protocol',
+      probe: () => ({ path: `/idp/${testApp.config.identity.userPoolId}/.well-known/jwks.json` }),
+    },
+
+    'POST /api/users/registration': { class: 'signed-in', probe: () => ({ path: '/api/users/registration', body: { contactName: 'Quien llama' } }) },
+    'GET /api/users/registration/username/:username': {
+      class: 'self-only',
+      probe: () => ({ path: `/api/users/registration/username/${encodeURIComponent(ownerUsername)}` }),
+    },
+    'GET /api/users/registration/:id': { class: 'self-only', probe: () => ({ path: `/api/users/registration/${owner.sub}` }) },
+    'PUT /api/users/:id': { class: 'self-only', probe: () => ({ path: `/api/users/${owner.sub}`, body: { contactName: SECRETS.contactName } }) },
+    'GET /api/users/:id/interaction-state': { class: 'self-only', probe: () => ({ path: `/api/users/${owner.sub}/interaction-state` }) },
+    'POST /api/users/:id/nova-prompt': { class: 'self-only', probe: () => ({ path: `/api/users/${owner.sub}/nova-prompt`, body: {} }) },
+
+    'GET /api/agents': { class: 'public', probe: () => ({ path: '/api/agents' }) },
+    'GET /api/agents/category/:category': { class: 'public', probe: () => ({ path: '/api/agents/category/legal' }) },
+    'GET /api/agents/agents-category/:category': { class: 'public', probe: () => ({ path: '/api/agents/agents-category/legal' }) },
+    'GET /api/marketplace/agents': { class: 'public', probe: () => ({ path: '/api/marketplace/agents?search=agente' }) },
+    'GET /api/agents/:id': { class: 'owner-read', probe: () => ({ path: `/api/agents/${seeded.agentId}` }) },
+    // Saving with the id of an existing agent updates it: only its creator or an admin.
+    'POST /api/agents': {
+      class: 'owner-resource',
+      probe: async () => ({ path: '/api/agents', body: { ...newAgentBody, id: await fresh.agent() } }),
+    },
+    'DELETE /api/agents/:id': { class: 'owner-resource', probe: async () => ({ path: `/api/agents/${await fresh.agent()}` }) },
+
+    'GET /api/ecosystems': { class: 'public', probe: () => ({ path: '/api/ecosystems' }) },
+    'GET /api/marketplace/ecosystems': { class: 'public', probe: () => ({ path: '/api/marketplace/ecosystems?search=ecosistema' }) },
+    'GET /api/ecosystems/:id': { class: 'owner-read', probe: () => ({ path: `/api/ecosystems/${seeded.ecosystemId}` }) },
+    'POST /api/ecosystems': { class: 'signed-in', probe: () => ({ path: '/api/ecosystems', body: { name: 'Ecosistema nuevo', agentIds: [] } }) },
+
+    'GET /api/user-agents/:userId': { class: 'self-only', probe: () => ({ path: `/api/user-agents/${owner.sub}` }) },
+    'POST /api/user-agents/:userId': {
+      class: 'self-only',
+      probe: async () => ({ path: `/api/user-agents/${owner.sub}`, body: { agentId: await fresh.agent(true) } }),
+    },
+    'PUT /api/user-agents/:userId/sync': {
+      class: 'self-only',
+      probe: () => ({ path: `/api/user-agents/${owner.sub}/sync`, body: [{ agentId: seeded.agentId }] }),
+    },
+    'DELETE /api/user-agents/:userId/:agentId': {
+      class: 'self-only',
+      probe: async () => ({ path: `/api/user-agents/${owner.sub}/${await fresh.teamAgent()}` }),
+    },
+    'GET /api/user-ecosystems/:userId': { class: 'self-only', probe: () => ({ path: `/api/user-ecosystems/${owner.sub}` }) },
+    'POST /api/user-ecosystems/:userId': {
+      class: 'self-only',
+      probe: async () => ({ path: `/api/user-ecosystems/${owner.sub}`, body: { ecosystemId: await fresh.ecosystem() } }),
+    },
+    'DELETE /api/user-ecosystems/:userId/:ecosystemId': {
+      class: 'self-only',
+      probe: async () => ({ path: `/api/user-ecosystems/${owner.sub}/${await fresh.teamEcosystem()}` }),
+    },
+
+    'POST /api/files': { class: 'signed-in', probe: () => ({ path: '/api/files', file: PNG }) },
+    'GET /api/files/signed-url/:fileId': { class: 'owner-read', probe: () => ({ path: `/api/files/signed-url/${seeded.fileId}` }) },
+    'POST /api/files/renew-url': {
+      class: 'owner-read',
+      probe: () => ({ path: '/api/files/renew-url', body: { url: seeded.fileUrl, fileId: seeded.fileId } }),
+    },
+    // The signature is the credential: whoever holds the link may read the bytes, nobody without it.
+    'GET /api/files/:fileId/content': { class: 'public', probe: () => ({ path: seeded.fileUrl }) },
+
+    'GET /api/conversations': { class: 'signed-in', probe: () => ({ path: '/api/conversations' }) },
+    'POST /api/conversations': { class: 'signed-in', probe: () => ({ path: '/api/conversations', body: {} }) },
+    'GET /api/conversations/:id': {
+      class: 'owner-resource',
+      probe: (caller) => ({ path: `/api/conversations/${seeded.conversationId}${asAdmin(caller)}` }),
+    },
+    'GET /api/conversations/:id/messages': {
+      class: 'owner-resource',
+      probe: (caller) => ({ path: `/api/conversations/${seeded.conversationId}/messages${asAdmin(caller)}` }),
+    },
+    'PUT /api/conversations/:id': {
+      class: 'owner-resource',
+      probe: (caller) => ({ path: `/api/conversations/${seeded.conversationId}${asAdmin(caller)}`, body: { title: SECRETS.conversationTitle } }),
+    },
+    'DELETE /api/conversations/:id': {
+      class: 'owner-resource',
+      probe: async (caller) => ({ path: `/api/conversations/${await fresh.conversation()}${asAdmin(caller)}` }),
+    },
+    'POST /api/conversations/:id/messages': {
+      class: 'owner-resource',
+      probe: (caller) => ({
+        path: `/api/conversations/${seeded.conversationId}/messages`,
+        body: { id: `m-${caller}-${requestsSent}`, role: 'user', content: 'Otro mensaje' },
+      }),
+    },
+
+    'GET /api/subscriptions/user/:user/:agent': {
+      class: 'self-only',
+      probe: () => ({ path: `/api/subscriptions/user/${owner.sub}/${seeded.agentId}` }),
+    },
+
+    'POST /api/bedrock/agents/chat': {
+      class: 'owner-resource',
+      probe: () => ({
+        path: '/api/bedrock/agents/chat',
+        body: { conversationId: seeded.conversationId, agentId: seeded.agentId, message: 'Hola' },
+      }),
+    },
+    'POST /api/bedrock/models/chat': {
+      class: 'owner-resource',
+      probe: () => ({ path: '/api/bedrock/models/chat', body: { conversationId: seeded.conversationId, message: 'Hola' } }),
+    },
+
+    // Every method on every path of the admin area, real or not.
+    'ALL /api-admin/{*rest}': { class: 'admin-only', probe: () => ({ path: `/api-admin/users/${owner.sub}` }) },
+  };
+
+  /** Every route Express dispatches to, as "METHOD path"; a route for every method is "ALL". */
+  const registeredRoutes = (): string[] => {
+    const router = (testApp.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } }).router;
+    return router.stack.flatMap((layer) => {
+      if (!layer.route) return [];
+      const methods = Object.keys(layer.route.methods);
+      if (methods.includes('_all') || methods.length > 10) return [`ALL ${layer.route.path}`];
+      return methods.map((method) => `${method.toUpperCase()} ${layer.route?.path}`);
+    });
+  };
+
+  const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  const methodsOf = (route: string) => {
+    const method = route.split(' ')[0];
+    return method === 'ALL' ? ALL_METHODS : [method];
+  };
+
+  /** The answer's whole text, body and headers, in lower case. */
+  const answerText = (response: request.Response) =>
+    `${JSON.stringify(response.headers)}\n${response.text ?? ''}\n${Buffer.isBuffer(response.body) ? '' : JSON.stringify(response.body ?? '')}`.toLowerCase();
+
+  const leaks = (response: request.Response): string[] =>
+    Object.values(SECRETS).filter((secret) => answerText(response).includes(secret.toLowerCase()));
+
+  beforeAll(async () => {
+    testApp = await createTestAppWith([[ModelGateway, new FakeModelGateway()]], { ADMIN_EMAILS: 'jefa@example.com' });
+    owner = await signUpAndSignIn(testApp, SECRETS.email, undefined, SECRETS.name);
+    other = await signUpAndSignIn(testApp, 'otra@example.com');
+    admin = await signUpAndSignIn(testApp, 'jefa@example.com');
+    ownerUsername = SECRETS.email;
+
+    await http().post('/api/users/registration').set(owner.authorization).send({ contactName: SECRETS.contactName }).expect(201);
+    await http().post(`/api/users/${owner.sub}/nova-prompt`).set(owner.authorization).send({ prompt: SECRETS.novaPrompt }).expect(200);
+    seeded.agentId = (
+      await http()
+        .post('/api/agents')
+        .set(owner.authorization)
+        .send({ name: SECRETS.agentName, category: 'legal', description: 'Privado', prompt: SECRETS.agentPrompt, price: 5 })
+        .expect(201)
+    ).body.id;
+    seeded.ecosystemId = (
+      await http().post('/api/ecosystems').set(owner.authorization).send({ name: SECRETS.ecosystemName, agentIds: [seeded.agentId] }).expect(201)
+    ).body.id;
+    await http().post(`/api/user-agents/${owner.sub}`).set(owner.authorization).send({ agentId: seeded.agentId }).expect(201);
+    await http().post(`/api/user-ecosystems/${owner.sub}`).set(owner.authorization).send({ ecosystemId: seeded.ecosystemId }).expect(201);
+    seeded.conversationId = await fresh.conversation();
+    await http().put(`/api/conversations/${seeded.conversationId}`).set(owner.authorization).send({ title: SECRETS.conversationTitle }).expect(200);
+    await http()
+      .post(`/api/conversations/${seeded.conversationId}/messages`)
+      .set(owner.authorization)
+      .send({ id: 'm-secreto', role: 'user', content: SECRETS.messageText })
+      .expect(201);
+    const upload = (await http().post('/api/files').set(owner.authorization).attach('file', PNG, { filename: 'a.png', contentType: 'image/png' }).expect(201)).body;
+    seeded.fileId = upload.fileId;
+    seeded.fileUrl = upload.url;
+    const subscriptions = testApp.app.get<Repository<Subscription>>(getRepositoryToken(Subscription));
+    await subscriptions.save(subscriptionRow(subscriptions, owner.sub, { subscriptionId: SECRETS.subscriptionId, agentId: seeded.agentId, status: 'active' }));
+  });
+
+  afterAll(() => testApp.close());
+
+  it('has a rule for every registered route, and no rule for a route that is gone', () => {
+    const routes = registeredRoutes();
+    expect(routes.filter((route) => !(route in RULES))).toEqual([]);
+    expect(Object.keys(RULES).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it('answers each caller as the route class says, and shows the owner nothing of theirs to anyone else', async () => {
+    const failures: string[] = [];
+    const check = (route: string, caller: string, response: request.Response, allowed: (status: number) => boolean, expected: string) => {
+      if (response.status >= 500 || !allowed(response.status)) {
+        failures.push(`${route} as ${caller}: ${response.status}, expected ${expected}`);
+      }
+      const leaked = caller === 'owner' || caller === 'admin' ? [] : leaks(response);
+      if (leaked.length > 0) failures.push(`${route} as ${caller}: the answer shows ${leaked.join(', ')}`);
+    };
+    const ok = (status: number) => status >= 200 && status < 300;
+    const notRefused = (status: number) => status !== 401 && status !== 403;
+    const hidden = (status: number) => status === 403 || status === 404;
+
+    const routes = registeredRoutes();
+    for (const route of routes) {
+      const rule = RULES[route];
+      if (!rule) continue;
+      const path = route.slice(route.indexOf(' ') + 1);
+      for (const method of methodsOf(route)) {
+        const probe = async (caller: Caller) => {
+          const built = await rule.probe(caller);
+          return { ...built, method: built.method ?? method };
+        };
+        const expectations: Record<RouteClass, Record<Caller, [(status: number) => boolean, string]>> = {
+          document: { visitor: [notRefused, 'not 401/403'], owner: [notRefused, 'not 401/403'], other: [notRefused, 'not 401/403'], admin: [notRefused, 'not 401/403'] },
+          public: { visitor: [notRefused, 'not 401/403'], owner: [notRefused, 'not 401/403'], other: [notRefused, 'not 401/403'], admin: [notRefused, 'not 401/403'] },
+          'identity-protocol': { visitor: [() => true, 'no 5xx'], owner: [ok, '2xx'], other: [ok, '2xx'], admin: [ok, '2xx'] },
+          'owner-read': { visitor: [hidden, '403/404'], owner: [ok, '2xx'], other: [hidden, '403/404'], admin: [ok, '2xx'] },
+          'self-only': { visitor: [(s) => s === 401, '401'], owner: [ok, '2xx'], other: [hidden, '403/404'], admin: [notRefused, 'not 401/403'] },
+          'owner-resource': { visitor: [(s) => s === 401, '401'], owner: [ok, '2xx'], other: [hidden, '403/404'], admin: [notRefused, 'not 401/403'] },
+          'signed-in': { visitor: [(s) => s === 401, '401'], owner: [ok, '2xx'], other: [ok, '2xx'], admin: [ok, '2xx'] },
+          'admin-only': { visitor: [(s) => s === 401, '401'], owner: [(s) => s === 403, '403'], other: [(s) => s === 403, '403'], admin: [notRefused, 'not 401/403'] },
+        };
+        // The owner goes last: a deletion by an admin must not leave the owner nothing to act on.
+        for (const caller of ['visitor', 'other', 'admin', 'owner'] as const) {
+          const request = await probe(caller);
+          const [allowed, expected] = expectations[rule.class][caller];
+          check(`${method} ${path}`, caller, await send(caller, request.method, request), allowed, expected);
+        }
+
+        // The owner named by the other user anywhere a user id may go: refused, and nothing shown.
+        // The document is no controller's: no user id reaches anything there, so it is just served.
+        const namingAnswer: [(status: number) => boolean, string] = rule.class === 'document' ? [notRefused, 'not 401/403'] : [hidden, '403/404'];
+        const request = await probe('other');
+        const naming: Array<[string, Probe]> = [
+          ['?userId=', { ...request, path: `${request.path}${request.path.includes('?') ? '&' : '?'}userId=${owner.sub}` }],
+          ['?userId=(username)', { ...request, path: `${request.path}${request.path.includes('?') ? '&' : '?'}userId=${encodeURIComponent(ownerUsername)}` }],
+          ['x-user-id', { ...request, headers: { ...request.headers, 'x-user-id': owner.sub } }],
+        ];
+        const bodyTakesUserId = request.body === undefined || (typeof request.body === 'object' && !Array.isArray(request.body));
+        if (bodyTakesUserId && !request.file) {
+          naming.push(['body userId', { ...request, body: { ...(request.body as object | undefined), userId: owner.sub } }]);
+        }
+        for (const [where, named] of naming) {
+          check(`${method} ${path}`, `other naming the owner in ${where}`, await send('other', request.method, named), ...namingAnswer);
+          check(`${method} ${path}`, `visitor naming the owner in ${where}`, await send('visitor', request.method, named), () => true, 'no 5xx');
+        }
+      }
+    }
+
+    console.log(`Matriz de autorización: ${routes.length} rutas, ${requestsSent} peticiones.`);
+    expect(failures).toEqual([]);
+  }, 180_000);
+});
