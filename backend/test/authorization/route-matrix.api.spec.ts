@@ -43,6 +43,11 @@ interface RouteRule {
   class: RouteClass;
   /** The request a caller sends; called once per caller, so it may seed a fresh thing to act on. */
   probe: (caller: Caller) => Probe | Promise<Probe>;
+  /**
+   * The other user's request on their own account that names one of the owner's private things
+   * (an agent to chat with or add to a team, a conversation to move…): refused, and nothing shown.
+   */
+  foreign?: () => Probe | Promise<Probe>;
 }
 
 /** A real 1×1 PNG. */
@@ -103,7 +108,9 @@ describe('authorisation matrix of every registered route', () => {
           .send({ name: 'Agente desechable', category: 'legal', description: 'Para una prueba', isPublic })
           .expect(201)
       ).body.id as string,
-    conversation: async () => (await http().post('/api/conversations').set(owner.authorization).send({}).expect(201)).body.id as string,
+    conversation: async () => fresh.conversationOf(owner),
+    conversationOf: async (user: SignedInUser) =>
+      (await http().post('/api/conversations').set(user.authorization).send({}).expect(201)).body.id as string,
     ecosystem: async () =>
       (
         await http()
@@ -189,22 +196,30 @@ describe('authorisation matrix of every registered route', () => {
     'POST /api/agents': {
       class: 'owner-resource',
       probe: async () => ({ path: '/api/agents', body: { ...newAgentBody, id: await fresh.agent() } }),
+      // A private upload named as the avatar of a public agent would be published.
+      foreign: () => ({ path: '/api/agents', body: { ...newAgentBody, avatar: seeded.fileUrl, isPublic: true } }),
     },
     'DELETE /api/agents/:id': { class: 'owner-resource', probe: async () => ({ path: `/api/agents/${await fresh.agent()}` }) },
 
     'GET /api/ecosystems': { class: 'public', probe: () => ({ path: '/api/ecosystems' }) },
     'GET /api/marketplace/ecosystems': { class: 'public', probe: () => ({ path: '/api/marketplace/ecosystems?search=ecosistema' }) },
     'GET /api/ecosystems/:id': { class: 'owner-read', probe: () => ({ path: `/api/ecosystems/${seeded.ecosystemId}` }) },
-    'POST /api/ecosystems': { class: 'signed-in', probe: () => ({ path: '/api/ecosystems', body: { name: 'Ecosistema nuevo', agentIds: [] } }) },
+    'POST /api/ecosystems': {
+      class: 'signed-in',
+      probe: () => ({ path: '/api/ecosystems', body: { name: 'Ecosistema nuevo', agentIds: [] } }),
+      foreign: () => ({ path: '/api/ecosystems', body: { name: 'Ecosistema ajeno', agentIds: [seeded.agentId] } }),
+    },
 
     'GET /api/user-agents/:userId': { class: 'self-only', probe: () => ({ path: `/api/user-agents/${owner.sub}` }) },
     'POST /api/user-agents/:userId': {
       class: 'self-only',
       probe: async () => ({ path: `/api/user-agents/${owner.sub}`, body: { agentId: await fresh.agent(true) } }),
+      foreign: () => ({ path: `/api/user-agents/${other.sub}`, body: { agentId: seeded.agentId } }),
     },
     'PUT /api/user-agents/:userId/sync': {
       class: 'self-only',
       probe: () => ({ path: `/api/user-agents/${owner.sub}/sync`, body: [{ agentId: seeded.agentId }] }),
+      foreign: () => ({ path: `/api/user-agents/${other.sub}/sync`, body: [{ agentId: seeded.agentId }] }),
     },
     'DELETE /api/user-agents/:userId/:agentId': {
       class: 'self-only',
@@ -214,6 +229,7 @@ describe('authorisation matrix of every registered route', () => {
     'POST /api/user-ecosystems/:userId': {
       class: 'self-only',
       probe: async () => ({ path: `/api/user-ecosystems/${owner.sub}`, body: { ecosystemId: await fresh.ecosystem() } }),
+      foreign: () => ({ path: `/api/user-ecosystems/${other.sub}`, body: { ecosystemId: seeded.ecosystemId } }),
     },
     'DELETE /api/user-ecosystems/:userId/:ecosystemId': {
       class: 'self-only',
@@ -230,7 +246,11 @@ describe('authorisation matrix of every registered route', () => {
     'GET /api/files/:fileId/content': { class: 'public', probe: () => ({ path: seeded.fileUrl }) },
 
     'GET /api/conversations': { class: 'signed-in', probe: () => ({ path: '/api/conversations' }) },
-    'POST /api/conversations': { class: 'signed-in', probe: () => ({ path: '/api/conversations', body: {} }) },
+    'POST /api/conversations': {
+      class: 'signed-in',
+      probe: () => ({ path: '/api/conversations', body: {} }),
+      foreign: () => ({ path: '/api/conversations', body: { metadata: { agentId: seeded.agentId } } }),
+    },
     'GET /api/conversations/:id': {
       class: 'owner-resource',
       probe: (caller) => ({ path: `/api/conversations/${seeded.conversationId}${asAdmin(caller)}` }),
@@ -242,6 +262,7 @@ describe('authorisation matrix of every registered route', () => {
     'PUT /api/conversations/:id': {
       class: 'owner-resource',
       probe: (caller) => ({ path: `/api/conversations/${seeded.conversationId}${asAdmin(caller)}`, body: { title: SECRETS.conversationTitle } }),
+      foreign: async () => ({ path: `/api/conversations/${await fresh.conversationOf(other)}`, body: { metadata: { agentId: seeded.agentId } } }),
     },
     'DELETE /api/conversations/:id': {
       class: 'owner-resource',
@@ -265,6 +286,10 @@ describe('authorisation matrix of every registered route', () => {
       probe: () => ({
         path: '/api/bedrock/agents/chat',
         body: { conversationId: seeded.conversationId, agentId: seeded.agentId, message: 'Hola' },
+      }),
+      foreign: async () => ({
+        path: '/api/bedrock/agents/chat',
+        body: { conversationId: await fresh.conversationOf(other), agentId: seeded.agentId, message: 'Hola' },
       }),
     },
     'POST /api/bedrock/models/chat': {
@@ -343,6 +368,19 @@ describe('authorisation matrix of every registered route', () => {
     expect(Object.keys(RULES).filter((route) => !routes.includes(route))).toEqual([]);
   });
 
+  it('keeps the admin area for admins whatever the letter case of its prefix, as routing ignores it', async () => {
+    const answers: string[] = [];
+    for (const prefix of ['/api-admin', '/API-ADMIN', '/Api-Admin', '/api-ADMIN']) {
+      for (const method of ALL_METHODS) {
+        const path = `${prefix}/users/${owner.sub}`;
+        const statuses = await Promise.all((['visitor', 'other', 'admin'] as const).map(async (caller) => (await send(caller, method, { path })).status));
+        answers.push(`${method} ${path}: ${statuses.join(' ')}`);
+      }
+    }
+    // visitor 401, user 403, admin past the check (the area's own 404 for a path it does not serve).
+    expect(answers.filter((answer) => !answer.endsWith(': 401 403 404'))).toEqual([]);
+  });
+
   it('answers each caller as the route class says, and shows the owner nothing of theirs to anyone else', async () => {
     const failures: string[] = [];
     const check = (route: string, caller: string, response: request.Response, allowed: (status: number) => boolean, expected: string) => {
@@ -395,6 +433,10 @@ describe('authorisation matrix of every registered route', () => {
         const bodyTakesUserId = request.body === undefined || (typeof request.body === 'object' && !Array.isArray(request.body));
         if (bodyTakesUserId && !request.file) {
           naming.push(['body userId', { ...request, body: { ...(request.body as object | undefined), userId: owner.sub } }]);
+        }
+        if (rule.foreign) {
+          const foreign = await rule.foreign();
+          check(`${method} ${path}`, "other naming the owner's private thing", await send('other', foreign.method ?? method, foreign), (s) => s === 400 || hidden(s), '400/403/404');
         }
         for (const [where, named] of naming) {
           check(`${method} ${path}`, `other naming the owner in ${where}`, await send('other', request.method, named), ...namingAnswer);

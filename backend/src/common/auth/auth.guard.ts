@@ -7,6 +7,9 @@ import { AdminRequiredError, AuthenticationRequiredError, ForbiddenUserError } f
 
 export const USER_ID_HEADER = 'x-user-id';
 
+/** Routing ignores letter case (/API-ADMIN/... reaches the admin controllers), so this must too. */
+const ADMIN_AREA = /^\/api-admin(\/|$)/i;
+
 /**
  * Runs before every controller: the caller is whoever the bearer token says, and nothing the
  * client sends besides the token can change that. A user id anywhere in the request (path
@@ -26,7 +29,7 @@ export class AuthGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets) ?? false;
     const adminOnly =
       (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) ?? false) ||
-      request.path.startsWith('/api-admin');
+      ADMIN_AREA.test(request.path);
 
     const identity = await this.identify(request, isPublic && !adminOnly);
     request.identity = identity;
