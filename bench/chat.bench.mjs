@@ -174,6 +174,10 @@ export async function run() {
     MODEL_PROVIDER: 'openai-compatible',
     OPENAI_BASE_URL: fake.url,
     OPENAI_MODEL: 'fake',
+    // One user stands in for many here: 200 conversations and thousands of turns, far over a person's limits.
+    RATE_LIMIT_CONVERSATIONS_PER_HOUR: '1000000',
+    RATE_LIMIT_MESSAGES_PER_MINUTE: '1000000',
+    RATE_LIMIT_MODEL_CALLS_PER_MINUTE: '1000000',
     ...database.env,
   });
   try {

@@ -79,8 +79,17 @@ describe('loadConfig', () => {
     ['SUPPORT_EMAIL', 'soporte'],
     ['REDIS_URL', 'http://cache:6379'],
     ['TRUST_PROXY', 'siempre'],
+    ['RATE_LIMIT_AGENTS_PER_HOUR', '0'],
+    ['RATE_LIMIT_MESSAGES_PER_MINUTE', '1.5'],
+    ['RATE_LIMIT_MODEL_CALLS_PER_MINUTE', 'muchas'],
   ])('refuses %s=%s with a Spanish message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Configuración no válida:\\n  ${name}: debe`));
+  });
+
+  it('reads the per-user limits, per hour or per minute as their names say', () => {
+    const config = loadConfig({ RATE_LIMIT_UPLOADS_PER_HOUR: '5', RATE_LIMIT_MODEL_CALLS_PER_MINUTE: ' 7 ' });
+    expect(config.userQuotas.uploads).toEqual({ limit: 5, ttlMs: 3_600_000 });
+    expect(config.userQuotas.modelCalls).toEqual({ limit: 7, ttlMs: 60_000 });
   });
 
   it('refuses a Cognito pool without its client id', () => {

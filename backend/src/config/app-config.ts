@@ -42,6 +42,14 @@ export interface ModelsConfig {
   openAi: { baseUrl: string; apiKey: string | null; model: string } | null;
 }
 
+/** What each user may do in a window (counted in the rate-limit storage, shared through Redis). */
+export type UserQuota = 'agents' | 'ecosystems' | 'conversations' | 'messages' | 'uploads' | 'modelCalls';
+
+export interface QuotaLimit {
+  limit: number;
+  ttlMs: number;
+}
+
 /** The validated, typed configuration every module reads; built once from the environment. */
 export interface AppConfig {
   version: string;
@@ -75,12 +83,17 @@ export interface AppConfig {
   redisUrl: string | null;
   /** Express' `trust proxy`, so that `request.ip` is the client's behind a reverse proxy. */
   trustProxy: boolean | number | string;
+  /** Per-user limits; a user over one gets 429 with Retry-After. */
+  userQuotas: Record<UserQuota, QuotaLimit>;
 }
 
 /** The Electron renderer is served from this origin (see main/); it always may call the API. */
 export const DESKTOP_APP_ORIGIN = 'app://nova';
 
 export class ConfigValidationError extends Error {}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 const list = (value?: string): string[] =>
   (value ?? '')
@@ -153,6 +166,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : resolve(__dirname, '../../../backend/content/support'),
     redisUrl: vars.REDIS_URL ?? null,
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    userQuotas: {
+      agents: { limit: vars.RATE_LIMIT_AGENTS_PER_HOUR, ttlMs: HOUR_MS },
+      ecosystems: { limit: vars.RATE_LIMIT_ECOSYSTEMS_PER_HOUR, ttlMs: HOUR_MS },
+      conversations: { limit: vars.RATE_LIMIT_CONVERSATIONS_PER_HOUR, ttlMs: HOUR_MS },
+      messages: { limit: vars.RATE_LIMIT_MESSAGES_PER_MINUTE, ttlMs: MINUTE_MS },
+      uploads: { limit: vars.RATE_LIMIT_UPLOADS_PER_HOUR, ttlMs: HOUR_MS },
+      modelCalls: { limit: vars.RATE_LIMIT_MODEL_CALLS_PER_MINUTE, ttlMs: MINUTE_MS },
+    },
   };
 }
 

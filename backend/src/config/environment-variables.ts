@@ -15,6 +15,20 @@ const BEDROCK_AGENT_ID_PATTERN = /^[0-9a-zA-Z]{10}$/;
 /** Spec section 9: the default model is Claude 3.5 Sonnet on Bedrock. */
 export const DEFAULT_BEDROCK_MODEL_ID = 'anthropic.claude-3-5-sonnet-20240620-v1:0';
 
+const RATE_LIMIT_MAX = 1_000_000;
+
+/** A per-user limit: a whole number of calls per window (hour or minute, as the name says). */
+function RateLimitVariable(defaultValue: number): PropertyDecorator {
+  const decorators = [
+    Expose(),
+    Transform(({ value }) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? defaultValue : Number(value))),
+    IsInt({ message: `debe ser un número entero entre 1 y ${RATE_LIMIT_MAX}` }),
+    Min(1, { message: `debe ser un número entero entre 1 y ${RATE_LIMIT_MAX}` }),
+    Max(RATE_LIMIT_MAX, { message: `debe ser un número entero entre 1 y ${RATE_LIMIT_MAX}` }),
+  ];
+  return (target, property) => decorators.forEach((decorate) => decorate(target, property));
+}
+
 /**
  * Every environment variable the backend reads, with its default. The README's configuration
  * table mirrors this class.
@@ -250,4 +264,27 @@ export class EnvironmentVariables {
     message: 'debe ser false, true, un número de proxies (saltos) o una lista de direcciones o subredes separadas por comas, por ejemplo loopback',
   })
   TRUST_PROXY: string;
+
+  // Per-user limits (see the README for why these defaults). They stop a script, never a person.
+
+  /** Agent saves (POST /agents creates or updates). */
+  @RateLimitVariable(30)
+  RATE_LIMIT_AGENTS_PER_HOUR: number;
+
+  @RateLimitVariable(30)
+  RATE_LIMIT_ECOSYSTEMS_PER_HOUR: number;
+
+  @RateLimitVariable(120)
+  RATE_LIMIT_CONVERSATIONS_PER_HOUR: number;
+
+  /** Message saves and chat turns together. */
+  @RateLimitVariable(60)
+  RATE_LIMIT_MESSAGES_PER_MINUTE: number;
+
+  @RateLimitVariable(60)
+  RATE_LIMIT_UPLOADS_PER_HOUR: number;
+
+  /** Chat turns with a model and Seshat's answers to a signed-in user. */
+  @RateLimitVariable(20)
+  RATE_LIMIT_MODEL_CALLS_PER_MINUTE: number;
 }

@@ -3,6 +3,7 @@ import {
   applyDecorators,
   CanActivate,
   ExecutionContext,
+  Inject,
   Injectable,
   Logger,
   SetMetadata,
@@ -11,14 +12,18 @@ import {
 import { Reflector } from '@nestjs/core';
 import { InjectThrottlerStorage, normalizeIp, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
+import type { AppConfig, QuotaLimit, UserQuota } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AuthenticatedRequest } from '../auth/auth.decorators';
 import { DomainError } from '../errors/domain-error';
 
 const RATE_LIMIT = 'rate-limit:rules';
 
-/** Who a rule counts: the client address, or the address plus the widget's session id. */
+/** Who an address rule counts: the client address, or the address plus the widget's session id. */
 export type RateLimitTracker = 'ip' | 'ip-and-session';
 
-export interface RateLimitRule {
+/** A limit per client address, its numbers written where it is used. */
+export interface AddressRule {
   /** Part of the counter's key: two rules with the same name share their counters. */
   name: string;
   limit: number;
@@ -26,11 +31,35 @@ export interface RateLimitRule {
   by: RateLimitTracker;
 }
 
+/**
+ * A limit per signed-in user (the verified token's subject, which the global auth guard sets
+ * before any route guard runs), its numbers from the configuration. A visitor has no user: the
+ * route's address rules count them. Admins count like everyone else: their calls cost the same,
+ * and a stolen admin token is the one that most needs a brake.
+ */
+export interface UserRule {
+  by: 'user';
+  quota: UserQuota;
+}
+
+export type RateLimitRule = AddressRule | UserRule;
+
 interface RateLimitOptions {
   rules: RateLimitRule[];
-  /** The Spanish text of the 429. */
-  message: string;
+  /** The Spanish text of an address rule's 429 (a user rule's names its quota). */
+  message?: string;
 }
+
+const DEFAULT_MESSAGE = 'Has hecho demasiadas peticiones. Espera un momento y vuelve a intentarlo.';
+
+const USER_QUOTA_MESSAGES: Record<UserQuota, string> = {
+  agents: 'Has guardado demasiados agentes en poco tiempo.',
+  ecosystems: 'Has creado demasiados ecosistemas en poco tiempo.',
+  conversations: 'Has creado demasiadas conversaciones en poco tiempo.',
+  messages: 'Has enviado demasiados mensajes en poco tiempo.',
+  uploads: 'Has subido demasiados archivos en poco tiempo.',
+  modelCalls: 'Has hecho demasiadas consultas al modelo en poco tiempo.',
+};
 
 export class TooManyRequestsError extends DomainError {
   readonly status = 429;
@@ -50,30 +79,50 @@ export class RateLimitGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const options = this.reflector.get<RateLimitOptions | undefined>(RATE_LIMIT, context.getHandler());
     if (!options) return true;
     const http = context.switchToHttp();
-    const request = http.getRequest<Request>();
+    const request = http.getRequest<Request & AuthenticatedRequest>();
     for (const rule of options.rules) {
-      const key = createHash('sha256').update(`${rule.name}\n${trackerOf(request, rule.by)}`).digest('hex');
+      const counted = this.counted(rule, request);
+      if (!counted) continue;
+      const key = createHash('sha256').update(`${counted.name}\n${counted.tracker}`).digest('hex');
       let record;
       try {
-        record = await this.storage.increment(key, rule.ttlMs, rule.limit, rule.ttlMs, rule.name);
+        record = await this.storage.increment(key, counted.ttlMs, counted.limit, counted.ttlMs, counted.name);
       } catch (error) {
-        // A broken counter store must not take the widget or the contact form down with it.
-        this.logger.warn(`Límite «${rule.name}» sin comprobar: ${error instanceof Error ? error.message : String(error)}`);
+        // A broken counter store must not take the product down with it.
+        this.logger.warn(`Límite «${counted.name}» sin comprobar: ${error instanceof Error ? error.message : String(error)}`);
         continue;
       }
       if (record.isBlocked) {
-        http.getResponse<Response>().setHeader('Retry-After', String(Math.max(1, record.timeToBlockExpire)));
-        throw new TooManyRequestsError(options.message);
+        const retryAfter = Math.max(1, record.timeToBlockExpire);
+        http.getResponse<Response>().setHeader('Retry-After', String(retryAfter));
+        throw new TooManyRequestsError(
+          rule.by === 'user' ? `${USER_QUOTA_MESSAGES[rule.quota]} ${waitText(retryAfter)}` : (options.message ?? DEFAULT_MESSAGE),
+        );
       }
     }
     return true;
   }
+
+  /** The counter a rule adds to, or null when it does not apply (a user rule and a visitor). */
+  private counted(rule: RateLimitRule, request: Request & AuthenticatedRequest): (QuotaLimit & { name: string; tracker: string }) | null {
+    if (rule.by !== 'user') return { ...rule, tracker: trackerOf(request, rule.by) };
+    if (!request.identity) return null;
+    return { ...this.config.userQuotas[rule.quota], name: `user-${rule.quota}`, tracker: request.identity.sub };
+  }
+}
+
+/** «Vuelve a intentarlo dentro de …», in seconds under a minute, else in whole minutes (rounded up). */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `Vuelve a intentarlo dentro de ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Vuelve a intentarlo dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
 }
 
 /** The client address as Express sees it (honouring TRUST_PROXY); IPv6 grouped by /64. */

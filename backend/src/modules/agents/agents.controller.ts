@@ -6,10 +6,12 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentIdentity, Public } from '../../common/auth/auth.decorators';
+import { RateLimit } from '../../common/rate-limit/rate-limit';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { AgentsService } from './agents.service';
 import { AgentDto, AgentListQueryDto, AgentPageDto, DeletedDto, SaveAgentDto } from './dto/agent.dto';
@@ -68,6 +70,8 @@ export class AgentsController {
   }
 
   @Post()
+  @RateLimit({ rules: [{ by: 'user', quota: 'agents' }] })
+  @ApiTooManyRequestsResponse({ description: 'Más guardados de agentes por hora de los que permite RATE_LIMIT_AGENTS_PER_HOUR (Retry-After: segundos de espera)' })
   @ApiOperation({ summary: 'Crea un agente, o lo actualiza si el id ya existe (solo su creador o un admin)' })
   @ApiCreatedResponse({ type: AgentDto, description: 'Creado' })
   @ApiOkResponse({ type: AgentDto, description: 'Actualizado' })

@@ -20,12 +20,17 @@ export class AssistantController {
       { name: 'assistant-visitor', limit: 20, ttlMs: 60_000, by: 'ip-and-session' },
       // A new session id per message must not lift the limit: a looser cap per address.
       { name: 'assistant-ip', limit: 120, ttlMs: 60_000, by: 'ip' },
+      // A signed-in user's questions may reach the model: they count as model calls too.
+      { by: 'user', quota: 'modelCalls' },
     ],
     message: ASSISTANT_RATE_LIMIT_MESSAGE,
   })
   @ApiOkResponse({ type: AssistantReplyDto })
   @ApiBadRequestResponse({ description: 'Mensaje vacío o demasiado largo, sessionId no válido o campo desconocido' })
-  @ApiTooManyRequestsResponse({ description: 'Más de 20 mensajes por minuto desde la misma sesión y dirección' })
+  @ApiTooManyRequestsResponse({
+    description:
+      'Más de 20 mensajes por minuto desde la misma sesión y dirección, o (con sesión iniciada) más consultas al modelo de las que permite RATE_LIMIT_MODEL_CALLS_PER_MINUTE',
+  })
   send(
     @Body() body: AssistantMessageRequestDto,
     @CurrentIdentity() identity: VerifiedIdentity | undefined,

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, HttpStatus, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiBearerAuth,
   ApiConflictResponse,
   ApiForbiddenResponse,
@@ -8,10 +9,12 @@ import {
   ApiOperation,
   ApiProduces,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentIdentity, UserIdParams } from '../../common/auth/auth.decorators';
 import { DomainError } from '../../common/errors/domain-error';
+import { RateLimit, type RateLimitRule } from '../../common/rate-limit/rate-limit';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { AssistantPromptsService } from './assistant-prompts.service';
 import { ChatService, type PreparedChat } from './chat.service';
@@ -27,6 +30,12 @@ const STREAMING_DESCRIPTION =
 
 const SEND_FAILED = 'Error al enviar mensaje';
 
+/** A chat turn stores the user's message and asks a model: it counts against both limits. */
+const CHAT_TURN_LIMITS: RateLimitRule[] = [
+  { by: 'user', quota: 'messages' },
+  { by: 'user', quota: 'modelCalls' },
+];
+
 @ApiTags('chat')
 @ApiBearerAuth()
 @Controller()
@@ -40,6 +49,8 @@ export class ChatController {
 
   @Post('bedrock/agents/chat')
   @HttpCode(HttpStatus.OK)
+  @RateLimit({ rules: CHAT_TURN_LIMITS })
+  @ApiTooManyRequestsResponse({ description: 'Más mensajes o consultas al modelo por minuto de los que permiten RATE_LIMIT_MESSAGES_PER_MINUTE y RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera)' })
   @ApiOperation({ summary: 'Envía un mensaje al agente de la conversación o al asistente principal', description: STREAMING_DESCRIPTION })
   @ApiProduces('application/json', 'text/event-stream')
   @ApiOkResponse({ type: ChatReplyDto })
@@ -57,9 +68,12 @@ export class ChatController {
 
   @Post('bedrock/models/chat')
   @HttpCode(HttpStatus.OK)
+  @RateLimit({ rules: CHAT_TURN_LIMITS })
+  @ApiTooManyRequestsResponse({ description: 'Más mensajes o consultas al modelo por minuto de los que permiten RATE_LIMIT_MESSAGES_PER_MINUTE y RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera)' })
   @ApiOperation({ summary: 'Envía un mensaje a un modelo directamente (sin agente)', description: STREAMING_DESCRIPTION })
   @ApiProduces('application/json', 'text/event-stream')
   @ApiOkResponse({ type: ChatReplyDto })
+  @ApiBadRequestResponse({ description: 'modelId no es uno de los modelos disponibles (u otro campo no válido)' })
   @ApiNotFoundResponse({ description: 'Conversación no encontrada' })
   async modelChat(
     @CurrentIdentity() identity: VerifiedIdentity,

@@ -8,8 +8,10 @@ import {
   ApiOperation,
   ApiQuery,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { CurrentIdentity } from '../../common/auth/auth.decorators';
+import { RateLimit } from '../../common/rate-limit/rate-limit';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { ConversationsService } from './conversations.service';
 import {
@@ -80,6 +82,8 @@ export class ConversationsController {
   }
 
   @Post()
+  @RateLimit({ rules: [{ by: 'user', quota: 'conversations' }] })
+  @ApiTooManyRequestsResponse({ description: 'Más conversaciones por hora de las que permite RATE_LIMIT_CONVERSATIONS_PER_HOUR (Retry-After: segundos de espera)' })
   @ApiOperation({
     summary: 'Crea una conversación',
     description:
@@ -118,6 +122,8 @@ export class ConversationsController {
 
   @Post(':id/messages')
   @HttpCode(HttpStatus.CREATED)
+  @RateLimit({ rules: [{ by: 'user', quota: 'messages' }] })
+  @ApiTooManyRequestsResponse({ description: 'Más mensajes por minuto de los que permite RATE_LIMIT_MESSAGES_PER_MINUTE (Retry-After: segundos de espera)' })
   @ApiOperation({
     summary: 'Guarda un mensaje (idempotente por id)',
     description:

@@ -6,10 +6,12 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentIdentity, Public } from '../../common/auth/auth.decorators';
+import { RateLimit } from '../../common/rate-limit/rate-limit';
 import { MarketplaceCache } from '../agents/marketplace/marketplace-cache';
 import { ListingQueryDto, MarketplaceQueryDto, type Page } from '../agents/marketplace/marketplace-query.dto';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
@@ -49,6 +51,8 @@ export class EcosystemsController {
   }
 
   @Post()
+  @RateLimit({ rules: [{ by: 'user', quota: 'ecosystems' }] })
+  @ApiTooManyRequestsResponse({ description: 'Más ecosistemas por hora de los que permite RATE_LIMIT_ECOSYSTEMS_PER_HOUR (Retry-After: segundos de espera)' })
   @ApiOperation({ summary: "Crea un ecosistema (categoría 'test' y autor 'admin' por defecto)" })
   @ApiCreatedResponse({ type: EcosystemDto })
   create(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: CreateEcosystemDto): Promise<EcosystemDto> {

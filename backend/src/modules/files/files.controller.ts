@@ -11,9 +11,11 @@ import {
   ApiProduces,
   ApiQuery,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentIdentity, Public } from '../../common/auth/auth.decorators';
+import { RateLimit } from '../../common/rate-limit/rate-limit';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { AvatarUploadInterceptor } from './avatar-upload.interceptor';
 import { RenewUrlDto, SignedUrlDto, UploadedFileDto, UploadFileBodyDto } from './dto/files.dto';
@@ -26,12 +28,14 @@ export class FilesController {
   constructor(private readonly files: FilesService) {}
 
   @Post()
+  @RateLimit({ rules: [{ by: 'user', quota: 'uploads' }] })
   @UseInterceptors(AvatarUploadInterceptor)
   @ApiOperation({ summary: 'Sube una imagen (avatar de un agente o ecosistema)' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadFileBodyDto })
   @ApiCreatedResponse({ type: UploadedFileDto })
   @ApiPayloadTooLargeResponse({ description: 'La imagen supera los 2 MB' })
+  @ApiTooManyRequestsResponse({ description: 'Más subidas por hora de las que permite RATE_LIMIT_UPLOADS_PER_HOUR (Retry-After: segundos de espera)' })
   upload(@CurrentIdentity() identity: VerifiedIdentity, @UploadedFile() file: UploadedImage | undefined): Promise<UploadedFileDto> {
     return this.files.upload(identity, file);
   }
