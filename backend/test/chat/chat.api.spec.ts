@@ -15,6 +15,7 @@ jest.setTimeout(30_000);
 
 const AGENT_PROMPT = 'Eres un abogado experto en contratos de alquiler.';
 const AGENT_MODEL = 'anthropic.claude-3-haiku-20240307-v1:0';
+const UNLIMITED_CHAT = { RATE_LIMIT_MESSAGES_PER_MINUTE: '1000', RATE_LIMIT_MODEL_CALLS_PER_MINUTE: '1000' };
 
 describe('POST /bedrock/agents/chat and /bedrock/models/chat (JSON)', () => {
   const gateway = new FakeModelGateway();
@@ -25,7 +26,8 @@ describe('POST /bedrock/agents/chat and /bedrock/models/chat (JSON)', () => {
   const http = () => request(testApp.server);
 
   beforeAll(async () => {
-    testApp = await createTestAppWith([[ModelGateway, gateway]]);
+    // These tests send more turns a minute than a person would; the per-user limits have their own tests.
+    testApp = await createTestAppWith([[ModelGateway, gateway]], UNLIMITED_CHAT);
     ana = await signUpAndSignIn(testApp, 'ana@example.com');
     bob = await signUpAndSignIn(testApp, 'bob@example.com');
     const { body: agent } = await http()
@@ -257,12 +259,56 @@ describe('POST /bedrock/agents/chat and /bedrock/models/chat (JSON)', () => {
   });
 
   describe('POST /bedrock/models/chat', () => {
-    it("asks the model directly with the body's modelId and the main assistant's instructions", async () => {
+    it("asks the model directly with the body's modelId (the configured one) and the main assistant's instructions", async () => {
+      const configured = testApp.config.models.bedrock.modelId;
       const conversationId = await newConversation(ana);
-      const { body } = await chat(ana, { conversationId, message: 'Hola', modelId: 'modelo-x' }, '/api/bedrock/models/chat').expect(200);
-      expect(body).toMatchObject({ message: 'Respuesta a: Hola', completion: 'Respuesta a: Hola', conversationId, metadata: { modelId: 'modelo-x' } });
-      expect(gateway.last).toMatchObject({ audience: 'agent', modelId: 'modelo-x' });
+      const { body } = await chat(ana, { conversationId, message: 'Hola', modelId: configured }, '/api/bedrock/models/chat').expect(200);
+      expect(body).toMatchObject({ message: 'Respuesta a: Hola', completion: 'Respuesta a: Hola', conversationId, metadata: { modelId: configured } });
+      expect(gateway.last).toMatchObject({ audience: 'agent', modelId: configured });
       expect(gateway.last.systemPrompt).toContain('asistente principal');
+    });
+
+    it('refuses a modelId the deployment does not serve (Spanish 400), asking no model and storing nothing', async () => {
+      const conversationId = await newConversation(ana);
+      const { body } = await chat(ana, { conversationId, message: 'Hola', modelId: 'modelo-x' }, '/api/bedrock/models/chat').expect(400);
+      expect(body.message).toBe(`modelId debe ser uno de los modelos disponibles: ${testApp.config.models.bedrock.modelId}`);
+      expect(gateway.requests).toHaveLength(0);
+      expect(await messages(ana, conversationId)).toEqual([]);
+    });
+
+    it("accepts the agent's own model only in a conversation on that agent", async () => {
+      const onAgent = await newConversation(bob, { agentId });
+      await chat(bob, { conversationId: onAgent, message: 'Hola', modelId: AGENT_MODEL }, '/api/bedrock/models/chat').expect(200);
+      expect(gateway.last.modelId).toBe(AGENT_MODEL);
+
+      const plain = await newConversation(bob);
+      const { body } = await chat(bob, { conversationId: plain, message: 'Hola', modelId: AGENT_MODEL }, '/api/bedrock/models/chat').expect(400);
+      expect(body.message).toMatch(/^modelId debe ser uno de los modelos disponibles: /);
+      expect(gateway.requests).toHaveLength(1);
+    });
+
+    it('takes OPENAI_MODEL as the served model when the provider is OpenAI-compatible', async () => {
+      const openAiApp = await createTestAppWith([[ModelGateway, gateway]], {
+        MODEL_PROVIDER: 'openai-compatible',
+        OPENAI_BASE_URL: 'http://127.0.0.1:1/v1',
+        OPENAI_MODEL: 'llama3.1',
+      });
+      try {
+        const carla = await signUpAndSignIn(openAiApp, 'carla@example.com');
+        const send = async (modelId: string) => {
+          const { body: conversation } = await request(openAiApp.server).post('/api/conversations').set(carla.authorization).send({}).expect(201);
+          return request(openAiApp.server)
+            .post('/api/bedrock/models/chat')
+            .set(carla.authorization)
+            .send({ conversationId: conversation.id, message: 'Hola', modelId });
+        };
+        expect((await send('llama3.1')).status).toBe(200);
+        const refused = await send(openAiApp.config.models.bedrock.modelId);
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toBe('modelId debe ser uno de los modelos disponibles: llama3.1');
+      } finally {
+        await openAiApp.close();
+      }
     });
 
     it('does not look the agent up (no agentId in its body)', async () => {

@@ -20,6 +20,7 @@ import {
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { AssistantPromptsService } from './assistant-prompts.service';
 import { boundedHistory, HISTORY_MAX_TURNS } from './chat-history';
+import { UnknownModelError } from './chat.errors';
 import type { AgentChatDto, ChatReplyDto, ModelChatDto } from './dto/chat.dto';
 
 /** A chat call checked and ready to ask the model. */
@@ -98,7 +99,10 @@ export class ChatService {
     });
   }
 
-  /** POST /bedrock/models/chat: a model directly (the body's modelId or the configured one), no agent. */
+  /**
+   * POST /bedrock/models/chat: a model directly (the body's modelId or the configured one), no
+   * agent. The body may only name a model the deployment serves (UnknownModelError otherwise).
+   */
   async prepareModelChat(identity: VerifiedIdentity, body: ModelChatDto): Promise<PreparedChat> {
     const question = questionOf(body);
     const [conversation, context, systemPrompt] = await Promise.all([
@@ -107,7 +111,25 @@ export class ChatService {
       // The 'agent' audience gets no default instructions from the gateway, so the main assistant's go.
       body.systemPrompt ?? this.assistantPrompts.promptInForce(identity.sub),
     ]);
-    return this.prepare(conversation, question, context, { audience: 'agent', systemPrompt, modelId: body.modelId });
+    const modelId = body.modelId === undefined ? undefined : await this.servedModel(identity, conversation, body.modelId);
+    return this.prepare(conversation, question, context, { audience: 'agent', systemPrompt, modelId });
+  }
+
+  /**
+   * The model a client named, when this deployment serves it: the configured provider's model
+   * (BEDROCK_MODEL_ID or OPENAI_MODEL) or, in a conversation on an agent the caller may see, the
+   * agent's own.
+   */
+  private async servedModel(identity: VerifiedIdentity, conversation: Conversation, modelId: string): Promise<string> {
+    const { provider, bedrock, openAi } = this.config.models;
+    const available = [provider === 'openai-compatible' && openAi ? openAi.model : bedrock.modelId];
+    const { agentId } = conversation.metadata;
+    if (!available.includes(modelId) && agentId) {
+      const agentModel = (await this.agents.findVisibleMany(identity, [agentId])).get(agentId)?.modelId;
+      if (agentModel) available.push(agentModel);
+    }
+    if (!available.includes(modelId)) throw new UnknownModelError(available);
+    return modelId;
   }
 
   /**

@@ -58,7 +58,11 @@ export class AgentChatDto extends ChatRequestFields {
 
 /** Body of POST /bedrock/models/chat: a model directly, without an agent. */
 export class ModelChatDto extends ChatRequestFields {
-  @ApiPropertyOptional({ example: 'anthropic.claude-3-5-sonnet-20240620-v1:0' })
+  @ApiPropertyOptional({
+    example: 'anthropic.claude-3-5-sonnet-20240620-v1:0',
+    description:
+      'El modelo configurado (BEDROCK_MODEL_ID u OPENAI_MODEL) o, en una conversación con un agente, el del agente; cualquier otro: 400. Por defecto, el configurado.',
+  })
   @IsOptional()
   @IsString({ message: 'modelId debe ser un texto' })
   @MaxLength(200, { message: 'modelId no puede superar los 200 caracteres' })
