@@ -334,7 +334,13 @@ describe('authorisation matrix of every registered route', () => {
     // The benchmark's routes too: a build that serves them must not serve them unclassified.
     benchRoutes = process.env.BENCH_ROUTES;
     process.env.BENCH_ROUTES = '1';
-    testApp = await createTestAppWith([[ModelGateway, new FakeModelGateway()]], { ADMIN_EMAILS: 'jefa@example.com' });
+    // Per-user quotas are another test's subject; here a 429 would hide the answer under test.
+    const roomyQuotas = Object.fromEntries(
+      ['AGENTS_PER_HOUR', 'ECOSYSTEMS_PER_HOUR', 'CONVERSATIONS_PER_HOUR', 'MESSAGES_PER_MINUTE', 'UPLOADS_PER_HOUR', 'MODEL_CALLS_PER_MINUTE'].map(
+        (name) => [`RATE_LIMIT_${name}`, '10000'],
+      ),
+    );
+    testApp = await createTestAppWith([[ModelGateway, new FakeModelGateway()]], { ADMIN_EMAILS: 'jefa@example.com', ...roomyQuotas });
     owner = await signUpAndSignIn(testApp, SECRETS.email, undefined, SECRETS.name);
     other = await signUpAndSignIn(testApp, 'otra@example.com');
     admin = await signUpAndSignIn(testApp, 'jefa@example.com');
