@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { Subscription } from '../../src/modules/subscriptions/entities/subscription.entity';
 import { FakeModelGateway } from '../chat/fake-model-gateway';
-import { idpCall, type SignedInUser, signUpAndSignIn } from '../support/identity-client';
+import { type SignedInUser, signUpAndSignIn } from '../support/identity-client';
 import { subscriptionRow } from '../support/subscriptions';
 import { createTestAppWith, type TestApp } from '../support/test-app';
 
@@ -35,7 +35,6 @@ type RouteClass = 'document' | 'public' | 'owner-read' | 'self-only' | 'owner-re
 
 interface Probe {
   path: string;
-  method?: string;
   body?: unknown;
   headers?: Record<string, string>;
   /** A multipart upload in the field «file». */
@@ -52,6 +51,28 @@ interface RouteRule {
    */
   foreign?: () => Probe | Promise<Probe>;
 }
+
+type Expectation = [allowed: (status: number) => boolean, description: string];
+
+const hidden = (status: number) => status === 403 || status === 404;
+const OK: Expectation = [(status) => status >= 200 && status < 300, '2xx'];
+const NOT_REFUSED: Expectation = [(status) => status !== 401 && status !== 403, 'not 401/403'];
+const HIDDEN: Expectation = [hidden, '403/404'];
+/** Anything but a 5xx (checked for every answer). */
+const ANY: Expectation = [() => true, 'no 5xx'];
+const only = (expected: number): Expectation => [(status) => status === expected, String(expected)];
+
+/** What each caller must get, by the route's class. */
+const EXPECTED: Record<RouteClass, Record<Caller, Expectation>> = {
+  document: { visitor: NOT_REFUSED, owner: NOT_REFUSED, other: NOT_REFUSED, admin: NOT_REFUSED },
+  public: { visitor: NOT_REFUSED, owner: NOT_REFUSED, other: NOT_REFUSED, admin: NOT_REFUSED },
+  'identity-protocol': { visitor: ANY, owner: OK, other: OK, admin: OK },
+  'owner-read': { visitor: HIDDEN, owner: OK, other: HIDDEN, admin: OK },
+  'self-only': { visitor: only(401), owner: OK, other: HIDDEN, admin: NOT_REFUSED },
+  'owner-resource': { visitor: only(401), owner: OK, other: HIDDEN, admin: NOT_REFUSED },
+  'signed-in': { visitor: only(401), owner: OK, other: OK, admin: OK },
+  'admin-only': { visitor: only(401), owner: only(403), other: only(403), admin: NOT_REFUSED },
+};
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -182,7 +203,10 @@ describe('authorisation matrix of every registered route', () => {
       probe: () => ({ path: `/idp/${testApp.config.identity.userPoolId}/.well-known/jwks.json` }),
     },
 
-    'POST /api/users/registration': { class: 'signed-in', probe: () => ({ path: '/api/users/registration', body: { contactName: 'Quien llama' } }) },
+    'POST /api/users/registration': {
+      class: 'signed-in',
+      probe: (caller) => ({ path: '/api/users/registration', body: { contactName: caller === 'owner' ? SECRETS.contactName : 'Quien llama' } }),
+    },
     'GET /api/users/registration/username/:username': {
       class: 'self-only',
       probe: () => ({ path: `/api/users/registration/username/${encodeURIComponent(ownerUsername)}` }),
@@ -401,16 +425,13 @@ describe('authorisation matrix of every registered route', () => {
 
   it('answers each caller as the route class says, and shows the owner nothing of theirs to anyone else', async () => {
     const failures: string[] = [];
-    const check = (route: string, caller: string, response: request.Response, allowed: (status: number) => boolean, expected: string) => {
+    const check = (route: string, caller: string, response: request.Response, [allowed, expected]: Expectation) => {
       if (response.status >= 500 || !allowed(response.status)) {
         failures.push(`${route} as ${caller}: ${response.status}, expected ${expected}`);
       }
       const leaked = caller === 'owner' || caller === 'admin' ? [] : leaks(response);
       if (leaked.length > 0) failures.push(`${route} as ${caller}: the answer shows ${leaked.join(', ')}`);
     };
-    const ok = (status: number) => status >= 200 && status < 300;
-    const notRefused = (status: number) => status !== 401 && status !== 403;
-    const hidden = (status: number) => status === 403 || status === 404;
 
     const routes = registeredRoutes();
     for (const route of routes) {
@@ -418,47 +439,32 @@ describe('authorisation matrix of every registered route', () => {
       if (!rule) continue;
       const path = route.slice(route.indexOf(' ') + 1);
       for (const method of methodsOf(route)) {
-        const probe = async (caller: Caller) => {
-          const built = await rule.probe(caller);
-          return { ...built, method: built.method ?? method };
-        };
-        const expectations: Record<RouteClass, Record<Caller, [(status: number) => boolean, string]>> = {
-          document: { visitor: [notRefused, 'not 401/403'], owner: [notRefused, 'not 401/403'], other: [notRefused, 'not 401/403'], admin: [notRefused, 'not 401/403'] },
-          public: { visitor: [notRefused, 'not 401/403'], owner: [notRefused, 'not 401/403'], other: [notRefused, 'not 401/403'], admin: [notRefused, 'not 401/403'] },
-          'identity-protocol': { visitor: [() => true, 'no 5xx'], owner: [ok, '2xx'], other: [ok, '2xx'], admin: [ok, '2xx'] },
-          'owner-read': { visitor: [hidden, '403/404'], owner: [ok, '2xx'], other: [hidden, '403/404'], admin: [ok, '2xx'] },
-          'self-only': { visitor: [(s) => s === 401, '401'], owner: [ok, '2xx'], other: [hidden, '403/404'], admin: [notRefused, 'not 401/403'] },
-          'owner-resource': { visitor: [(s) => s === 401, '401'], owner: [ok, '2xx'], other: [hidden, '403/404'], admin: [notRefused, 'not 401/403'] },
-          'signed-in': { visitor: [(s) => s === 401, '401'], owner: [ok, '2xx'], other: [ok, '2xx'], admin: [ok, '2xx'] },
-          'admin-only': { visitor: [(s) => s === 401, '401'], owner: [(s) => s === 403, '403'], other: [(s) => s === 403, '403'], admin: [notRefused, 'not 401/403'] },
-        };
         // The owner goes last: a deletion by an admin must not leave the owner nothing to act on.
         for (const caller of ['visitor', 'other', 'admin', 'owner'] as const) {
-          const request = await probe(caller);
-          const [allowed, expected] = expectations[rule.class][caller];
-          check(`${method} ${path}`, caller, await send(caller, request.method, request), allowed, expected);
+          check(`${method} ${path}`, caller, await send(caller, method, await rule.probe(caller)), EXPECTED[rule.class][caller]);
         }
 
         // The owner named by the other user anywhere a user id may go: refused, and nothing shown.
         // The document is no controller's: no user id reaches anything there, so it is just served.
-        const namingAnswer: [(status: number) => boolean, string] = rule.class === 'document' ? [notRefused, 'not 401/403'] : [hidden, '403/404'];
-        const request = await probe('other');
+        const namingAnswer = rule.class === 'document' ? NOT_REFUSED : HIDDEN;
+        const plain = await rule.probe('other');
+        const withQuery = (userId: string) => `${plain.path}${plain.path.includes('?') ? '&' : '?'}userId=${encodeURIComponent(userId)}`;
         const naming: Array<[string, Probe]> = [
-          ['?userId=', { ...request, path: `${request.path}${request.path.includes('?') ? '&' : '?'}userId=${owner.sub}` }],
-          ['?userId=(username)', { ...request, path: `${request.path}${request.path.includes('?') ? '&' : '?'}userId=${encodeURIComponent(ownerUsername)}` }],
-          ['x-user-id', { ...request, headers: { ...request.headers, 'x-user-id': owner.sub } }],
+          ['?userId=', { ...plain, path: withQuery(owner.sub) }],
+          ['?userId=(username)', { ...plain, path: withQuery(ownerUsername) }],
+          ['x-user-id', { ...plain, headers: { ...plain.headers, 'x-user-id': owner.sub } }],
         ];
-        const bodyTakesUserId = request.body === undefined || (typeof request.body === 'object' && !Array.isArray(request.body));
-        if (bodyTakesUserId && !request.file) {
-          naming.push(['body userId', { ...request, body: { ...(request.body as object | undefined), userId: owner.sub } }]);
+        const bodyTakesUserId = plain.body === undefined || (typeof plain.body === 'object' && !Array.isArray(plain.body));
+        if (bodyTakesUserId && !plain.file) {
+          naming.push(['body userId', { ...plain, body: { ...(plain.body as object | undefined), userId: owner.sub } }]);
         }
         if (rule.foreign) {
-          const foreign = await rule.foreign();
-          check(`${method} ${path}`, "other naming the owner's private thing", await send('other', foreign.method ?? method, foreign), (s) => s === 400 || hidden(s), '400/403/404');
+          const refused: Expectation = [(status) => status === 400 || hidden(status), '400/403/404'];
+          check(`${method} ${path}`, "other naming the owner's private thing", await send('other', method, await rule.foreign()), refused);
         }
         for (const [where, named] of naming) {
-          check(`${method} ${path}`, `other naming the owner in ${where}`, await send('other', request.method, named), ...namingAnswer);
-          check(`${method} ${path}`, `visitor naming the owner in ${where}`, await send('visitor', request.method, named), () => true, 'no 5xx');
+          check(`${method} ${path}`, `other naming the owner in ${where}`, await send('other', method, named), namingAnswer);
+          check(`${method} ${path}`, `visitor naming the owner in ${where}`, await send('visitor', method, named), ANY);
         }
       }
     }
