@@ -3,6 +3,12 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { TestApp } from './test-app';
 
+/** An app in this process (a TestApp) or a backend running elsewhere, by its URL. */
+export interface IdentityTarget {
+  server: TestApp['server'] | string;
+  config: TestApp['config'];
+}
+
 export interface SignedInUser {
   email: string;
   sub: string;
@@ -13,7 +19,7 @@ export interface SignedInUser {
 }
 
 /** One call to the embedded identity service, as the Cognito SDKs make it. */
-export function idpCall(testApp: TestApp, action: string, body: object) {
+export function idpCall(testApp: IdentityTarget, action: string, body: object) {
   return request(testApp.server)
     .post('/idp')
     .set('Content-Type', 'application/x-amz-json-1.1')
@@ -22,7 +28,7 @@ export function idpCall(testApp: TestApp, action: string, body: object) {
 }
 
 /** The newest e-mailed code for an address, from the development outbox. */
-export function latestCode(testApp: TestApp, email: string): string {
+export function latestCode(testApp: IdentityTarget, email: string): string {
   const outbox = join(testApp.config.dataDir, 'outbox');
   const newest = readdirSync(outbox)
     .filter((file) => file.endsWith(`-${email}.eml`))
@@ -35,7 +41,7 @@ export function latestCode(testApp: TestApp, email: string): string {
 
 /** Signs a new user up, confirms them with the e-mailed code and signs them in. */
 export async function signUpAndSignIn(
-  testApp: TestApp,
+  testApp: IdentityTarget,
   email: string,
   password = 'Contraseña-segura-1',
   name = 'Usuaria de prueba',

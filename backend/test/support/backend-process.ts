@@ -1,0 +1,142 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { type AppConfig, loadConfig } from '../../src/config/app-config';
+import { databaseOptions } from '../../src/database/database-options';
+
+const REGISTER = join(__dirname, 'swc-register.cjs');
+const MAIN = join(__dirname, '..', '..', 'src', 'main.ts');
+const STARTUP_TIMEOUT_MS = 60_000;
+const OUTPUT_TAIL_CHARS = 20_000;
+
+/**
+ * One install of the real backend for tests that run it as a separate process (to kill it, say):
+ * its own data directory and a throw-away database (SQLite in that directory, or, when
+ * TEST_DATABASE_URL is set, a fresh PostgreSQL schema, dropped by `dispose`) and a fixed port, so
+ * that every `start` comes back on the same data at the same address.
+ */
+export interface BackendInstall {
+  /** `http://127.0.0.1:{port}`; the product API is under `/api`. */
+  url: string;
+  /** The configuration every start loads, as the tests' own process reads it. */
+  config: AppConfig;
+  /** Starts the backend from its TypeScript sources and resolves once /api/health answers. */
+  start(): Promise<BackendProcess>;
+  /** Plain SQL on the install's database (table names unqualified: the schema is in the search path). */
+  query<T = Record<string, unknown>>(sql: string): Promise<T[]>;
+  dispose(): Promise<void>;
+}
+
+export interface BackendProcess {
+  /** Ends the process with SIGKILL, as a crash or an out-of-memory kill would; resolves once it is gone. */
+  kill(): Promise<void>;
+  /** Ends it the normal way (SIGTERM); resolves once it is gone. */
+  stop(): Promise<void>;
+  /** The end of what it printed, for a failure's message. */
+  output(): string;
+}
+
+export async function createBackendInstall(env: Record<string, string> = {}): Promise<BackendInstall> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nova-process-'));
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  if (postgresUrl) await withPostgres(postgresUrl, (client) => client.query(`CREATE SCHEMA "${schema}"`));
+
+  const port = await freePort();
+  const installEnv: Record<string, string> = {
+    LOG_LEVEL: 'error',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...(postgresUrl ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {}),
+    ...env,
+  };
+  const config = loadConfig(installEnv);
+  const url = `http://127.0.0.1:${port}`;
+  const running = new Set<ChildProcess>();
+  let dataSource: DataSource | undefined;
+
+  return {
+    url,
+    config,
+    async start() {
+      const child = spawn(process.execPath, ['-r', REGISTER, MAIN], {
+        // Only what the install names: the tests' own environment (DATABASE_URL, REDIS_URL…) stays out.
+        env: { PATH: process.env.PATH ?? '', ...installEnv },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      running.add(child);
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      void exited.then(() => running.delete(child));
+      let output = '';
+      const keep = (chunk: Buffer) => {
+        output = (output + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS);
+      };
+      child.stdout?.on('data', keep);
+      child.stderr?.on('data', keep);
+      const ended = (signal: NodeJS.Signals) => async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+        await exited;
+      };
+      await waitForHealth(url, exited, () => output);
+      return { kill: ended('SIGKILL'), stop: ended('SIGTERM'), output: () => output };
+    },
+    async query<T>(sql: string) {
+      if (!dataSource) {
+        const options = { ...databaseOptions(config.database), migrationsRun: false };
+        // One connection, so that the search path set on it holds for every query.
+        dataSource = new DataSource(options.type === 'postgres' ? { ...options, poolSize: 1 } : options);
+        await dataSource.initialize();
+        if (postgresUrl) await dataSource.query(`SET search_path TO "${schema}"`);
+      }
+      return (await dataSource.query(sql)) as T[];
+    },
+    async dispose() {
+      for (const child of running) child.kill('SIGKILL');
+      await dataSource?.destroy();
+      if (postgresUrl) await withPostgres(postgresUrl, (client) => client.query(`DROP SCHEMA "${schema}" CASCADE`));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForHealth(url: string, exited: Promise<void>, output: () => string): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`El backend terminó al arrancar:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`El backend no respondió en ${STARTUP_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function withPostgres(url: string, work: (client: Client) => Promise<unknown>): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
