@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { bodyParserErrors, HttpErrorFilter } from './common/filters/http-error.filter';
 import { requestLogger } from './common/logging/request-logger';
+import { verifyJsonShape } from './common/validation/json-shape';
 import { SpanishValidationPipe } from './common/validation/spanish-validation.pipe';
 import { serveRenderer } from './web/renderer-static';
 import { securityHeaders } from './web/security-headers';
@@ -47,7 +48,13 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   });
   app.use(requestLogger);
   // Amplify speaks the Cognito JSON protocol (application/x-amz-json-1.1) to the identity service.
-  app.use(json({ limit: REQUEST_BODY_LIMIT, type: ['application/json', 'application/x-amz-json-1.1'] }), urlencoded({ extended: false, limit: REQUEST_BODY_LIMIT }), bodyParserErrors);
+  // No client compresses what it sends, so a Content-Encoding is a 415 rather than a decompression
+  // to guard; the shape check refuses, before parsing, bodies whose depth or size would stall us.
+  app.use(
+    json({ limit: REQUEST_BODY_LIMIT, type: ['application/json', 'application/x-amz-json-1.1'], inflate: false, verify: verifyJsonShape }),
+    urlencoded({ extended: false, limit: REQUEST_BODY_LIMIT, inflate: false }),
+    bodyParserErrors,
+  );
   app.setGlobalPrefix('api', {
     exclude: [
       { path: 'idp', method: RequestMethod.ALL },

@@ -1,5 +1,26 @@
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/app-config';
+
+/** What the server answers, as opposed to the renderer's files and client routes (any letter case, as routing). */
+const SERVER_PATH = /^\/+(api|api-admin|idp)(\/|$)/i;
+
+/** Features the app never uses are off for the page and anything it embeds. */
+const DISABLED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
 
 const origins = (urls: string[]) =>
   urls.flatMap((url) => {
@@ -13,7 +34,8 @@ const origins = (urls: string[]) =>
 /**
  * Security headers for the API and the renderer it serves. The content security policy names
  * exactly the outside origins this deployment is configured to use (tracking scripts after cookie
- * consent, Cognito, Stripe), so nothing else can run or be called from the page.
+ * consent, Cognito, Stripe), so nothing else can run or be called from the page. Also: no framing,
+ * no device features, and no caching of server answers or of anything asked with a token.
  */
 export function securityHeaders(config: AppConfig) {
   const scriptSrc = ["'self'", ...origins(config.trackingScripts)];
@@ -27,7 +49,7 @@ export function securityHeaders(config: AppConfig) {
     connectSrc.push('https://api.stripe.com');
     frameSrc.push('https://js.stripe.com', 'https://hooks.stripe.com');
   }
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -43,6 +65,19 @@ export function securityHeaders(config: AppConfig) {
         frameAncestors: ["'none'"],
       },
     },
+    // The same rule as frame-ancestors 'none', for browsers that only read the older header.
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
+  const permissionsPolicy = [
+    ...DISABLED_FEATURES.map((feature) => `${feature}=()`),
+    `payment=(${config.payments.provider === 'stripe' ? 'self "https://js.stripe.com"' : ''})`,
+  ].join(', ');
+  return (request: Request, response: Response, next: NextFunction) => {
+    response.setHeader('Permissions-Policy', permissionsPolicy);
+    // API answers are the caller's own data (or may become so): no browser or proxy may keep them.
+    // A handler whose answer is public and cacheable says so itself, after this.
+    if (request.headers.authorization || SERVER_PATH.test(request.path)) response.setHeader('Cache-Control', 'no-store');
+    headers(request, response, next);
+  };
 }

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { NextFunction, Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { DomainError } from '../errors/domain-error';
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../validation/json-shape';
 
 export interface ErrorBody {
   statusCode: number;
@@ -11,16 +12,19 @@ export interface ErrorBody {
   code?: string;
 }
 
-/** Errors raised by Express' body parser before Nest sees the request. */
+/** Errors raised by Express' body parser before Nest sees the request (a failed inflate has no type). */
 interface BodyParserError {
-  type: string;
+  type?: string;
   status: number;
 }
 
 const BODY_PARSER_MESSAGES: Record<string, string> = {
   'entity.parse.failed': 'El cuerpo de la solicitud no es JSON válido.',
   'entity.too.large': 'El cuerpo de la solicitud es demasiado grande.',
-  'encoding.unsupported': 'La codificación del cuerpo de la solicitud no está soportada.',
+  'entity.too.deep': `El cuerpo de la solicitud anida demasiados niveles (como máximo ${MAX_JSON_DEPTH}).`,
+  'entity.too.wide': `El cuerpo de la solicitud tiene demasiados valores (como máximo ${MAX_JSON_VALUES}).`,
+  'entity.malformed.text': 'El cuerpo de la solicitud contiene texto mal formado (un carácter UTF-16 incompleto).',
+  'encoding.unsupported': 'El cuerpo de la solicitud debe enviarse sin comprimir (sin Content-Encoding).',
   'charset.unsupported': 'El juego de caracteres del cuerpo de la solicitud no está soportado.',
 };
 
@@ -76,7 +80,6 @@ function isBodyParserError(value: unknown): value is BodyParserError {
   return (
     typeof value === 'object' &&
     value !== null &&
-    typeof (value as BodyParserError).type === 'string' &&
     typeof (value as BodyParserError).status === 'number' &&
     (value as BodyParserError).status >= 400 &&
     (value as BodyParserError).status < 500
@@ -91,5 +94,5 @@ export function bodyParserErrors(error: unknown, _request: Request, response: Re
   }
   response
     .status(error.status)
-    .json(errorBody(error.status, BODY_PARSER_MESSAGES[error.type] ?? 'La solicitud no es válida.'));
+    .json(errorBody(error.status, (error.type && BODY_PARSER_MESSAGES[error.type]) || 'La solicitud no es válida.'));
 }

@@ -1,11 +1,17 @@
 import { ValidationPipe } from '@nestjs/common';
-import type { ValidationError } from 'class-validator';
+import type { ValidationError, ValidatorOptions } from 'class-validator';
 
 /**
  * The global ValidationPipe, with class-validator's one hard-coded English text (an unknown
- * property under forbidNonWhitelisted) said in Spanish like every other message.
+ * property under forbidNonWhitelisted) said in Spanish like every other message, and one rule
+ * class-validator lacks: `null` is refused wherever the API document does not declare the field
+ * `nullable`. (@IsOptional lets null through to services and NOT NULL columns.)
  */
 export class SpanishValidationPipe extends ValidationPipe {
+  protected async validate(object: object, validatorOptions?: ValidatorOptions): Promise<ValidationError[]> {
+    return withNullErrors(object, await super.validate(object, validatorOptions));
+  }
+
   protected flattenValidationErrors(validationErrors: ValidationError[]): string[] {
     return super.flattenValidationErrors(validationErrors.map(translate));
   }
@@ -19,4 +25,40 @@ function translate(error: ValidationError): ValidationError {
     constraints,
     children: error.children?.map(translate),
   });
+}
+
+/**
+ * Adds an error for each null the DTO (or a nested DTO, or a list of them) does not allow, unless
+ * class-validator already reported that property (an unknown property, say). Nesting is bounded
+ * by the JSON shape check, so recursion is safe here.
+ */
+function withNullErrors(value: object, errors: ValidationError[]): ValidationError[] {
+  const merged = [...errors];
+  for (const [property, child] of Object.entries(value)) {
+    const index = merged.findIndex((error) => error.property === property);
+    const reported = index === -1 ? undefined : merged[index];
+    if (child === null) {
+      if (!reported && !isNullable(value, property)) {
+        merged.push({ property, value: null, constraints: { isNotNull: `${property} no puede ser nulo` }, children: [] });
+      }
+    } else if (isDto(child) || (Array.isArray(child) && child.some(isDto))) {
+      const children = withNullErrors(child as object, reported?.children ?? []);
+      if (reported) merged[index] = { ...reported, children };
+      else if (children.length > 0) merged.push({ property, children });
+    }
+  }
+  return merged;
+}
+
+/** An instance of a class (a nested DTO class-transformer built), not a free-form object. */
+function isDto(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype;
+}
+
+/** Where @ApiProperty keeps a property's schema (DECORATORS.API_MODEL_PROPERTIES, which @nestjs/swagger does not export). */
+const API_PROPERTY_METADATA = 'swagger/apiModelProperties';
+
+function isNullable(dto: object, property: string): boolean {
+  const documented = Reflect.getMetadata(API_PROPERTY_METADATA, dto, property) as { nullable?: boolean } | undefined;
+  return documented?.nullable === true;
 }

@@ -12,6 +12,8 @@ export const DEFAULT_MAX_PRICE = 1000;
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 24;
 export const MAX_LIMIT = 100;
+/** Far past the last page of any marketplace, and small enough that the row offset stays a valid SQL integer. */
+export const MAX_PAGE = 1_000_000;
 
 /** Spec section 5: a category that is not a string (or is 'all') means every category. */
 export function normaliseCategory(value: unknown): string | undefined {
@@ -76,11 +78,12 @@ export class MarketplaceQueryDto {
   @Transform(({ value }) => normaliseSort(value))
   sortBy?: AgentSort;
 
-  @ApiPropertyOptional({ default: DEFAULT_PAGE, minimum: 1 })
+  @ApiPropertyOptional({ default: DEFAULT_PAGE, minimum: 1, maximum: MAX_PAGE })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page debe ser un número entero' })
   @Min(1, { message: 'page debe ser mayor o igual que 1' })
+  @Max(MAX_PAGE, { message: `page no puede superar ${MAX_PAGE}` })
   page?: number;
 
   @ApiPropertyOptional({ default: DEFAULT_LIMIT, minimum: 1, maximum: MAX_LIMIT })
