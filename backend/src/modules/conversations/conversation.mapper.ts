@@ -13,7 +13,13 @@ export function categoryOf(title: string, metadata: ConversationMetadata): Conve
   return 'main';
 }
 
-export function toConversationDto(conversation: Conversation, messages?: Message[]): ConversationDto {
+/** A page of a conversation's messages, oldest first, and whether older ones remain. */
+export interface MessagePage {
+  messages: Message[];
+  hasOlder: boolean;
+}
+
+export function toConversationDto(conversation: Conversation, page?: MessagePage): ConversationDto {
   const metadata = conversation.metadata ?? {};
   return {
     id: conversation.id,
@@ -23,7 +29,7 @@ export function toConversationDto(conversation: Conversation, messages?: Message
     category: categoryOf(conversation.title, metadata),
     createdAt: conversation.createdAt.toISOString(),
     updatedAt: conversation.updatedAt.toISOString(),
-    ...(messages ? { messages: messages.map(toMessageDto) } : {}),
+    ...(page ? { messages: page.messages.map(toMessageDto), hasOlderMessages: page.hasOlder } : {}),
   };
 }
 

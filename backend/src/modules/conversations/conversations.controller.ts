@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -19,6 +20,8 @@ import {
   CreateConversationDto,
   DeletedConversationDto,
   MessageDto,
+  MessagesPageQueryDto,
+  MESSAGES_PAGE_DEFAULT,
   SaveMessageDto,
   UpdateConversationDto,
 } from './dto/conversation.dto';
@@ -56,7 +59,10 @@ export class ConversationsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Una conversación con sus mensajes' })
+  @ApiOperation({
+    summary: 'Una conversación con sus mensajes más recientes',
+    description: `Como mucho ${MESSAGES_PAGE_DEFAULT} mensajes, del más antiguo al más reciente; hasOlderMessages dice si hay anteriores (GET /conversations/{id}/messages?before=<id del primero>).`,
+  })
   @ApiQuery(USER_ID_QUERY)
   @ApiOkResponse({ type: ConversationDto })
   @ApiNotFoundResponse({ description: 'Conversación no encontrada (también si es de otro usuario)' })
@@ -69,16 +75,26 @@ export class ConversationsController {
   }
 
   @Get(':id/messages')
-  @ApiOperation({ summary: 'Los mensajes de una conversación, del más antiguo al más reciente' })
+  @ApiOperation({
+    summary: 'Una página de mensajes de una conversación, del más antiguo al más reciente',
+    description:
+      'Sin before, los limit más recientes; con before=<id de un mensaje>, los limit anteriores a él. Para leer hacia atrás, se pasa como before el id del primer mensaje de la página recibida; una página con menos de limit mensajes es la primera de la conversación.',
+  })
   @ApiQuery(USER_ID_QUERY)
   @ApiOkResponse({ type: [MessageDto] })
+  @ApiBadRequestResponse({ description: 'limit fuera de 1…200, o before no es un mensaje de esta conversación' })
   @ApiNotFoundResponse({ description: 'Conversación no encontrada' })
   messages(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('id', conversationId) id: string,
-    @Query('userId') userId?: unknown,
+    @Query() query: MessagesPageQueryDto,
   ): Promise<MessageDto[]> {
-    return this.conversations.listMessages(identity, id, singleUserId(userId));
+    return this.conversations.listMessages(
+      identity,
+      id,
+      { limit: query.limit ?? MESSAGES_PAGE_DEFAULT, before: query.before },
+      singleUserId(query.userId),
+    );
   }
 
   @Post()

@@ -15,3 +15,11 @@ export class MessageIdConflictError extends DomainError {
     super('Ya existe otro mensaje con ese id en la conversación.');
   }
 }
+
+/** A page cursor (`before`) must be one of the conversation's messages. */
+export class MessageCursorNotFoundError extends DomainError {
+  readonly status = 400;
+  constructor() {
+    super('before debe ser el id de un mensaje de esta conversación');
+  }
+}

@@ -7,15 +7,16 @@ import { isUniqueViolation } from '../agents/database-errors';
 import { AgentsService } from '../agents/agents.service';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { UsersService } from '../users/users.service';
-import { toConversationDto, toMessageDto } from './conversation.mapper';
-import { ConversationNotFoundError, MessageIdConflictError } from './conversations.errors';
-import type {
-  ConversationDto,
-  CreateConversationDto,
-  DeletedConversationDto,
-  MessageDto,
-  SaveMessageDto,
-  UpdateConversationDto,
+import { type MessagePage, toConversationDto, toMessageDto } from './conversation.mapper';
+import { ConversationNotFoundError, MessageCursorNotFoundError, MessageIdConflictError } from './conversations.errors';
+import {
+  type ConversationDto,
+  type CreateConversationDto,
+  type DeletedConversationDto,
+  MESSAGES_PAGE_DEFAULT,
+  type MessageDto,
+  type SaveMessageDto,
+  type UpdateConversationDto,
 } from './dto/conversation.dto';
 import { Conversation, type ConversationMetadata } from './entities/conversation.entity';
 import { Message, type MessageMetadata, type MessageRole, type MessageStatus } from './entities/message.entity';
@@ -65,7 +66,7 @@ export class ConversationsService {
     this.chatStatements = chatStatements(dataSource);
   }
 
-  /** Newest activity first; without messages (GET /conversations/{id} has them). */
+  /** Newest activity first; without messages (GET /conversations/{id} has the newest). */
   async list(identity: VerifiedIdentity, userId?: string): Promise<ConversationDto[]> {
     const rows = await this.conversations.find({
       where: { userSub: await this.ownerSub(identity, userId) },
@@ -74,14 +75,29 @@ export class ConversationsService {
     return rows.map((row) => toConversationDto(row));
   }
 
+  /** The conversation with its newest page of messages. */
   async get(identity: VerifiedIdentity, id: string, userId?: string): Promise<ConversationDto> {
     const conversation = await this.findOf(await this.ownerSub(identity, userId), id);
-    return toConversationDto(conversation, await this.orderedMessages(conversation.id));
+    return toConversationDto(conversation, await this.messagePage(conversation.id, MESSAGES_PAGE_DEFAULT));
   }
 
-  async listMessages(identity: VerifiedIdentity, id: string, userId?: string): Promise<MessageDto[]> {
+  /**
+   * One page of messages, oldest first: the newest `limit`, or the `limit` just before the
+   * message `before` names (MessageCursorNotFoundError if it is not one of this conversation's).
+   * A page shorter than `limit` is the conversation's first.
+   */
+  async listMessages(
+    identity: VerifiedIdentity,
+    id: string,
+    page: { limit: number; before?: string },
+    userId?: string,
+  ): Promise<MessageDto[]> {
     const conversation = await this.findOf(await this.ownerSub(identity, userId), id);
-    return (await this.orderedMessages(conversation.id)).map(toMessageDto);
+    if (page.before !== undefined) {
+      const [cursor] = await this.chatStatements.message({ conversationId: conversation.id, id: page.before });
+      if (!cursor) throw new MessageCursorNotFoundError();
+    }
+    return (await this.messagePage(conversation.id, page.limit, page.before)).messages.map(toMessageDto);
   }
 
   /** Spec section 4, 'Conversation creation'. */
@@ -129,7 +145,7 @@ export class ConversationsService {
       updatedAt: now,
     });
     await this.conversations.insert(conversation);
-    return toConversationDto(conversation, []);
+    return toConversationDto(conversation, { messages: [], hasOlder: false });
   }
 
   async update(identity: VerifiedIdentity, id: string, body: UpdateConversationDto, userId?: string): Promise<ConversationDto> {
@@ -259,6 +275,31 @@ export class ConversationsService {
       where: { conversationId },
       order: { timestamp: 'ASC', createdAt: 'ASC' },
     });
+  }
+
+  /**
+   * Keyset paging in the messages' one total order (timestamp, then the server's createdAt, then
+   * id), so that pages never overlap or skip a message, however many share a timestamp. The
+   * cursor's own values are read by the database in the same statement (a join on the cursor
+   * row): no date goes through a conversion that could shift it.
+   */
+  private async messagePage(conversationId: string, limit: number, before?: string): Promise<MessagePage> {
+    const query = this.messages
+      .createQueryBuilder('message')
+      .where('message.conversationId = :conversationId', { conversationId })
+      .orderBy('message.timestamp', 'DESC')
+      .addOrderBy('message.createdAt', 'DESC')
+      .addOrderBy('message.id', 'DESC')
+      // One more than asked: whether older messages remain, without counting them all.
+      .limit(limit + 1);
+    if (before !== undefined) {
+      // At most one cursor row, so the join keeps the LIMIT exact.
+      query
+        .innerJoin(Message, 'cursor', 'cursor.conversationId = message.conversationId AND cursor.id = :before', { before })
+        .andWhere('(message.timestamp, message.createdAt, message.id) < (cursor.timestamp, cursor.createdAt, cursor.id)');
+    }
+    const newestFirst = await query.getMany();
+    return { messages: newestFirst.slice(0, limit).reverse(), hasOlder: newestFirst.length > limit };
   }
 
   /**

@@ -42,7 +42,10 @@ export interface Conversation {
   category: ConversationCategory;
   createdAt: string;
   updatedAt: string;
+  /** GET /conversations/{id}: the newest page of messages, oldest first. */
   messages?: Message[];
+  /** With messages: older ones remain, to be read with GET /conversations/{id}/messages?before=. */
+  hasOlderMessages?: boolean;
 }
 
 /** The agent shown in the header of an agent chat (GET /agents/{id}). */

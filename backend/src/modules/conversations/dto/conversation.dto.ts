@@ -1,15 +1,19 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
+  Allow,
   IsBoolean,
   IsDate,
   IsIn,
+  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
+  Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
@@ -19,6 +23,10 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 /** A client-chosen message id: letters, digits and - _ . : (a UUID, 'msg-1700000000000'…), at most 64. */
 export const MESSAGE_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 const AGENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Messages per page: a long conversation comes back in pieces, never in one multi-megabyte answer. */
+export const MESSAGES_PAGE_DEFAULT = 100;
+export const MESSAGES_PAGE_MAX = 200;
 
 export const CONVERSATION_CATEGORIES = ['main', 'agent', 'fine-tuning'] as const;
 export type ConversationCategory = (typeof CONVERSATION_CATEGORIES)[number];
@@ -200,8 +208,40 @@ export class ConversationDto {
   category: ConversationCategory;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
-  @ApiPropertyOptional({ type: [MessageDto], description: 'Solo en GET /conversations/{id} y al crearla' })
+  @ApiPropertyOptional({
+    type: [MessageDto],
+    description: `Solo en GET /conversations/{id} (los ${MESSAGES_PAGE_DEFAULT} más recientes, del más antiguo al más reciente) y al crearla`,
+  })
   messages?: MessageDto[];
+  @ApiPropertyOptional({
+    description: 'Con messages: si hay mensajes anteriores a los incluidos (GET /conversations/{id}/messages?before=<id del primero>)',
+  })
+  hasOlderMessages?: boolean;
+}
+
+/** Query of GET /conversations/{id}/messages: one page, counted back from the newest message or from `before`. */
+export class MessagesPageQueryDto {
+  @ApiPropertyOptional({ default: MESSAGES_PAGE_DEFAULT, minimum: 1, maximum: MESSAGES_PAGE_MAX, description: 'Tamaño de la página' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: `limit debe ser un número entero entre 1 y ${MESSAGES_PAGE_MAX}` })
+  @Min(1, { message: `limit debe ser un número entero entre 1 y ${MESSAGES_PAGE_MAX}` })
+  @Max(MESSAGES_PAGE_MAX, { message: `limit debe ser un número entero entre 1 y ${MESSAGES_PAGE_MAX}` })
+  limit?: number;
+
+  @ApiPropertyOptional({
+    description: 'Id de un mensaje de la conversación: la página son los anteriores a él (el primero de la página ya recibida). Sin él, los más recientes.',
+    example: 'msg-1732240000000',
+  })
+  @IsOptional()
+  @IsString({ message: 'before debe ser el id de un mensaje' })
+  @Matches(MESSAGE_ID_PATTERN, { message: 'before debe ser el id de un mensaje' })
+  before?: string;
+
+  /** Documented with the route's other query parameter (ApiQuery); the auth guard checks it. */
+  @ApiHideProperty()
+  @Allow()
+  userId?: unknown;
 }
 
 export class DeletedConversationDto {

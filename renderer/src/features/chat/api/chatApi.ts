@@ -46,8 +46,9 @@ export const chatApi = {
   getConversation: (id: string, signal?: AbortSignal) =>
     apiClient.get<Conversation>(conversationPath(id), { timeoutMs: CONVERSATIONS_TIMEOUT_MS, signal }),
 
-  listMessages: (id: string, signal?: AbortSignal) =>
-    apiClient.get<Message[]>(`${conversationPath(id)}/messages`, { timeoutMs: CONVERSATIONS_TIMEOUT_MS, signal }),
+  /** A page of messages, oldest first: the `limit` just before the message `before`; a shorter page is the first. */
+  listMessages: (id: string, page: { before: string; limit: number }, signal?: AbortSignal) =>
+    apiClient.get<Message[]>(`${conversationPath(id)}/messages`, { query: page, timeoutMs: CONVERSATIONS_TIMEOUT_MS, signal }),
 
   createConversation: (input: CreateConversationInput) =>
     apiClient.post<Conversation>('/conversations', { body: input, timeoutMs: CONVERSATIONS_TIMEOUT_MS }),

@@ -145,6 +145,63 @@ describe('ChatPage: opening', () => {
   });
 });
 
+describe('ChatPage: a long conversation, page by page', () => {
+  /** Pages of a hundred messages take jsdom a few seconds to render on a busy machine. */
+  const MANY_MESSAGES_MS = 30_000;
+  const id = agentConversation().id;
+  const page = (from: number, count: number) =>
+    Array.from({ length: count }, (_, index) => message({ id: `m${from + index}`, content: `Mensaje ${from + index}` }));
+  const olderCalls = () => api.callsTo('GET', `/conversations/${id}/messages`);
+  // By text and by tag rather than by role: computing roles over hundreds of messages is slow in jsdom.
+  const olderButton = () => screen.queryByText('Ver mensajes anteriores');
+  const shownTexts = () => Array.from(document.querySelectorAll('.chat-messages > li'), (item) => item.textContent);
+
+  it('opens on the newest page and puts each older page above it until the first message', async () => {
+    api.on('GET', `/conversations/${id}`, { body: agentConversation({ messages: page(150, 100), hasOlderMessages: true }) });
+    api.on('GET', `/conversations/${id}/messages`, (call) =>
+      call.url.searchParams.get('before') === 'm150' ? { body: page(50, 100) } : { body: page(0, 50) },
+    );
+    renderChat(`/chat/${id}`);
+    expect(await screen.findByText('Mensaje 249')).toBeInTheDocument();
+    expect(screen.queryByText('Mensaje 149')).not.toBeInTheDocument();
+
+    await userEvent.click(olderButton()!);
+    expect(await screen.findByText('Mensaje 50')).toBeInTheDocument();
+    expect(olderCalls()[0]!.url.searchParams.get('before')).toBe('m150');
+    expect(olderCalls()[0]!.url.searchParams.get('limit')).toBe('100');
+
+    await userEvent.click(olderButton()!);
+    expect(await screen.findByText('Mensaje 0')).toBeInTheDocument();
+    expect(olderCalls()[1]!.url.searchParams.get('before')).toBe('m50');
+    // A page shorter than asked for is the first: nothing older to offer.
+    expect(olderButton()).not.toBeInTheDocument();
+    // Every message once, oldest to newest.
+    const numbers = shownTexts().map((text) => Number(/Mensaje (\d+)/.exec(text ?? '')?.[1]));
+    expect(numbers).toEqual(Array.from({ length: 250 }, (_, index) => index));
+  }, MANY_MESSAGES_MS);
+
+  it('offers no older messages for a conversation that came whole', async () => {
+    api.on('GET', `/conversations/${id}`, { body: agentConversation({ messages: page(0, 3), hasOlderMessages: false }) });
+    renderChat(`/chat/${id}`);
+    expect(await screen.findByText('Mensaje 2')).toBeInTheDocument();
+    expect(olderButton()).not.toBeInTheDocument();
+  });
+
+  it('says when older messages could not be loaded, and tries again', async () => {
+    api.on('GET', `/conversations/${id}`, { body: agentConversation({ messages: page(100, 100), hasOlderMessages: true }) });
+    api.on('GET', `/conversations/${id}/messages`, { status: 400, body: { message: 'before debe ser el id de un mensaje de esta conversación' } });
+    renderChat(`/chat/${id}`);
+    await userEvent.click(await screen.findByText('Ver mensajes anteriores'));
+    expect(await screen.findByText('No se pudieron cargar los mensajes anteriores')).toBeInTheDocument();
+
+    api.on('GET', `/conversations/${id}/messages`, { body: page(60, 40) });
+    await userEvent.click(screen.getByText('Reintentar'));
+    expect(await screen.findByText('Mensaje 60')).toBeInTheDocument();
+    expect(screen.queryByText('No se pudieron cargar los mensajes anteriores')).not.toBeInTheDocument();
+    expect(olderCalls()).toHaveLength(2);
+  }, MANY_MESSAGES_MS);
+});
+
 async function openAgentChat() {
   const conversation = agentConversation();
   api.on('GET', `/conversations/${conversation.id}`, { body: { ...conversation, messages: [] } });

@@ -1,7 +1,7 @@
 import './chat.css';
 import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useAtomValue, useStore } from 'jotai';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton, EntityAvatar } from '../../../shared/ui';
@@ -9,6 +9,7 @@ import { chatApi } from '../api/chatApi';
 import {
   createConversationOnce,
   loadConversation,
+  loadOlderMessages,
   metadataFor,
   sendMessage,
   showConversation,
@@ -16,7 +17,7 @@ import {
   titleFromMessage,
 } from '../hooks/chatSession';
 import { usePausedSubscriptionOnOpen } from '../hooks/usePausedSubscriptionOnOpen';
-import { openConversationAtom, type ChatMessage } from '../state/chatAtoms';
+import { openConversationAtom, type ChatMessage, type OpenConversation } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
 import type { ChatAgent, ChatIntent, Conversation } from '../types';
 import { classifySendError, failureMessage } from '../utils/chatErrors';
@@ -105,19 +106,72 @@ function Welcome({ intent, agent }: { intent: ChatIntent | null; agent: ChatAgen
   );
 }
 
+/**
+ * Above the oldest message shown, when there are older ones: a button, and the same load as soon as
+ * the user scrolls up to it.
+ */
+function OlderMessages({ state, onLoad }: { state: NonNullable<OpenConversation['older']>; onLoad: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const element = button.current;
+    if (state !== 'available' || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onLoad();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [state, onLoad]);
+
+  if (state === 'loading') {
+    return (
+      <Center py="sm">
+        <Loader size="sm" aria-label={strings.loadingOlder} />
+      </Center>
+    );
+  }
+  return (
+    <Stack align="center" gap="xs" py="sm">
+      {state === 'error' && (
+        <Text size="sm" c="red" role="alert">
+          {strings.olderError}
+        </Text>
+      )}
+      <AppButton ref={button} variant="outline" size="xs" onClick={onLoad}>
+        {state === 'error' ? strings.retry : strings.loadOlder}
+      </AppButton>
+    </Stack>
+  );
+}
+
 interface MessagesProps {
   messages: ChatMessage[];
   streaming: { userMessageId: string; replyId: string | null; text: string } | null;
+  older: OpenConversation['older'];
   authorName: string;
   onResend: (message: ChatMessage) => void;
+  onLoadOlder: () => void;
 }
 
-function Messages({ messages, streaming, authorName, onResend }: MessagesProps) {
+function Messages({ messages, streaming, older, authorName, onResend, onLoadOlder }: MessagesProps) {
   const end = useRef<HTMLDivElement>(null);
-  const lastLength = messages.length + (streaming ? streaming.text.length : 0);
+  const list = useRef<HTMLOListElement>(null);
+  // A new message at the end, or the reply growing, scrolls down; older ones put above do not.
+  const lastKey = `${messages[messages.length - 1]?.id ?? ''}:${streaming ? streaming.text.length : -1}`;
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
-  }, [lastLength]);
+  }, [lastKey]);
+
+  // Older messages went in above the one that was first: it stays where the reader had it.
+  const anchor = useRef<{ element: Element; top: number } | null>(null);
+  useLayoutEffect(() => {
+    const first = list.current?.firstElementChild ?? null;
+    const previous = anchor.current;
+    if (previous && first !== previous.element && previous.element.isConnected) {
+      const shift = previous.element.getBoundingClientRect().top - previous.top;
+      if (shift !== 0) window.scrollBy(0, shift);
+    }
+    anchor.current = first ? { element: first, top: first.getBoundingClientRect().top } : null;
+  });
 
   // The user message a failed reply answers: 'Reenviar' on the reply sends that one again.
   const previousUser = (index: number): ChatMessage | undefined => {
@@ -127,7 +181,8 @@ function Messages({ messages, streaming, authorName, onResend }: MessagesProps) 
 
   return (
     <>
-      <ol className="chat-messages" aria-label={strings.messages}>
+      {older && <OlderMessages state={older} onLoad={onLoadOlder} />}
+      <ol ref={list} className="chat-messages" aria-label={strings.messages}>
         {messages.map((message, index) => {
           const resendTarget =
             message.role === 'user' && message.sendError
@@ -263,6 +318,10 @@ export function ChatPage({ conversationId }: ChatPageProps) {
     });
   };
 
+  const loadOlder = useCallback(() => {
+    if (conversationId) void loadOlderMessages(store, conversationId);
+  }, [store, conversationId]);
+
   const authorName = agent?.name ?? productName;
   const streaming = current?.streaming ?? null;
 
@@ -305,7 +364,16 @@ export function ChatPage({ conversationId }: ChatPageProps) {
       </Center>
     );
   } else if (current && (current.messages.length > 0 || streaming)) {
-    body = <Messages messages={current.messages} streaming={streaming} authorName={authorName} onResend={resend} />;
+    body = (
+      <Messages
+        messages={current.messages}
+        streaming={streaming}
+        older={current.older}
+        authorName={authorName}
+        onResend={resend}
+        onLoadOlder={loadOlder}
+      />
+    );
   } else {
     body = <Welcome intent={intent} agent={agent} />;
   }

@@ -27,16 +27,41 @@ function updateOpen(store: Store, conversationId: string, change: (open: OpenCon
 
 /** A conversation is on screen: remembered in the list and as the local conversation config. */
 export function showConversation(store: Store, conversation: Conversation): void {
-  const { messages = [], ...summary } = conversation;
+  const { messages = [], hasOlderMessages = false, ...summary } = conversation;
   store.set(upsertConversationAtom, summary);
   store.set(openConversationAtom, {
     id: conversation.id,
     status: 'ready',
     conversation: summary,
     messages,
+    older: hasOlderMessages ? 'available' : undefined,
     streaming: null,
   });
   writeConversationConfig(conversation);
+}
+
+/** Messages read per page when the user goes back in a long conversation (the server allows 200). */
+export const OLDER_MESSAGES_PAGE = 100;
+
+/** The page before the oldest message shown, put above it; once at most, however often it is asked for. */
+export async function loadOlderMessages(store: Store, conversationId: string): Promise<void> {
+  const open = store.get(openConversationAtom);
+  const oldest = open?.messages[0];
+  if (open?.id !== conversationId || !oldest || (open.older !== 'available' && open.older !== 'error')) return;
+  updateOpen(store, conversationId, (current) => ({ ...current, older: 'loading' }));
+  try {
+    const page = await chatApi.listMessages(conversationId, { before: oldest.id, limit: OLDER_MESSAGES_PAGE });
+    updateOpen(store, conversationId, (current) => {
+      const shown = new Set(current.messages.map((message) => message.id));
+      return {
+        ...current,
+        messages: [...page.filter((message) => !shown.has(message.id)), ...current.messages],
+        older: page.length < OLDER_MESSAGES_PAGE ? undefined : 'available',
+      };
+    });
+  } catch {
+    updateOpen(store, conversationId, (current) => ({ ...current, older: 'error' }));
+  }
 }
 
 /** Loads a conversation with its messages into the open slot, unless it is already there. */

@@ -81,6 +81,8 @@ export interface OpenConversation {
   status: LoadStatus | 'not-found';
   conversation: Conversation | null;
   messages: ChatMessage[];
+  /** Older messages than those shown: there are some to load, they are loading, or loading failed. None when absent. */
+  older?: 'available' | 'loading' | 'error';
   streaming: StreamingReply | null;
 }
 
