@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
-import { databaseOptions } from '../../src/database/database-options';
 
 const REGISTER = join(__dirname, 'swc-register.cjs');
 const MAIN = join(__dirname, '..', '..', 'src', 'main.ts');
@@ -26,7 +25,10 @@ export interface BackendInstall {
   config: AppConfig;
   /** Starts the backend from its TypeScript sources and resolves once /api/health answers. */
   start(): Promise<BackendProcess>;
-  /** Plain SQL on the install's database (table names unqualified: the schema is in the search path). */
+  /**
+   * Plain SQL on the install's database, table names unqualified (the schema is in the search
+   * path). On SQLite it reads a copy of the files, so call it while the backend is not running.
+   */
   query<T = Record<string, unknown>>(sql: string): Promise<T[]>;
   dispose(): Promise<void>;
 }
@@ -58,7 +60,6 @@ export async function createBackendInstall(env: Record<string, string> = {}): Pr
   const config = loadConfig(installEnv);
   const url = `http://127.0.0.1:${port}`;
   const running = new Set<ChildProcess>();
-  let dataSource: DataSource | undefined;
 
   return {
     url,
@@ -86,18 +87,34 @@ export async function createBackendInstall(env: Record<string, string> = {}): Pr
       return { kill: ended('SIGKILL'), stop: ended('SIGTERM'), output: () => output };
     },
     async query<T>(sql: string) {
-      if (!dataSource) {
-        const options = { ...databaseOptions(config.database), migrationsRun: false };
-        // One connection, so that the search path set on it holds for every query.
-        dataSource = new DataSource(options.type === 'postgres' ? { ...options, poolSize: 1 } : options);
-        await dataSource.initialize();
-        if (postgresUrl) await dataSource.query(`SET search_path TO "${schema}"`);
+      const { database } = config;
+      if (database.type === 'postgres') {
+        let rows: T[] = [];
+        await withPostgres(database.url, async (client) => {
+          await client.query(`SET search_path TO "${schema}"`);
+          rows = (await client.query(sql)).rows as T[];
+        });
+        return rows;
       }
-      return (await dataSource.query(sql)) as T[];
+      // On a copy: opening the file itself would recover a killed backend's journal before the backend does.
+      const copyDir = mkdtempSync(join(tmpdir(), 'nova-process-copy-'));
+      try {
+        for (const suffix of ['', '-wal']) {
+          if (existsSync(database.path + suffix)) copyFileSync(database.path + suffix, join(copyDir, `copy.sqlite${suffix}`));
+        }
+        const copy = new DataSource({ type: 'better-sqlite3', database: join(copyDir, 'copy.sqlite') });
+        await copy.initialize();
+        try {
+          return (await copy.query(sql)) as T[];
+        } finally {
+          await copy.destroy();
+        }
+      } finally {
+        rmSync(copyDir, { recursive: true, force: true });
+      }
     },
     async dispose() {
       for (const child of running) child.kill('SIGKILL');
-      await dataSource?.destroy();
       if (postgresUrl) await withPostgres(postgresUrl, (client) => client.query(`DROP SCHEMA "${schema}" CASCADE`));
       rmSync(dataDir, { recursive: true, force: true });
     },
