@@ -329,6 +329,31 @@ describe('ChatPage: sending', () => {
     expect(screen.queryByText('No hay ningún modelo de IA configurado.')).not.toBeInTheDocument();
   });
 
+  it("offers 'Reenviar' on a last question whose reply was cut (a server restart), and resends it with its id", async () => {
+    const conversation = agentConversation();
+    api.on('GET', `/conversations/${conversation.id}`, {
+      body: {
+        ...conversation,
+        messages: [
+          message({ id: 'msg-1', content: '¿Qué es una fianza?' }),
+          message({ id: 'r1', role: 'assistant', content: 'Una garantía.' }),
+          message({ id: 'msg-2', content: '¿Y un aval?' }),
+        ],
+      },
+    });
+    renderChat(`/chat/${conversation.id}`);
+    await screen.findByText('¿Y un aval?');
+    // Only the unanswered question offers it.
+    expect(screen.getAllByRole('button', { name: 'Reenviar' })).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reenviar' }));
+    await waitFor(() => expect(chatCalls(api)).toHaveLength(1));
+    expect(chatCalls(api)[0]!.body).toMatchObject({ conversationId: conversation.id, messageId: 'msg-2', message: '¿Y un aval?' });
+    // While its reply streams in, the question is not offered again, nor shown twice.
+    expect(screen.queryByRole('button', { name: 'Reenviar' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Mensajes' })).getAllByText('¿Y un aval?')).toHaveLength(1);
+  });
+
   it("opens 'Suscripción Pausada' on 409 SubscriptionPaused; 'Gestionar suscripción' goes to the subscription tab", async () => {
     await openAgentChat();
     api.on('POST', '/bedrock/agents/chat', { status: 409, body: { statusCode: 409, message: 'Suscripción Pausada', code: 'SubscriptionPaused' } });

@@ -184,10 +184,13 @@ function Messages({ messages, streaming, older, authorName, onResend, onLoadOlde
       {older && <OlderMessages state={older} onLoad={onLoadOlder} />}
       <ol ref={list} className="chat-messages" aria-label={strings.messages}>
         {messages.map((message, index) => {
+          const last = index === messages.length - 1;
+          // A last user message with no reply and nothing streaming here: the reply was cut (the
+          // server restarted, say) and the server answers the same id again when it is resent.
           const resendTarget =
-            message.role === 'user' && message.sendError
+            message.role === 'user' && (message.sendError || (last && streaming === null))
               ? message
-              : message.role === 'assistant' && message.status === 'failed' && index === messages.length - 1
+              : message.role === 'assistant' && message.status === 'failed' && last
                 ? previousUser(index)
                 : undefined;
           return (

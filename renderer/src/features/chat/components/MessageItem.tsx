@@ -38,7 +38,7 @@ export interface MessageItemProps {
   message: ChatMessage;
   authorName: string;
   userName: string;
-  /** Resends the user message (with the same id); given for failed sends and failed replies. */
+  /** Resends the user message (with the same id); given for failed sends, failed replies and a cut reply. */
   onResend?: () => void;
   /** The reply streaming in (no actions yet). */
   streaming?: boolean;
