@@ -9,6 +9,7 @@ import { bodyParserErrors, HttpErrorFilter } from './common/filters/http-error.f
 import { requestLogger } from './common/logging/request-logger';
 import { verifyJsonShape } from './common/validation/json-shape';
 import { SpanishValidationPipe } from './common/validation/spanish-validation.pipe';
+import { refuseNulInUrl } from './common/validation/url-text';
 import { serveRenderer } from './web/renderer-static';
 import { securityHeaders } from './web/security-headers';
 
@@ -47,6 +48,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
     credentials: true,
   });
   app.use(requestLogger);
+  app.use(refuseNulInUrl);
   // Amplify speaks the Cognito JSON protocol (application/x-amz-json-1.1) to the identity service.
   // No client compresses what it sends, so a Content-Encoding is a 415 rather than a decompression
   // to guard; the shape check refuses, before parsing, bodies whose depth or size would stall us.

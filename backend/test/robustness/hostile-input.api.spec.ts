@@ -127,9 +127,19 @@ describe('hostile input', () => {
       ['a lone low surrogate', '"A\\udc00na"'],
       ['two high surrogates', '"\\ud83d\\ud83d"'],
       ['a high surrogate at the end', '"Ana\\uD83D"'],
+      ['a NUL, which PostgreSQL cannot store', '"A\\u0000na"'],
     ])('%s in a string: 400', async (_name, text) => {
       const response = await postJson('/api/users/registration', `{"contactName":${text}}`, ana).expect(400);
-      expect(response.body.message).toBe('El cuerpo de la solicitud contiene texto mal formado (un carácter UTF-16 incompleto).');
+      expect(response.body.message).toBe('El cuerpo de la solicitud contiene texto no válido (un carácter nulo o UTF-16 incompleto).');
+    });
+
+    it.each([
+      ['a path parameter', '/api/agents/a%00b'],
+      ['a user id in the path', '/api/users/registration/%00'],
+      ['a query value', '/api/marketplace/agents?search=a%00'],
+    ])('refuses a NUL in %s: 400 in Spanish', async (_name, path) => {
+      const response = await http().get(path).set(ana.authorization).expect(400);
+      expect(response.body.message).toBe('La dirección de la solicitud contiene un carácter nulo (%00).');
     });
 
     it('refuses one in a list item too', async () => {
@@ -153,6 +163,22 @@ describe('hostile input', () => {
     });
   });
 
+  describe('numbers written with an exponent', () => {
+    it.each([
+      ['/api/agents', { name: 'a', category: 'legal', description: 'x', price: 1e-7 }, 'price debe ser un número con como máximo 2 decimales'],
+      ['/api/agents', { name: 'a', category: 'legal', description: 'x', rating: 5e-324 }, 'rating debe ser un número con como máximo 2 decimales'],
+      ['/api/ecosystems', { name: 'e', agentIds: [], discount: 1e-9 }, 'discount debe ser un número con como máximo 2 decimales'],
+    ])('%s with %j: 400', async (path, body, message) => {
+      const response = await http().post(path).set(ana.authorization).send(body).expect(400);
+      expect(response.body.message).toBe(message);
+    });
+
+    it('still takes a whole number written with one', async () => {
+      const response = await http().post('/api/agents').set(ana.authorization).send({ name: 'a', category: 'legal', description: 'x', price: 1e3 }).expect(201);
+      expect(response.body.price).toBe(1000);
+    });
+  });
+
   describe('page numbers past any page', () => {
     it.each(['/api/agents', '/api/marketplace/agents', '/api/ecosystems', '/api/marketplace/ecosystems'])(
       '%s?page=99999999999999999999: 400',
@@ -172,10 +198,13 @@ describe('hostile input', () => {
     it.each(['/API-ADMIN/users', '/Api-Admin/users', '/api-ADMIN/', '/API-ADMIN', '//api-admin/users', '/api-admin//users', '/api-%61dmin/users', '/api-admin%2fusers', '/api/../api-admin/users'])(
       '%s never reaches the admin controllers as a member',
       async (path) => {
-        const response = await http().get(path).set(member.authorization);
-        expect([403, 404]).toContain(response.status);
-        // The admin area's own 404 ("Ruta no encontrada") answers only callers the guard let in.
-        expect(response.body.message).not.toMatch(/^Ruta no encontrada/);
+        // DELETE and POST, which the renderer's page fallback (GET only) never answers.
+        for (const method of ['delete', 'post'] as const) {
+          const response = await http()[method](path).set(member.authorization).send({});
+          expect([403, 404]).toContain(response.status);
+          // The admin area's own 404 ("Ruta no encontrada") answers only callers the guard let in.
+          expect(response.body.message).not.toMatch(/^Ruta no encontrada/);
+        }
       },
     );
   });

@@ -23,7 +23,7 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'entity.too.large': 'El cuerpo de la solicitud es demasiado grande.',
   'entity.too.deep': `El cuerpo de la solicitud anida demasiados niveles (como máximo ${MAX_JSON_DEPTH}).`,
   'entity.too.wide': `El cuerpo de la solicitud tiene demasiados valores (como máximo ${MAX_JSON_VALUES}).`,
-  'entity.malformed.text': 'El cuerpo de la solicitud contiene texto mal formado (un carácter UTF-16 incompleto).',
+  'entity.malformed.text': 'El cuerpo de la solicitud contiene texto no válido (un carácter nulo o UTF-16 incompleto).',
   'encoding.unsupported': 'El cuerpo de la solicitud debe enviarse sin comprimir (sin Content-Encoding).',
   'charset.unsupported': 'El juego de caracteres del cuerpo de la solicitud no está soportado.',
 };

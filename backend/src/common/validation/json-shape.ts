@@ -28,8 +28,8 @@ const LETTER_U = 0x75;
  * nested thousands of levels deep (which overflows the stack of the recursive transform and
  * validation that follow) or holding hundreds of thousands of values or keys (which stall the
  * event loop in JSON.parse and class-transformer for seconds) is refused in about a millisecond.
- * Also refuses lone UTF-16 surrogates written as \u escapes: they are not text, and databases
- * refuse them with a driver error.
+ * Also refuses lone UTF-16 surrogates and NUL written as \u escapes: the first are not text,
+ * PostgreSQL stores neither, and both would otherwise end in a driver error.
  */
 export function verifyJsonShape(_request: IncomingMessage, _response: unknown, body: Buffer, encoding: string): void {
   // The scan reads UTF-8 bytes; JSON in UTF-16 or UTF-32 is allowed by body-parser but sent by no client.
@@ -53,7 +53,7 @@ function jsonShapeError(body: Buffer): JsonShapeError['type'] | undefined {
           const unit = Number.parseInt(body.toString('latin1', index + 2, index + 6), 16);
           const isHigh = unit >= 0xd800 && unit <= 0xdbff;
           const isLow = unit >= 0xdc00 && unit <= 0xdfff;
-          if (awaitingLowSurrogate !== isLow) return 'entity.malformed.text';
+          if (awaitingLowSurrogate !== isLow || unit === 0) return 'entity.malformed.text';
           awaitingLowSurrogate = isHigh;
           index += 5;
         } else {

@@ -16,6 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { MaxDecimalPlaces } from '../../../common/validation/max-decimal-places';
 import { booleanOrText, ListingQueryDto } from '../marketplace/marketplace-query.dto';
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -28,7 +29,7 @@ const trimEach = ({ value }: { value: unknown }) =>
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class ModelConfigDto {
-  @ApiPropertyOptional({ nullable: true, example: 'anthropic.claude-3-5-sonnet-20240620-v1:0' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'anthropic.claude-3-5-sonnet-20240620-v1:0' })
   @IsOptional()
   @IsString({ message: 'modelConfig.modelId debe ser un texto' })
   @MaxLength(200, { message: 'modelConfig.modelId no puede superar los 200 caracteres' })
@@ -61,7 +62,7 @@ export class SaveAgentDto {
   @Length(1, 5000, { message: 'description debe tener entre 1 y 5000 caracteres' })
   description: string;
 
-  @ApiPropertyOptional({ nullable: true, description: 'URL de la imagen del agente' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'URL de la imagen del agente' })
   @IsOptional()
   @IsString({ message: 'avatar debe ser un texto' })
   @MaxLength(4096, { message: 'avatar no puede superar los 4096 caracteres' })
@@ -96,14 +97,16 @@ export class SaveAgentDto {
 
   @ApiPropertyOptional({ default: 0, minimum: 0 })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'price debe ser un número con como máximo 2 decimales' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'price debe ser un número con como máximo 2 decimales' })
+  @MaxDecimalPlaces(2, { message: 'price debe ser un número con como máximo 2 decimales' })
   @Min(0, { message: 'price debe ser mayor o igual que 0' })
   @Max(99999999, { message: 'price es demasiado alto' })
   price?: number;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 5, description: 'Solo un administrador puede cambiarla' })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'rating debe ser un número con como máximo 2 decimales' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'rating debe ser un número con como máximo 2 decimales' })
+  @MaxDecimalPlaces(2, { message: 'rating debe ser un número con como máximo 2 decimales' })
   @Min(0, { message: 'rating debe estar entre 0 y 5' })
   @Max(5, { message: 'rating debe estar entre 0 y 5' })
   rating?: number;

@@ -14,6 +14,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { MaxDecimalPlaces } from '../../../common/validation/max-decimal-places';
 import { ID_PATTERN, trim } from '../../agents/dto/agent.dto';
 import { booleanOrText } from '../../agents/marketplace/marketplace-query.dto';
 
@@ -49,7 +50,7 @@ export class CreateEcosystemDto {
   @Matches(ID_PATTERN, { each: true, message: 'agentIds contiene un id no válido' })
   agentIds: string[];
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @IsString({ message: 'avatar debe ser un texto' })
   @MaxLength(4096, { message: 'avatar no puede superar los 4096 caracteres' })
@@ -57,14 +58,16 @@ export class CreateEcosystemDto {
 
   @ApiPropertyOptional({ default: 0, minimum: 0 })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'price debe ser un número con como máximo 2 decimales' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'price debe ser un número con como máximo 2 decimales' })
+  @MaxDecimalPlaces(2, { message: 'price debe ser un número con como máximo 2 decimales' })
   @Min(0, { message: 'price debe ser mayor o igual que 0' })
   @Max(99999999, { message: 'price es demasiado alto' })
   price?: number;
 
   @ApiPropertyOptional({ default: 0, minimum: 0, maximum: 100, description: 'Porcentaje de descuento' })
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'discount debe ser un número con como máximo 2 decimales' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'discount debe ser un número con como máximo 2 decimales' })
+  @MaxDecimalPlaces(2, { message: 'discount debe ser un número con como máximo 2 decimales' })
   @Min(0, { message: 'discount debe estar entre 0 y 100' })
   @Max(100, { message: 'discount debe estar entre 0 y 100' })
   discount?: number;

@@ -25,7 +25,7 @@ class CardFieldsDto {
   @MaxLength(5000, { message: 'description no puede superar los 5000 caracteres' })
   description?: string;
 
-  @ApiPropertyOptional({ nullable: true, description: 'Se ignora: se usa la imagen real' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Se ignora: se usa la imagen real' })
   @IsOptional()
   @IsString({ message: 'avatar debe ser un texto' })
   @MaxLength(4096, { message: 'avatar no puede superar los 4096 caracteres' })
