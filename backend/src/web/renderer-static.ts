@@ -4,11 +4,13 @@ import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { static as serveStatic, type NextFunction, type Request, type Response } from 'express';
 
-/** Paths that belong to the server; everything else is a client route of the single-page app. */
-export const SERVER_PATH_PREFIXES = ['/api/', '/api-admin/', '/idp/'];
+/**
+ * Paths that belong to the server; everything else is a client route of the single-page app.
+ * In any letter case, as routing matches them: /API-ADMIN/... must reach the admin guard, not the page.
+ */
+const SERVER_PATH = /^\/(api|api-admin|idp)(\/|$)/i;
 
-const isServerPath = (path: string) =>
-  SERVER_PATH_PREFIXES.some((prefix) => path === prefix.slice(0, -1) || path.startsWith(prefix));
+export const isServerPath = (path: string) => SERVER_PATH.test(path);
 
 /** The build writes these beside each text asset (electron.vite.config.ts); the first the client accepts wins. */
 const ENCODINGS = [

@@ -1,9 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/app-config';
-
-/** What the server answers, as opposed to the renderer's files and client routes (any letter case, as routing). */
-const SERVER_PATH = /^\/+(api|api-admin|idp)(\/|$)/i;
+import { isServerPath } from './renderer-static';
 
 /** Features the app never uses are off for the page and anything it embeds. */
 const DISABLED_FEATURES = [
@@ -77,7 +75,7 @@ export function securityHeaders(config: AppConfig) {
     response.setHeader('Permissions-Policy', permissionsPolicy);
     // API answers are the caller's own data (or may become so): no browser or proxy may keep them.
     // A handler whose answer is public and cacheable says so itself, after this.
-    if (request.headers.authorization || SERVER_PATH.test(request.path)) response.setHeader('Cache-Control', 'no-store');
+    if (request.headers.authorization || isServerPath(request.path)) response.setHeader('Cache-Control', 'no-store');
     headers(request, response, next);
   };
 }

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * come out of it unchanged. FUZZ_RUNS (cases per operation and caller) and FUZZ_SEED widen or
  * vary the run; the defaults keep it well under two minutes on two cores.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 
 const LEAKS = [
