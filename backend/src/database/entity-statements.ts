@@ -1,4 +1,4 @@
-import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata';
 
@@ -19,7 +19,8 @@ export interface SelectShape<T, K extends Key<T>> {
  * the driver's own conversions of each value (dates, JSON, numbers), on SQLite and PostgreSQL
  * alike. TypeORM's repositories rebuild and re-parse their SQL on every call, a few tenths of a
  * millisecond of CPU per query; on a chat turn, that was most of what the backend added before the
- * model was asked. Everything else keeps using the repositories.
+ * model was asked. Everything else keeps using the repositories. A write given a transaction's
+ * manager runs in that transaction.
  */
 export class EntityStatements<T extends ObjectLiteral> {
   private readonly metadata: EntityMetadata;
@@ -61,14 +62,14 @@ export class EntityStatements<T extends ObjectLiteral> {
   }
 
   /** INSERT of a whole entity (every column given); the returned function runs it. */
-  insert(): (entity: T) => Promise<void> {
+  insert(): (entity: T, manager?: EntityManager) => Promise<void> {
     const parameters = new Parameters(this.dataSource);
     const { columns } = this.metadata;
     const sql =
       `INSERT INTO ${this.table()} (${columns.map((column) => this.escape(column.databaseName)).join(', ')})` +
       ` VALUES (${columns.map(() => parameters.next()).join(', ')})`;
-    return async (entity) => {
-      await this.dataSource.query(
+    return async (entity, manager) => {
+      await (manager ?? this.dataSource).query(
         sql,
         columns.map((column) => this.persistent(column, column.getEntityValue(entity)) ?? null),
       );
@@ -76,15 +77,18 @@ export class EntityStatements<T extends ObjectLiteral> {
   }
 
   /** UPDATE of some columns of the rows matching `where`; the returned function runs it. */
-  update<S extends Key<T>, K extends Key<T>>(set: readonly S[], where: readonly K[]): (changes: Pick<T, S>, match: Pick<T, K>) => Promise<void> {
+  update<S extends Key<T>, K extends Key<T>>(
+    set: readonly S[],
+    where: readonly K[],
+  ): (changes: Pick<T, S>, match: Pick<T, K>, manager?: EntityManager) => Promise<void> {
     const parameters = new Parameters(this.dataSource);
     const setColumns = set.map((property) => this.column(property));
     const whereColumns = where.map((property) => this.column(property));
     const sql =
       `UPDATE ${this.table()} SET ${setColumns.map((column) => `${this.escape(column.databaseName)} = ${parameters.next()}`).join(', ')}` +
       ` WHERE ${whereColumns.map((column) => `${this.escape(column.databaseName)} = ${parameters.next()}`).join(' AND ')}`;
-    return async (changes, match) => {
-      await this.dataSource.query(sql, [
+    return async (changes, match, manager) => {
+      await (manager ?? this.dataSource).query(sql, [
         ...setColumns.map((column) => this.persistent(column, changes[column.propertyName as S])),
         ...whereColumns.map((column) => this.persistent(column, match[column.propertyName as K])),
       ]);

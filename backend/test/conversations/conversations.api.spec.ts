@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { Conversation } from '../../src/modules/conversations/entities/conversation.entity';
 import { Message } from '../../src/modules/conversations/entities/message.entity';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -283,6 +284,31 @@ describe('conversations API', () => {
       expect(body.filter((stored: { id: string }) => stored.id === 'paralelo-1')).toHaveLength(1);
     });
 
+    it('stores a message and its conversation\'s new activity time together or not at all', async () => {
+      const { id } = (await create(ana).expect(201)).body;
+      const saveIn = (body: object) => http().post(`/api/conversations/${id}/messages`).set(ana.authorization).send(body);
+      const activity = async () => (await http().get(`/api/conversations/${id}`).set(ana.authorization).expect(200)).body.updatedAt;
+      await saveIn({ id: 'antes', role: 'user', content: 'Primero' }).expect(201);
+      const before = await activity();
+
+      // The second write (the conversation's activity time) fails, as a crash between the two would cut it.
+      const refuseUpdates = await refuseConversationUpdates(testApp);
+      try {
+        await saveIn({ id: 'cortado', role: 'user', content: 'Segundo' }).expect(500);
+      } finally {
+        await refuseUpdates.undo();
+      }
+      const { body: stored } = await http().get(`/api/conversations/${id}/messages`).set(ana.authorization).expect(200);
+      expect(stored.map((message: { id: string }) => message.id)).toEqual(['antes']);
+      expect(await activity()).toBe(before);
+
+      // The client's retry stores it once, and the conversation moves.
+      await saveIn({ id: 'cortado', role: 'user', content: 'Segundo' }).expect(201);
+      const { body: after } = await http().get(`/api/conversations/${id}/messages`).set(ana.authorization).expect(200);
+      expect(after.map((message: { id: string }) => message.id)).toEqual(['antes', 'cortado']);
+      expect(new Date(await activity()).getTime()).toBeGreaterThan(new Date(before).getTime());
+    });
+
     it('lets different conversations use the same message id', async () => {
       const other = (await create(ana).expect(201)).body.id;
       await http()
@@ -310,3 +336,21 @@ describe('conversations API', () => {
     });
   });
 });
+
+/** A trigger that makes every UPDATE of a conversation fail, on either database; `undo` drops it. */
+async function refuseConversationUpdates(testApp: TestApp): Promise<{ undo(): Promise<void> }> {
+  const dataSource = testApp.app.get(DataSource);
+  const table = dataSource
+    .getMetadata(Conversation)
+    .tablePath.split('.')
+    .map((part) => dataSource.driver.escape(part))
+    .join('.');
+  if (testApp.config.database.type === 'postgres') {
+    const fn = `"${testApp.config.database.schema}".refuse_conversation_update`;
+    await dataSource.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`);
+    await dataSource.query(`CREATE TRIGGER refuse_update BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    return { undo: () => dataSource.query(`DROP FUNCTION ${fn}() CASCADE`) };
+  }
+  await dataSource.query(`CREATE TRIGGER refuse_update BEFORE UPDATE ON ${table} BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+  return { undo: () => dataSource.query('DROP TRIGGER refuse_update') };
+}

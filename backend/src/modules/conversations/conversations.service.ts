@@ -61,7 +61,7 @@ export class ConversationsService {
     @InjectRepository(Message) private readonly messages: Repository<Message>,
     private readonly agents: AgentsService,
     private readonly users: UsersService,
-    dataSource: DataSource,
+    private readonly dataSource: DataSource,
   ) {
     this.chatStatements = chatStatements(dataSource);
   }
@@ -242,7 +242,10 @@ export class ConversationsService {
       : { sentBefore: null, history: newest };
   }
 
-  /** Stores a message whose id the caller knows to be new, and bumps the conversation's updatedAt. */
+  /**
+   * Stores a message whose id the caller knows to be new, and bumps the conversation's updatedAt
+   * in the same transaction: a crash between the two would leave the sidebar's order behind.
+   */
   async insertMessage(conversation: Conversation, input: NewMessage): Promise<Message> {
     const message = this.messages.create({
       conversationId: conversation.id,
@@ -258,14 +261,16 @@ export class ConversationsService {
       createdAt: new Date(),
     });
     try {
-      await this.chatStatements.insertMessage(message);
+      await this.dataSource.transaction(async (manager) => {
+        await this.chatStatements.insertMessage(message, manager);
+        await this.chatStatements.touchConversation({ updatedAt: message.createdAt }, { id: conversation.id }, manager);
+      });
     } catch (error) {
       // Two retries racing: the other one stored it.
       if (!isUniqueViolation(error)) throw error;
       const stored = await this.messages.findOneByOrFail({ conversationId: conversation.id, id: input.id });
       return this.sameMessage(stored, input);
     }
-    await this.chatStatements.touchConversation({ updatedAt: message.createdAt }, { id: conversation.id });
     return message;
   }
 
