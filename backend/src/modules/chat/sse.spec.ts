@@ -31,7 +31,7 @@ describe('SseWriter', () => {
     expect(response.statusCode).toBe(200);
     expect(headers).toMatchObject({
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      'cache-control': 'no-cache, no-store, no-transform',
       'x-accel-buffering': 'no',
     });
     sse.send('delta', { text: 'Hola\nmundo' });

@@ -14,7 +14,8 @@ export class SseWriter {
   constructor(private readonly response: Response) {
     response.status(200);
     response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    response.setHeader('Cache-Control', 'no-cache, no-transform');
+    // no-store: the stream is the caller's own conversation (no-cache kept for proxies that only know it).
+    response.setHeader('Cache-Control', 'no-cache, no-store, no-transform');
     response.setHeader('Connection', 'keep-alive');
     response.setHeader('X-Accel-Buffering', 'no');
     this.heartbeat = setInterval(() => this.write(': ping\n\n'), SSE_HEARTBEAT_MS);
