@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { authStateAtom } from '../../features/auth';
+import { authStateAtom } from '../../features/auth/state/authState';
 import { RouteSpinner } from './RouteSpinner';
 
 /** Signed-in routes: visitors go to /login, which sends them back to where they were going. */

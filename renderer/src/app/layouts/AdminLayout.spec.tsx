@@ -3,7 +3,7 @@ import { createStore } from 'jotai';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '../../../test/render';
 import { authStateAtom, type AuthState } from '../../features/auth';
-import { authMock } from '../../features/auth/testing/amplifyMocks';
+import { authMock, givenIdentityConfigured } from '../../features/auth/testing/amplifyMocks';
 import { AdminLayout } from './AdminLayout';
 
 jest.mock('aws-amplify/auth', () => jest.requireActual('../../features/auth/testing/amplifyMocks').authMock);
@@ -26,6 +26,8 @@ function renderAdmin(username: string) {
     { store, route: '/admin' },
   );
 }
+
+beforeEach(() => givenIdentityConfigured());
 
 describe('AdminLayout', () => {
   it('greets the admin by username, with the admin navigation', () => {

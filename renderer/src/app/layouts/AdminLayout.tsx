@@ -1,7 +1,10 @@
 import { Button, NavLink, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { Link, NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router-dom';
-import { authStateAtom, useAuth } from '../../features/auth';
+// Straight to the modules, not the feature's index: that also re-exports its screens, and whatever
+// the entry imports statically is bundled into the entry script that every first screen waits for.
+import { useAuth } from '../../features/auth/hooks/useAuth';
+import { authStateAtom } from '../../features/auth/state/authState';
 import { appStrings } from '../strings';
 import { SidebarShell } from './SidebarShell';
 

@@ -1,13 +1,17 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Link, Outlet } from 'react-router-dom';
-import { authStateAtom } from '../../features/auth';
-import { useConversationsSync, type ChatOwner } from '../../features/chat';
+// Straight to the modules, not the feature's index: that also re-exports its screens, and whatever
+// the entry imports statically is bundled into the entry script that every first screen waits for.
+import { authStateAtom } from '../../features/auth/state/authState';
+import { useConversationsSync } from '../../features/chat/hooks/useConversationsSync';
+import type { ChatOwner } from '../../features/chat/state/chatAtoms';
 import { BetaNotice } from '../../features/notices';
-import { useTeamSync } from '../../features/team';
+import { useTeamSync } from '../../features/team/hooks/useTeamSync';
 import { useRuntimeConfig } from '../../shared/config';
 import { appStrings } from '../strings';
+import { ContentSkeleton } from './PageSkeleton';
 import { Sidebar } from './Sidebar';
 import { SidebarShell } from './SidebarShell';
 
@@ -46,7 +50,9 @@ export function MainLayout() {
     <SidebarShell label={appStrings.sidebar.label} sidebar={<Sidebar />}>
       <BetaNotice productName={productName} />
       <main className="app-content">
-        <Outlet />
+        <Suspense fallback={<ContentSkeleton />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="app-footer">
         <Text size="xs" c="dimmed" maw={760}>

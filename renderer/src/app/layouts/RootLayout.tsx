@@ -1,11 +1,13 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
-import { AssistantWidget } from '../../features/assistant';
+// Straight to the modules, not the feature's index: that also re-exports its screens, and whatever
+// the entry imports statically is bundled into the entry script that every first screen waits for.
+import { AssistantWidget } from '../../features/assistant/components/AssistantWidget';
 import { CookieBanner } from '../../features/consent';
-import { useAuthBootstrap } from '../../features/auth';
+import { useAuthBootstrap } from '../../features/auth/hooks/useAuthBootstrap';
 import { loadRuntimeConfigAtom, useRuntimeConfig } from '../../shared/config';
-import { ToastViewport } from '../../shared/ui';
+import { ToastViewport } from '../../shared/ui/ToastViewport';
 import type { RouteHandle } from '../routes/route-handle';
 
 /** Wraps every route: start-up loading, the page title, the cookie banner, the assistant and the toasts on every page. */

@@ -27,9 +27,9 @@ describe('Sidebar footer', () => {
     expect(screen.queryByRole('button', { name: /Menú de usuario/ })).not.toBeInTheDocument();
   });
 
-  it('shows a signed-in user their menu instead', () => {
+  it('shows a signed-in user their menu instead', async () => {
     renderSidebar(member);
-    expect(screen.getByRole('button', { name: 'Menú de usuario: Ana García' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Menú de usuario: Ana García' })).toBeInTheDocument();
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Iniciar sesión' })).not.toBeInTheDocument();
   });

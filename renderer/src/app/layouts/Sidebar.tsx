@@ -1,10 +1,19 @@
 import { Button, NavLink, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router-dom';
-import { authStateAtom, UserMenu } from '../../features/auth';
-import { ConversationsSidebar } from '../../features/chat';
-import { MyAgentsSection, SelectedAgentsBadge } from '../../features/team';
+// Straight to the modules, not the feature's index: that also re-exports its screens, and whatever
+// the entry imports statically is bundled into the entry script that every first screen waits for.
+import { authStateAtom } from '../../features/auth/state/authState';
+import { MyAgentsSection, SelectedAgentsBadge } from '../../features/team/components/SidebarTeam';
 import { appStrings } from '../strings';
+
+// Only a signed-in user has conversations and a user menu: visitors never load them (or the menus
+// and dialogs they are built with).
+const ConversationsSidebar = lazy(() =>
+  import('../../features/chat/components/ConversationsSidebar').then((module) => ({ default: module.ConversationsSidebar })),
+);
+const UserMenu = lazy(() => import('../../features/auth/components/UserMenu').then((module) => ({ default: module.UserMenu })));
 
 /**
  * The main layout's sidebar content: navigation (the Marketplace badge counts the agents selected
@@ -32,11 +41,17 @@ export function Sidebar() {
         )}
       </nav>
       <MyAgentsSection />
-      <ConversationsSidebar />
+      {user && (
+        <Suspense fallback={null}>
+          <ConversationsSidebar />
+        </Suspense>
+      )}
       <div className="app-sidebar-spacer" />
       {user && (
         <div className="app-sidebar-footer" style={{ padding: 'var(--mantine-spacing-xs)' }}>
-          <UserMenu />
+          <Suspense fallback={null}>
+            <UserMenu />
+          </Suspense>
         </div>
       )}
       {!user && (

@@ -5,6 +5,7 @@ import { RequireAdmin } from '../guards/RequireAdmin';
 import { RequireAuth } from '../guards/RequireAuth';
 import { AdminLayout } from '../layouts/AdminLayout';
 import { MainLayout } from '../layouts/MainLayout';
+import { PageSkeleton } from '../layouts/PageSkeleton';
 import { RootLayout } from '../layouts/RootLayout';
 import type { RouteHandle } from './route-handle';
 
@@ -44,6 +45,9 @@ const pending = (path: string | undefined, title: string): RouteObject => {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // While the first screen's code loads, the router shows the nearest of these in its place:
+    // the page's outline, as index.html has it, instead of nothing.
+    hydrateFallbackElement: <PageSkeleton />,
     children: [
       // Full-page authentication screens.
       page('/login', 'Iniciar sesión', async () => ({
@@ -60,6 +64,8 @@ export const routes: RouteObject[] = [
       })),
       {
         element: <MainLayout />,
+        // Below the root, so that its start-up work (runtime configuration, session) runs meanwhile.
+        hydrateFallbackElement: <PageSkeleton />,
         children: [
           indexPage('Inicio', async () => ({ Component: (await screens()).LandingScreen })),
           page('/success', 'Pago completado', async () => ({ Component: (await publicScreens()).PaymentSuccessScreen })),

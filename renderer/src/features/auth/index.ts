@@ -5,5 +5,4 @@ export { useAuth } from './hooks/useAuth';
 export type { AuthActions, SignUpParams, UseAuthResult } from './hooks/useAuth';
 export { UserMenu } from './components/UserMenu';
 export { TwoStepVerification } from './components/TwoStepVerification';
-export { configureAmplify, resolveIdentityEndpoint } from './api/configureAmplify';
 export { authStrings } from './strings';

@@ -65,7 +65,7 @@ describe('AssistantWidget', () => {
     expect(within(dialog.querySelector('header')!).getByText('Seshat')).toBeInTheDocument();
     expect(await within(dialog).findByText('En línea')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Centro de soporte' })).toHaveAttribute('href', '/support');
-    expect(within(dialog).getByRole('link', { name: 'Escríbenos' })).toHaveAttribute('href', '/contact');
+    expect(await within(dialog).findByRole('link', { name: 'Escríbenos' })).toHaveAttribute('href', '/contact');
     const chips = within(dialog).getByRole('group', { name: 'Preguntas sugeridas' });
     expect(within(chips).getByRole('button', { name: '¿Cómo creo un agente?' })).toBeInTheDocument();
     expect(within(chips).getByRole('button', { name: '¿Cuáles son los planes?' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Group, Indicator, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Center, Group, Indicator, Loader, Text, Tooltip } from '@mantine/core';
 import { useAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import {
   WIDGET_DESKTOP_MIN_WIDTH_PX,
@@ -16,9 +16,15 @@ import { useDraggablePanel, useViewport } from '../hooks/useDraggablePanel';
 import { chatbotStateAtom } from '../state/chatbotAtoms';
 import type { Size } from '../state/chatbotState';
 import { assistantStrings } from '../strings';
-import { AssistantConversation } from './AssistantConversation';
 import { AssistantStatus } from './AssistantStatus';
 import './assistant.css';
+
+/**
+ * The conversation (messages rendered from Markdown, the composer) is a chunk of its own: every page
+ * shows the opener, few visitors open the panel. Pointing at the opener starts the download.
+ */
+const loadConversation = () => import('./AssistantConversation');
+const AssistantConversation = lazy(() => loadConversation().then((module) => ({ default: module.AssistantConversation })));
 
 /** Spec section 2: 600 px tall, 75vh expanded; never taller than the window minus the drag margins. */
 const PANEL_HEIGHT_PX = 600;
@@ -73,7 +79,16 @@ export function AssistantWidget() {
   const expanded = desktop && state.isExpanded;
   const size = panelSize(expanded, viewport);
   const { position, dragging, handleProps } = useDraggablePanel(size, viewport);
-  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const input = useRef<HTMLTextAreaElement | null>(null);
+  // On the first opening the input arrives with its chunk, after the effect below has run.
+  const focusInputOnMount = useRef(false);
+  const inputRef = useCallback((node: HTMLTextAreaElement | null) => {
+    input.current = node;
+    if (node && focusInputOnMount.current) {
+      focusInputOnMount.current = false;
+      node.focus();
+    }
+  }, []);
   const openerRef = useRef<HTMLButtonElement>(null);
 
   const hidden = PAGES_WITHOUT_WIDGET.includes(pathname);
@@ -85,7 +100,11 @@ export function AssistantWidget() {
   // Focus follows the panel; on mobile the input is not focused, so the keyboard does not cover it.
   const wasOpen = useRef(open);
   useEffect(() => {
-    if (open && !wasOpen.current && desktop) inputRef.current?.focus();
+    if (open && !wasOpen.current && desktop) {
+      if (input.current) input.current.focus();
+      else focusInputOnMount.current = true;
+    }
+    if (!open) focusInputOnMount.current = false;
     if (!open && wasOpen.current && !hidden) openerRef.current?.focus();
     wasOpen.current = open;
   }, [open, hidden, desktop]);
@@ -120,6 +139,8 @@ export function AssistantWidget() {
               }
               aria-expanded={false}
               onClick={() => dispatch({ type: 'open' })}
+              onPointerEnter={() => void loadConversation()}
+              onFocus={() => void loadConversation()}
               className="assistant-opener-button"
             >
               <ChatIcon />
@@ -184,7 +205,15 @@ export function AssistantWidget() {
               </ActionIcon>
             </Group>
           </header>
-          <AssistantConversation ref={inputRef} />
+          <Suspense
+            fallback={
+              <Center className="assistant-conversation" aria-busy="true">
+                <Loader size="sm" color="indigo" />
+              </Center>
+            }
+          >
+            <AssistantConversation ref={inputRef} />
+          </Suspense>
         </section>
       )}
     </>

@@ -1,6 +1,5 @@
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { setAuthTokenProvider, setUnauthorizedHandler } from '../../../shared/api';
-import { isAmplifyConfigured } from './configureAmplify';
+import { identityClient, mayHaveSession } from './identityClient';
 
 /**
  * A 401 that arrives this soon after a forced refresh most likely belongs to a request sent with
@@ -13,19 +12,23 @@ let forcedAt = 0;
 let handling: Promise<void> | null = null;
 
 async function idToken(forceRefresh = false): Promise<string | null> {
+  const { fetchAuthSession } = await identityClient();
   const { tokens } = await fetchAuthSession(forceRefresh ? { forceRefresh: true } : undefined);
   return tokens?.idToken?.toString() ?? null;
 }
 
-/** The backend authorises by the ID token (its role claim), so that is the bearer token. */
+/**
+ * The backend authorises by the ID token (its role claim), so that is the bearer token. A visitor's
+ * calls go without one at once; a user's first call loads Amplify.
+ */
 export async function currentIdToken(): Promise<string | null> {
-  if (!isAmplifyConfigured()) return null;
+  if (!mayHaveSession()) return null;
   return idToken();
 }
 
 async function signOutQuietly(): Promise<void> {
   try {
-    await signOut();
+    await (await identityClient()).signOut();
   } catch (error) {
     console.warn('[auth] sign-out after a refused token failed', error);
   }
@@ -36,7 +39,7 @@ async function signOutQuietly(): Promise<void> {
  * refresh fails, sign out (the signedOut Hub event clears the session state).
  */
 export function handleUnauthorized(): Promise<void> {
-  if (!isAmplifyConfigured()) return Promise.resolve();
+  if (!mayHaveSession()) return Promise.resolve(); // A visitor: there is nothing to refresh.
   if (handling) return handling;
   handling = (async () => {
     try {

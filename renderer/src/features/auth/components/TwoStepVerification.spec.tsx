@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../../test/render';
-import { authError, authMock } from '../testing/amplifyMocks';
+import { authError, authMock, givenIdentityConfigured } from '../testing/amplifyMocks';
 import { TwoStepVerification } from './TwoStepVerification';
 
 jest.mock('aws-amplify/auth', () => jest.requireActual('../testing/amplifyMocks').authMock);
@@ -12,7 +12,10 @@ const setupDetails = {
 };
 
 describe('TwoStepVerification', () => {
-  beforeEach(() => jest.clearAllMocks());
+  beforeEach(() => {
+    jest.clearAllMocks();
+    givenIdentityConfigured();
+  });
 
   it('enrols an authenticator app: QR code, secret, code, then TOTP preferred', async () => {
     authMock.fetchMFAPreference.mockResolvedValue({ enabled: [] });

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useRuntimeConfig } from '../../../shared/config';
+import { identityClient } from '../api/identityClient';
 import { CODE_LENGTH } from '../constants';
 import { authStateAtom } from '../state/authState';
 import { authStrings } from '../strings';
@@ -43,14 +43,14 @@ export function TwoStepVerification() {
 
   useEffect(() => {
     void run(async () => {
-      const preference = await fetchMFAPreference();
+      const preference = await (await identityClient()).fetchMFAPreference();
       setView({ kind: 'status', enabled: preference.enabled?.includes('TOTP') ?? false });
     });
   }, [run]);
 
   const startEnrolment = () =>
     run(async () => {
-      const details = await setUpTOTP();
+      const details = await (await identityClient()).setUpTOTP();
       const uri = details.getSetupUri(productName, user?.email ?? user?.username).toString();
       setCode('');
       setView({ kind: 'enrolling', uri, secret: details.sharedSecret });
@@ -63,8 +63,9 @@ export function TwoStepVerification() {
       return;
     }
     void run(async () => {
-      await verifyTOTPSetup({ code });
-      await updateMFAPreference({ totp: 'PREFERRED' });
+      const amplify = await identityClient();
+      await amplify.verifyTOTPSetup({ code });
+      await amplify.updateMFAPreference({ totp: 'PREFERRED' });
       setView({ kind: 'status', enabled: true });
       setNotice(strings.enabledNotice);
     });
@@ -72,7 +73,7 @@ export function TwoStepVerification() {
 
   const disable = () =>
     run(async () => {
-      await updateMFAPreference({ totp: 'DISABLED' });
+      await (await identityClient()).updateMFAPreference({ totp: 'DISABLED' });
       setView({ kind: 'status', enabled: false });
       setNotice(strings.disabledNotice);
     });

@@ -1,22 +1,14 @@
-import {
-  autoSignIn as amplifyAutoSignIn,
-  confirmResetPassword,
-  confirmSignIn as amplifyConfirmSignIn,
-  confirmSignUp as amplifyConfirmSignUp,
-  resendSignUpCode,
-  resetPassword,
-  signIn as amplifySignIn,
-  signOut as amplifySignOut,
-  signUp as amplifySignUp,
-  type ConfirmSignInInput,
-  type ConfirmSignUpOutput,
-  type ResendSignUpCodeOutput,
-  type ResetPasswordOutput,
-  type SignInOutput,
-  type SignUpOutput,
+import type {
+  ConfirmSignInInput,
+  ConfirmSignUpOutput,
+  ResendSignUpCodeOutput,
+  ResetPasswordOutput,
+  SignInOutput,
+  SignUpOutput,
 } from 'aws-amplify/auth';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
+import { identityClient } from '../api/identityClient';
 import { authStateAtom, identityStatusAtom, type AuthState, type IdentityStatus } from '../state/authState';
 import { clearSessionAtom, refreshSessionAtom } from '../state/sessionAtoms';
 
@@ -44,7 +36,7 @@ export interface UseAuthResult extends AuthState, AuthActions {
   identityStatus: IdentityStatus;
 }
 
-/** The auth context of spec section 4: state plus the actions, backed by aws-amplify. */
+/** The auth context of spec section 4: state plus the actions, backed by aws-amplify (loaded on first use). */
 export function useAuth(): UseAuthResult {
   const state = useAtomValue(authStateAtom);
   const identityStatus = useAtomValue(identityStatusAtom);
@@ -59,32 +51,33 @@ export function useAuth(): UseAuthResult {
       return output;
     };
     return {
-      signIn: async (username, password) => settle(await amplifySignIn({ username: username.trim(), password })),
+      signIn: async (username, password) =>
+        settle(await (await identityClient()).signIn({ username: username.trim(), password })),
       confirmSignIn: async (challengeResponse, options) =>
-        settle(await amplifyConfirmSignIn({ challengeResponse, ...(options ? { options } : {}) })),
-      autoSignIn: async () => settle(await amplifyAutoSignIn()),
+        settle(await (await identityClient()).confirmSignIn({ challengeResponse, ...(options ? { options } : {}) })),
+      autoSignIn: async () => settle(await (await identityClient()).autoSignIn()),
       signOut: async () => {
         try {
-          await amplifySignOut();
+          await (await identityClient()).signOut();
         } catch (error) {
           console.warn('[auth] sign-out failed; the local session is cleared anyway', error);
         }
         clearSession();
       },
-      signUp: ({ contactName, email, password }) => {
+      signUp: async ({ contactName, email, password }) => {
         const address = email.trim();
-        return amplifySignUp({
+        return (await identityClient()).signUp({
           username: address,
           password,
           options: { userAttributes: { email: address, name: contactName.trim() }, autoSignIn: true },
         });
       },
-      confirmSignUp: (username, code) =>
-        amplifyConfirmSignUp({ username: username.trim(), confirmationCode: code.trim() }),
-      resendConfirmationCode: (username) => resendSignUpCode({ username: username.trim() }),
-      forgotPassword: (username) => resetPassword({ username: username.trim() }),
-      forgotPasswordSubmit: (username, code, newPassword) =>
-        confirmResetPassword({ username: username.trim(), confirmationCode: code.trim(), newPassword }),
+      confirmSignUp: async (username, code) =>
+        (await identityClient()).confirmSignUp({ username: username.trim(), confirmationCode: code.trim() }),
+      resendConfirmationCode: async (username) => (await identityClient()).resendSignUpCode({ username: username.trim() }),
+      forgotPassword: async (username) => (await identityClient()).resetPassword({ username: username.trim() }),
+      forgotPasswordSubmit: async (username, code, newPassword) =>
+        (await identityClient()).confirmResetPassword({ username: username.trim(), confirmationCode: code.trim(), newPassword }),
     };
   }, [refreshSession, clearSession]);
 

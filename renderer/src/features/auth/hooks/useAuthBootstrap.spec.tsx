@@ -11,6 +11,7 @@ import {
 } from '../../../shared/config';
 import { handleUnauthorized, resetApiAuthForTests } from '../api/apiAuthBridge';
 import { resetAmplifyConfigurationForTests } from '../api/configureAmplify';
+import { identityClient, resetIdentityClientForTests } from '../api/identityClient';
 import { authStateAtom, identityStatusAtom } from '../state/authState';
 import {
   amplifyMock,
@@ -21,6 +22,7 @@ import {
   emitHub,
   givenSignedIn,
   givenSignedOut,
+  givenStoredSession,
   resetHub,
   sessionWith,
 } from '../testing/amplifyMocks';
@@ -64,6 +66,8 @@ beforeEach(() => {
   jest.clearAllMocks();
   resetHub();
   resetAmplifyConfigurationForTests();
+  resetIdentityClientForTests();
+  localStorage.clear();
   resetApiAuthForTests();
   delete window.desktop;
   fetchMock.mockResolvedValue({ ok: true, status: 200, statusText: 'OK', text: () => Promise.resolve('{}') });
@@ -78,10 +82,11 @@ describe('start-up', () => {
     expect(amplifyMock.Amplify.configure).not.toHaveBeenCalled();
   });
 
-  it('configures Amplify for the embedded service with its endpoint made absolute', () => {
-    givenSignedOut();
+  it('configures Amplify for the embedded service with its endpoint made absolute', async () => {
+    givenSignedIn();
     const { store } = renderBootstrap();
     configLoaded(store);
+    await waitFor(() => expect(amplifyMock.Amplify.configure).toHaveBeenCalled());
     expect(amplifyMock.Amplify.configure).toHaveBeenCalledWith({
       Auth: {
         Cognito: {
@@ -98,11 +103,12 @@ describe('start-up', () => {
     expect(cognitoMock.cognitoUserPoolsTokenProvider.setKeyValueStorage).not.toHaveBeenCalled();
   });
 
-  it("in the desktop app, points at the desktop backend and keeps tokens in the OS's secure storage", () => {
-    givenSignedOut();
+  it("in the desktop app, points at the desktop backend and keeps tokens in the OS's secure storage", async () => {
+    givenSignedIn();
     window.desktop = desktopBridge('http://127.0.0.1:4100/');
     const { store } = renderBootstrap();
     configLoaded(store);
+    await waitFor(() => expect(amplifyMock.Amplify.configure).toHaveBeenCalled());
     const [[config]] = amplifyMock.Amplify.configure.mock.calls;
     expect(config.Auth.Cognito.userPoolEndpoint).toBe('http://127.0.0.1:4100/idp');
     expect(cognitoMock.cognitoUserPoolsTokenProvider.setKeyValueStorage).toHaveBeenCalledTimes(1);
@@ -110,10 +116,11 @@ describe('start-up', () => {
     expect(Object.keys(storage).sort()).toEqual(['clear', 'getItem', 'removeItem', 'setItem']);
   });
 
-  it('sends no endpoint for Amazon Cognito', () => {
-    givenSignedOut();
+  it('sends no endpoint for Amazon Cognito', async () => {
+    givenSignedIn();
     const { store } = renderBootstrap();
     configLoaded(store, { ...embeddedConfig, identity: { ...embeddedConfig.identity!, provider: 'cognito', endpoint: null } });
+    await waitFor(() => expect(amplifyMock.Amplify.configure).toHaveBeenCalled());
     expect(amplifyMock.Amplify.configure.mock.calls[0][0].Auth.Cognito).not.toHaveProperty('userPoolEndpoint');
   });
 
@@ -149,6 +156,7 @@ describe('start-up', () => {
   });
 
   it('logs a failed session load and leaves the user signed out', async () => {
+    givenStoredSession();
     authMock.getCurrentUser.mockResolvedValue({ userId: 'sub-ana', username: 'ana' });
     authMock.fetchAuthSession.mockRejectedValue(authError('NetworkError', 'Network error'));
     const error = jest.spyOn(console, 'error').mockImplementation(() => {});
@@ -158,6 +166,16 @@ describe('start-up', () => {
     expect(store.get(authStateAtom).isAuthenticated).toBe(false);
     expect(error).toHaveBeenCalledWith('[auth] could not load the session', expect.objectContaining({ name: 'NetworkError' }));
     error.mockRestore();
+  });
+
+  it("does not load Amplify for a visitor (no stored session): signed out at once, sign-in ready", () => {
+    givenSignedOut();
+    const { store } = renderBootstrap();
+    configLoaded(store);
+    expect(store.get(authStateAtom)).toEqual({ isAuthenticated: false, isLoading: false, user: null });
+    expect(store.get(identityStatusAtom)).toBe('ready');
+    expect(amplifyMock.Amplify.configure).not.toHaveBeenCalled();
+    expect(authMock.getCurrentUser).not.toHaveBeenCalled();
   });
 
   it('without an identity configuration (server unreachable) ends loading signed out', () => {
@@ -176,7 +194,9 @@ describe('Amplify auth events', () => {
     configLoaded(store);
     await waitFor(() => expect(store.get(authStateAtom).isLoading).toBe(false));
 
+    // The sign-in screen loads the identity client; Amplify then announces the sign-in.
     givenSignedIn();
+    await act(() => identityClient());
     act(() => emitHub('auth', 'signedIn'));
     await waitFor(() => expect(store.get(authStateAtom).user?.username).toBe('ana'));
     expect(store.get(authStateAtom).isAuthenticated).toBe(true);
@@ -205,23 +225,29 @@ describe('Amplify auth events', () => {
 
   it('a sign-out during a slow session load wins over the load', async () => {
     let finishLoad: (value: unknown) => void = () => {};
+    givenStoredSession();
     authMock.getCurrentUser.mockResolvedValue({ userId: 'sub-ana', username: 'ana' });
     authMock.fetchAuthSession.mockReturnValueOnce(new Promise((resolve) => (finishLoad = resolve)));
     const { store } = renderBootstrap();
     configLoaded(store);
+    await waitFor(() => expect(authMock.fetchAuthSession).toHaveBeenCalled());
 
     act(() => emitHub('auth', 'signedOut'));
     await act(async () => finishLoad(sessionWith(anaClaims)));
     expect(store.get(authStateAtom).isAuthenticated).toBe(false);
   });
 
-  it('stops listening when unmounted', () => {
+  it('stops listening when unmounted', async () => {
+    givenSignedOut();
     const { unmount, store } = renderBootstrap();
+    configLoaded(store);
+    await waitFor(() => expect(store.get(authStateAtom).isLoading).toBe(false));
     unmount();
+    authMock.getCurrentUser.mockClear();
     givenSignedIn();
     emitHub('auth', 'signedIn');
     expect(authMock.getCurrentUser).not.toHaveBeenCalled();
-    expect(store.get(authStateAtom).isLoading).toBe(true);
+    expect(store.get(authStateAtom).isAuthenticated).toBe(false);
   });
 });
 
@@ -235,12 +261,13 @@ describe('API calls', () => {
     expect(init.headers.Authorization).toBe('Bearer ana-id-token');
   });
 
-  it('go without a token for a visitor', async () => {
+  it('go without a token for a visitor, without loading Amplify', async () => {
     givenSignedOut();
     const { store } = renderBootstrap();
     configLoaded(store);
     await apiClient.get('/agents');
     expect(fetchMock.mock.calls[0][1].headers).not.toHaveProperty('Authorization');
+    expect(authMock.fetchAuthSession).not.toHaveBeenCalled();
   });
 
   it('a 401 refreshes the tokens once; a 401 with the refreshed token signs out', async () => {

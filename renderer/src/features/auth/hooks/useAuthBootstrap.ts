@@ -1,15 +1,15 @@
-import { Hub } from 'aws-amplify/utils';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { runtimeConfigAtom, runtimeConfigStatusAtom } from '../../../shared/config';
 import { installApiAuth } from '../api/apiAuthBridge';
-import { configureAmplify } from '../api/configureAmplify';
+import { identityClient, mayHaveSession, onAuthEvent, setIdentityConfig } from '../api/identityClient';
 import { authStateAtom, identityStatusAtom, signedOutState } from '../state/authState';
 import { clearSessionAtom, refreshSessionAtom } from '../state/sessionAtoms';
 
 /**
- * Call once, at the root: configures aws-amplify from the runtime configuration when it arrives,
- * loads the stored session, follows Amplify's auth events and lets the API client send the token.
+ * Call once, at the root: when the runtime configuration arrives, loads the stored session (and
+ * with it aws-amplify, a chunk of its own; a visitor's first screen does without it), follows
+ * Amplify's auth events and lets the API client send the token.
  */
 export function useAuthBootstrap(): void {
   const configStatus = useAtomValue(runtimeConfigStatusAtom);
@@ -23,10 +23,10 @@ export function useAuthBootstrap(): void {
 
   useEffect(
     () =>
-      Hub.listen('auth', ({ payload }) => {
+      onAuthEvent((event) => {
         // After a refused refresh Amplify has dropped the tokens; reloading finds the user signed out.
-        if (payload.event === 'signedIn' || payload.event === 'tokenRefresh_failure') void refreshSession();
-        else if (payload.event === 'signedOut') clearSession();
+        if (event === 'signedIn' || event === 'tokenRefresh_failure') void refreshSession();
+        else if (event === 'signedOut') clearSession();
       }),
     [refreshSession, clearSession],
   );
@@ -39,15 +39,28 @@ export function useAuthBootstrap(): void {
       setAuthState(signedOutState);
       return;
     }
-    try {
-      configureAmplify(identity);
-    } catch (error) {
-      console.error('[auth] could not configure the identity client', error);
-      setIdentityStatus('unavailable');
+    setIdentityConfig(identity);
+    if (!mayHaveSession()) {
+      setIdentityStatus('ready');
       setAuthState(signedOutState);
       return;
     }
-    setIdentityStatus('ready');
-    void refreshSession();
+    let active = true;
+    identityClient().then(
+      () => {
+        if (!active) return;
+        setIdentityStatus('ready');
+        void refreshSession();
+      },
+      (error: unknown) => {
+        if (!active) return;
+        console.error('[auth] could not configure the identity client', error);
+        setIdentityStatus('unavailable');
+        setAuthState(signedOutState);
+      },
+    );
+    return () => {
+      active = false;
+    };
   }, [configSettled, identity, refreshSession, setAuthState, setIdentityStatus]);
 }

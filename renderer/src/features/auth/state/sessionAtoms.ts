@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import type { NextSignInStep } from '../utils/amplifyTypes';
-import { loadSessionUser } from '../api/session';
+import { identityClient } from '../api/identityClient';
 import { authStateAtom, signedOutState } from './authState';
 
 // Loads can overlap (start-up, a signedIn event, the sign-in screen itself) and a sign-out can land
@@ -13,7 +13,7 @@ export const refreshSessionAtom = atom(null, async (get, set) => {
   set(sessionGenerationAtom, generation);
   let user = null;
   try {
-    user = await loadSessionUser();
+    user = await (await identityClient()).loadSessionUser();
   } catch (error) {
     // Spec section 8: a failed session load is logged and leaves the user signed out.
     console.error('[auth] could not load the session', error);

@@ -2,6 +2,8 @@
 //   jest.mock('aws-amplify/auth', () => jest.requireActual('../testing/amplifyMocks').authMock);
 // (relative to the spec) so that every call can be asserted and every answer scripted.
 
+import { setIdentityConfig } from '../api/identityClient';
+
 type HubListener = (capsule: { payload: { event: string; data?: unknown } }) => void;
 
 const hubListeners = new Map<string, Set<HubListener>>();
@@ -81,13 +83,30 @@ export const anaClaims: FakeClaims = {
   'cognito:username': 'ana',
 };
 
+const LAST_AUTH_USER_KEY = 'CognitoIdentityServiceProvider.novaweb.LastAuthUser';
+
+/** What Amplify leaves in localStorage while it keeps a user's tokens (for the client id 'novaweb'). */
+export function givenStoredSession(username = 'ana'): void {
+  localStorage.setItem(LAST_AUTH_USER_KEY, username);
+}
+
 /** A stored session for `claims`: what getCurrentUser and fetchAuthSession answer. */
 export function givenSignedIn(claims: FakeClaims = anaClaims, idToken = 'id-token'): void {
+  givenStoredSession(claims['cognito:username']);
   authMock.getCurrentUser.mockResolvedValue({ userId: claims.sub, username: claims['cognito:username'] });
   authMock.fetchAuthSession.mockResolvedValue(sessionWith(claims, idToken));
 }
 
 export function givenSignedOut(): void {
+  localStorage.removeItem(LAST_AUTH_USER_KEY);
   authMock.getCurrentUser.mockRejectedValue(authError('UserUnAuthenticatedException', 'User needs to be authenticated'));
   authMock.fetchAuthSession.mockResolvedValue({ tokens: undefined });
+}
+
+/**
+ * What the start-up does once the runtime configuration has arrived: lets the identity client load
+ * (the mocked Amplify). Screens rendered on their own, without the bootstrap, need it.
+ */
+export function givenIdentityConfigured(): void {
+  setIdentityConfig({ provider: 'embedded', region: 'us-east-1', userPoolId: 'us-east-1_NovaLocal', userPoolClientId: 'novaweb', endpoint: '/idp' });
 }

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { givenIdentityConfigured } from './amplifyMocks';
 import { authStateAtom, identityStatusAtom, type AuthState, type IdentityStatus } from '../state/authState';
 
 type JotaiStore = ReturnType<typeof createStore>;
@@ -34,6 +35,7 @@ export interface RenderAuthOptions {
 export function renderAuthScreen(ui: ReactElement, { path, entry = path, auth, identityStatus = 'ready', store = createStore() }: RenderAuthOptions) {
   if (auth) store.set(authStateAtom, auth);
   store.set(identityStatusAtom, identityStatus);
+  if (identityStatus === 'ready') givenIdentityConfigured();
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <MantineProvider defaultColorScheme="dark" env="test">

@@ -4,7 +4,8 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router-dom';
 import { SIDEBAR_AGENTS_MAX_HEIGHT } from '../../../shared/config';
-import { AppButton, EntityAvatar } from '../../../shared/ui';
+import { AppButton } from '../../../shared/ui/AppButton';
+import { EntityAvatar } from '../../../shared/ui/EntityAvatar';
 import { createdAgentsAtom, selectedAgentCountAtom, teamAgentsAtom, teamOwnerAtom } from '../state/teamAtoms';
 import { teamStrings } from '../strings';
 

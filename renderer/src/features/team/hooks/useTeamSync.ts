@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { isApiError } from '../../../shared/api';
-import { useToast } from '../../../shared/ui';
+import { useToast } from '../../../shared/ui/toast';
 import { isServiceFailure, teamApi } from '../api/teamApi';
 import {
   clearLocalEcosystems,
