@@ -275,7 +275,7 @@ describe('hostile input driven by the OpenAPI document', () => {
     await as('post', `/api/user-agents/${owner.sub}`, { agentId: seeded.agentId }).expect(201);
     await as('post', `/api/user-ecosystems/${owner.sub}`, { ecosystemId: seeded.ecosystemId }).expect(201);
     await as('post', `/api/users/${owner.sub}/nova-prompt`, { prompt: 'Mis instrucciones' }).expect(200);
-  });
+  }, 60_000);
 
   afterAll(() => testApp?.close());
 
