@@ -1,0 +1,99 @@
+// The first screen: how long a cold visit waits for content. The built app (out/renderer, served
+// by the built backend) is opened in headless Chromium, in a fresh browser context each time (empty
+// cache), and timed from navigation to the first content: the landing's heading on `/`, the first
+// agent card on `/marketplace` (a catalogue of 10,000 agents). First contentful paint and largest
+// contentful paint come from the page's own performance entries. Target: content within 1 s.
+// BENCH_FIRST_SCREEN_RUNS sets the visits per page (7); RENDERER_DIR measures another build.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright';
+import { seed } from './marketplace.bench.mjs';
+import { startBackend } from './lib/servers.mjs';
+
+const RUNS = Number(process.env.BENCH_FIRST_SCREEN_RUNS ?? 7);
+const TARGET_MS = 1000;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+const PAGES = [
+  { path: '/', content: 'h1', title: '/ (título de la portada)' },
+  { path: '/marketplace', content: '.marketplace-card', title: '/marketplace (primera tarjeta)' },
+];
+
+/**
+ * Runs in the page before its own scripts: notes the moment (ms since navigation started) the
+ * first element matching `selector` is laid out with a size, checking after every DOM change.
+ */
+function watchFirstContent(selector) {
+  const check = () => {
+    if (window.__firstContentMs !== undefined) return;
+    const element = document.querySelector(selector);
+    if (!element) return;
+    const box = element.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0) window.__firstContentMs = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+async function visit(browser, url, selector) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(watchFirstContent, selector);
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.__firstContentMs !== undefined, undefined, { timeout: 30_000 });
+    return await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+          // LCP entries arrive buffered; the last one so far is the current largest paint.
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve({ content: window.__firstContentMs, fcp, lcp: entries.at(-1)?.startTime });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => resolve({ content: window.__firstContentMs, fcp, lcp: undefined }), 1000);
+        }),
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+const percentile = (values, share) => {
+  const sorted = values.filter((value) => value !== undefined).sort((a, b) => a - b);
+  return sorted.length === 0 ? undefined : sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+};
+const ms = (value) => (value === undefined ? '—' : Math.round(value));
+
+export async function run() {
+  const workDir = mkdtempSync(join(tmpdir(), 'nova-bench-first-screen-'));
+  const databasePath = join(workDir, 'marketplace.sqlite');
+  const backend = await startBackend(3321, { SQLITE_PATH: databasePath });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    seed(databasePath);
+    const rows = [];
+    for (const { path, content, title } of PAGES) {
+      await visit(browser, `${backend.url}${path}`, content); // warms the server, not the browser
+      const runs = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await visit(browser, `${backend.url}${path}`, content));
+      const contentTimes = runs.map((run) => run.content);
+      rows.push({
+        página: title,
+        'contenido p50 ms': ms(percentile(contentTimes, 0.5)),
+        'contenido máx ms': ms(Math.max(...contentTimes)),
+        'FCP p50 ms': ms(percentile(runs.map((run) => run.fcp), 0.5)),
+        'LCP p50 ms': ms(percentile(runs.map((run) => run.lcp), 0.5)),
+        'LCP máx ms': ms(Math.max(...runs.map((run) => run.lcp ?? 0))),
+        objetivo: Math.max(...contentTimes) <= TARGET_MS ? `≤ ${TARGET_MS} ms` : `> ${TARGET_MS} ms`,
+      });
+    }
+    console.log(`\nPrimera pantalla: Chromium sin caché, ${RUNS} visitas por página, 1280×800`);
+    console.table(rows);
+    return rows;
+  } finally {
+    await browser.close();
+    await backend.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
