@@ -12,6 +12,7 @@ export const marketplaceStrings = {
     priceValue: (min: number, max: number) => `${formatPrice(min)} – ${formatPrice(max)}`,
     minPrice: 'Precio mínimo',
     maxPrice: 'Precio máximo',
+    invalidPriceRange: 'El precio mínimo no puede ser mayor que el máximo.',
     sort: 'Ordenar por',
     reset: 'Limpiar filtros',
   },

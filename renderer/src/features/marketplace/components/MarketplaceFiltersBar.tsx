@@ -6,6 +6,7 @@ import {
   CATEGORIES,
   filtersAtom,
   isDefaultFilters,
+  isPriceRangeValid,
   normalisePriceRange,
   normaliseSort,
   resetFiltersAtom,
@@ -25,9 +26,10 @@ export function MarketplaceFiltersBar({ kind }: { kind: MarketplaceKind }) {
   // The rating sort chosen on the agents tab shows as popularity on the ecosystems tab.
   const sortValue = normaliseSort(filters.sortBy, kind);
   const [low, high] = filters.priceRange;
+  const priceError = isPriceRangeValid(filters.priceRange) ? undefined : strings.filters.invalidPriceRange;
 
   // Kept as typed (only clamped at 0) so that typing '250' into the maximum does not swap the bounds
-  // at '2'; the query orders them.
+  // at '2'; a minimum left above the maximum shows an error and is not queried.
   const setPrice = (next: [number, number]) => setFilter({ priceRange: [Math.max(0, next[0]), Math.max(0, next[1])] });
   const toNumber = (value: string | number, fallback: number) => {
     const number = typeof value === 'number' ? value : Number.parseFloat(value);
@@ -93,6 +95,7 @@ export function MarketplaceFiltersBar({ kind }: { kind: MarketplaceKind }) {
           value={low}
           min={0}
           onChange={(value) => setPrice([toNumber(value, PRICE_MIN), high])}
+          error={priceError}
           w={130}
           suffix=" €"
           allowNegative={false}
@@ -102,6 +105,7 @@ export function MarketplaceFiltersBar({ kind }: { kind: MarketplaceKind }) {
           value={high}
           min={0}
           onChange={(value) => setPrice([low, toNumber(value, PRICE_MAX)])}
+          error={priceError !== undefined}
           w={130}
           suffix=" €"
           allowNegative={false}

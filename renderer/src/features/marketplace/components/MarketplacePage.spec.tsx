@@ -122,4 +122,29 @@ describe('MarketplacePage', () => {
     await userEvent.click(screen.getByRole('textbox', { name: 'Ordenar por' }));
     expect(screen.queryByRole('option', { name: 'Valoración' })).not.toBeInTheDocument();
   });
+
+  it('refuses a minimum price above the maximum next to the fields and does not query it', async () => {
+    const api = mockApi().on('GET', '/marketplace/agents', { body: page([legal]) });
+    renderWithProviders(<MarketplacePage />);
+    await screen.findByRole('list', { name: 'Agentes' });
+    const before = api.callsTo('GET', '/marketplace/agents').length;
+
+    const max = screen.getByRole('textbox', { name: 'Precio máximo' });
+    await userEvent.clear(max);
+    await userEvent.type(max, '5');
+    const min = screen.getByRole('textbox', { name: 'Precio mínimo' });
+    await userEvent.clear(min);
+    await userEvent.type(min, '20');
+
+    expect(await screen.findByText('El precio mínimo no puede ser mayor que el máximo.')).toBeInTheDocument();
+    expect(min).toHaveAttribute('aria-invalid', 'true');
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    const sent = api.callsTo('GET', '/marketplace/agents').slice(before).map((call) => Object.fromEntries(call.url.searchParams));
+    expect(sent.filter((query) => query.minPrice === '20' || query.maxPrice === '20')).toEqual([]);
+
+    await userEvent.clear(min);
+    await userEvent.type(min, '2');
+    await waitFor(() => expect(lastAgentsQuery(api)).toMatchObject({ minPrice: '2', maxPrice: '5' }));
+    expect(screen.queryByText('El precio mínimo no puede ser mayor que el máximo.')).not.toBeInTheDocument();
+  });
 });

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api';
 import { fetchMarketplacePage } from '../api/marketplaceApi';
-import { filtersAtom } from '../state/filters';
+import { filtersAtom, isPriceRangeValid } from '../state/filters';
 import type { Agent, Ecosystem, MarketplaceFilters, MarketplaceKind } from '../types';
 
 /** Typing in the search box refreshes the grid once the user pauses. */
@@ -23,7 +23,8 @@ export interface MarketplaceList<T> {
 function useDebouncedFilters(filters: MarketplaceFilters): MarketplaceFilters {
   const [debounced, setDebounced] = useState(filters);
   useEffect(() => {
-    if (filters === debounced) return;
+    // An inverted price range is refused next to the fields; the grid keeps the last valid query.
+    if (filters === debounced || !isPriceRangeValid(filters.priceRange)) return;
     // A choice in a select applies at once; typed text and slider drags wait for a pause.
     const typed =
       filters.searchQuery !== debounced.searchQuery ||

@@ -33,6 +33,11 @@ export function normalisePriceRange(range: readonly unknown[] | undefined): [num
   return min <= max ? [min, max] : [max, min];
 }
 
+/** A minimum above the maximum is refused in the filters bar and never sent (the API answers 400). */
+export function isPriceRangeValid([low, high]: readonly [number, number]): boolean {
+  return low <= high;
+}
+
 /** The query sent to GET /marketplace/{agents|ecosystems} for these filters. */
 export function marketplaceQuery(filters: MarketplaceFilters, kind: MarketplaceKind, page: number, limit: number) {
   const category = normaliseCategory(filters.category);
