@@ -1,7 +1,9 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useRuntimeConfig } from '../../shared/config';
+import { authStateAtom } from '../auth/state/authState';
 import { landingStrings } from './strings';
 
 export interface LandingPageProps {
@@ -11,6 +13,9 @@ export interface LandingPageProps {
 
 export function LandingPage({ featured }: LandingPageProps) {
   const { productName } = useRuntimeConfig();
+  const { isLoading, isAuthenticated } = useAtomValue(authStateAtom);
+  // Only a visitor is invited to sign up; while the session is read the invitation waits.
+  const visitor = !isLoading && !isAuthenticated;
   return (
     <Stack gap={48} px={{ base: 'md', sm: 'xl' }} py={{ base: 40, sm: 72 }}>
       <Stack gap="lg" maw={760}>
@@ -21,9 +26,11 @@ export function LandingPage({ featured }: LandingPageProps) {
           {landingStrings.lead}
         </Text>
         <Group>
-          <Button component={Link} to="/register" size="md" color="indigo">
-            {landingStrings.register}
-          </Button>
+          {visitor && (
+            <Button component={Link} to="/register" size="md" color="indigo">
+              {landingStrings.register}
+            </Button>
+          )}
           <Button component={Link} to="/marketplace" size="md" variant="outline" color="indigo">
             {landingStrings.marketplace}
           </Button>
