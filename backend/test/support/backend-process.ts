@@ -3,9 +3,9 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
+import { withPostgres } from './test-app';
 
 const REGISTER = join(__dirname, 'swc-register.cjs');
 const MAIN = join(__dirname, '..', '..', 'src', 'main.ts');
@@ -146,14 +146,4 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-async function withPostgres(url: string, work: (client: Client) => Promise<unknown>): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
 }

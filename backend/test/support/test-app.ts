@@ -79,7 +79,8 @@ async function buildTestApp(
   };
 }
 
-async function withPostgres(url: string, work: (client: Client) => Promise<unknown>): Promise<void> {
+/** Runs work on a short-lived connection to the test PostgreSQL server. */
+export async function withPostgres(url: string, work: (client: Client) => Promise<unknown>): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
