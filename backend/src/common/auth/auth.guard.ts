@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { IdTokenVerifier, InvalidTokenError, namesCaller, type VerifiedIdentity } from '../../modules/identity/id-token-verifier';
+import { isAdmin } from '../access/access-policy';
 import { ADMIN_ONLY, PUBLIC_ROUTE, USER_ID_PARAMS, type AuthenticatedRequest } from './auth.decorators';
 import { AdminRequiredError, AuthenticationRequiredError, ForbiddenUserError } from './auth.errors';
 
@@ -35,9 +36,9 @@ export class AuthGuard implements CanActivate {
     request.identity = identity;
     if (!identity) return true;
 
-    const isAdmin = identity.role === 'admin';
-    if (adminOnly && !isAdmin) throw new AdminRequiredError();
-    if (!isAdmin) {
+    const callerIsAdmin = isAdmin(identity);
+    if (adminOnly && !callerIsAdmin) throw new AdminRequiredError();
+    if (!callerIsAdmin) {
       const paramNames = this.reflector.getAllAndOverride<string[]>(USER_ID_PARAMS, targets) ?? [];
       const claimedIds = [
         ...paramNames.map((name) => request.params[name]),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import { isAdmin } from '../../common/access/access-policy';
 import { EntityStatements } from '../../database/entity-statements';
 import { isUniqueViolation } from '../agents/database-errors';
 import { AgentsService } from '../agents/agents.service';
@@ -204,7 +205,7 @@ export class ConversationsService {
 
   /** Whose conversations a call addresses: the caller's, or the user an admin names. */
   private async ownerSub(identity: VerifiedIdentity, userId: string | undefined): Promise<string> {
-    return identity.role === 'admin' && userId !== undefined ? this.users.subjectOf(identity, userId) : identity.sub;
+    return isAdmin(identity) && userId !== undefined ? this.users.subjectOf(identity, userId) : identity.sub;
   }
 
   /**

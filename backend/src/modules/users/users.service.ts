@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { isAdmin } from '../../common/access/access-policy';
 import { isSubjectShaped, namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import { InteractionStateDto, RegistrationContactDto, RegistrationDto, UpdateUserDto } from './dto/users.dto';
 import { UserProfile } from './entities/user-profile.entity';
@@ -28,7 +29,7 @@ export class UsersService {
   }
 
   async update(identity: VerifiedIdentity, userId: string, changes: UpdateUserDto): Promise<RegistrationDto> {
-    const profile = identity.role === 'admin' ? await this.findOrFail(userId) : await this.profileFor(identity);
+    const profile = isAdmin(identity) ? await this.findOrFail(userId) : await this.profileFor(identity);
     if (changes.contactName !== undefined) profile.contactName = changes.contactName;
     if (changes.interactionComplete !== undefined) profile.interactionComplete = changes.interactionComplete;
     return toRegistration(await this.profiles.save(profile));
