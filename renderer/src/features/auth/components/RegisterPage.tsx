@@ -2,6 +2,7 @@ import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../shared/config';
+import { looksLikeEmail } from '../../../shared/email';
 import { useAuth } from '../hooks/useAuth';
 import { authStrings } from '../strings';
 import { describeAuthError } from '../utils/authErrors';
@@ -13,6 +14,11 @@ import { ErrorMessage } from './FormMessages';
 const strings = authStrings.register;
 
 type Field = 'contactName' | 'email' | 'password' | 'repeat';
+
+function emailError(email: string): string | undefined {
+  if (!email.trim()) return authStrings.common.required;
+  return looksLikeEmail(email) ? undefined : authStrings.errors.invalidEmail;
+}
 
 /** /register: contact name, e-mail and password; the server enforces the password policy. */
 export function RegisterPage() {
@@ -40,7 +46,8 @@ export function RegisterPage() {
     event.preventDefault();
     const errors: Partial<Record<Field, string>> = {};
     if (!values.contactName.trim()) errors.contactName = authStrings.common.required;
-    if (!values.email.trim()) errors.email = authStrings.common.required;
+    const emailProblem = emailError(values.email);
+    if (emailProblem) errors.email = emailProblem;
     Object.assign(errors, newPasswordErrors(values.password, values.repeat));
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -116,6 +123,11 @@ export function RegisterPage() {
             type="email"
             autoComplete="email"
             {...bind('email')}
+            // Said as soon as the user leaves the field, not only when the server refuses it; an
+            // untouched empty field waits for the submit.
+            onBlur={() =>
+              setFieldErrors((current) => ({ ...current, email: values.email.trim() ? emailError(values.email) : undefined }))
+            }
           />
           <PasswordInput
             label={authStrings.common.password}

@@ -1,3 +1,4 @@
+import { looksLikeEmail } from '../../../shared/email';
 import { contactStrings } from '../strings';
 
 export interface ContactFormValues {
@@ -14,13 +15,10 @@ export type ContactFormErrors = Partial<Record<'name' | 'email' | 'subject' | 'm
 export const MESSAGE_MIN_LENGTH = 10;
 export const LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
 
-// Deliberately loose: the server validates; this only catches obvious typos before a round trip.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
 export function validateContactForm(values: ContactFormValues): ContactFormErrors {
   const errors: ContactFormErrors = {};
   if (values.name.trim() === '') errors.name = contactStrings.errors.name;
-  if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = contactStrings.errors.email;
+  if (!looksLikeEmail(values.email)) errors.email = contactStrings.errors.email;
   if (values.subject.trim() === '') errors.subject = contactStrings.errors.subject;
   if (values.message.trim().length < MESSAGE_MIN_LENGTH) errors.message = contactStrings.errors.message;
   return errors;
