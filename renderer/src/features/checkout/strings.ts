@@ -8,4 +8,8 @@ export const checkoutStrings = {
   marketplace: 'Volver al marketplace',
   help: '¿Algún problema con el pago?',
   contact: 'Escribe a facturación',
+  noPurchase: {
+    title: 'No hay ningún pago que confirmar',
+    lead: 'Esta página confirma los pagos al volver de la pasarela de pago, y no ha recibido ninguno. Tus suscripciones están en Mi perfil › Suscripciones.',
+  },
 } as const;

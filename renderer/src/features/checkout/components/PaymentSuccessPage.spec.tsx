@@ -14,8 +14,14 @@ describe('PaymentSuccessPage', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('does not echo a session id that is not one', () => {
-    renderWithProviders(<PaymentSuccessPage />, { route: '/success?session_id=%3Cb%3Ex%3C%2Fb%3E' });
-    expect(screen.queryByText('Referencia del pago', { exact: false })).not.toBeInTheDocument();
-  });
+  it.each(['/success', '/success?session_id=%3Cb%3Ex%3C%2Fb%3E'])(
+    'without a purchase (%s) thanks no one, echoes nothing and links to the marketplace',
+    (route) => {
+      renderWithProviders(<PaymentSuccessPage />, { route });
+      expect(screen.getByRole('heading', { level: 1, name: 'No hay ningún pago que confirmar' })).toBeInTheDocument();
+      expect(screen.queryByText(/por tu compra/)).not.toBeInTheDocument();
+      expect(screen.queryByText('Referencia del pago', { exact: false })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Volver al marketplace' })).toHaveAttribute('href', '/marketplace');
+    },
+  );
 });

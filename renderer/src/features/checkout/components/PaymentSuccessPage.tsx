@@ -20,11 +20,31 @@ function CheckIcon() {
  * the provider's signed webhook, so this page makes no call; it only thanks and points onwards.
  */
 export function PaymentSuccessPage() {
-  const { productName } = useRuntimeConfig();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
-  const reference = sessionId && SESSION_ID_PATTERN.test(sessionId) ? sessionId : null;
+  // Without the provider's session reference nothing was bought: no thanks, just a way on.
+  if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return <NoPurchase />;
+  return <PurchaseCompleted reference={sessionId} />;
+}
 
+function NoPurchase() {
+  return (
+    <Stack align="center" py={{ base: 48, sm: 80 }} px="md">
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={560} w="100%">
+        <Stack align="center" gap="md" ta="center">
+          <Title order={1}>{checkoutStrings.noPurchase.title}</Title>
+          <Text c="dimmed">{checkoutStrings.noPurchase.lead}</Text>
+          <AppButton component={Link} to="/marketplace" variant="outline">
+            {checkoutStrings.marketplace}
+          </AppButton>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function PurchaseCompleted({ reference }: { reference: string }) {
+  const { productName } = useRuntimeConfig();
   return (
     <Stack align="center" py={{ base: 48, sm: 80 }} px="md">
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={560} w="100%">
@@ -34,11 +54,9 @@ export function PaymentSuccessPage() {
           </ThemeIcon>
           <Title order={1}>{checkoutStrings.title}</Title>
           <Text c="dimmed">{checkoutStrings.lead(productName)}</Text>
-          {reference && (
-            <Text size="sm">
-              {checkoutStrings.reference}: <Code>{reference}</Code>
-            </Text>
-          )}
+          <Text size="sm">
+            {checkoutStrings.reference}: <Code>{reference}</Code>
+          </Text>
           <Text size="sm" c="dimmed">
             {checkoutStrings.next}
           </Text>
