@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStateAtom, type AuthState } from '../state/authState';
@@ -293,5 +295,23 @@ describe('challenges answered on the screen', () => {
     await user.click(screen.getByRole('button', { name: 'Verificar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('El inicio de sesión ha caducado. Vuelve a introducir tus datos.');
     expect(usernameInput()).toBeInTheDocument();
+  });
+});
+
+describe('help centre wording', () => {
+  it('names the forgotten-password link as the login screen shows it', () => {
+    renderLogin();
+    const link = screen.getByRole('link', { name: /olvid/i });
+    expect(link).toHaveAttribute('href', '/forgot-password');
+    const support = join(__dirname, '../../../../../backend/content/support');
+    const articles = ['cuenta-y-seguridad/restablecer-la-contrasena.md', 'primeros-pasos/crear-una-cuenta.md'].map((file) =>
+      readFileSync(join(support, file), 'utf8'),
+    );
+    expect(articles[0]).toContain(`**${link.textContent}**`);
+    for (const article of articles) {
+      const mentions = article.match(/¿[^?]*olvid[^?]*\?/gi) ?? [];
+      expect(mentions.length).toBeGreaterThan(0);
+      expect(new Set(mentions)).toEqual(new Set([link.textContent]));
+    }
   });
 });
