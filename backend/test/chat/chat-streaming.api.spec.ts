@@ -186,7 +186,7 @@ describe('chat over server-sent events (Accept: text/event-stream)', () => {
     const response = await streamChat({ conversationId, message: 'Hola' }).expect(200);
     const events = parseEvents(response.body as string);
     expect(events.map((event) => event.event)).toEqual(['start', 'delta', 'done']);
-    expect(events[1].data.text).toContain('MODEL_PROVIDER');
+    expect(events[1].data.text).toBe('El asistente todavía no está disponible. Vuelve a intentarlo más tarde.');
     expect(events[2].data).toMatchObject({ metadata: { status: 'failed', modelProvider: 'none' } });
     expect((await messages(conversationId))[1]).toMatchObject({ role: 'assistant', status: 'failed' });
   });

@@ -22,14 +22,16 @@ describe('POST /bedrock/agents/chat and /bedrock/models/chat (JSON)', () => {
   let testApp: TestApp;
   let ana: SignedInUser;
   let bob: SignedInUser;
+  let jefa: SignedInUser;
   let agentId: string;
   const http = () => request(testApp.server);
 
   beforeAll(async () => {
     // These tests send more turns a minute than a person would; the per-user limits have their own tests.
-    testApp = await createTestAppWith([[ModelGateway, gateway]], UNLIMITED_CHAT);
+    testApp = await createTestAppWith([[ModelGateway, gateway]], { ...UNLIMITED_CHAT, ADMIN_EMAILS: 'jefa@example.com' });
     ana = await signUpAndSignIn(testApp, 'ana@example.com');
     bob = await signUpAndSignIn(testApp, 'bob@example.com');
+    jefa = await signUpAndSignIn(testApp, 'jefa@example.com');
     const { body: agent } = await http()
       .post('/api/agents')
       .set(ana.authorization)
@@ -199,12 +201,11 @@ describe('POST /bedrock/agents/chat and /bedrock/models/chat (JSON)', () => {
   });
 
   describe('with no model configured', () => {
-    it('answers 200 with a Spanish notice on how to configure one, kept as a failed assistant message', async () => {
+    it('answers 200 with a short Spanish notice for a user, naming no configuration, kept as a failed assistant message', async () => {
       gateway.configured.clear();
       const conversationId = await newConversation(ana);
       const { body } = await chat(ana, { conversationId, message: 'Hola' }).expect(200);
-      expect(body.message).toContain('No hay ningún modelo de IA configurado');
-      expect(body.message).toContain('MODEL_PROVIDER');
+      expect(body.message).toBe('El asistente todavía no está disponible. Vuelve a intentarlo más tarde.');
       expect(body.completion).toBe(body.message);
       expect(body.metadata).toMatchObject({ modelProvider: 'none', modelId: null, usage: null, status: 'failed' });
       expect(gateway.requests).toHaveLength(0);
@@ -219,6 +220,15 @@ describe('POST /bedrock/agents/chat and /bedrock/models/chat (JSON)', () => {
       gateway.reset();
       await chat(ana, { conversationId, message: 'Otra vez' }).expect(200);
       expect(gateway.last.history).toEqual([]);
+    });
+
+    it('tells an admin how to configure a model', async () => {
+      gateway.configured.clear();
+      const conversationId = await newConversation(jefa);
+      const { body } = await chat(jefa, { conversationId, message: 'Hola' }).expect(200);
+      expect(body.message).toContain('No hay ningún modelo de IA configurado');
+      expect(body.message).toContain('MODEL_PROVIDER');
+      expect((await messages(jefa, conversationId))[1]).toMatchObject({ role: 'assistant', status: 'failed', content: body.message });
     });
   });
 

@@ -26,7 +26,7 @@ const STREAMING_DESCRIPTION =
   'delta {text} (uno por trozo), done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. ' +
   'Los errores anteriores a la respuesta (400, 403, 404, 409 SubscriptionPaused) llegan como HTTP normal. ' +
   'Si el cliente se desconecta, se cancela la llamada al modelo y se guarda lo recibido con status «stopped». ' +
-  'Sin modelo configurado responde 200 con un aviso en español (guardado con status «failed»).';
+  'Sin modelo configurado responde 200 con un aviso en español (guardado con status «failed»): a un usuario, que el asistente todavía no está disponible; a un admin, cómo configurarlo.';
 
 const SEND_FAILED = 'Error al enviar mensaje';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { isAdmin } from '../../common/access/access-policy';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AgentsService } from '../agents/agents.service';
@@ -35,7 +36,12 @@ export interface PreparedChat {
   modelId?: string;
   history: ChatTurn[];
   agent?: Pick<Agent, 'id' | 'name'>;
+  /** An admin is told how to configure a missing model; a user only that the assistant is not available. */
+  callerIsAdmin: boolean;
 }
+
+/** What a user is told when no model can answer; the configuration hint is for admins only. */
+const ASSISTANT_UNAVAILABLE = 'El asistente todavía no está disponible. Vuelve a intentarlo más tarde.';
 
 export type ChatEvent =
   | { type: 'start'; conversationId: string; messageId: string; userMessageId: string }
@@ -86,12 +92,12 @@ export class ChatService {
 
     if (agentId === undefined) {
       const systemPrompt = body.systemPrompt ?? (await (userPrompt ?? this.assistantPrompts.customPrompt(identity.sub))) ?? undefined;
-      return this.prepare(conversation, question, context, { audience: 'main-assistant', systemPrompt });
+      return this.prepare(identity, conversation, question, context, { audience: 'main-assistant', systemPrompt });
     }
 
     const agent = await this.agents.findVisible(identity, agentId);
     const [, agentPrompt] = await Promise.all([this.subscriptions.assertMayChat(identity, agent), this.agents.promptFor(agent.id)]);
-    return this.prepare(conversation, question, context, {
+    return this.prepare(identity, conversation, question, context, {
       audience: 'agent',
       systemPrompt: agentPrompt ?? fallbackAgentPrompt(agent),
       modelId: agent.modelId ?? undefined,
@@ -112,7 +118,7 @@ export class ChatService {
       body.systemPrompt ?? this.assistantPrompts.promptInForce(identity.sub),
     ]);
     const modelId = body.modelId === undefined ? undefined : await this.servedModel(identity, conversation, body.modelId);
-    return this.prepare(conversation, question, context, { audience: 'agent', systemPrompt, modelId });
+    return this.prepare(identity, conversation, question, context, { audience: 'agent', systemPrompt, modelId });
   }
 
   /**
@@ -210,6 +216,7 @@ export class ChatService {
 
   /** A resend (a message already stored under the client's id) must say the same (409 otherwise). */
   private prepare(
+    identity: VerifiedIdentity,
     conversation: Conversation,
     question: NewMessage,
     context: ChatContext,
@@ -222,6 +229,7 @@ export class ChatService {
       questionStored: sentBefore !== null,
       replyId: randomUUID(),
       history: boundedHistory(context.history),
+      callerIsAdmin: isAdmin(identity),
       ...target,
     };
   }
@@ -235,12 +243,12 @@ export class ChatService {
   }
 
   /**
-   * No model can answer: the user is told so, and how to configure one, as the assistant's reply.
-   * It is stored with status 'failed' so that it is still there after a reload but never goes
-   * back to a model as history.
+   * No model can answer: the user is told so as the assistant's reply, and an admin also how to
+   * configure one (environment variables mean nothing to a user). It is stored with status
+   * 'failed' so that it is still there after a reload but never goes back to a model as history.
    */
   private async *notConfigured(chat: PreparedChat): AsyncGenerator<ChatEvent> {
-    const notice = new ModelNotConfiguredError().message;
+    const notice = chat.callerIsAdmin ? new ModelNotConfiguredError().message : ASSISTANT_UNAVAILABLE;
     yield { type: 'delta', text: notice };
     const reply = await this.storeReply(chat, notice, 'failed', undefined);
     yield { type: 'done', reply: this.toReply(chat, reply) };
