@@ -22,6 +22,9 @@ module.exports = {
     {
       displayName: 'backend',
       testEnvironment: 'node',
+      // API tests sign users up with real password hashing (scrypt, SRP), also for unknown names so
+      // that timing reveals no account; on a busy 2-core machine a few of them need more than 5 s.
+      testTimeout: 20_000,
       roots: ['<rootDir>/backend'],
       transform: { '^.+\\.tsx?$': swc },
       testMatch: ['**/*.spec.ts'],
