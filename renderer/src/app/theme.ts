@@ -7,6 +7,6 @@ export const theme = createTheme({
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
   components: {
     // Mantine paints placeholders red in the error state, which makes an empty field look filled.
-    Input: Input.extend({ vars: () => ({ wrapper: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } }) }),
+    Input: Input.extend({ styles: { wrapper: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } } }),
   },
 });

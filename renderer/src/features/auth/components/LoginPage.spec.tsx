@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// The help centre's articles are read from disk to compare them with the rendered link.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
