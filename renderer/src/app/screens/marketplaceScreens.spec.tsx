@@ -4,10 +4,11 @@ import { createStore } from 'jotai';
 import { mockApi } from '../../../test/api-mock';
 import { agentFixture, page } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { authStateAtom, signedOutState, type AuthState } from '../../features/auth/state/authState';
 import { CART_STORAGE_KEY } from '../../features/cart';
 import { teamOwnerAtom, type TeamOwner } from '../../features/team';
 import { ToastViewport } from '../../shared/ui';
-import { MarketplaceScreen } from './marketplaceScreens';
+import { LandingScreen, MarketplaceScreen } from './marketplaceScreens';
 
 function renderMarketplace(owner: TeamOwner) {
   const store = createStore();
@@ -47,5 +48,28 @@ describe('the marketplace screen', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Añadir Asesor Legal a mi equipo' }));
     expect(await within(card).findByRole('button', { name: 'Asesor Legal ya está en tu equipo' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/user-agents/sub-ana')).toHaveLength(1);
+  });
+});
+
+describe('the landing screen', () => {
+  function renderLanding(auth: AuthState) {
+    mockApi().on('GET', '/marketplace/agents', { body: page([agentFixture()]) });
+    const store = createStore();
+    store.set(authStateAtom, auth);
+    renderWithProviders(<LandingScreen />, { store });
+  }
+
+  it("invites a visitor to 'Crear cuenta gratis'", async () => {
+    renderLanding(signedOutState);
+    expect(screen.getByRole('link', { name: 'Crear cuenta gratis' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Explorar el marketplace' })).toHaveAttribute('href', '/marketplace');
+    expect(await screen.findByRole('listitem', { name: 'Asesor Legal' })).toBeInTheDocument();
+  });
+
+  it('does not invite a signed-in user to create an account', async () => {
+    renderLanding({ isAuthenticated: true, isLoading: false, user: { userId: 'u1', username: 'ana', email: 'ana@example.com', role: 'user' } });
+    expect(screen.queryByRole('link', { name: 'Crear cuenta gratis' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explorar el marketplace' })).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'Asesor Legal' })).toBeInTheDocument();
   });
 });

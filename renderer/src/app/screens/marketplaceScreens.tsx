@@ -21,6 +21,7 @@ import {
   MyOfficePage,
   RemoveAgentFromTeamButton,
 } from '../../features/team';
+import { authStateAtom } from '../../features/auth/state/authState';
 import { LandingPage } from '../../features/landing/LandingPage';
 import { AppButton } from '../../shared/ui';
 import { appStrings } from '../strings';
@@ -143,5 +144,7 @@ export function AgentScreen() {
 
 /** The landing page with the marketplace's most popular public agents. */
 export function LandingScreen() {
-  return <LandingPage featured={<PopularAgents />} />;
+  const { isLoading, isAuthenticated } = useAtomValue(authStateAtom);
+  // Only a visitor is invited to sign up; while the session is read the invitation waits.
+  return <LandingPage featured={<PopularAgents />} inviteToSignUp={!isLoading && !isAuthenticated} />;
 }

@@ -1,21 +1,18 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useRuntimeConfig } from '../../shared/config';
-import { authStateAtom } from '../auth/state/authState';
 import { landingStrings } from './strings';
 
 export interface LandingPageProps {
   /** A showcase below the introduction (the app puts the most popular agents here). */
   featured?: ReactNode;
+  /** Only a visitor is invited to 'Crear cuenta gratis'; the app knows who is signed in. */
+  inviteToSignUp: boolean;
 }
 
-export function LandingPage({ featured }: LandingPageProps) {
+export function LandingPage({ featured, inviteToSignUp }: LandingPageProps) {
   const { productName } = useRuntimeConfig();
-  const { isLoading, isAuthenticated } = useAtomValue(authStateAtom);
-  // Only a visitor is invited to sign up; while the session is read the invitation waits.
-  const visitor = !isLoading && !isAuthenticated;
   return (
     <Stack gap={48} px={{ base: 'md', sm: 'xl' }} py={{ base: 40, sm: 72 }}>
       <Stack gap="lg" maw={760}>
@@ -26,7 +23,7 @@ export function LandingPage({ featured }: LandingPageProps) {
           {landingStrings.lead}
         </Text>
         <Group>
-          {visitor && (
+          {inviteToSignUp && (
             <Button component={Link} to="/register" size="md" color="indigo">
               {landingStrings.register}
             </Button>
