@@ -3,7 +3,6 @@ import { render, screen } from '@testing-library/react';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { theme } from '../../../app/theme';
 import { givenIdentityConfigured } from './amplifyMocks';
 import { authStateAtom, identityStatusAtom, type AuthState, type IdentityStatus } from '../state/authState';
 
@@ -39,7 +38,7 @@ export function renderAuthScreen(ui: ReactElement, { path, entry = path, auth, i
   if (identityStatus === 'ready') givenIdentityConfigured();
   function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <MantineProvider theme={theme} defaultColorScheme="dark" env="test">
+      <MantineProvider defaultColorScheme="dark" env="test">
         <JotaiProvider store={store}>
           <MemoryRouter initialEntries={[entry]}>{children}</MemoryRouter>
         </JotaiProvider>
