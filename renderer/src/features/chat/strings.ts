@@ -32,7 +32,6 @@ export const chatStrings = {
     mainHint: 'Pregunta lo que quieras o pide ayuda para crear tu propio agente.',
     agentWelcome: (name: string) => `Estás chateando con ${name}. Escribe tu primera pregunta.`,
     flowWelcome: 'Describe la tarea y el flujo de agentes la resolverá.',
-    creating: 'Preparando la conversación…',
     loading: 'Cargando la conversación…',
     notFound: 'Conversación no encontrada',
     notFoundText: 'Puede que se haya eliminado. Elige otra en el menú lateral o empieza una nueva.',

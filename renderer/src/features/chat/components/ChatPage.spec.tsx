@@ -81,16 +81,24 @@ beforeEach(() => {
 });
 
 describe('ChatPage: opening', () => {
-  it('creates an agent conversation from ?agent=, opens it and writes the conversation config', async () => {
+  it('opens an agent chat from ?agent= without creating anything, and creates the conversation with the first message', async () => {
     const created = agentConversation();
     api.on('POST', '/conversations', { status: 201, body: created });
     const { store } = renderChat('/chat?agent=agente-legal');
 
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat con Asesor Legal' })).toBeInTheDocument();
+    expect(await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).toBeInTheDocument();
+    // Opening and leaving leaves no empty conversation in the sidebar.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(api.callsTo('POST', '/conversations')).toHaveLength(0);
+    expect(store.get(conversationsAtom)).toEqual([]);
+
+    await userEvent.type(composer(), '¿Qué cláusulas miro?{Enter}');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/chat/${created.id}`));
     expect(api.callsTo('POST', '/conversations')).toHaveLength(1);
     expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ metadata: { agentId: 'agente-legal' } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Chat con Asesor Legal' })).toBeInTheDocument();
-    expect(await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).toBeInTheDocument();
+    await waitFor(() => expect(chatCalls(api)).toHaveLength(1));
+    expect(chatCalls(api)[0]!.body).toMatchObject({ conversationId: created.id, message: '¿Qué cláusulas miro?' });
     expect(store.get(conversationsAtom).map((c) => c.id)).toEqual([created.id]);
     // Opened from the creation: not fetched again.
     expect(api.callsTo('GET', `/conversations/${created.id}`)).toHaveLength(0);
@@ -108,13 +116,19 @@ describe('ChatPage: opening', () => {
   it('accepts agentId with useAgentInterface=true', async () => {
     api.on('POST', '/conversations', { status: 201, body: agentConversation() });
     renderChat('/chat?agentId=agente-legal&useAgentInterface=true');
+    await userEvent.type(composer(), 'Hola{Enter}');
     await waitFor(() => expect(api.callsTo('POST', '/conversations')).toHaveLength(1));
     expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ metadata: { agentId: 'agente-legal' } });
   });
 
-  it('creates a flow conversation from ?flow=true', async () => {
+  it('creates a flow conversation from ?flow=true with the first message, not before', async () => {
     api.on('POST', '/conversations', { status: 201, body: agentConversation({ id: 'f1', title: 'Flujo de Agentes', category: 'main', metadata: { fromFlow: true } }) });
-    renderChat('/chat?flow=true');
+    const { store } = renderChat('/chat?flow=true');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(api.callsTo('POST', '/conversations')).toHaveLength(0);
+    expect(store.get(conversationsAtom)).toEqual([]);
+
+    await userEvent.type(composer(), 'Empieza{Enter}');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/chat/f1'));
     expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ metadata: { fromFlow: true } });
   });
@@ -138,10 +152,13 @@ describe('ChatPage: opening', () => {
     expect(navigator.clipboard.writeText).toHaveBeenCalledWith('const a = 1;');
   });
 
-  it('says when the conversation does not exist', async () => {
+  it('says when the conversation does not exist, and only that', async () => {
     api.on('GET', '/conversations/nope', { status: 404, body: { message: 'Conversación no encontrada' } });
     renderChat('/chat/nope');
     expect(await screen.findByRole('heading', { name: 'Conversación no encontrada' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Nueva conversación' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Conversación no encontrada']);
+    expect(screen.queryByRole('textbox', { name: 'Escribe tu mensaje' })).not.toBeInTheDocument();
   });
 });
 
@@ -449,7 +466,7 @@ describe('ChatPage: a paused subscription on opening an agent chat', () => {
     renderChat('/chat?agent=agente-legal', ana);
 
     expect(await screen.findByRole('dialog', { name: 'Suscripción Pausada' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/chat/${agentConversation().id}`));
+    expect(api.callsTo('POST', '/conversations')).toHaveLength(0);
     expect(chatCalls(api)).toHaveLength(0);
   });
 

@@ -7,7 +7,6 @@ import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton, EntityAvatar } from '../../../shared/ui';
 import { chatApi } from '../api/chatApi';
 import {
-  createConversationOnce,
   loadConversation,
   loadOlderMessages,
   metadataFor,
@@ -257,35 +256,14 @@ export function ChatPage({ conversationId }: ChatPageProps) {
     return () => controller.abort();
   }, [conversationId, store, reload]);
 
-  // /chat without an id: the main assistant waits for the first message; an agent or a flow
-  // conversation is created and opened at once (spec section 4).
-  const intentKey = intent ? `${intent.kind}:${intent.kind === 'agent' ? intent.agentId : ''}` : '';
+  // /chat without an id: nothing is created until the first message, so that opening a chat and
+  // leaving leaves no empty conversation in the sidebar. location.key: every visit starts afresh.
   useEffect(() => {
     if (conversationId) return;
     const currentOpen = store.get(openConversationAtom);
     if (currentOpen && !currentOpen.streaming) store.set(openConversationAtom, null);
-    if (!intent || intent.kind === 'main') {
-      setCreating({ status: 'idle' });
-      return;
-    }
-    let active = true;
-    setCreating({ status: 'creating' });
-    createConversationOnce(`${location.key}:${intentKey}:${reload}`, { metadata: metadataFor(intent) }).then(
-      (conversation) => {
-        if (!active) return;
-        showConversation(store, conversation);
-        navigate(`/chat/${encodeURIComponent(conversation.id)}`, { replace: true });
-      },
-      (error: unknown) => {
-        if (!active) return;
-        setCreating({ status: 'error', message: failureMessage(classifySendError(error)) });
-      },
-    );
-    return () => {
-      active = false;
-    };
-    // intentKey stands for the intent; location.key makes a new visit a new conversation.
-  }, [conversationId, intentKey, location.key, reload]);
+    setCreating({ status: 'idle' });
+  }, [conversationId, location.key, store]);
 
   const send = async (text: string) => {
     if (current?.conversation) {
@@ -297,15 +275,23 @@ export function ChatPage({ conversationId }: ChatPageProps) {
       });
       return;
     }
-    if (conversationId || (intent && intent.kind !== 'main')) return;
-    // The first message of a main-assistant chat creates the conversation.
+    if (conversationId || !intent) return;
+    // The first message creates the conversation: an agent's or a flow's gets its title from the
+    // server ('Chat con {agent}', 'Flujo de Agentes', spec section 4), the main assistant's from the message.
     setCreating({ status: 'creating' });
     try {
-      const conversation = await chatApi.createConversation({ title: titleFromMessage(text) });
+      const conversation = await chatApi.createConversation(
+        intent.kind === 'main' ? { title: titleFromMessage(text) } : { metadata: metadataFor(intent) },
+      );
       showConversation(store, conversation);
       setCreating({ status: 'idle' });
       navigate(`/chat/${encodeURIComponent(conversation.id)}`, { replace: true });
-      await sendMessage(store, { conversationId: conversation.id, content: text, messageId: newMessageId() });
+      await sendMessage(store, {
+        conversationId: conversation.id,
+        content: text,
+        messageId: newMessageId(),
+        agentId: agentIdOf(conversation),
+      });
     } catch (error) {
       setCreating({ status: 'error', message: failureMessage(classifySendError(error)) });
     }
@@ -357,15 +343,6 @@ export function ChatPage({ conversationId }: ChatPageProps) {
         </AppButton>
       </Alert>
     );
-  } else if (!conversationId && creating.status === 'creating' && intent?.kind !== 'main') {
-    body = (
-      <Center py="xl">
-        <Group gap="xs">
-          <Loader size="sm" />
-          <Text size="sm">{strings.creating}</Text>
-        </Group>
-      </Center>
-    );
   } else if (current && (current.messages.length > 0 || streaming)) {
     body = (
       <Messages
@@ -382,27 +359,24 @@ export function ChatPage({ conversationId }: ChatPageProps) {
   }
 
   const title = current?.conversation?.title ?? (intent?.kind === 'agent' && agent ? `Chat con ${agent.name}` : strings.newTitle);
-  const canCompose =
-    (current?.status === 'ready' && current.conversation !== null) || (!conversationId && intent?.kind === 'main');
+  const canCompose = (current?.status === 'ready' && current.conversation !== null) || !conversationId;
+
+  // An unknown conversation is only that: no header titled as a new one, no composer.
+  if (current?.status === 'not-found') return <div className="chat-page">{body}</div>;
 
   return (
     <div className="chat-page">
-      <ChatHeader
-        title={title}
-        agent={agent}
-        isMain={!agentId && (current?.conversation ? current.conversation.category === 'main' : intent?.kind === 'main')}
-      />
+      {(!conversationId || current?.conversation) && (
+        <ChatHeader
+          title={title}
+          agent={agent}
+          isMain={!agentId && (current?.conversation ? current.conversation.category === 'main' : intent?.kind === 'main')}
+        />
+      )}
       <div className="chat-scroll">
         {creating.status === 'error' && (
           <Alert color="red" title={chatStrings.errors.send} my="md" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{creating.message || chatStrings.errors.unknown}</Text>
-              {intent?.kind !== 'main' && (
-                <AppButton variant="outline" size="xs" onClick={() => setReload((value) => value + 1)}>
-                  {strings.retry}
-                </AppButton>
-              )}
-            </Stack>
+            <Text size="sm">{creating.message || chatStrings.errors.unknown}</Text>
           </Alert>
         )}
         {body}

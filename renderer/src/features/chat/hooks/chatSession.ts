@@ -96,29 +96,6 @@ export function titleFromMessage(message: string): string {
   return line.length > 60 ? `${line.slice(0, 57).trimEnd()}…` : line;
 }
 
-/**
- * Keyed by the navigation that asked for it, so that React's double effects in development (and a
- * re-render while the request runs) create one conversation, not two.
- */
-const creations = new Map<string, Promise<Conversation>>();
-
-export function createConversationOnce(
-  key: string,
-  input: { title?: string; metadata?: ConversationMetadata },
-): Promise<Conversation> {
-  let pending = creations.get(key);
-  if (!pending) {
-    pending = chatApi.createConversation(input);
-    creations.set(key, pending);
-    // Only the overlapping calls share it; a later visit with the same key creates anew.
-    const forget = () => {
-      creations.delete(key);
-    };
-    pending.then(forget, forget);
-  }
-  return pending;
-}
-
 function withUserMessage(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
   const index = messages.findIndex((item) => item.id === message.id);
   if (index === -1) return [...messages, message];
