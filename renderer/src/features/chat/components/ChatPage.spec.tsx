@@ -325,7 +325,7 @@ describe('ChatPage: sending', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Error desconocido'));
   });
 
-  it("renders a failed reply (no model) distinctly, and 'Reenviar' sends the same user message id", async () => {
+  it("renders a failed reply (no model) distinctly but not as an error, and 'Reenviar' sends the same user message id", async () => {
     const conversation = agentConversation();
     api.on('GET', `/conversations/${conversation.id}`, {
       body: {
@@ -337,7 +337,11 @@ describe('ChatPage: sending', () => {
       },
     });
     renderChat(`/chat/${conversation.id}`);
-    expect(await screen.findByText('No se pudo completar la respuesta')).toBeInTheDocument();
+    const caption = await screen.findByText('No se pudo completar la respuesta');
+    expect(caption.closest('li')).toHaveAttribute('data-status', 'failed');
+    // A notice that the assistant could not answer, not a red alarm.
+    expect(caption.getAttribute('style') ?? '').not.toMatch(/red/);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Reenviar' }));
     await waitFor(() => expect(chatCalls(api)).toHaveLength(1));

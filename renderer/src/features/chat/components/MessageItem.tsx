@@ -83,7 +83,7 @@ export function MessageItem({ message, authorName, userName, onResend, streaming
           <MarkdownText>{message.content}</MarkdownText>
         )}
         {failed && (
-          <Text size="xs" c="red.4" mt={6}>
+          <Text size="xs" c="dimmed" mt={6}>
             {strings.failed}
           </Text>
         )}
