@@ -28,6 +28,8 @@ export const chatStrings = {
   },
   page: {
     newTitle: 'Nueva conversación',
+    flowTitle: 'Flujo de Agentes',
+    agentTitle: (agent: string) => `Chat con ${agent}`,
     mainWelcome: (product: string) => `Hola, soy ${product}. ¿En qué puedo ayudarte hoy?`,
     mainHint: 'Pregunta lo que quieras o pide ayuda para crear tu propio agente.',
     agentWelcome: (name: string) => `Estás chateando con ${name}. Escribe tu primera pregunta.`,

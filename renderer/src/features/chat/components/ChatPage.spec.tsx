@@ -124,6 +124,7 @@ describe('ChatPage: opening', () => {
   it('creates a flow conversation from ?flow=true with the first message, not before', async () => {
     api.on('POST', '/conversations', { status: 201, body: agentConversation({ id: 'f1', title: 'Flujo de Agentes', category: 'main', metadata: { fromFlow: true } }) });
     const { store } = renderChat('/chat?flow=true');
+    expect(screen.getByRole('heading', { level: 1, name: 'Flujo de Agentes' })).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(api.callsTo('POST', '/conversations')).toHaveLength(0);
     expect(store.get(conversationsAtom)).toEqual([]);

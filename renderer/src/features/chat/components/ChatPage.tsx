@@ -358,7 +358,10 @@ export function ChatPage({ conversationId }: ChatPageProps) {
     body = <Welcome intent={intent} agent={agent} />;
   }
 
-  const title = current?.conversation?.title ?? (intent?.kind === 'agent' && agent ? `Chat con ${agent.name}` : strings.newTitle);
+  // Before the first message, the title the server will give the conversation (spec section 4).
+  let title: string = current?.conversation?.title ?? strings.newTitle;
+  if (!current?.conversation && intent?.kind === 'agent' && agent) title = strings.agentTitle(agent.name);
+  else if (!current?.conversation && intent?.kind === 'flow') title = strings.flowTitle;
   const canCompose = (current?.status === 'ready' && current.conversation !== null) || !conversationId;
 
   // An unknown conversation is only that: no header titled as a new one, no composer.
