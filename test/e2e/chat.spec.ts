@@ -27,15 +27,18 @@ test('a user chats with a marketplace agent, sees the reply stream in, renames, 
   await expect(page.getByRole('heading', { level: 1, name: 'Asesor Legal' })).toBeVisible();
   await page.getByRole('link', { name: 'Chatear con el agente' }).click();
 
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  // Opening the chat creates nothing: the conversation appears with the first message.
+  await expect(page).toHaveURL(/\/chat\?agent=agente-legal$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Chat con Asesor Legal' })).toBeVisible();
-  const agentGroup = conversations(page).getByRole('list', { name: 'Chats con Agentes (1)' });
-  await expect(agentGroup.getByRole('link', { name: 'Chat con Asesor Legal' })).toBeVisible();
+  await expect(conversations(page).getByText('No hay conversaciones')).toBeVisible();
 
   // The reply arrives in parts: first a piece of it (with 'Detener' offered), then all of it.
   const composer = page.getByRole('textbox', { name: 'Escribe tu mensaje' });
   await composer.fill('¿Qué cláusulas debe tener un contrato de alquiler?');
   await composer.press('Enter');
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  const agentGroup = conversations(page).getByRole('list', { name: 'Chats con Agentes (1)' });
+  await expect(agentGroup.getByRole('link', { name: 'Chat con Asesor Legal' })).toBeVisible();
   const messages = page.getByRole('list', { name: 'Mensajes' });
   await expect(messages.getByText('¿Qué cláusulas debe tener un contrato de alquiler?')).toBeVisible();
   const streaming = page.getByTestId('streaming-reply');
