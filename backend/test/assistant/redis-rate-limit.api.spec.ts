@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/test-app';
+import { describeWithRedis, TEST_REDIS_URL } from '../support/redis';
 
-const REDIS_URL = process.env.TEST_REDIS_URL;
-
-/** Runs where a Redis server is given (CI sets TEST_REDIS_URL when the local one answers). */
-const withRedis = REDIS_URL ? describe : describe.skip;
 
 /**
  * With REDIS_URL set, two instances share the rate-limit counters, so that a visitor cannot get
  * twice the limit by landing on another instance. Skipped where no Redis runs.
  */
-withRedis('rate limits shared through Redis (skipped without TEST_REDIS_URL)', () => {
+describeWithRedis('rate limits shared through Redis (skipped without TEST_REDIS_URL)', () => {
   let first: TestApp;
   let second: TestApp;
 
   beforeAll(async () => {
-    first = await createTestApp({ REDIS_URL: REDIS_URL!, TRUST_PROXY: 'loopback' });
-    second = await createTestApp({ REDIS_URL: REDIS_URL!, TRUST_PROXY: 'loopback' });
+    first = await createTestApp({ REDIS_URL: TEST_REDIS_URL!, TRUST_PROXY: 'loopback' });
+    second = await createTestApp({ REDIS_URL: TEST_REDIS_URL!, TRUST_PROXY: 'loopback' });
   });
 
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { FakeModelGateway } from '../chat/fake-model-gateway';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestApp, createTestAppWith, type TestApp } from '../support/test-app';
+import { describeWithRedis, TEST_REDIS_URL } from '../support/redis';
 
 // Sign-ups hash passwords on purpose slowly; a busy machine needs more than the default 5 s.
 jest.setTimeout(60_000);
@@ -197,21 +198,17 @@ describe('per-user limits at their defaults', () => {
   });
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL;
 
-/** Runs where a Redis server is given (CI sets TEST_REDIS_URL when the local one answers). */
-const withRedis = REDIS_URL ? describe : describe.skip;
-
-withRedis('per-user limits shared through Redis (skipped without TEST_REDIS_URL)', () => {
+describeWithRedis('per-user limits shared through Redis (skipped without TEST_REDIS_URL)', () => {
   let first: TestApp;
   let second: TestApp;
 
   beforeAll(async () => {
-    first = await createTestApp({ REDIS_URL: REDIS_URL!, RATE_LIMIT_CONVERSATIONS_PER_HOUR: '4' });
+    first = await createTestApp({ REDIS_URL: TEST_REDIS_URL!, RATE_LIMIT_CONVERSATIONS_PER_HOUR: '4' });
     // The same database (and so the same signing keys and users) behind a second instance.
     const database = first.config.database;
     second = await createTestApp({
-      REDIS_URL: REDIS_URL!,
+      REDIS_URL: TEST_REDIS_URL!,
       RATE_LIMIT_CONVERSATIONS_PER_HOUR: '4',
       DATA_DIR: first.config.dataDir,
       ...(database.type === 'postgres' ? { DATABASE_URL: database.url, DATABASE_SCHEMA: database.schema } : { SQLITE_PATH: database.path }),
