@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { startLoadingRuntimeConfig } from './store';
+
+startLoadingRuntimeConfig();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,3 @@
-import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 // Straight to the modules, not the feature's index: that also re-exports its screens, and whatever
@@ -6,18 +5,12 @@ import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { AssistantWidget } from '../../features/assistant/components/AssistantWidget';
 import { CookieBanner } from '../../features/consent';
 import { useAuthBootstrap } from '../../features/auth/hooks/useAuthBootstrap';
-import { loadRuntimeConfigAtom, useRuntimeConfig } from '../../shared/config';
+import { useRuntimeConfig } from '../../shared/config';
 import { ToastViewport } from '../../shared/ui/ToastViewport';
 import type { RouteHandle } from '../routes/route-handle';
 
-/** Wraps every route: start-up loading, the page title, the cookie banner, the assistant and the toasts on every page. */
+/** Wraps every route: the session's start-up, the page title, the cookie banner, the assistant and the toasts on every page. */
 export function RootLayout() {
-  const loadRuntimeConfig = useSetAtom(loadRuntimeConfigAtom);
-  useEffect(() => {
-    const controller = new AbortController();
-    void loadRuntimeConfig({ signal: controller.signal });
-    return () => controller.abort();
-  }, [loadRuntimeConfig]);
   useAuthBootstrap();
   useDocumentTitle();
 
