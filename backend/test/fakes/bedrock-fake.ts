@@ -12,11 +12,15 @@ import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
  * - `POST /agents/{agentId}/agentAliases/{aliasId}/sessions/{sessionId}/text` (Agent Runtime
  *   InvokeAgent): one `chunk` event per reply part.
  * - `POST /model/{modelId}/converse-stream` (Runtime ConverseStream): messageStart,
- *   contentBlockDelta per part, contentBlockStop, messageStop, metadata (usage).
+ *   contentBlockDelta per part, contentBlockStop, messageStop, metadata (usage). A request with
+ *   `toolConfig` forcing a tool (`toolChoice.tool`) is answered as that tool's use: a
+ *   contentBlockStart naming the tool, the parts as `toolUse.input` deltas, stop reason 'tool_use'.
  */
 export interface BedrockFakeOptions {
   /** The reply, streamed one event per part. */
   reply: string[];
+  /** Replies for the next requests, one each, before falling back to `reply`. */
+  replies?: string[][];
   /** With `exception`: how many parts go out before the exception frame (default 0). */
   failAfter?: number;
   /** Sends an exception frame with this `:exception-type`, e.g. 'throttlingException'. */
@@ -168,7 +172,9 @@ export async function startBedrockFake(initial: BedrockFakeOptions): Promise<Bed
       'x-amzn-requestid': `fake-${requests.length}`,
       ...(invoke ? { 'x-amzn-bedrock-agent-content-type': 'application/json', 'x-amz-bedrock-agent-session-id': invoke[3] } : {}),
     });
-    let frames = invoke ? invokeAgentFrames(current) : converseFrames(current);
+    const reply = current.replies?.shift() ?? current.reply;
+    const forcedTool: string | undefined = body?.toolConfig?.toolChoice?.tool?.name;
+    let frames = invoke ? invokeAgentFrames({ ...current, reply }) : converseFrames({ ...current, reply }, forcedTool);
     // ConverseStream opens with messageStart before the first part.
     if (current.stallAfter !== undefined) frames = frames.slice(0, current.stallAfter + (invoke ? 0 : 1));
     for (const frame of frames) {
@@ -203,10 +209,16 @@ function invokeAgentFrames(options: BedrockFakeOptions): Uint8Array[] {
   return frames;
 }
 
-function converseFrames(options: BedrockFakeOptions): Uint8Array[] {
+function converseFrames(options: BedrockFakeOptions, forcedTool?: string): Uint8Array[] {
   const parts = options.exception ? options.reply.slice(0, options.failAfter ?? 0) : options.reply;
   const frames = [eventFrame('messageStart', { role: 'assistant' })];
-  for (const text of parts) frames.push(eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text } }));
+  if (forcedTool) {
+    frames.push(eventFrame('contentBlockStart', { contentBlockIndex: 0, start: { toolUse: { toolUseId: 'tooluse_fake1', name: forcedTool } } }));
+  }
+  for (const text of parts) {
+    const delta = forcedTool ? { toolUse: { input: text } } : { text };
+    frames.push(eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta }));
+  }
   if (options.exception) {
     frames.push(exceptionFrame(options.exception, `${options.exception} from the fake`));
     return frames;
@@ -214,7 +226,7 @@ function converseFrames(options: BedrockFakeOptions): Uint8Array[] {
   const usage = options.usage ?? { inputTokens: 12, outputTokens: options.reply.length };
   frames.push(
     eventFrame('contentBlockStop', { contentBlockIndex: 0 }),
-    eventFrame('messageStop', { stopReason: options.stopReason ?? 'end_turn' }),
+    eventFrame('messageStop', { stopReason: options.stopReason ?? (forcedTool ? 'tool_use' : 'end_turn') }),
     eventFrame('metadata', {
       usage: { ...usage, totalTokens: usage.inputTokens + usage.outputTokens },
       metrics: { latencyMs: 42 },

@@ -11,6 +11,11 @@ import type { Socket } from 'node:net';
 export interface OpenAiFakeOptions {
   /** The reply, streamed one chunk per part. */
   reply: string[];
+  /**
+   * Replies for the next requests, one each, before falling back to `reply` (e.g. an invalid
+   * structured reply, then a valid one).
+   */
+  replies?: string[][];
   /** Answers with this HTTP status and an OpenAI error body instead of a stream (e.g. 429). */
   status?: number;
   /** With `failAfter`: sends an in-stream `error` event after that many parts and closes. */
@@ -94,7 +99,8 @@ export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenA
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
 
     const events: string[] = [chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }])];
-    const parts = current.failAfter !== undefined ? current.reply.slice(0, current.failAfter) : current.reply;
+    const reply = current.replies?.shift() ?? current.reply;
+    const parts = current.failAfter !== undefined ? reply.slice(0, current.failAfter) : reply;
     for (const content of parts) events.push(chunk([{ index: 0, delta: { content }, finish_reason: null }]));
     if (current.failAfter !== undefined) {
       events.push(`data: ${JSON.stringify({ error: { message: 'The model crashed', type: 'server_error' } })}\n\n`);
@@ -103,7 +109,7 @@ export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenA
     } else {
       events.push(chunk([{ index: 0, delta: {}, finish_reason: current.finishReason ?? 'stop' }]));
       if (body?.stream_options?.include_usage) {
-        const usage = current.usage ?? { prompt_tokens: 12, completion_tokens: current.reply.length };
+        const usage = current.usage ?? { prompt_tokens: 12, completion_tokens: reply.length };
         events.push(chunk([], { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
       }
       events.push('data: [DONE]\n\n');

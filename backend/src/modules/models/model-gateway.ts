@@ -23,7 +23,20 @@ export interface ModelRequest {
   history: ChatTurn[];
   systemPrompt?: string;
   modelId?: string;
+  /**
+   * Asks for a JSON reply that follows this schema (structured output): the deltas are then the
+   * JSON text, whichever provider answers. See structured-output.ts for reading and checking it.
+   */
+  responseSchema?: ResponseSchema;
   signal?: AbortSignal;
+}
+
+/** A named JSON schema for a structured reply (OpenAI's response_format, a forced Bedrock tool). */
+export interface ResponseSchema {
+  /** Letters, digits, '_' and '-' (both providers require it). */
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
 }
 
 export interface TokenUsage {

@@ -1,5 +1,11 @@
-import { type BedrockRuntimeClient, ConverseStreamCommand, type Message } from '@aws-sdk/client-bedrock-runtime';
-import type { ChatTurn, ModelEvent, ModelRequest, TokenUsage } from '../model-gateway';
+import {
+  type BedrockRuntimeClient,
+  ConverseStreamCommand,
+  type ConverseStreamCommandInput,
+  type Message,
+  type ToolInputSchema,
+} from '@aws-sdk/client-bedrock-runtime';
+import type { ChatTurn, ModelEvent, ModelRequest, ResponseSchema, TokenUsage } from '../model-gateway';
 import { ModelProviderError } from '../model-gateway';
 import { bedrockError } from './bedrock-errors';
 import type { StreamContext } from './guarded-stream';
@@ -27,12 +33,14 @@ export class BedrockConverseAdapter implements ModelAdapter {
 
   async *stream(request: ModelRequest, { signal, activity }: StreamContext): AsyncGenerator<ModelEvent> {
     const system = request.systemPrompt?.trim() || this.options.defaultSystemPrompt;
+    const schema = request.responseSchema;
     const output = await this.client.send(
       new ConverseStreamCommand({
         modelId: (this.options.useRequestModel && request.modelId?.trim()) || this.options.modelId,
         system: system ? [{ text: system }] : undefined,
         messages: converseMessages(request.history, request.message),
         inferenceConfig: { maxTokens: CONVERSE_MAX_TOKENS },
+        ...(schema ? structuredToolConfig(schema) : {}),
       }),
       { abortSignal: signal },
     );
@@ -43,7 +51,8 @@ export class BedrockConverseAdapter implements ModelAdapter {
     for await (const event of output.stream) {
       activity();
       if (event.contentBlockDelta) {
-        const text = event.contentBlockDelta.delta?.text;
+        // A structured reply arrives as the forced tool's input, in JSON pieces.
+        const text = schema ? event.contentBlockDelta.delta?.toolUse?.input : event.contentBlockDelta.delta?.text;
         if (text) yield { type: 'delta', text };
       } else if (event.messageStop) {
         stopReason = event.messageStop.stopReason;
@@ -66,6 +75,27 @@ export class BedrockConverseAdapter implements ModelAdapter {
   close(): void {
     this.client.destroy();
   }
+}
+
+/**
+ * Converse has no JSON response mode: a structured reply is asked for as the input of one tool the
+ * model must call, whose input schema is the reply's schema.
+ */
+function structuredToolConfig(schema: ResponseSchema): Pick<ConverseStreamCommandInput, 'toolConfig'> {
+  return {
+    toolConfig: {
+      tools: [
+        {
+          toolSpec: {
+            name: schema.name,
+            description: schema.description,
+            inputSchema: { json: schema.schema as ToolInputSchema.JsonMember['json'] },
+          },
+        },
+      ],
+      toolChoice: { tool: { name: schema.name } },
+    },
+  };
 }
 
 /**

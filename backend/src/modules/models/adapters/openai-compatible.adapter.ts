@@ -53,6 +53,14 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
       stream: true,
       stream_options: { include_usage: true },
       max_tokens: this.options.maxTokens,
+      ...(request.responseSchema
+        ? {
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: request.responseSchema.name, schema: request.responseSchema.schema, strict: true },
+            },
+          }
+        : {}),
     });
     const events = new EventQueue<ModelEvent>();
     this.relay(body, signal, activity, events).then(
