@@ -4,6 +4,7 @@ import { AdminAreaModule } from './common/auth/admin-area.module';
 import { AuthModule } from './common/auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { AgentCreatorModule } from './modules/agent-creator/agent-creator.module';
 import { AgentsModule } from './modules/agents/agents.module';
 import { benchModules } from './modules/bench/bench.module';
 import { EcosystemsModule } from './modules/ecosystems/ecosystems.module';
@@ -46,6 +47,7 @@ export class AppModule {
         ConversationsModule,
         SubscriptionsModule,
         ChatModule,
+        AgentCreatorModule,
         // Last: it answers the /api-admin paths that no module above serves.
         AdminAreaModule,
       ],

@@ -1,0 +1,82 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import { CurrentIdentity } from '../../common/auth/auth.decorators';
+import { RateLimit } from '../../common/rate-limit/rate-limit';
+import { AgentDto } from '../agents/dto/agent.dto';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { AgentCreatorService } from './agent-creator.service';
+import { AgentDraftResponseDto, CreatorMessageDto, CreatorReplyDto, CreatorStatusDto, SaveDraftDto } from './dto/agent-creator.dto';
+import { TALK_TURN_LIMITS } from './talk-turn';
+
+@ApiTags('agent-creator')
+@ApiBearerAuth()
+@Controller('agent-creator')
+export class AgentCreatorController {
+  constructor(private readonly creator: AgentCreatorService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Si el creador de agentes puede conversar (hay un modelo configurado) y un borrador vacío' })
+  @ApiOkResponse({ type: CreatorStatusDto })
+  status(): CreatorStatusDto {
+    return this.creator.status();
+  }
+
+  @Post('messages')
+  @HttpCode(HttpStatus.OK)
+  @RateLimit({ rules: TALK_TURN_LIMITS })
+  @ApiOperation({
+    summary: 'Un turno con el creador de agentes: responde y devuelve el borrador completo',
+    description:
+      'Sin conversationId abre una conversación en modo creador (con agentId, para cambiar ese agente). El mensaje del usuario se guarda antes de preguntar al modelo; el borrador enviado (con los cambios a mano) es el que el modelo continúa.',
+  })
+  @ApiOkResponse({ type: CreatorReplyDto })
+  @ApiBadRequestResponse({ description: 'Mensaje o borrador no válidos' })
+  @ApiNotFoundResponse({ description: 'Conversación o agente no encontrados' })
+  @ApiForbiddenResponse({ description: 'El agente es de otro usuario' })
+  @ApiTooManyRequestsResponse({ description: 'Demasiados mensajes o consultas al modelo por minuto' })
+  talk(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: CreatorMessageDto): Promise<CreatorReplyDto> {
+    return this.creator.talk(identity, body);
+  }
+
+  @Get('agents/:agentId/draft')
+  @ApiOperation({ summary: 'El borrador de un agente existente (sus campos y su prompt), para su creador o un admin' })
+  @ApiOkResponse({ type: AgentDraftResponseDto })
+  @ApiNotFoundResponse({ description: 'Agente no encontrado' })
+  @ApiForbiddenResponse({ description: 'El agente es de otro usuario' })
+  draft(@CurrentIdentity() identity: VerifiedIdentity, @Param('agentId') agentId: string): Promise<AgentDraftResponseDto> {
+    return this.creator.agentDraft(identity, agentId);
+  }
+
+  @Post('agents')
+  @RateLimit({ rules: [{ by: 'user', quota: 'agents' }] })
+  @ApiOperation({ summary: "'Crear agente': guarda el borrador como agente nuevo con su primer prompt y completa la interacción inicial" })
+  @ApiCreatedResponse({ type: AgentDto })
+  @ApiBadRequestResponse({ description: 'Al borrador le falta el nombre, la descripción o las instrucciones' })
+  create(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: SaveDraftDto): Promise<AgentDto> {
+    return this.creator.create(identity, body);
+  }
+
+  @Put('agents/:agentId')
+  @RateLimit({ rules: [{ by: 'user', quota: 'agents' }] })
+  @ApiOperation({ summary: "'Guardar cambios': actualiza un agente existente desde el borrador (su creador o un admin)" })
+  @ApiOkResponse({ type: AgentDto })
+  @ApiNotFoundResponse({ description: 'Agente no encontrado' })
+  @ApiForbiddenResponse({ description: 'El agente es de otro usuario' })
+  update(
+    @CurrentIdentity() identity: VerifiedIdentity,
+    @Param('agentId') agentId: string,
+    @Body() body: SaveDraftDto,
+  ): Promise<AgentDto> {
+    return this.creator.update(identity, agentId, body);
+  }
+}
