@@ -19,7 +19,10 @@ export interface BedrockAgentRef {
  * to decide whether Seshat is online); the rest is what the models module's adapters need.
  */
 export interface ModelsConfig {
+  /** The first of MODEL_PROVIDER: it answers the assistants, and agents whose model no provider lists. */
   provider: ModelProvider;
+  /** Every configured provider, in MODEL_PROVIDER's order: an agent's model goes to the first that lists it. */
+  providers: Exclude<ModelProvider, 'none'>[];
   /** Longest wait for the provider's next event (first byte included) before giving up. */
   timeoutMs: number;
   /** Bedrock Agent Runtime answers the main assistant. */
@@ -35,6 +38,8 @@ export interface ModelsConfig {
     endpoint: string | null;
     /** Bedrock Agent Runtime endpoint override; BEDROCK_ENDPOINT when not given. */
     agentEndpoint: string | null;
+    /** Bedrock control plane endpoint override (the model catalogue); the SDK's default when null. */
+    controlEndpoint: string | null;
     mainAgent: BedrockAgentRef | null;
     chatbotAgent: BedrockAgentRef | null;
     modelId: string;
@@ -190,25 +195,33 @@ function modelsConfig(vars: EnvironmentVariables): ModelsConfig {
     'BEDROCK_CHATBOT_AGENT_ALIAS_ID',
     vars.BEDROCK_CHATBOT_AGENT_ALIAS_ID,
   );
-  if (vars.MODEL_PROVIDER === 'openai-compatible') {
+  const providers = [...new Set(vars.MODEL_PROVIDER.filter((name) => name !== 'none'))] as Exclude<ModelProvider, 'none'>[];
+  if (providers.length > 0 && vars.MODEL_PROVIDER.includes('none')) {
+    problems.push('MODEL_PROVIDER: none no se combina con otros proveedores');
+  }
+  if (providers.includes('openai-compatible')) {
     if (!vars.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL es obligatoria con MODEL_PROVIDER=openai-compatible');
     if (!vars.OPENAI_MODEL) problems.push('OPENAI_MODEL es obligatoria con MODEL_PROVIDER=openai-compatible');
   }
   if (problems.length > 0) throw new ConfigValidationError(`Configuración no válida:\n  ${problems.join('\n  ')}`);
 
-  const bedrock = vars.MODEL_PROVIDER === 'bedrock';
+  const provider = providers[0] ?? 'none';
+  // Bedrock agents answer the assistants only when Bedrock is the first provider.
+  const bedrockFirst = provider === 'bedrock';
   const endpoint = vars.BEDROCK_ENDPOINT ?? null;
   return {
-    provider: vars.MODEL_PROVIDER,
+    provider,
+    providers,
     timeoutMs: vars.MODEL_TIMEOUT_MS,
-    bedrockAgent: bedrock && mainAgent !== null,
-    bedrockChatbotAgent: bedrock && chatbotAgent !== null,
-    bedrockRuntime: bedrock,
-    openAiCompatible: vars.MODEL_PROVIDER === 'openai-compatible',
+    bedrockAgent: bedrockFirst && mainAgent !== null,
+    bedrockChatbotAgent: bedrockFirst && chatbotAgent !== null,
+    bedrockRuntime: providers.includes('bedrock'),
+    openAiCompatible: providers.includes('openai-compatible'),
     bedrock: {
       region: vars.AWS_REGION,
       endpoint,
       agentEndpoint: vars.BEDROCK_AGENT_ENDPOINT ?? endpoint,
+      controlEndpoint: vars.BEDROCK_CONTROL_ENDPOINT ?? null,
       mainAgent,
       chatbotAgent,
       modelId: vars.BEDROCK_MODEL_ID,

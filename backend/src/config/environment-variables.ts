@@ -163,10 +163,15 @@ export class EnvironmentVariables {
   @Matches(/^pk_(test|live)_\w+$/, { message: 'debe ser una clave publicable de Stripe (pk_test_… o pk_live_…)' })
   STRIPE_PUBLISHABLE_KEY?: string;
 
+  /** One provider, or several separated by commas (the first answers the assistants and agents without a model of their own). */
   @Expose()
-  @Transform(({ value }) => (typeof value === 'string' && value.trim() ? value.trim() : 'none'))
-  @IsIn(['none', 'bedrock', 'openai-compatible'], { message: 'debe ser none, bedrock u openai-compatible' })
-  MODEL_PROVIDER: 'none' | 'bedrock' | 'openai-compatible';
+  @Transform(({ value }) =>
+    typeof value === 'string' && value.trim()
+      ? value.split(',').map((name) => name.trim())
+      : ['none'],
+  )
+  @IsIn(['none', 'bedrock', 'openai-compatible'], { each: true, message: 'debe ser none, bedrock u openai-compatible (o varios separados por comas)' })
+  MODEL_PROVIDER: ('none' | 'bedrock' | 'openai-compatible')[];
 
   @Expose()
   @Transform(emptyAsUndefined)
@@ -179,6 +184,12 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsUrl(URL_OPTIONS, { message: 'debe ser una URL http(s), por ejemplo https://bedrock-agent-runtime.us-east-1.amazonaws.com' })
   BEDROCK_AGENT_ENDPOINT?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: 'debe ser una URL http(s), por ejemplo https://bedrock.us-east-1.amazonaws.com' })
+  BEDROCK_CONTROL_ENDPOINT?: string;
 
   @Expose()
   @Transform(emptyAsUndefined)

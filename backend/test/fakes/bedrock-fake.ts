@@ -1,4 +1,6 @@
+import { createServer as createHttp1Server } from 'node:http';
 import { createServer, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
+import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { EventStreamCodec } from '@smithy/core/event-streams';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
@@ -43,6 +45,46 @@ export interface BedrockFakeOptions {
   stopReason?: string;
 }
 
+/** A foundation model as ListFoundationModels describes it. */
+export interface FakeFoundationModel {
+  modelId: string;
+  modelName: string;
+  providerName: string;
+  outputModalities: string[];
+  inferenceTypesSupported: string[];
+  lifecycle?: 'ACTIVE' | 'LEGACY';
+}
+
+/** An inference profile as ListInferenceProfiles describes it. */
+export interface FakeInferenceProfile {
+  inferenceProfileId: string;
+  inferenceProfileName: string;
+  status?: string;
+}
+
+/** What the control plane (`controlUrl`) lists, and how it fails. */
+export interface BedrockControlOptions {
+  foundationModels?: FakeFoundationModel[];
+  inferenceProfiles?: FakeInferenceProfile[];
+  /** Answers every control-plane call with this status (with `errorType` as x-amzn-ErrorType). */
+  status?: number;
+  errorType?: string;
+}
+
+/** The default catalogue: what a region lists, with models the catalogue must leave out. */
+export const FAKE_FOUNDATION_MODELS: FakeFoundationModel[] = [
+  { modelId: 'anthropic.claude-3-5-sonnet-20240620-v1:0', modelName: 'Claude 3.5 Sonnet', providerName: 'Anthropic', outputModalities: ['TEXT'], inferenceTypesSupported: ['ON_DEMAND'] },
+  { modelId: 'amazon.titan-embed-text-v2:0', modelName: 'Titan Text Embeddings V2', providerName: 'Amazon', outputModalities: ['EMBEDDING'], inferenceTypesSupported: ['ON_DEMAND'] },
+  { modelId: 'stability.sd3-large-v1:0', modelName: 'SD3 Large', providerName: 'Stability AI', outputModalities: ['IMAGE'], inferenceTypesSupported: ['ON_DEMAND'] },
+  { modelId: 'meta.llama3-70b-instruct-v1:0:8k', modelName: 'Llama 3 70B Instruct', providerName: 'Meta', outputModalities: ['TEXT'], inferenceTypesSupported: ['PROVISIONED'] },
+  { modelId: 'anthropic.claude-v2', modelName: 'Claude', providerName: 'Anthropic', outputModalities: ['TEXT'], inferenceTypesSupported: ['ON_DEMAND'], lifecycle: 'LEGACY' },
+];
+
+export const FAKE_INFERENCE_PROFILES: FakeInferenceProfile[] = [
+  { inferenceProfileId: 'us.anthropic.claude-3-5-sonnet-20240620-v1:0', inferenceProfileName: 'US Anthropic Claude 3.5 Sonnet' },
+  { inferenceProfileId: 'us.meta.llama3-2-90b-instruct-v1:0', inferenceProfileName: 'US Meta Llama 3.2 90B Instruct' },
+];
+
 export interface BedrockFakeRequest {
   operation: 'InvokeAgent' | 'ConverseStream';
   method: string;
@@ -61,6 +103,14 @@ export interface BedrockFake {
   /** `http://127.0.0.1:{port}`: give it to the SDK clients (or BEDROCK_ENDPOINT). */
   url: string;
   requests: BedrockFakeRequest[];
+  /**
+   * The control plane (ListFoundationModels, ListInferenceProfiles) on HTTP/1.1, as the Bedrock
+   * SDK client speaks it: `http://127.0.0.1:{port}` for BEDROCK_CONTROL_ENDPOINT.
+   */
+  controlUrl: string;
+  /** Control-plane requests: method and path with the query. */
+  controlRequests: { method: string; url: string }[];
+  setControl(options: BedrockControlOptions): void;
   /** Changes the behaviour for the next requests. */
   set(options: Partial<BedrockFakeOptions>): void;
   close(): Promise<void>;
@@ -70,8 +120,8 @@ export interface BedrockFake {
 export const FAKE_AWS_CREDENTIALS = { accessKeyId: 'AKIDFAKEBEDROCK', secretAccessKey: 'fake-secret-key' };
 
 /** The environment that points the app (createTestApp) at the fake, with Bedrock as the provider. */
-export function bedrockFakeEnv(fake: Pick<BedrockFake, 'url'>, extra: Record<string, string> = {}): Record<string, string> {
-  return { MODEL_PROVIDER: 'bedrock', BEDROCK_ENDPOINT: fake.url, ...extra };
+export function bedrockFakeEnv(fake: Pick<BedrockFake, 'url'> & Partial<Pick<BedrockFake, 'controlUrl'>>, extra: Record<string, string> = {}): Record<string, string> {
+  return { MODEL_PROVIDER: 'bedrock', BEDROCK_ENDPOINT: fake.url, ...controlEnv(fake), ...extra };
 }
 
 /**
@@ -185,17 +235,98 @@ export async function startBedrockFake(initial: BedrockFakeOptions): Promise<Bed
     if (current.stallAfter === undefined) res.end();
   }
 
+  const control = await startControlPlane();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    controlUrl: control.url,
+    controlRequests: control.requests,
+    setControl: control.set,
     set(next) {
       options = { ...options, ...next };
     },
+    close: async () => {
+      await control.close();
+      await new Promise<void>((resolve) => {
+        for (const session of sessions) session.destroy();
+        server.close(() => resolve());
+      });
+    },
+  };
+}
+
+function controlEnv(fake: Partial<Pick<BedrockFake, 'controlUrl'>>): Record<string, string> {
+  return fake.controlUrl ? { BEDROCK_CONTROL_ENDPOINT: fake.controlUrl } : {};
+}
+
+/** ListFoundationModels (with its byOutputModality and byInferenceType filters) and paged ListInferenceProfiles. */
+async function startControlPlane() {
+  let options: BedrockControlOptions = {};
+  const requests: { method: string; url: string }[] = [];
+  const sockets = new Set<Socket>();
+  const server = createHttp1Server((req, res) => {
+    req.resume();
+    const url = new URL(req.url ?? '/', 'http://fake');
+    requests.push({ method: req.method ?? '', url: req.url ?? '' });
+    const reply = (status: number, body: unknown, errorType?: string) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...(errorType ? { 'x-amzn-errortype': errorType } : {}) });
+      res.end(JSON.stringify(body));
+    };
+    if (options.status) {
+      const errorType = options.errorType ?? 'AccessDeniedException';
+      reply(options.status, { message: `${errorType} from the fake` }, errorType);
+    } else if (req.method === 'GET' && url.pathname === '/foundation-models') {
+      const output = url.searchParams.get('byOutputModality');
+      const inference = url.searchParams.get('byInferenceType');
+      const models = (options.foundationModels ?? FAKE_FOUNDATION_MODELS).filter(
+        (model) => (!output || model.outputModalities.includes(output)) && (!inference || model.inferenceTypesSupported.includes(inference)),
+      );
+      reply(200, {
+        modelSummaries: models.map(({ lifecycle, ...model }) => ({
+          ...model,
+          modelArn: `arn:aws:bedrock:us-east-1::foundation-model/${model.modelId}`,
+          inputModalities: ['TEXT'],
+          responseStreamingSupported: true,
+          modelLifecycle: { status: lifecycle ?? 'ACTIVE' },
+        })),
+      });
+    } else if (req.method === 'GET' && url.pathname === '/inference-profiles') {
+      const all = options.inferenceProfiles ?? FAKE_INFERENCE_PROFILES;
+      const start = Number(url.searchParams.get('nextToken') ?? 0);
+      const size = Number(url.searchParams.get('maxResults') ?? 1000);
+      const end = start + size;
+      reply(200, {
+        inferenceProfileSummaries: all.slice(start, end).map((profile) => ({
+          inferenceProfileId: profile.inferenceProfileId,
+          inferenceProfileName: profile.inferenceProfileName,
+          inferenceProfileArn: `arn:aws:bedrock:us-east-1:123456789012:inference-profile/${profile.inferenceProfileId}`,
+          status: profile.status ?? 'ACTIVE',
+          type: 'SYSTEM_DEFINED',
+          models: [],
+        })),
+        ...(end < all.length ? { nextToken: String(end) } : {}),
+      });
+    } else {
+      reply(404, { message: 'Unknown operation' }, 'UnknownOperationException');
+    }
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    set(next: BedrockControlOptions) {
+      options = { ...next };
+    },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const session of sessions) session.destroy();
+        for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };

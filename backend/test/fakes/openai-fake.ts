@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
  * A local OpenAI-compatible server (what Ollama, vLLM and LM Studio expose):
  * `POST /v1/chat/completions` with `stream: true` answers server-sent events, one
  * `chat.completion.chunk` per reply part, then a final chunk with `finish_reason`, a usage chunk
- * (when `stream_options.include_usage`) and `data: [DONE]`.
+ * (when `stream_options.include_usage`) and `data: [DONE]`. `GET /v1/models` lists its models.
  */
 export interface OpenAiFakeOptions {
   /** The reply, streamed one chunk per part. */
@@ -28,6 +28,10 @@ export interface OpenAiFakeOptions {
   delayMs?: number;
   usage?: { prompt_tokens: number; completion_tokens: number };
   finishReason?: string;
+  /** What `GET /v1/models` lists (default: 'fake-model', the model of openAiFakeEnv). */
+  models?: string[];
+  /** Answers `GET /v1/models` with this HTTP status instead of the list. */
+  modelsStatus?: number;
 }
 
 export interface OpenAiFakeRequest {
@@ -41,6 +45,8 @@ export interface OpenAiFake {
   /** `http://127.0.0.1:{port}/v1`: the OPENAI_BASE_URL. */
   url: string;
   requests: OpenAiFakeRequest[];
+  /** `GET /v1/models` requests (the model catalogue), apart from the chat requests. */
+  modelListRequests: OpenAiFakeRequest[];
   /** TCP connections accepted so far. */
   readonly connections: number;
   set(options: Partial<OpenAiFakeOptions>): void;
@@ -55,6 +61,7 @@ export function openAiFakeEnv(fake: Pick<OpenAiFake, 'url'>, extra: Record<strin
 export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenAiFake> {
   let options: OpenAiFakeOptions = { ...initial };
   const requests: OpenAiFakeRequest[] = [];
+  const modelListRequests: OpenAiFakeRequest[] = [];
   const sockets = new Set<Socket>();
   let connections = 0;
   const server = createServer((req, res) => {
@@ -68,6 +75,11 @@ export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenA
 
   async function handle(req: IncomingMessage, res: ServerResponse, raw: string): Promise<void> {
     const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'GET' && path === '/v1/models') {
+      modelListRequests.push({ method: req.method, path, headers: { ...req.headers }, body: undefined });
+      listModels(res);
+      return;
+    }
     if (req.method !== 'POST' || path !== '/v1/chat/completions') {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
@@ -122,11 +134,23 @@ export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenA
     res.end();
   }
 
+  function listModels(res: ServerResponse): void {
+    if (options.modelsStatus) {
+      res.writeHead(options.modelsStatus, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'The fake failed', type: 'server_error', code: null } }));
+      return;
+    }
+    const data = (options.models ?? ['fake-model']).map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' }));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ object: 'list', data }));
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    modelListRequests,
     get connections() {
       return connections;
     },

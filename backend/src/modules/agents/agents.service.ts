@@ -4,6 +4,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { isAdmin, mayDelete, mayModify, mayRead, readableBy } from '../../common/access/access-policy';
 import { AvatarFiles } from '../files/avatar-files';
+import { ModelCatalogue } from '../models/model-catalogue';
 import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import { UsersService } from '../users/users.service';
 import { toAgentDto } from './agent.mapper';
@@ -40,6 +41,7 @@ export class AgentsService {
     private readonly users: UsersService,
     private readonly marketplaceCache: MarketplaceCache,
     private readonly avatarFiles: AvatarFiles,
+    private readonly models: ModelCatalogue,
   ) {}
 
   /**
@@ -153,6 +155,7 @@ export class AgentsService {
   private async create(identity: VerifiedIdentity, body: SaveAgentDto): Promise<AgentDto> {
     if (!isAdmin(identity) && ((body.rating ?? 0) !== 0 || (body.popularity ?? 0) !== 0)) throw new AgentStatsForbiddenError();
     await this.avatarFiles.assertMayUse(identity, body.avatar);
+    await this.assertModelOffered(body.modelConfig?.modelId, null);
     const agent = this.agents.create({
       id: body.id ?? randomUUID(),
       name: body.name,
@@ -192,6 +195,7 @@ export class AgentsService {
       (body.popularity !== undefined && body.popularity !== agent.popularity);
     if (!isAdmin(identity) && changesStats) throw new AgentStatsForbiddenError();
     if (body.avatar !== undefined && body.avatar !== agent.avatar) await this.avatarFiles.assertMayUse(identity, body.avatar);
+    if (body.modelConfig !== undefined) await this.assertModelOffered(body.modelConfig.modelId, agent.modelId);
 
     agent.name = body.name;
     agent.category = body.category;
@@ -224,6 +228,15 @@ export class AgentsService {
     } else {
       await manager.insert(AgentPrompt, { id: randomUUID(), agentId, prompt });
     }
+  }
+
+  /**
+   * An agent names a model some configured provider offers; none means the deployment's default,
+   * and the model it already has may stay (a sample agent's, or one a provider stopped listing).
+   */
+  private async assertModelOffered(modelId: string | null | undefined, current: string | null): Promise<void> {
+    if (!modelId || modelId === current) return;
+    await this.models.assertOffered(modelId);
   }
 
   /** Users are named by their own username; only an admin may credit someone else (e.g. 'system'). */

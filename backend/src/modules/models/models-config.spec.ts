@@ -7,6 +7,7 @@ describe('the models configuration', () => {
     const { models } = loadConfig({});
     expect(models).toMatchObject({
       provider: 'none',
+      providers: [],
       timeoutMs: 60000,
       bedrockAgent: false,
       bedrockChatbotAgent: false,
@@ -18,6 +19,7 @@ describe('the models configuration', () => {
       region: 'us-east-1',
       endpoint: null,
       agentEndpoint: null,
+      controlEndpoint: null,
       mainAgent: null,
       chatbotAgent: null,
       modelId: 'anthropic.claude-3-5-sonnet-20240620-v1:0',
@@ -41,6 +43,7 @@ describe('the models configuration', () => {
       region: 'eu-west-1',
       endpoint: 'https://vpce-1.bedrock-runtime.eu-west-1.vpce.amazonaws.com',
       agentEndpoint: 'https://vpce-1.bedrock-runtime.eu-west-1.vpce.amazonaws.com',
+      controlEndpoint: null,
       mainAgent: { agentId: 'GENERAL001', aliasId: 'TSTALIASID' },
       chatbotAgent: { agentId: 'SESHAT0001', aliasId: 'ALIASSES01' },
       modelId: 'arn:aws:bedrock:eu-west-1:123456789012:inference-profile/eu.anthropic.claude-3-5-sonnet-20240620-v1:0',
@@ -63,7 +66,34 @@ describe('the models configuration', () => {
     expect(models.openAi).toEqual({ baseUrl: 'http://localhost:11434/v1', apiKey: 'ollama', model: 'llama3.1' });
   });
 
+  it('reads several providers: the first answers the assistants, every one may answer agents', () => {
+    const { models } = loadConfig({
+      MODEL_PROVIDER: ' bedrock , openai-compatible',
+      BEDROCK_AGENT_ID: 'GENERAL001',
+      BEDROCK_AGENT_ALIAS_ID: 'TSTALIASID',
+      BEDROCK_CONTROL_ENDPOINT: 'https://bedrock.eu-west-1.amazonaws.com',
+      OPENAI_BASE_URL: 'http://localhost:11434/v1',
+      OPENAI_MODEL: 'llama3.1',
+    });
+    expect(models).toMatchObject({
+      provider: 'bedrock',
+      providers: ['bedrock', 'openai-compatible'],
+      bedrockAgent: true,
+      bedrockRuntime: true,
+      openAiCompatible: true,
+    });
+    expect(models.bedrock.controlEndpoint).toBe('https://bedrock.eu-west-1.amazonaws.com');
+
+    const openAiFirst = loadConfig({ MODEL_PROVIDER: 'openai-compatible,bedrock', OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_MODEL: 'llama3.1', BEDROCK_AGENT_ID: 'GENERAL001', BEDROCK_AGENT_ALIAS_ID: 'TSTALIASID' });
+    // The Bedrock agents answer the assistants only when Bedrock comes first.
+    expect(openAiFirst.models).toMatchObject({ provider: 'openai-compatible', providers: ['openai-compatible', 'bedrock'], bedrockAgent: false, bedrockRuntime: true });
+  });
+
   it.each([
+    [{ MODEL_PROVIDER: 'bedrock,openai' }, /MODEL_PROVIDER: debe ser none, bedrock u openai-compatible/],
+    [{ MODEL_PROVIDER: 'none,bedrock' }, /MODEL_PROVIDER: none no se combina con otros proveedores/],
+    [{ MODEL_PROVIDER: 'bedrock,openai-compatible' }, /OPENAI_BASE_URL es obligatoria con MODEL_PROVIDER=openai-compatible/],
+    [{ BEDROCK_CONTROL_ENDPOINT: 'bedrock.local' }, /BEDROCK_CONTROL_ENDPOINT: debe ser una URL http\(s\)/],
     [{ MODEL_PROVIDER: 'openai' }, /MODEL_PROVIDER: debe ser none, bedrock u openai-compatible/],
     [{ MODEL_PROVIDER: 'openai-compatible', OPENAI_MODEL: 'llama3.1' }, /OPENAI_BASE_URL es obligatoria con MODEL_PROVIDER=openai-compatible/],
     [{ MODEL_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: 'http://localhost:11434/v1' }, /OPENAI_MODEL es obligatoria/],

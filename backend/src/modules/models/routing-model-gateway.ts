@@ -1,6 +1,7 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { ModelAdapter } from './adapters/model-adapter';
-import { guardStream } from './adapters/guarded-stream';
+import { guardStream, type StreamContext } from './adapters/guarded-stream';
+import type { CatalogueProvider, ModelCatalogue } from './model-catalogue';
 import {
   type ModelAudience,
   type ModelEvent,
@@ -10,6 +11,18 @@ import {
 } from './model-gateway';
 
 export type ModelRoutes = Partial<Record<ModelAudience, ModelAdapter>>;
+
+/**
+ * How an agent's chat reaches the provider that lists its model, when more than one could answer
+ * it: the catalogue says which provider lists the request's modelId, and `adapterFor` gives that
+ * provider's adapter on that model. A model no provider lists goes to the agent audience's route.
+ */
+export interface ModelsByProvider {
+  catalogue: Pick<ModelCatalogue, 'providerOf'>;
+  adapterFor(provider: CatalogueProvider, modelId: string): ModelAdapter;
+  /** Every adapter made so far, to close them on shutdown. */
+  adapters(): Iterable<ModelAdapter>;
+}
 
 /**
  * The gateway the app uses: one adapter per audience (chosen from the configuration), each call
@@ -22,6 +35,7 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
   constructor(
     private readonly routes: ModelRoutes,
     private readonly timeoutMs: number,
+    private readonly byProvider?: ModelsByProvider,
   ) {
     super();
   }
@@ -36,10 +50,20 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
   }
 
   stream(request: ModelRequest): AsyncIterableIterator<ModelEvent> {
-    const adapter = this.routes[request.audience];
-    if (!adapter) return notConfigured();
+    const route = this.routes[request.audience];
+    if (!route) return notConfigured();
+    let adapter = route;
+    const modelId = request.audience === 'agent' ? request.modelId?.trim() : undefined;
+    const byProvider = this.byProvider;
+    const open =
+      byProvider && modelId
+        ? (context: StreamContext) =>
+            this.onProviderOf(byProvider, modelId, route, request, context, (chosen) => {
+              adapter = chosen;
+            })
+        : (context: StreamContext) => route.stream(request, context);
     const started = Date.now();
-    return guardStream((context) => adapter.stream(request, context), {
+    return guardStream(open, {
       timeoutMs: this.timeoutMs,
       signal: request.signal,
       toModelError: (error) => adapter.toModelError(error),
@@ -52,7 +76,22 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
   }
 
   onApplicationShutdown(): void {
-    for (const adapter of new Set(Object.values(this.routes))) adapter.close?.();
+    for (const adapter of new Set([...Object.values(this.routes), ...(this.byProvider?.adapters() ?? [])])) adapter.close?.();
+  }
+
+  /** Streams from the provider that lists the model (the catalogue's answer is cached), else from the route. */
+  private async *onProviderOf(
+    byProvider: ModelsByProvider,
+    modelId: string,
+    route: ModelAdapter,
+    request: ModelRequest,
+    context: StreamContext,
+    chosen: (adapter: ModelAdapter) => void,
+  ): AsyncGenerator<ModelEvent> {
+    const provider = await byProvider.catalogue.providerOf(modelId);
+    const adapter = provider ? byProvider.adapterFor(provider, modelId) : route;
+    chosen(adapter);
+    yield* adapter.stream(request, context);
   }
 }
 
