@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, UseFilters } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
@@ -9,11 +9,11 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { CurrentIdentity } from '../../common/auth/auth.decorators';
 import { RateLimit } from '../../common/rate-limit/rate-limit';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { FineTuningSessionNotFoundError } from './agent-creator.errors';
+import { ApplyFailureFilter } from './apply-failure.filter';
 import {
   ApplyFineTuningDto,
   ApplyResultDto,
@@ -72,16 +72,15 @@ export class FineTuningSessionsController {
     summary: 'Hace del prompt revisado la versión actual del agente',
     description: 'Si no se puede, responde { success: false, message } con el estado del fallo (spec, sección 8).',
   })
+  @HttpCode(HttpStatus.OK)
+  @UseFilters(ApplyFailureFilter)
   @ApiOkResponse({ type: ApplyResultDto })
-  async apply(
+  apply(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('id', sessionId) id: string,
     @Body() body: ApplyFineTuningDto,
-    @Res({ passthrough: true }) response: Response,
   ): Promise<ApplyResultDto> {
-    const { status, result } = await this.sessions.apply(identity, id, body);
-    response.status(status);
-    return result;
+    return this.sessions.apply(identity, id, body);
   }
 
   @Post(':id/close')

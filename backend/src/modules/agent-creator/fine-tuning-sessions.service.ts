@@ -120,29 +120,18 @@ export class FineTuningSessionsService {
     };
   }
 
-  /**
-   * Makes the revised prompt the agent's current one. Spec section 8: a failure answers
-   * `{ success: false, message }` (with the failure's status), not the usual error body.
-   */
-  async apply(identity: VerifiedIdentity, id: string, body: ApplyFineTuningDto): Promise<{ status: number; result: ApplyResultDto }> {
-    try {
-      const session = await this.openSession(identity, id);
-      const agent = await findModifiableAgent(this.agents, identity, session.metadata.agentId!);
-      await this.agents.save(identity, {
-        id: agent.id,
-        name: agent.name,
-        category: agent.category,
-        description: agent.description,
-        prompt: body.newPrompt,
-      });
-      return {
-        status: 200,
-        result: { success: true, message: `Prompt actualizado: «${body.versionName}» es ahora la versión actual del agente.` },
-      };
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return { status: error.status, result: { success: false, message: error.message } };
-    }
+  /** Makes the revised prompt the agent's current one (failures: see ApplyFailureFilter). */
+  async apply(identity: VerifiedIdentity, id: string, body: ApplyFineTuningDto): Promise<ApplyResultDto> {
+    const session = await this.openSession(identity, id);
+    const agent = await findModifiableAgent(this.agents, identity, session.metadata.agentId!);
+    await this.agents.save(identity, {
+      id: agent.id,
+      name: agent.name,
+      category: agent.category,
+      description: agent.description,
+      prompt: body.newPrompt,
+    });
+    return { success: true, message: `Prompt actualizado: «${body.versionName}» es ahora la versión actual del agente.` };
   }
 
   async close(identity: VerifiedIdentity, id: string): Promise<ApplyResultDto> {
