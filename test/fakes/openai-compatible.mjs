@@ -1,23 +1,38 @@
 // An OpenAI-compatible chat-completions server that streams a fixed reply, one chunk every
-// `intervalMs`: the model behind the chat benchmark and the chat end-to-end server.
+// `intervalMs`: the model behind the chat benchmark and the chat end-to-end server. A request
+// with a JSON-schema `response_format` is answered, when `structuredReply(schemaName, body)` is
+// given, with that function's object as JSON text (structured output), in the same chunked way.
 import { createServer } from 'node:http';
 
-export function startOpenAiFake(port, { chunks, intervalMs }) {
+/** The JSON text in two pieces, as a streaming server splits it. */
+function structuredChunks(value) {
+  const json = JSON.stringify(value);
+  const middle = Math.floor(json.length / 2);
+  return [json.slice(0, middle), json.slice(middle)];
+}
+
+export function startOpenAiFake(port, { chunks: plainChunks, intervalMs, structuredReply }) {
   const server = createServer((request, response) => {
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: 'not found' } }));
       return;
     }
-    request.resume();
+    // The body is only read when a structured reply may be asked for (the benchmark never does).
+    const body = [];
+    if (structuredReply) request.on('data', (part) => body.push(part));
+    else request.resume();
     request.on('end', () => {
+      const sent = structuredReply ? JSON.parse(Buffer.concat(body).toString('utf8') || '{}') : {};
+      const schemaName = sent.response_format?.type === 'json_schema' ? sent.response_format.json_schema?.name : undefined;
+      const chunks = schemaName ? structuredChunks(structuredReply(schemaName, sent)) : plainChunks;
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      let sent = 0;
+      let written = 0;
       const timer = setInterval(() => {
-        if (sent < chunks.length) {
-          const chunk = { choices: [{ index: 0, delta: { content: chunks[sent] } }] };
+        if (written < chunks.length) {
+          const chunk = { choices: [{ index: 0, delta: { content: chunks[written] } }] };
           response.write(`data: ${JSON.stringify(chunk)}\n\n`);
-          sent += 1;
+          written += 1;
           return;
         }
         clearInterval(timer);

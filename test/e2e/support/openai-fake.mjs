@@ -7,9 +7,30 @@ import { startOpenAiFake } from '../../fakes/openai-compatible.mjs';
 
 const FAKE_REPLY_CHUNKS = ['Hola, ', 'soy el ', '**modelo de prueba**. ', 'Esta respuesta ', 'llega por partes ', 'y termina ', 'aquí.'];
 
+/** The agent creator's structured turn (schema 'borrador_de_agente'): a reply and a whole draft. */
+export const FAKE_CREATOR_DRAFT = {
+  name: 'Asesor de Alquileres',
+  category: 'legal',
+  description: 'Ayuda a inquilinos a entender su contrato de alquiler.',
+  skills: ['Leer contratos', 'Explicar la fianza'],
+  capabilities: ['Responder dudas sobre el contrato'],
+  useCases: ['Revisar una cláusula antes de firmar'],
+  systemPrompt: 'Eres un asesor de alquileres. Hablas con inquilinos con un tono cercano y claro.',
+  price: 0,
+  isPublic: false,
+};
+
+function structuredReply(schemaName) {
+  if (schemaName === 'borrador_de_agente') {
+    return { reply: 'He preparado un borrador con lo que me has contado. ¿Quieres que sea público?', draft: FAKE_CREATOR_DRAFT };
+  }
+  return { reply: 'Lo haré más breve.', proposedPrompt: `${FAKE_CREATOR_DRAFT.systemPrompt} Responde en tres frases como máximo.` };
+}
+
 const fake = await startOpenAiFake(Number(process.env.OPENAI_FAKE_PORT ?? 3121), {
   chunks: FAKE_REPLY_CHUNKS,
   intervalMs: Number(process.env.OPENAI_FAKE_DELAY_MS ?? 300),
+  structuredReply,
 });
 
 process.env.MODEL_PROVIDER ??= 'openai-compatible';

@@ -14,13 +14,11 @@ import {
   type ValidationError,
 } from 'class-validator';
 import { MaxDecimalPlaces } from '../../common/validation/max-decimal-places';
+import { AGENT_CATEGORIES, type AgentCategory, toAgentCategory } from '../agents/agent-categories';
 import type { SaveAgentDto } from '../agents/dto/agent.dto';
 import type { Agent } from '../agents/entities/agent.entity';
 import type { ResponseSchema } from '../models/model-gateway';
 import type { StructuredReader } from '../models/structured-output';
-
-/** The marketplace's closed list of categories (spec section 9, the collaboration topics). */
-export const DRAFT_CATEGORIES = ['legal', 'finance', 'marketing', 'tech', 'hr', 'operations', 'general'] as const;
 
 const LIST_MAX = 50;
 const ITEM_MAX = 200;
@@ -56,9 +54,9 @@ export class AgentDraftDto {
   @MaxLength(120, { message: 'draft.name puede tener como máximo 120 caracteres' })
   name: string;
 
-  @ApiProperty({ enum: DRAFT_CATEGORIES })
-  @IsIn(DRAFT_CATEGORIES, { message: `draft.category debe ser una de: ${DRAFT_CATEGORIES.join(', ')}` })
-  category: string;
+  @ApiProperty({ enum: AGENT_CATEGORIES })
+  @IsIn(AGENT_CATEGORIES, { message: `draft.category debe ser una de: ${AGENT_CATEGORIES.join(', ')}` })
+  category: AgentCategory;
 
   @ApiProperty()
   @Transform(trimmed)
@@ -120,7 +118,7 @@ export function emptyDraft(): AgentDraftDto {
 export function draftOf(agent: Agent, prompt: string | null): AgentDraftDto {
   return Object.assign(new AgentDraftDto(), {
     name: agent.name,
-    category: (DRAFT_CATEGORIES as readonly string[]).includes(agent.category) ? agent.category : 'general',
+    category: toAgentCategory(agent.category) ?? 'general',
     description: agent.description,
     skills: agent.skills ?? [],
     capabilities: agent.capabilities ?? [],
@@ -185,7 +183,7 @@ export const CREATOR_REPLY_SCHEMA: ResponseSchema = {
         required: ['name', 'category', 'description', 'skills', 'capabilities', 'useCases', 'systemPrompt', 'price', 'isPublic'],
         properties: {
           name: { type: 'string' },
-          category: { type: 'string', enum: [...DRAFT_CATEGORIES] },
+          category: { type: 'string', enum: [...AGENT_CATEGORIES] },
           description: { type: 'string' },
           skills: stringList,
           capabilities: stringList,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-error';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { toAgentCategory } from '../agents/agent-categories';
 import { AgentsService } from '../agents/agents.service';
 import type { Agent } from '../agents/entities/agent.entity';
 import { ConversationsService } from '../conversations/conversations.service';
@@ -127,7 +128,7 @@ export class FineTuningSessionsService {
     await this.agents.save(identity, {
       id: agent.id,
       name: agent.name,
-      category: agent.category,
+      category: toAgentCategory(agent.category) ?? 'general',
       description: agent.description,
       prompt: body.newPrompt,
     });

@@ -1,0 +1,170 @@
+import { Alert, Code, Group, Paper, Spoiler, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../../shared/api';
+import { AppButton } from '../../../shared/ui/AppButton';
+import { useToast } from '../../../shared/ui/toast';
+import { agentCreatorApi } from '../api/agentCreatorApi';
+import { agentCreatorStrings } from '../strings';
+import type { ChatLine, FineTuningSession } from '../types';
+import { TalkThread } from './TalkThread';
+
+const strings = agentCreatorStrings.fineTuning;
+
+export interface FineTuningPanelProps {
+  agentId: string;
+  /** After a proposal becomes the current prompt (e.g. to reload a versions list). */
+  onApplied?: () => void;
+}
+
+const errorText = (error: unknown) => (isApiError(error) && error.message ? error.message : strings.error);
+
+/**
+ * The fine-tuning chat for an agent's editor: opens a session, lets its creator say what to
+ * change, shows the assistant's proposed prompt and applies it as the current version.
+ */
+export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
+  const toast = useToast();
+  const [session, setSession] = useState<FineTuningSession | null>(null);
+  const [lines, setLines] = useState<ChatLine[]>([]);
+  const [proposal, setProposal] = useState<string | null>(null);
+  const [versionName, setVersionName] = useState<string>(strings.defaultVersionName);
+  const [versionDescription, setVersionDescription] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const sessionId = useRef<string | null>(null);
+
+  // Leaving the editor ends the session; its messages stay stored.
+  useEffect(
+    () => () => {
+      if (sessionId.current) void agentCreatorApi.closeSession(sessionId.current).catch(() => undefined);
+    },
+    [],
+  );
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const open = () =>
+    run(async () => {
+      const opened = await agentCreatorApi.openSession(agentId);
+      sessionId.current = opened.sessionId;
+      setSession(opened);
+      setLines(opened.messages.map((message) => ({ id: message.id, role: message.role, content: message.content, notice: message.status === 'failed' })));
+    });
+
+  const send = async (message: string): Promise<boolean> => {
+    if (!session) return false;
+    let sent = false;
+    setLines((current) => [...current, { id: `local-${Date.now()}`, role: 'user', content: message }]);
+    await run(async () => {
+      try {
+        const reply = await agentCreatorApi.talkInSession(session.sessionId, message);
+        setLines((current) => [...current, { id: reply.messageId, role: 'assistant', content: reply.reply }]);
+        if (reply.proposedPrompt) setProposal(reply.proposedPrompt);
+        sent = true;
+      } catch (failure) {
+        setLines((current) => current.slice(0, -1));
+        throw failure;
+      }
+    });
+    return sent;
+  };
+
+  const apply = () =>
+    run(async () => {
+      if (!session || !proposal) return;
+      const result = await agentCreatorApi.applyProposal(session.sessionId, {
+        newPrompt: proposal,
+        versionName: versionName.trim() || strings.defaultVersionName,
+        versionDescription: versionDescription.trim() || undefined,
+      });
+      toast.success(result.message);
+      setSession({ ...session, currentPrompt: proposal });
+      setProposal(null);
+      onApplied?.();
+    });
+
+  const close = () =>
+    run(async () => {
+      if (!session) return;
+      const result = await agentCreatorApi.closeSession(session.sessionId);
+      sessionId.current = null;
+      setSession(null);
+      setLines([]);
+      setProposal(null);
+      toast.info(result.message);
+    });
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="fine-tuning-title">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="fine-tuning-title">
+            {strings.title}
+          </Title>
+          {session && (
+            <AppButton variant="outline" size="xs" onClick={() => void close()} disabled={busy}>
+              {strings.close}
+            </AppButton>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {strings.intro}
+        </Text>
+        {!session ? (
+          <AppButton onClick={() => void open()} loading={busy} disabled={busy} style={{ alignSelf: 'flex-start' }}>
+            {strings.open}
+          </AppButton>
+        ) : (
+          <>
+            <Spoiler maxHeight={60} showLabel={strings.showMore} hideLabel={strings.showLess}>
+              <Text size="xs" fw={600}>
+                {strings.currentPrompt}
+              </Text>
+              <Code block>{session.currentPrompt || strings.noPrompt}</Code>
+            </Spoiler>
+            <TalkThread
+              label={strings.title}
+              lines={lines}
+              names={{ user: agentCreatorStrings.chat.you, assistant: strings.title }}
+              busy={busy}
+              busyText={strings.thinking}
+              input={{ label: strings.inputLabel, placeholder: strings.placeholder, send: strings.send }}
+              onSend={send}
+              height="40vh"
+            />
+            {proposal && (
+              <Stack gap="xs" data-testid="fine-tuning-proposal">
+                <Textarea label={strings.proposal} value={proposal} onChange={(event) => setProposal(event.currentTarget.value)} autosize minRows={4} maxRows={12} />
+                <TextInput label={strings.versionName} value={versionName} onChange={(event) => setVersionName(event.currentTarget.value)} maxLength={120} />
+                <TextInput
+                  label={strings.versionDescription}
+                  value={versionDescription}
+                  onChange={(event) => setVersionDescription(event.currentTarget.value)}
+                  maxLength={2000}
+                />
+                <AppButton onClick={() => void apply()} disabled={busy || !proposal.trim()} style={{ alignSelf: 'flex-start' }}>
+                  {busy ? strings.applying : strings.apply}
+                </AppButton>
+              </Stack>
+            )}
+          </>
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,34 @@
+import type { AgentDraft } from '../types';
+
+/** The marketplace's closed list of categories (the server refuses any other). */
+export const AGENT_CATEGORIES = ['legal', 'finance', 'marketing', 'tech', 'hr', 'operations', 'general'] as const;
+
+export const EMPTY_DRAFT: AgentDraft = {
+  name: '',
+  category: 'general',
+  description: '',
+  skills: [],
+  capabilities: [],
+  useCases: [],
+  systemPrompt: '',
+  modelId: '',
+  price: 0,
+  isPublic: false,
+};
+
+/**
+ * The model's new draft, except for the fields the user changed by hand while it was answering:
+ * those keep the user's value (the model worked on the draft as it was sent).
+ */
+export function mergeReplyDraft(sent: AgentDraft, current: AgentDraft, reply: AgentDraft): AgentDraft {
+  const merged = { ...reply };
+  for (const key of Object.keys(current) as (keyof AgentDraft)[]) {
+    if (JSON.stringify(current[key]) !== JSON.stringify(sent[key])) (merged as Record<keyof AgentDraft, unknown>)[key] = current[key];
+  }
+  return merged;
+}
+
+/** Whether the draft can be saved: the server needs a name, a description and instructions. */
+export function isSavable(draft: AgentDraft): boolean {
+  return draft.name.trim() !== '' && draft.description.trim() !== '' && draft.systemPrompt.trim() !== '';
+}
