@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { loadChunk } from './chunk-loading';
 import { RequireAdmin } from '../guards/RequireAdmin';
 import { RequireAuth } from '../guards/RequireAuth';
@@ -13,6 +13,8 @@ import type { RouteHandle } from './route-handle';
 const screens = () => import('../screens/marketplaceScreens');
 /** The chat screens (/chat and /chat/{conversationId}). */
 const chatScreens = () => import('../screens/chatScreens');
+/** The agent creator (/agent-creator and /agent-creator/{agentId}). */
+const agentCreatorScreens = () => import('../screens/agentCreatorScreens');
 /** The public pages (legal texts, contact, support, payment return, assistant chat) share one chunk. */
 const publicScreens = () => import('../screens/publicScreens');
 
@@ -91,9 +93,11 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               page('/agentes/:agentId', 'Agente', async () => ({ Component: (await screens()).AgentScreen })),
-              pending('/agent-creator', 'Creador de agentes'),
-              pending('/agent-creator/:agentId', 'Creador de agentes'),
-              pending('/creador-agentes', 'Creador de agentes'),
+              page('/agent-creator', 'Creador de agentes', async () => ({ Component: (await agentCreatorScreens()).AgentCreatorScreen })),
+              page('/agent-creator/:agentId', 'Creador de agentes', async () => ({
+                Component: (await agentCreatorScreens()).AgentCreatorEditScreen,
+              })),
+              { path: '/creador-agentes', element: <Navigate to="/agent-creator" replace /> },
               pending('/create-advanced-agent', 'Crear Agente Avanzado'),
               pending('/edit-advanced-agent/:agentId', 'Editar agente'),
               page('/chat', 'Chat', async () => ({ Component: (await chatScreens()).ChatScreen })),
