@@ -6,6 +6,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AgentCreatorModule } from './modules/agent-creator/agent-creator.module';
 import { AgentsModule } from './modules/agents/agents.module';
+import { PromptsModule } from './modules/prompts/prompts.module';
 import { benchModules } from './modules/bench/bench.module';
 import { EcosystemsModule } from './modules/ecosystems/ecosystems.module';
 import { FilesModule } from './modules/files/files.module';
@@ -36,6 +37,7 @@ export class AppModule {
         AuthModule,
         UsersModule,
         AgentsModule,
+        PromptsModule,
         EcosystemsModule,
         TeamsModule,
         FilesModule,

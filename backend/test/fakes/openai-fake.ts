@@ -16,6 +16,8 @@ export interface OpenAiFakeOptions {
    * structured reply, then a valid one).
    */
   replies?: string[][];
+  /** A reply chosen from the request (e.g. by its system prompt), when it returns one; before `reply`. */
+  replyFor?: (body: any) => string[] | undefined;
   /** Answers with this HTTP status and an OpenAI error body instead of a stream (e.g. 429). */
   status?: number;
   /** With `failAfter`: sends an in-stream `error` event after that many parts and closes. */
@@ -111,7 +113,7 @@ export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenA
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
 
     const events: string[] = [chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }])];
-    const reply = current.replies?.shift() ?? current.reply;
+    const reply = current.replies?.shift() ?? current.replyFor?.(body) ?? current.reply;
     const parts = current.failAfter !== undefined ? reply.slice(0, current.failAfter) : reply;
     for (const content of parts) events.push(chunk([{ index: 0, delta: { content }, finish_reason: null }]));
     if (current.failAfter !== undefined) {

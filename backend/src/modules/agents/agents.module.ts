@@ -2,15 +2,15 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AvatarFilesModule } from '../files/avatar-files';
 import { ModelsModule } from '../models/models.module';
+import { PromptVersionStoreModule } from '../prompts/prompt-version-store';
 import { UsersModule } from '../users/users.module';
 import { AgentsController, AgentsMarketplaceController } from './agents.controller';
 import { MarketplaceCache } from './marketplace/marketplace-cache';
 import { AgentsService } from './agents.service';
-import { AgentPrompt } from './entities/agent-prompt.entity';
 import { Agent } from './entities/agent.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Agent, AgentPrompt]), UsersModule, AvatarFilesModule, ModelsModule],
+  imports: [TypeOrmModule.forFeature([Agent]), UsersModule, AvatarFilesModule, ModelsModule, PromptVersionStoreModule],
   controllers: [AgentsController, AgentsMarketplaceController],
   providers: [AgentsService, MarketplaceCache],
   exports: [AgentsService, MarketplaceCache],

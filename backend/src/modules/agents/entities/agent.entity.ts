@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { decimalToNumber } from './column-transformers';
 
-/** An AI agent of the marketplace (spec section 3). Its prompt lives in `agent_prompts`. */
+/** An AI agent of the marketplace (spec section 3). Its prompt's versions live in `agent_prompt_versions` (prompts module). */
 @Entity('agents')
 export class Agent {
   @PrimaryColumn({ type: 'varchar', length: 64 })
