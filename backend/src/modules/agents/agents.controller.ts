@@ -15,7 +15,7 @@ import { RateLimit } from '../../common/rate-limit/rate-limit';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { AgentsService } from './agents.service';
 import { AgentDto, AgentListQueryDto, AgentPageDto, DeletedDto, SaveAgentDto } from './dto/agent.dto';
-import { MarketplaceQueryDto, type Page } from './marketplace/marketplace-query.dto';
+import { AgentMarketplaceQueryDto, type Page } from './marketplace/marketplace-query.dto';
 import { MarketplaceCache } from './marketplace/marketplace-cache';
 
 @ApiTags('agents')
@@ -104,7 +104,7 @@ export class AgentsMarketplaceController {
   @Public()
   @ApiOperation({ summary: 'Agentes públicos del marketplace, filtrados, ordenados y paginados' })
   @ApiOkResponse({ type: AgentPageDto })
-  async search(@Query() query: MarketplaceQueryDto, @Res() response: Response): Promise<void> {
+  async search(@Query() query: AgentMarketplaceQueryDto, @Res() response: Response): Promise<void> {
     const body = await this.cache.serialised(`agents:${JSON.stringify(query)}`, () => this.agents.marketplace(query));
     response.type('application/json').send(body);
   }

@@ -5,9 +5,9 @@ import { DataSource, EntityManager, In, Repository, SelectQueryBuilder } from 't
 import { isAdmin, mayDelete, mayModify, mayRead, readableBy } from '../../common/access/access-policy';
 import { AvatarFiles } from '../files/avatar-files';
 import { ModelCatalogue } from '../models/model-catalogue';
-import { PromptVersionStore } from '../prompts/prompt-version-store';
 import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import { UsersService } from '../users/users.service';
+import { agentCategoryFilter } from './agent-categories';
 import { toAgentDto } from './agent.mapper';
 import { isUniqueViolation } from './database-errors';
 import {
@@ -18,13 +18,15 @@ import {
   AgentStatsForbiddenError,
 } from './agents.errors';
 import type { AgentDto, AgentListQueryDto, SaveAgentDto } from './dto/agent.dto';
+import { AgentPrompt } from './entities/agent-prompt.entity';
 import { Agent } from './entities/agent.entity';
 import {
   marketplaceFilters,
   normaliseCategory,
   normaliseSearch,
   normaliseSort,
-  type MarketplaceQueryDto,
+  SHOWCASE_DESCRIPTION_MIN_LENGTH,
+  type AgentMarketplaceQueryDto,
   type Page,
 } from './marketplace/marketplace-query.dto';
 import { applyListingFilters, applyPage, applySort } from './marketplace/marketplace-search';
@@ -36,12 +38,12 @@ const ALIAS = 'agent';
 export class AgentsService {
   constructor(
     @InjectRepository(Agent) private readonly agents: Repository<Agent>,
+    @InjectRepository(AgentPrompt) private readonly prompts: Repository<AgentPrompt>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly marketplaceCache: MarketplaceCache,
     private readonly avatarFiles: AvatarFiles,
     private readonly models: ModelCatalogue,
-    private readonly promptVersions: PromptVersionStore,
   ) {}
 
   /**
@@ -58,7 +60,7 @@ export class AgentsService {
       });
     }
     applyListingFilters(builder, ALIAS, {
-      category: normaliseCategory(query.category),
+      category: agentCategoryFilter(normaliseCategory(query.category)),
       search: normaliseSearch(query.search),
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
@@ -73,10 +75,15 @@ export class AgentsService {
   }
 
   /** The marketplace: public agents only, with the spec's defaults (price 0–1000, popularity). */
-  async marketplace(query: MarketplaceQueryDto): Promise<Page<AgentDto>> {
+  async marketplace(query: AgentMarketplaceQueryDto): Promise<Page<AgentDto>> {
     const filters = marketplaceFilters(query);
     const builder = readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, undefined);
-    applyListingFilters(builder, ALIAS, filters);
+    applyListingFilters(builder, ALIAS, { ...filters, category: agentCategoryFilter(filters.category) });
+    if (query.described === true) {
+      builder.andWhere(`LENGTH(TRIM(${ALIAS}.description)) >= :describedLength`, {
+        describedLength: SHOWCASE_DESCRIPTION_MIN_LENGTH,
+      });
+    }
     applySort(builder, ALIAS, filters.sortBy);
     return this.page(builder, filters.page, filters.limit);
   }
@@ -128,15 +135,9 @@ export class AgentsService {
     return new Set(rows.filter((agent) => mayRead(identity, agent)).map((agent) => agent.id));
   }
 
-  /** For the chat and other modules: the current version of the agent's prompt, or null when it has none. */
+  /** For the chat and prompts modules: the stored system prompt, or null when there is none. */
   async promptFor(agentId: string): Promise<string | null> {
-    return (await this.promptVersions.current(agentId))?.prompt ?? null;
-  }
-
-  /** For the prompts module: the ids of the agents the caller created (GET /agent-prompts). */
-  async ownedIds(identity: VerifiedIdentity): Promise<string[]> {
-    const rows = await this.agents.find({ select: { id: true }, where: { ownerSub: identity.sub } });
-    return rows.map((agent) => agent.id);
+    return (await this.prompts.findOneBy({ agentId }))?.prompt ?? null;
   }
 
   /** POST /agents: an `id` that names an existing agent updates it (creator or admin only). */
@@ -152,7 +153,7 @@ export class AgentsService {
   async remove(identity: VerifiedIdentity, id: string): Promise<{ success: true; id: string }> {
     const agent = await this.findVisible(identity, id);
     if (!mayDelete(identity, agent)) throw new AgentNotOwnedError();
-    // The prompt's versions and the team links go with it (ON DELETE CASCADE).
+    // The prompt and the team links go with it (ON DELETE CASCADE).
     await this.agents.delete({ id: agent.id });
     this.marketplaceCache.clear();
     return { success: true, id: agent.id };
@@ -182,7 +183,7 @@ export class AgentsService {
     try {
       await this.dataSource.transaction(async (manager) => {
         await manager.insert(Agent, agent);
-        if (body.prompt !== undefined) await this.storePrompt(manager, identity, agent.id, body.prompt);
+        if (body.prompt !== undefined) await this.storePrompt(manager, agent.id, body.prompt);
       });
     } catch (error) {
       // Two creations racing for the same client-chosen id.
@@ -221,14 +222,19 @@ export class AgentsService {
     }
     await this.dataSource.transaction(async (manager) => {
       await manager.save(Agent, agent);
-      if (body.prompt !== undefined) await this.storePrompt(manager, identity, agent.id, body.prompt);
+      if (body.prompt !== undefined) await this.storePrompt(manager, agent.id, body.prompt);
     });
     return toAgentDto(await this.agents.findOneByOrFail({ id: agent.id }));
   }
 
-  /** A changed prompt becomes a new current version; saving it unchanged adds none. */
-  private async storePrompt(manager: EntityManager, identity: VerifiedIdentity, agentId: string, prompt: string): Promise<void> {
-    await this.promptVersions.addIfChanged(manager, { agentId, prompt, createdBy: identity.username });
+  private async storePrompt(manager: EntityManager, agentId: string, prompt: string): Promise<void> {
+    const existing = await manager.findOneBy(AgentPrompt, { agentId });
+    if (existing) {
+      existing.prompt = prompt;
+      await manager.save(AgentPrompt, existing);
+    } else {
+      await manager.insert(AgentPrompt, { id: randomUUID(), agentId, prompt });
+    }
   }
 
   /**

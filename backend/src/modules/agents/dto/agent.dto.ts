@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
+  IsIn,
   IsInt,
   IsNumber,
   IsObject,
@@ -16,8 +17,9 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { AGENT_CATEGORIES, describeAgentCategories, toAgentCategory } from '../agent-categories';
 import { MaxDecimalPlaces } from '../../../common/validation/max-decimal-places';
-import { booleanOrText, ListingQueryDto } from '../marketplace/marketplace-query.dto';
+import { AGENT_CATEGORY_QUERY, booleanOrText, ListingQueryDto } from '../marketplace/marketplace-query.dto';
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimEach = ({ value }: { value: unknown }) =>
@@ -50,10 +52,13 @@ export class SaveAgentDto {
   @Length(1, 120, { message: 'name debe tener entre 1 y 120 caracteres' })
   name: string;
 
-  @ApiProperty({ example: 'legal' })
-  @Transform(trim)
-  @IsString({ message: 'category debe ser un texto' })
-  @Length(1, 60, { message: 'category debe tener entre 1 y 60 caracteres' })
+  @ApiProperty({
+    enum: AGENT_CATEGORIES,
+    example: 'legal',
+    description: 'Se acepta también el nombre en español (Finanzas, Tecnología, RRHH…); se guarda el identificador',
+  })
+  @Transform(({ value }) => toAgentCategory(value) ?? value)
+  @IsIn(AGENT_CATEGORIES, { message: `category debe ser una de: ${describeAgentCategories()}` })
   category: string;
 
   @ApiProperty()
@@ -156,7 +161,7 @@ export class ModelConfigResponseDto {
 export class AgentDto {
   @ApiProperty() id: string;
   @ApiProperty() name: string;
-  @ApiProperty() category: string;
+  @ApiProperty({ enum: AGENT_CATEGORIES }) category: string;
   @ApiProperty() description: string;
   @ApiProperty({ nullable: true, type: String }) avatar: string | null;
   @ApiProperty({ type: [String] }) skills: string[];
@@ -181,6 +186,9 @@ export class AgentPageDto {
 
 /** GET /agents: every marketplace filter (each optional) plus `public` and `creator`. */
 export class AgentListQueryDto extends ListingQueryDto {
+  @ApiPropertyOptional(AGENT_CATEGORY_QUERY)
+  category?: string;
+
   @ApiPropertyOptional({ description: 'Nombre de usuario o id del creador' })
   @IsOptional()
   @IsString({ message: 'creator debe ser un texto' })

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { AGENT_CATEGORIES } from '../agent-categories';
 
 export const AGENT_SORTS = ['popularity', 'rating', 'price-low', 'price-high'] as const;
 export type AgentSort = (typeof AGENT_SORTS)[number];
@@ -132,4 +133,29 @@ export class ListingQueryDto extends MarketplaceQueryDto {
   @Transform(booleanOrText)
   @IsBoolean({ message: 'public debe ser true o false' })
   public?: boolean;
+}
+
+/** An agents listing's category: one of the closed list (its Spanish name is accepted too). */
+export const AGENT_CATEGORY_QUERY = {
+  enum: ['all', ...AGENT_CATEGORIES],
+  default: 'all',
+  description: "Categoría del agente; también su nombre en español (Finanzas, Tecnología…). 'all' o ausente = todas",
+};
+
+/** A showcase's agents say what they do: a description of at least this many characters. */
+export const SHOWCASE_DESCRIPTION_MIN_LENGTH = 40;
+
+/** GET /marketplace/agents: the marketplace filters, on agents' categories, plus the showcase's filter. */
+export class AgentMarketplaceQueryDto extends MarketplaceQueryDto {
+  @ApiPropertyOptional(AGENT_CATEGORY_QUERY)
+  category?: string;
+
+  @ApiPropertyOptional({
+    description: `true = solo agentes con una descripción de al menos ${SHOWCASE_DESCRIPTION_MIN_LENGTH} caracteres (la portada)`,
+    default: false,
+  })
+  @IsOptional()
+  @Transform(booleanOrText)
+  @IsBoolean({ message: 'described debe ser true o false' })
+  described?: boolean;
 }
