@@ -12,10 +12,11 @@ import { CreateSubscriptions1795340005101 } from './1795340005101-create-subscri
 import { CreateAssistantPrompts1795340005102 } from './1795340005102-create-assistant-prompts';
 import { IdentityAccountState1795350001100 } from './1795350001100-identity-account-state';
 import { AgentCategorySlugs1795360012000 } from './1795360012000-agent-category-slugs';
+import { PromptVersions1795360001300 } from './1795360001300-prompt-versions';
 
 /**
  * Every migration, in order. Written with TypeORM's Table API (not raw SQL) so that each one runs
  * unchanged on SQLite and PostgreSQL.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const migrations: MixedList<Function> = [CreateUserProfiles1795300000000, CreateAgents1795310000000, CreateEcosystems1795310000001, CreateTeams1795310000002, CreateIdentityTables1795312894105, CreateFiles1795321400000, WidenMarketplaceIndexes1795321400001, CreateContactMessages1795330004200, CreateConversations1795340005100, CreateSubscriptions1795340005101, CreateAssistantPrompts1795340005102, IdentityAccountState1795350001100, AgentCategorySlugs1795360012000];
+export const migrations: MixedList<Function> = [CreateUserProfiles1795300000000, CreateAgents1795310000000, CreateEcosystems1795310000001, CreateTeams1795310000002, CreateIdentityTables1795312894105, CreateFiles1795321400000, WidenMarketplaceIndexes1795321400001, CreateContactMessages1795330004200, CreateConversations1795340005100, CreateSubscriptions1795340005101, CreateAssistantPrompts1795340005102, IdentityAccountState1795350001100, PromptVersions1795360001300, AgentCategorySlugs1795360012000];

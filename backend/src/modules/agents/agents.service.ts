@@ -5,6 +5,7 @@ import { DataSource, EntityManager, In, Repository, SelectQueryBuilder } from 't
 import { isAdmin, mayDelete, mayModify, mayRead, readableBy } from '../../common/access/access-policy';
 import { AvatarFiles } from '../files/avatar-files';
 import { ModelCatalogue } from '../models/model-catalogue';
+import { PromptVersionStore } from '../prompts/prompt-version-store';
 import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import { UsersService } from '../users/users.service';
 import { agentCategoryFilter } from './agent-categories';
@@ -18,7 +19,6 @@ import {
   AgentStatsForbiddenError,
 } from './agents.errors';
 import type { AgentDto, AgentListQueryDto, SaveAgentDto } from './dto/agent.dto';
-import { AgentPrompt } from './entities/agent-prompt.entity';
 import { Agent } from './entities/agent.entity';
 import {
   marketplaceFilters,
@@ -38,12 +38,12 @@ const ALIAS = 'agent';
 export class AgentsService {
   constructor(
     @InjectRepository(Agent) private readonly agents: Repository<Agent>,
-    @InjectRepository(AgentPrompt) private readonly prompts: Repository<AgentPrompt>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly marketplaceCache: MarketplaceCache,
     private readonly avatarFiles: AvatarFiles,
     private readonly models: ModelCatalogue,
+    private readonly promptVersions: PromptVersionStore,
   ) {}
 
   /**
@@ -135,9 +135,15 @@ export class AgentsService {
     return new Set(rows.filter((agent) => mayRead(identity, agent)).map((agent) => agent.id));
   }
 
-  /** For the chat and prompts modules: the stored system prompt, or null when there is none. */
+  /** For the chat and other modules: the current version of the agent's prompt, or null when it has none. */
   async promptFor(agentId: string): Promise<string | null> {
-    return (await this.prompts.findOneBy({ agentId }))?.prompt ?? null;
+    return (await this.promptVersions.current(agentId))?.prompt ?? null;
+  }
+
+  /** For the prompts module: the ids of the agents the caller created (GET /agent-prompts). */
+  async ownedIds(identity: VerifiedIdentity): Promise<string[]> {
+    const rows = await this.agents.find({ select: { id: true }, where: { ownerSub: identity.sub } });
+    return rows.map((agent) => agent.id);
   }
 
   /** POST /agents: an `id` that names an existing agent updates it (creator or admin only). */
@@ -153,7 +159,7 @@ export class AgentsService {
   async remove(identity: VerifiedIdentity, id: string): Promise<{ success: true; id: string }> {
     const agent = await this.findVisible(identity, id);
     if (!mayDelete(identity, agent)) throw new AgentNotOwnedError();
-    // The prompt and the team links go with it (ON DELETE CASCADE).
+    // The prompt's versions and the team links go with it (ON DELETE CASCADE).
     await this.agents.delete({ id: agent.id });
     this.marketplaceCache.clear();
     return { success: true, id: agent.id };
@@ -183,7 +189,7 @@ export class AgentsService {
     try {
       await this.dataSource.transaction(async (manager) => {
         await manager.insert(Agent, agent);
-        if (body.prompt !== undefined) await this.storePrompt(manager, agent.id, body.prompt);
+        if (body.prompt !== undefined) await this.storePrompt(manager, identity, agent.id, body.prompt);
       });
     } catch (error) {
       // Two creations racing for the same client-chosen id.
@@ -222,19 +228,14 @@ export class AgentsService {
     }
     await this.dataSource.transaction(async (manager) => {
       await manager.save(Agent, agent);
-      if (body.prompt !== undefined) await this.storePrompt(manager, agent.id, body.prompt);
+      if (body.prompt !== undefined) await this.storePrompt(manager, identity, agent.id, body.prompt);
     });
     return toAgentDto(await this.agents.findOneByOrFail({ id: agent.id }));
   }
 
-  private async storePrompt(manager: EntityManager, agentId: string, prompt: string): Promise<void> {
-    const existing = await manager.findOneBy(AgentPrompt, { agentId });
-    if (existing) {
-      existing.prompt = prompt;
-      await manager.save(AgentPrompt, existing);
-    } else {
-      await manager.insert(AgentPrompt, { id: randomUUID(), agentId, prompt });
-    }
+  /** A changed prompt becomes a new current version; saving it unchanged adds none. */
+  private async storePrompt(manager: EntityManager, identity: VerifiedIdentity, agentId: string, prompt: string): Promise<void> {
+    await this.promptVersions.addIfChanged(manager, { agentId, prompt, createdBy: identity.username });
   }
 
   /**
