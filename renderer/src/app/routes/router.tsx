@@ -15,6 +15,8 @@ const screens = () => import('../screens/marketplaceScreens');
 const chatScreens = () => import('../screens/chatScreens');
 /** The agent creator (/agent-creator and /agent-creator/{agentId}). */
 const agentCreatorScreens = () => import('../screens/agentCreatorScreens');
+/** The advanced agent form (/create-advanced-agent and /edit-advanced-agent/{agentId}). */
+const agentEditorScreens = () => import('../screens/agentEditorScreens');
 /** The public pages (legal texts, contact, support, payment return, assistant chat) share one chunk. */
 const publicScreens = () => import('../screens/publicScreens');
 
@@ -98,8 +100,12 @@ export const routes: RouteObject[] = [
                 Component: (await agentCreatorScreens()).AgentCreatorEditScreen,
               })),
               { path: '/creador-agentes', element: <Navigate to="/agent-creator" replace /> },
-              pending('/create-advanced-agent', 'Crear Agente Avanzado'),
-              pending('/edit-advanced-agent/:agentId', 'Editar agente'),
+              page('/create-advanced-agent', 'Crear Agente Avanzado', async () => ({
+                Component: (await agentEditorScreens()).CreateAdvancedAgentScreen,
+              })),
+              page('/edit-advanced-agent/:agentId', 'Editar agente', async () => ({
+                Component: (await agentEditorScreens()).EditAdvancedAgentScreen,
+              })),
               page('/chat', 'Chat', async () => ({ Component: (await chatScreens()).ChatScreen })),
               page('/chat/:conversationId', 'Chat', async () => ({ Component: (await chatScreens()).ConversationScreen })),
               {

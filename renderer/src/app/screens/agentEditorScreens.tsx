@@ -1,0 +1,53 @@
+// Route modules for /create-advanced-agent and /edit-advanced-agent/{agentId}: the agent editor
+// with the marketplace's categories, the signed-in user, the team's 'Mis Agentes' and the prompt
+// versions and test cases as tabs (features do not import one another, so they meet here).
+import { useAtomValue } from 'jotai';
+import { useParams } from 'react-router-dom';
+import { FineTuningPanel } from '../../features/agent-creator';
+import { AgentEditorPage, agentEditorStrings, type AgentEditor, type AgentEditorTab } from '../../features/agent-editor';
+import { authStateAtom } from '../../features/auth/state/authState';
+import { CATEGORIES } from '../../features/marketplace/state/filters';
+import { categoryLabel } from '../../features/marketplace/strings';
+import { PromptTestCasesPanel, PromptVersionsPanel } from '../../features/prompts';
+import { useTeam } from '../../features/team/hooks/useTeam';
+
+const promptTabs =
+  (agentId: string) =>
+  ({ promptChanged }: { promptChanged(): void }): AgentEditorTab[] => [
+    { value: 'versions', label: agentEditorStrings.tabs.versions, content: <PromptVersionsPanel agentId={agentId} /> },
+    { value: 'test-cases', label: agentEditorStrings.tabs.testCases, content: <PromptTestCasesPanel agentId={agentId} /> },
+    {
+      value: 'fine-tuning',
+      label: agentEditorStrings.tabs.fineTuning,
+      content: <FineTuningPanel agentId={agentId} onApplied={promptChanged} />,
+    },
+  ];
+
+const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category, label: categoryLabel(category) }));
+
+function Editor({ agentId }: { agentId?: string }) {
+  const { user } = useAtomValue(authStateAtom);
+  // Saving or deleting reloads the team, so that 'Mis Agentes' shows the change at once.
+  const { reload } = useTeam();
+  const editor: AgentEditor | null = user ? { username: user.username, isAdmin: user.role === 'admin' } : null;
+  return (
+    <AgentEditorPage
+      key={agentId ?? 'new'}
+      agentId={agentId}
+      editor={editor}
+      categories={CATEGORY_OPTIONS}
+      onSaved={reload}
+      onDeleted={reload}
+      extraTabs={agentId ? promptTabs(agentId) : undefined}
+    />
+  );
+}
+
+export function CreateAdvancedAgentScreen() {
+  return <Editor />;
+}
+
+export function EditAdvancedAgentScreen() {
+  const { agentId } = useParams();
+  return <Editor agentId={agentId} />;
+}

@@ -1,0 +1,320 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, screen, render, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom';
+import { mockApi, type ApiMock } from '../../../../test/api-mock';
+import { ToastViewport } from '../../../shared/ui';
+import type { AgentEditor, EditableAgent } from '../types';
+import { AgentEditorPage, type AgentEditorPageProps } from './AgentEditorPage';
+
+// jsdom has no Request; a data router builds one per navigation and reads only its url and signal.
+if (typeof globalThis.Request === 'undefined') {
+  globalThis.Request = class {
+    readonly url: string;
+    readonly method: string;
+    readonly signal: AbortSignal | undefined;
+    constructor(url: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
+      this.url = String(url);
+      this.method = init.method ?? 'GET';
+      this.signal = init.signal;
+    }
+  } as unknown as typeof Request;
+}
+
+const CATEGORIES = [
+  { value: 'legal', label: 'Legal' },
+  { value: 'finance', label: 'Finanzas' },
+];
+const ANA: AgentEditor = { username: 'ana@example.com', isAdmin: false };
+const CATALOGUE = {
+  models: [
+    { id: 'anthropic.claude-3-5-sonnet-20240620-v1:0', name: 'Anthropic Claude 3.5 Sonnet', provider: 'bedrock' },
+    { id: 'llama3.1', name: 'llama3.1', provider: 'openai-compatible' },
+  ],
+  unavailable: [],
+};
+const AGENT: EditableAgent = {
+  id: 'agente-1',
+  name: 'Asesor de Hipotecas',
+  category: 'finance',
+  description: 'Compara hipotecas',
+  avatar: null,
+  skills: ['Hipotecas'],
+  capabilities: [],
+  useCases: ['Primera vivienda'],
+  price: 4.5,
+  modelConfig: { modelId: 'llama3.1' },
+  createdBy: 'ana@example.com',
+  isPublic: false,
+};
+
+/** The page in a data router (useBlocker needs one), with a page to leave to and the toasts. */
+function renderPage(props: Partial<AgentEditorPageProps> = {}, path = '/create-advanced-agent') {
+  const page = <AgentEditorPage editor={ANA} categories={CATEGORIES} {...props} />;
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/create-advanced-agent',
+        element: (
+          <>
+            <Link to="/marketplace">Ir al marketplace</Link>
+            {page}
+          </>
+        ),
+      },
+      {
+        path: '/edit-advanced-agent/:agentId',
+        element: (
+          <>
+            <Link to="/marketplace">Ir al marketplace</Link>
+            <AgentEditorPage editor={ANA} categories={CATEGORIES} agentId="agente-1" {...props} />
+          </>
+        ),
+      },
+      { path: '/marketplace', element: <p>Página del marketplace</p> },
+      { path: '/my-office', element: <p>Página de Mi Oficina</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <MantineProvider defaultColorScheme="dark" env="test">
+      <JotaiProvider store={createStore()}>
+        <RouterProvider router={router} />
+        <ToastViewport />
+      </JotaiProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+function typeInto(label: string | RegExp, value: string) {
+  fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+}
+
+async function choose(label: string, option: string) {
+  await userEvent.click(screen.getByRole('textbox', { name: label }));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+// Filling in every field by keyboard takes a few seconds on a busy machine.
+jest.setTimeout(30_000);
+
+describe('AgentEditorPage', () => {
+  let api: ApiMock;
+
+  beforeEach(() => {
+    api = mockApi().on('GET', '/models', { body: CATALOGUE });
+  });
+
+  it('labels every field of an agent and its system prompt', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Crear Agente Avanzado' })).toBeInTheDocument();
+    for (const label of ['Nombre', 'Descripción', 'Precio (€ al mes)', 'Prompt del sistema']) {
+      expect(screen.getByRole('textbox', { name: new RegExp(`^${label.replace(/[()€]/g, '.')}`) })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('textbox', { name: /^Categoría/ })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Modelo/ })).toBeEnabled());
+    for (const list of ['Habilidades', 'Capacidades', 'Casos de uso']) {
+      expect(screen.getByRole('textbox', { name: `Nueva entrada en ${list.toLowerCase()}` })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Subir imagen' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Privado: solo lo ves tú' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Público: aparece en el marketplace' })).not.toBeChecked();
+  });
+
+  it('says in Spanish what is missing and sends nothing', async () => {
+    renderPage();
+    fireEvent.change(screen.getByRole('textbox', { name: /^Precio/ }), { target: { value: '12,345' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Crear agente' }));
+    expect(screen.getByText('El nombre es obligatorio.')).toBeInTheDocument();
+    expect(screen.getByText('Elige una categoría.')).toBeInTheDocument();
+    expect(screen.getByText('La descripción es obligatoria.')).toBeInTheDocument();
+    expect(screen.getByText('El precio debe ser un número mayor o igual que 0, con dos decimales como mucho.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Revisa los campos marcados antes de guardar.');
+    expect(api.callsTo('POST', '/agents')).toHaveLength(0);
+  });
+
+  it('creates the agent with every field, disables saving meanwhile, tells the app and opens its edit page', async () => {
+    let answer: (agent: EditableAgent) => void = () => undefined;
+    api.on('POST', '/agents', () => ({ hang: true }));
+    const onSaved = jest.fn();
+    // The save's answer is held back until the test releases it.
+    const fetchMock = globalThis.fetch as jest.Mock;
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input: string, init: RequestInit = {}) => {
+      if (init.method === 'POST' && String(input).endsWith('/agents')) {
+        void original(input, init);
+        return new Promise((resolve) => {
+          answer = (agent) => resolve({ ok: true, status: 201, statusText: '', text: () => Promise.resolve(JSON.stringify(agent)) });
+        });
+      }
+      return original(input, init);
+    });
+    const router = renderPage({ onSaved });
+
+    typeInto(/^Nombre/, 'Asesor de Hipotecas');
+    await choose('Categoría', 'Finanzas');
+    typeInto(/^Descripción/, 'Compara hipotecas');
+    typeInto('Nueva entrada en habilidades', 'Hipotecas');
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Nueva entrada en habilidades' }), { key: 'Enter' });
+    typeInto('Nueva entrada en casos de uso', 'Primera vivienda');
+    await userEvent.click(screen.getByRole('button', { name: 'Añadir: Casos de uso' }));
+    expect(within(screen.getByRole('list', { name: 'Habilidades' })).getByText('Hipotecas')).toBeInTheDocument();
+    typeInto(/^Precio/, '4,5');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Modelo/ })).toBeEnabled());
+    await choose('Modelo', 'llama3.1');
+    await userEvent.click(screen.getByRole('radio', { name: 'Público: aparece en el marketplace' }));
+    typeInto(/^Prompt del sistema/, 'Eres un asesor hipotecario.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Crear agente' }));
+    expect(screen.getByRole('button', { name: 'Guardando…' })).toBeDisabled();
+    expect(api.callsTo('POST', '/agents')[0].body).toEqual({
+      name: 'Asesor de Hipotecas',
+      category: 'finance',
+      description: 'Compara hipotecas',
+      avatar: null,
+      skills: ['Hipotecas'],
+      capabilities: [],
+      useCases: ['Primera vivienda'],
+      price: 4.5,
+      modelConfig: { modelId: 'llama3.1' },
+      isPublic: true,
+      prompt: 'Eres un asesor hipotecario.',
+    });
+
+    api.on('GET', '/agents/agente-1', { body: { ...AGENT, isPublic: true } }).on('GET', '/agent-prompts/agente-1', { body: { prompt: 'Eres un asesor hipotecario.' } });
+    answer({ ...AGENT, isPublic: true });
+    expect(await screen.findByText('Agente "Asesor de Hipotecas" creado.')).toBeInTheDocument();
+    expect(onSaved).toHaveBeenCalledWith({ id: 'agente-1', name: 'Asesor de Hipotecas', category: 'finance', avatar: null });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/edit-advanced-agent/agente-1'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Editar agente: Asesor de Hipotecas' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal and keeps what the user typed", async () => {
+    api.on('POST', '/agents', { status: 400, body: { statusCode: 400, message: 'El modelo "gpt-9" no está entre los modelos disponibles. Elige uno de la lista de modelos.' } });
+    renderPage();
+    typeInto(/^Nombre/, 'Mi agente');
+    await choose('Categoría', 'Legal');
+    typeInto(/^Descripción/, 'Algo');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear agente' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('El modelo "gpt-9" no está entre los modelos disponibles.');
+    expect(screen.getByRole('textbox', { name: /^Nombre/ })).toHaveValue('Mi agente');
+    expect(screen.getByRole('button', { name: 'Crear agente' })).toBeEnabled();
+  });
+
+  describe('editing', () => {
+    beforeEach(() => {
+      api.on('GET', '/agents/agente-1', { body: AGENT }).on('GET', '/agent-prompts/agente-1', { body: { prompt: 'Eres un asesor.' } });
+    });
+
+    it('loads the agent and its prompt, and saves only what changed (an unchanged prompt is not sent)', async () => {
+      api.on('POST', '/agents', { body: { ...AGENT, description: 'Compara hipotecas fijas' } });
+      renderPage({}, '/edit-advanced-agent/agente-1');
+      expect(await screen.findByRole('textbox', { name: /^Nombre/ })).toHaveValue('Asesor de Hipotecas');
+      expect(screen.getByRole('textbox', { name: /^Prompt del sistema/ })).toHaveValue('Eres un asesor.');
+      expect(screen.getByRole('textbox', { name: /^Categoría/ })).toHaveValue('Finanzas');
+
+      typeInto(/^Descripción/, 'Compara hipotecas fijas');
+      await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      expect(await screen.findByText('Agente y prompt actualizados con éxito.')).toBeInTheDocument();
+      const body = api.callsTo('POST', '/agents')[0].body as Record<string, unknown>;
+      expect(body).toMatchObject({ id: 'agente-1', description: 'Compara hipotecas fijas', modelConfig: { modelId: 'llama3.1' } });
+      expect(body).not.toHaveProperty('prompt');
+    });
+
+    it('tells another user that only the creator or an admin may edit, without the form', async () => {
+      renderPage({ editor: { username: 'bob@example.com', isAdmin: false } }, '/edit-advanced-agent/agente-1');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Solo el creador de este agente o un administrador puede editarlo.');
+      expect(screen.queryByRole('button', { name: 'Guardar cambios' })).not.toBeInTheDocument();
+    });
+
+    it('lets an admin edit anyone’s agent', async () => {
+      renderPage({ editor: { username: 'jefa@example.com', isAdmin: true } }, '/edit-advanced-agent/agente-1');
+      expect(await screen.findByRole('button', { name: 'Guardar cambios' })).toBeInTheDocument();
+    });
+
+    it('says so when the agent does not exist (or is private to someone else)', async () => {
+      api.on('GET', '/agents/agente-1', { status: 404, body: { statusCode: 404, message: 'Agente no encontrado' } });
+      renderPage({}, '/edit-advanced-agent/agente-1');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Agente no encontrado');
+    });
+
+    it('deletes after the confirmation the spec asks, then leaves for Mi Oficina', async () => {
+      api.on('DELETE', '/agents/agente-1', { body: { success: true, id: 'agente-1' } });
+      const onDeleted = jest.fn();
+      const router = renderPage({ onDeleted }, '/edit-advanced-agent/agente-1');
+      await userEvent.click(await screen.findByRole('button', { name: 'Eliminar agente' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Eliminar agente' });
+      expect(dialog).toHaveTextContent(
+        '¿Está seguro de que desea eliminar el agente "Asesor de Hipotecas"? Esta acción no se puede deshacer.',
+      );
+      expect(api.callsTo('DELETE', '/agents/agente-1')).toHaveLength(0);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/my-office'));
+      expect(onDeleted).toHaveBeenCalledWith('agente-1');
+      expect(await screen.findByText('Agente "Asesor de Hipotecas" eliminado con éxito.')).toBeInTheDocument();
+    });
+
+    it('warns before leaving with unsaved changes, and stays or leaves as the user says', async () => {
+      const router = renderPage({}, '/edit-advanced-agent/agente-1');
+      const name = await screen.findByRole('textbox', { name: /^Nombre/ });
+      await userEvent.type(name, ' Plus');
+
+      await userEvent.click(screen.getByRole('link', { name: 'Ir al marketplace' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Cambios sin guardar' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Seguir editando' }));
+      expect(router.state.location.pathname).toBe('/edit-advanced-agent/agente-1');
+      expect(name).toHaveValue('Asesor de Hipotecas Plus');
+
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(true);
+
+      await userEvent.click(screen.getByRole('link', { name: 'Ir al marketplace' }));
+      await userEvent.click(within(await screen.findByRole('dialog', { name: 'Cambios sin guardar' })).getByRole('button', { name: 'Salir sin guardar' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
+    });
+
+    it("shows the app's tabs beside 'Configuración', and the new current prompt when a tab changes it", async () => {
+      renderPage(
+        {
+          extraTabs: ({ promptChanged }) => [
+            {
+              value: 'versions',
+              label: 'Versiones del prompt',
+              content: (
+                <button type="button" onClick={promptChanged}>
+                  Usar la versión 2
+                </button>
+              ),
+            },
+          ],
+        },
+        '/edit-advanced-agent/agente-1',
+      );
+      expect(await screen.findByRole('tab', { name: 'Configuración' })).toHaveAttribute('aria-selected', 'true');
+      await userEvent.click(screen.getByRole('tab', { name: 'Versiones del prompt' }));
+      api.on('GET', '/agent-prompts/agente-1', { body: { prompt: 'Eres un asesor (versión 2).' } });
+      await userEvent.click(screen.getByRole('button', { name: 'Usar la versión 2' }));
+      await waitFor(() => expect(api.callsTo('GET', '/agent-prompts/agente-1')).toHaveLength(2));
+      await userEvent.click(screen.getByRole('tab', { name: 'Configuración' }));
+      expect(await screen.findByRole('textbox', { name: /^Prompt del sistema/ })).toHaveValue('Eres un asesor (versión 2).');
+    });
+
+    it('leaves without asking when nothing changed', async () => {
+      const router = renderPage({}, '/edit-advanced-agent/agente-1');
+      await screen.findByRole('textbox', { name: /^Nombre/ });
+      await userEvent.click(screen.getByRole('link', { name: 'Ir al marketplace' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
+    });
+  });
+
+  it('says when no model is configured: the agent will use the default one', async () => {
+    api.on('GET', '/models', { body: { models: [], unavailable: [] } });
+    renderPage();
+    expect(
+      await screen.findByText('No hay ningún modelo de IA configurado: el agente usará el modelo por defecto cuando lo haya.'),
+    ).toBeInTheDocument();
+  });
+});

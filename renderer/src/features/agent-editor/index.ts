@@ -1,0 +1,5 @@
+export { AgentEditorPage } from './components/AgentEditorPage';
+export type { AgentEditorPageProps, AgentEditorTab } from './components/AgentEditorPage';
+export { AgentEditorForm } from './components/AgentEditorForm';
+export { agentEditorStrings } from './strings';
+export type { AgentEditor, CategoryOption, SavedAgent } from './types';

@@ -1,0 +1,63 @@
+/** An agent as GET /agents/{id} returns it (spec section 3). */
+export interface EditableAgent {
+  id: string;
+  name: string;
+  category: string;
+  description: string;
+  avatar: string | null;
+  skills: string[];
+  capabilities: string[];
+  useCases: string[];
+  price: number;
+  modelConfig: { modelId: string | null };
+  createdBy: string;
+  isPublic: boolean;
+}
+
+/** What the form edits: every field a creator sets, plus the system prompt (kept apart on the server). */
+export interface AgentFormValues {
+  name: string;
+  category: string;
+  description: string;
+  avatar: string | null;
+  skills: string[];
+  capabilities: string[];
+  useCases: string[];
+  /** As typed, so that a half-typed price can be shown and refused. */
+  price: string;
+  /** '' is the deployment's default model. */
+  modelId: string;
+  isPublic: boolean;
+  prompt: string;
+}
+
+/** GET /models: the models the configured providers offer. */
+export interface CatalogueModel {
+  id: string;
+  name: string;
+  provider: 'bedrock' | 'openai-compatible';
+}
+
+export interface ModelCatalogue {
+  models: CatalogueModel[];
+  unavailable: CatalogueModel['provider'][];
+}
+
+/** Who is editing: the creator (by username) or an admin may change an agent. */
+export interface AgentEditor {
+  username: string;
+  isAdmin: boolean;
+}
+
+export interface CategoryOption {
+  value: string;
+  label: string;
+}
+
+/** What the app is told after a save or a delete (to update 'Mis Agentes' at once). */
+export interface SavedAgent {
+  id: string;
+  name: string;
+  category: string;
+  avatar: string | null;
+}

@@ -1,0 +1,92 @@
+import type { SaveAgentBody } from '../api/agentEditorApi';
+import { agentEditorStrings } from '../strings';
+import type { AgentFormValues, EditableAgent } from '../types';
+
+// The server's limits (POST /agents), checked here first so that the user sees them by the field.
+export const NAME_MAX = 120;
+export const DESCRIPTION_MAX = 5000;
+export const LIST_ITEM_MAX = 200;
+export const LIST_MAX_ITEMS = 50;
+export const PROMPT_MAX = 100_000;
+
+export type AgentFormField = 'name' | 'category' | 'description' | 'price';
+export type AgentFormErrors = Partial<Record<AgentFormField, string>>;
+
+const strings = agentEditorStrings.validation;
+const PRICE_PATTERN = /^\d+([.,]\d{1,2})?$/;
+
+export const emptyAgentForm = (): AgentFormValues => ({
+  name: '',
+  category: '',
+  description: '',
+  avatar: null,
+  skills: [],
+  capabilities: [],
+  useCases: [],
+  price: '0',
+  modelId: '',
+  isPublic: false,
+  prompt: '',
+});
+
+export function formFromAgent(agent: EditableAgent, prompt: string | null): AgentFormValues {
+  return {
+    name: agent.name,
+    category: agent.category,
+    description: agent.description,
+    avatar: agent.avatar,
+    skills: [...agent.skills],
+    capabilities: [...agent.capabilities],
+    useCases: [...agent.useCases],
+    price: String(agent.price),
+    modelId: agent.modelConfig.modelId ?? '',
+    isPublic: agent.isPublic,
+    prompt: prompt ?? '',
+  };
+}
+
+/** '12,5' and '12.50' are 12.5; anything else is NaN. */
+export function parsePrice(text: string): number {
+  const trimmed = text.trim();
+  return PRICE_PATTERN.test(trimmed) ? Number(trimmed.replace(',', '.')) : Number.NaN;
+}
+
+export function validateAgentForm(values: AgentFormValues): AgentFormErrors {
+  const errors: AgentFormErrors = {};
+  const name = values.name.trim();
+  if (!name) errors.name = strings.nameRequired;
+  else if (name.length > NAME_MAX) errors.name = strings.nameTooLong;
+  if (!values.category) errors.category = strings.categoryRequired;
+  const description = values.description.trim();
+  if (!description) errors.description = strings.descriptionRequired;
+  else if (description.length > DESCRIPTION_MAX) errors.description = strings.descriptionTooLong;
+  if (Number.isNaN(parsePrice(values.price))) errors.price = strings.priceInvalid;
+  return errors;
+}
+
+/**
+ * The body of POST /agents. The prompt goes only when it changed (`savedPrompt` is what the
+ * server has, null when it has none or could not say), so a save does not rewrite it for nothing.
+ */
+export function toSaveBody(values: AgentFormValues, agentId: string | undefined, savedPrompt: string | null): SaveAgentBody {
+  const prompt = values.prompt;
+  const promptChanged = prompt !== (savedPrompt ?? '');
+  return {
+    ...(agentId ? { id: agentId } : {}),
+    name: values.name.trim(),
+    category: values.category,
+    description: values.description.trim(),
+    avatar: values.avatar,
+    skills: values.skills,
+    capabilities: values.capabilities,
+    useCases: values.useCases,
+    price: parsePrice(values.price),
+    modelConfig: { modelId: values.modelId || null },
+    isPublic: values.isPublic,
+    ...(promptChanged ? { prompt } : {}),
+  };
+}
+
+export function sameForm(a: AgentFormValues, b: AgentFormValues): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
