@@ -1,0 +1,144 @@
+import { Alert, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { AppButton, useToast } from '../../../shared/ui';
+import { promptsApi } from '../api/promptsApi';
+import { promptsStrings as strings } from '../strings';
+import type { PromptVersion } from '../types';
+import { errorText } from '../utils/format';
+import { DiffView } from './DiffView';
+
+export interface NewVersionEditorProps {
+  agentId: string;
+  current: PromptVersion | null;
+  onSaved: (version: PromptVersion) => void;
+}
+
+/**
+ * Writes a new version, starting from the current prompt. 'Mejorar con IA' shows the model's
+ * rewrite beside the text it started from; the user takes it into the editor or leaves it.
+ */
+export function NewVersionEditor({ agentId, current, onSaved }: NewVersionEditorProps) {
+  const toast = useToast();
+  const [prompt, setPrompt] = useState(current?.prompt ?? '');
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [proposal, setProposal] = useState<{ original: string; enhanced: string } | null>(null);
+  const [enhancing, setEnhancing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const enhance = async () => {
+    if (prompt.trim() === '') {
+      setProblem(strings.emptyPrompt);
+      return;
+    }
+    setProblem(null);
+    setEnhancing(true);
+    try {
+      const result = await promptsApi.enhance(prompt);
+      setProposal({ original: result.originalPrompt, enhanced: result.enhancedPrompt });
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setEnhancing(false);
+    }
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (prompt.trim() === '') {
+      setProblem(strings.emptyVersion);
+      return;
+    }
+    if (current && prompt.trim() === current.prompt.trim()) {
+      setProblem(strings.unchangedVersion);
+      return;
+    }
+    setProblem(null);
+    setSaving(true);
+    try {
+      const saved = await promptsApi.addVersion(agentId, prompt, name, description);
+      toast.success(strings.savedVersion(saved.version));
+      setName('');
+      setDescription('');
+      setProposal(null);
+      onSaved(saved);
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack component="form" onSubmit={save} gap="sm" aria-labelledby="prompt-new-version-title">
+      <Title order={3} id="prompt-new-version-title">
+        {strings.newVersionTitle}
+      </Title>
+      <Textarea
+        label={strings.promptLabel}
+        value={prompt}
+        onChange={(event) => setPrompt(event.currentTarget.value)}
+        autosize
+        minRows={6}
+        maxRows={20}
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          label={strings.versionNameLabel}
+          placeholder={strings.versionNamePlaceholder}
+          value={name}
+          maxLength={120}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <TextInput
+          label={strings.versionDescriptionLabel}
+          value={description}
+          maxLength={500}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+        />
+      </Group>
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Group>
+        <AppButton variant="outline" type="button" onClick={() => void enhance()} loading={enhancing} disabled={enhancing || saving}>
+          {enhancing ? strings.enhancing : strings.enhance}
+        </AppButton>
+        <AppButton type="submit" loading={saving} disabled={saving || enhancing}>
+          {saving ? strings.savingVersion : strings.saveVersion}
+        </AppButton>
+      </Group>
+      {proposal && (
+        <Stack gap="xs" aria-labelledby="prompt-enhanced-title">
+          <Title order={4} id="prompt-enhanced-title">
+            {strings.enhancedTitle}
+          </Title>
+          <DiffView
+            left={proposal.original}
+            right={proposal.enhanced}
+            leftTitle={strings.originalColumn}
+            rightTitle={strings.enhancedColumn}
+            caption={strings.enhancedTitle}
+          />
+          <Group>
+            <AppButton
+              type="button"
+              onClick={() => {
+                setPrompt(proposal.enhanced);
+                setProposal(null);
+              }}
+            >
+              {strings.useEnhanced}
+            </AppButton>
+            <AppButton variant="danger" type="button" onClick={() => setProposal(null)}>
+              {strings.discardEnhanced}
+            </AppButton>
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

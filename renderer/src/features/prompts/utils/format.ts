@@ -1,0 +1,11 @@
+import { promptsStrings as strings } from '../strings';
+
+/** The server's Spanish message (the API client puts it in the error), or a generic one. */
+export function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : strings.genericError;
+}
+
+export function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
+}
