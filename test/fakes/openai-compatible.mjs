@@ -11,8 +11,14 @@ function structuredChunks(value) {
   return [json.slice(0, middle), json.slice(middle)];
 }
 
-export function startOpenAiFake(port, { chunks: plainChunks, intervalMs, structuredReply }) {
+export function startOpenAiFake(port, { chunks: plainChunks, intervalMs, structuredReply, models = ['fake'] }) {
   const server = createServer((request, response) => {
+    // The model catalogue (GET /v1/models), as Ollama, vLLM and LM Studio list theirs.
+    if (request.method === 'GET' && request.url?.endsWith('/models')) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) }));
+      return;
+    }
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: 'not found' } }));

@@ -38,6 +38,7 @@ export const appStrings = {
   screens: {
     backToOffice: 'Volver a Mi Oficina',
     chatWithAgent: 'Chatear con el agente',
+    editAgent: 'Editar agente',
   },
   loading: 'Cargando…',
 } as const;

@@ -124,6 +124,18 @@ export function MyOfficeEcosystemScreen() {
   );
 }
 
+/** 'Editar agente' (the advanced form) for the agent's creator or an admin. */
+function EditAgentButton({ agent }: { agent: Agent }) {
+  const { user } = useAtomValue(authStateAtom);
+  const mayEdit = user !== null && (user.role === 'admin' || user.username.toLocaleLowerCase() === agent.createdBy.toLocaleLowerCase());
+  if (!mayEdit) return null;
+  return (
+    <AppButton component={Link} to={`/edit-advanced-agent/${encodeURIComponent(agent.id)}`} size="sm" variant="outline">
+      {appStrings.screens.editAgent}
+    </AppButton>
+  );
+}
+
 /** /agentes/{agentId}: one agent, from the office or the sidebar's 'Mis Agentes'. */
 export function AgentScreen() {
   const { agentId } = useParams();
@@ -135,6 +147,7 @@ export function AgentScreen() {
       renderActions={(agent) => (
         <>
           {chatWithAgentButton(agent)}
+          <EditAgentButton agent={agent} />
           {agentDetailActions(agent)}
         </>
       )}
