@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { setViewportWidth } from '../../../test/media';
 import { renderWithProviders } from '../../../test/render';
@@ -36,6 +36,34 @@ describe('MainLayout under 1024 px', () => {
     fireEvent.click(openHandle());
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(sidebar()).toHaveAttribute('data-open', 'false');
+  });
+
+  it('moves the keyboard focus into the open drawer and gives it back to the handle on Escape', async () => {
+    renderLayout();
+    openHandle().focus();
+    fireEvent.click(openHandle());
+    // Mantine's focus trap moves the focus once the drawer is shown.
+    await waitFor(() => expect(sidebar()).toContainElement(document.activeElement as HTMLElement));
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(openHandle()).toHaveFocus();
+  });
+
+  it('gives the focus back to the handle when the close button closes it', async () => {
+    renderLayout();
+    fireEvent.click(openHandle());
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar menú lateral' }));
+    await waitFor(() => expect(openHandle()).toHaveFocus());
+  });
+
+  it('keeps Tab inside the open drawer', async () => {
+    renderLayout();
+    fireEvent.click(openHandle());
+    await waitFor(() => expect(sidebar()).toContainElement(document.activeElement as HTMLElement));
+    const tabbable = [...sidebar().querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])')];
+    tabbable.at(-1)!.focus();
+    fireEvent.keyDown(tabbable.at(-1)!, { key: 'Tab' });
+    // From the last control Tab wraps to the first instead of leaving for the page behind.
+    expect(tabbable[0]).toHaveFocus();
   });
 
   it('closes on a click on the backdrop', () => {

@@ -1,4 +1,4 @@
-import { CloseButton, Group, Text } from '@mantine/core';
+import { CloseButton, FocusTrap, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useRuntimeConfig } from '../../shared/config';
@@ -14,7 +14,7 @@ interface SidebarShellProps {
 
 /**
  * A page with a left sidebar: fixed from 1024 px, a drawer below (side handle, Escape, route
- * change and backdrop close it).
+ * change and backdrop close it). The open drawer keeps the keyboard focus inside it.
  */
 export function SidebarShell({ label, sidebar, children }: SidebarShellProps) {
   const { productName } = useRuntimeConfig();
@@ -25,6 +25,7 @@ export function SidebarShell({ label, sidebar, children }: SidebarShellProps) {
     <div className="app-shell">
       {drawer.isDrawer && !drawer.isOpen && (
         <button
+          ref={drawer.handleRef}
           type="button"
           className="app-sidebar-handle"
           aria-label={appStrings.sidebar.open}
@@ -35,23 +36,25 @@ export function SidebarShell({ label, sidebar, children }: SidebarShellProps) {
           <span aria-hidden>›</span>
         </button>
       )}
-      {drawer.isOpen && <div className="app-sidebar-backdrop" data-testid="sidebar-backdrop" onClick={drawer.close} />}
-      <aside
-        id="app-sidebar"
-        className="app-sidebar"
-        data-mode={mode}
-        data-open={mode === 'fixed' || drawer.isOpen}
-        aria-label={label}
-        aria-hidden={mode === 'drawer' && !drawer.isOpen ? true : undefined}
-      >
-        <Group justify="space-between" px="md" py="sm" wrap="nowrap">
-          <Text component={Link} to="/" fw={800} fz="lg" className="app-brand">
-            {productName}
-          </Text>
-          {mode === 'drawer' && <CloseButton aria-label={appStrings.sidebar.close} onClick={drawer.close} />}
-        </Group>
-        {sidebar}
-      </aside>
+      {drawer.isOpen && <div className="app-sidebar-backdrop" data-testid="sidebar-backdrop" onClick={drawer.dismiss} />}
+      <FocusTrap active={drawer.isOpen}>
+        <aside
+          id="app-sidebar"
+          className="app-sidebar"
+          data-mode={mode}
+          data-open={mode === 'fixed' || drawer.isOpen}
+          aria-label={label}
+          aria-hidden={mode === 'drawer' && !drawer.isOpen ? true : undefined}
+        >
+          <Group justify="space-between" px="md" py="sm" wrap="nowrap">
+            <Text component={Link} to="/" fw={800} fz="lg" className="app-brand">
+              {productName}
+            </Text>
+            {mode === 'drawer' && <CloseButton aria-label={appStrings.sidebar.close} onClick={drawer.dismiss} />}
+          </Group>
+          {sidebar}
+        </aside>
+      </FocusTrap>
       <div className="app-main">{children}</div>
     </div>
   );
