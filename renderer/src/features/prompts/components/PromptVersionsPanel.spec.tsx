@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, type ApiMock } from '../../../../test/api-mock';
+import { renderWithProviders } from '../../../../test/render';
+import type { PromptVersion } from '../types';
+import { PromptVersionsPanel } from './PromptVersionsPanel';
+
+const AGENT = 'agente-fiscal';
+const VERSIONS_PATH = `/fine-tuning/agent-prompts/${AGENT}/versions`;
+
+const version = (number: number, prompt: string, extra: Partial<PromptVersion> = {}): PromptVersion => ({
+  agentId: AGENT,
+  version: number,
+  prompt,
+  name: `Versión ${number}`,
+  description: '',
+  isCurrentVersion: false,
+  createdBy: 'ana@example.com',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...extra,
+});
+
+const threeVersions = () => [
+  version(3, 'Eres un asesor fiscal.\nResponde en tres frases.', { name: 'Breve', description: 'Más corto', isCurrentVersion: true }),
+  version(2, 'Eres un asesor fiscal.\nResponde con detalle.'),
+  version(1, 'Eres un asesor.'),
+];
+
+function serverWith(versions: PromptVersion[]): ApiMock {
+  return mockApi().on('GET', VERSIONS_PATH, () => ({ body: versions }));
+}
+
+describe('PromptVersionsPanel', () => {
+  it('lists the versions with the current one marked and shows the newest two side by side', async () => {
+    serverWith(threeVersions());
+    renderWithProviders(<PromptVersionsPanel agentId={AGENT} />);
+
+    const table = await screen.findByRole('table', { name: 'Versiones del prompt' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1].textContent)).toEqual(['Breve', 'Versión 2', 'Versión 1']);
+    expect(within(rows[0]).getByText('Actual')).toBeInTheDocument();
+    expect(within(rows[0]).queryByRole('button')).toBeNull();
+    expect(within(rows[1]).getByRole('button', { name: 'Establecer la versión 2 como actual' })).toBeInTheDocument();
+
+    const diff = screen.getByRole('table', { name: 'Diferencias entre la versión 2 y la versión 3' });
+    const changed = within(diff).getAllByRole('row')[2];
+    expect(within(changed).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '−Quitado: Responde con detalle.',
+      '+Añadido: Responde en tres frases.',
+    ]);
+  });
+
+  it('compares any two versions the user picks', async () => {
+    serverWith(threeVersions());
+    renderWithProviders(<PromptVersionsPanel agentId={AGENT} />);
+
+    await userEvent.click(await screen.findByRole('textbox', { name: 'Versión de la izquierda' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Versión 1 · Versión 1' }));
+
+    const diff = screen.getByRole('table', { name: 'Diferencias entre la versión 1 y la versión 3' });
+    expect(within(diff).getByText('Eres un asesor.')).toBeInTheDocument();
+  });
+
+  it('warns when the candidate passed fewer test cases and sets it current only once confirmed', async () => {
+    let versions = threeVersions();
+    const api = serverWith([]).on('GET', VERSIONS_PATH, () => ({ body: versions }));
+    api.on('POST', `${VERSIONS_PATH}/2/set-current`, (call) => {
+      if (call.url.searchParams.get('force') !== 'true') {
+        return {
+          status: 409,
+          body: {
+            statusCode: 409,
+            code: 'CandidatePassesFewerTests',
+            message: 'La versión candidata supera menos casos de prueba que la actual (1 de 3 frente a 3 de 3).',
+          },
+        };
+      }
+      versions = versions.map((item) => ({ ...item, isCurrentVersion: item.version === 2 }));
+      return { body: versions[1] };
+    });
+    renderWithProviders(<PromptVersionsPanel agentId={AGENT} />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Establecer la versión 2 como actual' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aviso de casos de prueba' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('La versión candidata supera menos casos de prueba que la actual');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Establecer de todos modos' }));
+
+    await waitFor(() => expect(api.callsTo('POST', `${VERSIONS_PATH}/2/set-current`)).toHaveLength(2));
+    const rows = within(screen.getByRole('table', { name: 'Versiones del prompt' })).getAllByRole('row');
+    await waitFor(() => expect(within(rows[2]).getByText('Actual')).toBeInTheDocument());
+  });
+
+  it('deletes a version that is not current after asking', async () => {
+    let versions = threeVersions();
+    const api = serverWith([]).on('GET', VERSIONS_PATH, () => ({ body: versions }));
+    api.on('DELETE', `${VERSIONS_PATH}/1`, () => {
+      versions = versions.filter((item) => item.version !== 1);
+      return { body: { success: true } };
+    });
+    renderWithProviders(<PromptVersionsPanel agentId={AGENT} />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar la versión 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar versión' });
+    expect(dialog).toHaveTextContent('¿Seguro que quieres eliminar la versión 1 («Versión 1»)? Esta acción no se puede deshacer.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Eliminar la versión 1' })).toBeNull());
+    expect(api.callsTo('DELETE', `${VERSIONS_PATH}/1`)).toHaveLength(1);
+  });
+
+  it('improves the prompt with AI beside the original and saves the result as a new version', async () => {
+    const api = serverWith(threeVersions())
+      .on('POST', '/fine-tuning/enhance-prompt', (call) => ({
+        body: { originalPrompt: (call.body as { prompt: string }).prompt, enhancedPrompt: 'Eres un asesor fiscal experto.\nResponde en tres frases.' },
+      }))
+      .on('POST', '/agent-prompts', { status: 201, body: version(4, 'x', { isCurrentVersion: true }) });
+    renderWithProviders(<PromptVersionsPanel agentId={AGENT} />);
+
+    const editor = await screen.findByRole('textbox', { name: 'Prompt del sistema' });
+    expect(editor).toHaveValue('Eres un asesor fiscal.\nResponde en tres frases.');
+    await userEvent.click(screen.getByRole('button', { name: 'Mejorar con IA' }));
+
+    const proposal = await screen.findByRole('table', { name: 'Propuesta de la IA' });
+    expect(within(proposal).getByRole('columnheader', { name: 'Prompt actual' })).toBeInTheDocument();
+    expect(within(proposal).getByText('Eres un asesor fiscal experto.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Usar la versión mejorada' }));
+    expect(editor).toHaveValue('Eres un asesor fiscal experto.\nResponde en tres frases.');
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nombre de la versión' }), 'Mejorada con IA');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar como nueva versión' }));
+    await waitFor(() => expect(api.callsTo('POST', '/agent-prompts')).toHaveLength(1));
+    expect(api.callsTo('POST', '/agent-prompts')[0].body).toEqual({
+      agentId: AGENT,
+      prompt: 'Eres un asesor fiscal experto.\nResponde en tres frases.',
+      versionName: 'Mejorada con IA',
+    });
+  });
+
+  it('does not ask the model to improve an empty prompt', async () => {
+    const api = serverWith([]);
+    renderWithProviders(<PromptVersionsPanel agentId={AGENT} />);
+
+    expect(await screen.findByText('Este agente todavía no tiene prompt. Escribe la primera versión abajo.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mejorar con IA' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('El prompt no puede estar vacío para ser mejorado.');
+    expect(api.callsTo('POST', '/fine-tuning/enhance-prompt')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal when the agent is not the caller's", async () => {
+    mockApi().on('GET', VERSIONS_PATH, {
+      status: 403,
+      body: { statusCode: 403, message: 'Solo el creador del agente o un administrador puede ver o cambiar su prompt.' },
+    });
+    renderWithProviders(<PromptVersionsPanel agentId={AGENT} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Solo el creador del agente o un administrador puede ver o cambiar su prompt.');
+  });
+});
