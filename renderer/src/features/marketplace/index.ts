@@ -10,5 +10,7 @@ export { EcosystemCard } from './components/EcosystemCard';
 export { CardGrid, GRID_COLUMNS } from './components/CardGrid';
 export { fetchAgent, fetchEcosystem, fetchAgentsByIds } from './api/marketplaceApi';
 export { filtersAtom, marketplaceTabAtom, defaultFilters } from './state/filters';
-export { marketplaceStrings, categoryLabel, formatPrice, priceLabel } from './strings';
+export { marketplaceStrings, formatPrice, priceLabel } from './strings';
+export { CATEGORIES, CATEGORY_LABELS, CATEGORY_OPTIONS, categoryLabel, toCategory } from './categories';
+export type { Category } from './categories';
 export type { Agent, Ecosystem, MarketplaceFilters, SortBy } from './types';

@@ -15,17 +15,9 @@ export const marketplaceStrings = {
     invalidPriceRange: 'El precio mínimo no puede ser mayor que el máximo.',
     sort: 'Ordenar por',
     reset: 'Limpiar filtros',
+    showResults: 'Ver resultados',
   },
-  categories: {
-    all: 'Todas las categorías',
-    legal: 'Legal',
-    finance: 'Finanzas',
-    marketing: 'Marketing',
-    tech: 'Tecnología',
-    hr: 'Recursos humanos',
-    operations: 'Operaciones',
-    general: 'General',
-  } as Record<string, string>,
+  categories: { all: 'Todas las categorías' },
   sorts: {
     popularity: 'Popularidad',
     rating: 'Valoración',
@@ -84,8 +76,4 @@ export function formatPrice(value: number): string {
 
 export function priceLabel(value: number): string {
   return value > 0 ? formatPrice(value) : marketplaceStrings.free;
-}
-
-export function categoryLabel(category: string): string {
-  return marketplaceStrings.categories[category.toLowerCase()] ?? category;
 }

@@ -21,9 +21,10 @@ export function fetchMarketplacePage<K extends MarketplaceKind>(
   });
 }
 
+/** The landing's showcase: the most popular public agents whose description says what they do. */
 export function fetchPopularAgents(limit: number, signal?: AbortSignal): Promise<Page<Agent>> {
   return apiClient.get('/marketplace/agents', {
-    query: { sortBy: 'popularity', limit },
+    query: { sortBy: 'popularity', limit, described: true },
     timeoutMs: LIST_TIMEOUT_MS,
     signal,
   });

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { CardFooter } from './CardFooter';
 import { Link } from 'react-router-dom';
 import { EntityAvatar } from '../../../shared/ui';
-import { categoryLabel, marketplaceStrings as strings, priceLabel } from '../strings';
+import { categoryLabel } from '../categories';
+import { marketplaceStrings as strings, priceLabel } from '../strings';
 import type { Agent } from '../types';
 
 export interface AgentCardProps {

@@ -4,7 +4,8 @@ import { CardFooter } from './CardFooter';
 import { Link } from 'react-router-dom';
 import { EntityAvatar } from '../../../shared/ui';
 import { discountedPrice } from '../utils/pricing';
-import { categoryLabel, marketplaceStrings as strings, priceLabel } from '../strings';
+import { categoryLabel } from '../categories';
+import { marketplaceStrings as strings, priceLabel } from '../strings';
 import type { Ecosystem } from '../types';
 
 export interface EcosystemCardProps {

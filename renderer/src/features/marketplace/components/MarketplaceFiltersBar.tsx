@@ -1,9 +1,10 @@
 import { Group, NumberInput, RangeSlider, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useId } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { DEFAULT_PRICE_RANGE } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui';
+import { CATEGORY_OPTIONS } from '../categories';
 import {
-  CATEGORIES,
   filtersAtom,
   isDefaultFilters,
   isPriceRangeValid,
@@ -12,21 +13,27 @@ import {
   resetFiltersAtom,
   setFilterAtom,
 } from '../state/filters';
-import { categoryLabel, marketplaceStrings as strings } from '../strings';
+import { marketplaceStrings as strings } from '../strings';
 import { ECOSYSTEM_SORT_OPTIONS, SORT_OPTIONS, type MarketplaceKind } from '../types';
 
 const [PRICE_MIN, PRICE_MAX] = DEFAULT_PRICE_RANGE;
 
+/** Where the filters show: in a row above the grid, or one under another in the phone's drawer. */
+export type FiltersLayout = 'bar' | 'drawer';
+
 /** Search, category, price range and sort (spec sections 3 and 5); the state lives in atoms. */
-export function MarketplaceFiltersBar({ kind }: { kind: MarketplaceKind }) {
+export function MarketplaceFiltersBar({ kind, layout = 'bar' }: { kind: MarketplaceKind; layout?: FiltersLayout }) {
   const filters = useAtomValue(filtersAtom);
   const setFilter = useSetAtom(setFilterAtom);
   const reset = useSetAtom(resetFiltersAtom);
+  const ids = useId();
   const sorts = kind === 'ecosystems' ? ECOSYSTEM_SORT_OPTIONS : SORT_OPTIONS;
   // The rating sort chosen on the agents tab shows as popularity on the ecosystems tab.
   const sortValue = normaliseSort(filters.sortBy, kind);
   const [low, high] = filters.priceRange;
   const priceError = isPriceRangeValid(filters.priceRange) ? undefined : strings.filters.invalidPriceRange;
+  const inDrawer = layout === 'drawer';
+  const field = (width: string) => (inDrawer ? undefined : { flex: width });
 
   // Kept as typed (only clamped at 0) so that typing '250' into the maximum does not swap the bounds
   // at '2'; a minimum left above the maximum shows an error and is not queried.
@@ -36,27 +43,30 @@ export function MarketplaceFiltersBar({ kind }: { kind: MarketplaceKind }) {
     return Number.isFinite(number) ? number : fallback;
   };
 
+  const resetButton = (
+    <AppButton variant="outline" onClick={reset} disabled={isDefaultFilters(filters)}>
+      {strings.filters.reset}
+    </AppButton>
+  );
+
   return (
     <Stack gap="sm" component="section" aria-label={strings.filters.label} className="marketplace-filters">
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Group gap="sm" align="flex-end" wrap="wrap" style={inDrawer ? { flexDirection: 'column', alignItems: 'stretch' } : undefined}>
         <TextInput
           label={strings.filters.search}
           placeholder={strings.filters.searchPlaceholder}
           value={filters.searchQuery}
           onChange={(event) => setFilter({ searchQuery: event.currentTarget.value })}
           type="search"
-          style={{ flex: '2 1 16rem' }}
+          style={field('2 1 16rem')}
         />
         <Select
           label={strings.filters.category}
-          data={[
-            { value: 'all', label: strings.categories.all! },
-            ...CATEGORIES.map((category) => ({ value: category, label: categoryLabel(category) })),
-          ]}
+          data={[{ value: 'all', label: strings.categories.all }, ...CATEGORY_OPTIONS]}
           value={filters.category}
           onChange={(value) => setFilter({ category: value ?? 'all' })}
           allowDeselect={false}
-          style={{ flex: '1 1 12rem' }}
+          style={field('1 1 12rem')}
         />
         <Select
           label={strings.filters.sort}
@@ -64,13 +74,14 @@ export function MarketplaceFiltersBar({ kind }: { kind: MarketplaceKind }) {
           value={sortValue}
           onChange={(value) => setFilter({ sortBy: normaliseSort(value, kind) })}
           allowDeselect={false}
-          style={{ flex: '1 1 12rem' }}
+          style={field('1 1 12rem')}
         />
       </Group>
-      <Group gap="md" align="flex-end" wrap="wrap">
+      {/* The error under the minimum is laid over the space kept below the row, so that showing it moves no field. */}
+      <Group gap="md" align="flex-end" wrap="wrap" pb={priceError ? 28 : 0}>
         <Stack gap={4} style={{ flex: '2 1 16rem' }}>
           <Group justify="space-between">
-            <Text size="sm" fw={500} id="marketplace-price-label">
+            <Text size="sm" fw={500} id={`${ids}-price-label`}>
               {strings.filters.price}
             </Text>
             <Text size="sm" c="dimmed">
@@ -90,30 +101,39 @@ export function MarketplaceFiltersBar({ kind }: { kind: MarketplaceKind }) {
             thumbToLabel={strings.filters.maxPrice}
           />
         </Stack>
-        <NumberInput
-          label={strings.filters.minPrice}
-          value={low}
-          min={0}
-          onChange={(value) => setPrice([toNumber(value, PRICE_MIN), high])}
-          error={priceError}
-          w={130}
-          suffix=" €"
-          allowNegative={false}
-        />
-        <NumberInput
-          label={strings.filters.maxPrice}
-          value={high}
-          min={0}
-          onChange={(value) => setPrice([low, toNumber(value, PRICE_MAX)])}
-          error={priceError !== undefined}
-          w={130}
-          suffix=" €"
-          allowNegative={false}
-        />
-        <AppButton variant="outline" onClick={reset} disabled={isDefaultFilters(filters)}>
-          {strings.filters.reset}
-        </AppButton>
+        <Group gap="md" align="flex-end" wrap="nowrap">
+          <NumberInput
+            label={strings.filters.minPrice}
+            value={low}
+            min={0}
+            onChange={(value) => setPrice([toNumber(value, PRICE_MIN), high])}
+            error={priceError}
+            errorProps={{ id: `${ids}-price-error` }}
+            styles={PRICE_ERROR_STYLES}
+            w={130}
+            suffix=" €"
+            allowNegative={false}
+          />
+          <NumberInput
+            label={strings.filters.maxPrice}
+            value={high}
+            min={0}
+            onChange={(value) => setPrice([low, toNumber(value, PRICE_MAX)])}
+            error={priceError !== undefined}
+            w={130}
+            suffix=" €"
+            allowNegative={false}
+          />
+        </Group>
+        {!inDrawer && resetButton}
       </Group>
+      {inDrawer && resetButton}
     </Stack>
   );
 }
+
+/** The error spans both price fields, below them, without growing the minimum's box. */
+const PRICE_ERROR_STYLES = {
+  root: { position: 'relative' },
+  error: { position: 'absolute', top: '100%', left: 0, width: 'max-content', maxWidth: 'min(22rem, 80vw)' },
+} as const;

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { mockApi } from '../../../../test/api-mock';
 import { agentFixture, ecosystemFixture, page } from '../../../../test/fixtures';
+import { Route, Routes, useNavigate } from 'react-router-dom';
 import { renderWithProviders } from '../../../../test/render';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/useMarketplaceList';
 import { GRID_COLUMNS } from './CardGrid';
@@ -146,5 +147,69 @@ describe('MarketplacePage', () => {
     await userEvent.type(min, '2');
     await waitFor(() => expect(lastAgentsQuery(api)).toMatchObject({ minPrice: '2', maxPrice: '5' }));
     expect(screen.queryByText('El precio mínimo no puede ser mayor que el máximo.')).not.toBeInTheDocument();
+  });
+
+  it('points the minimum price at the error with aria-describedby, and marks both fields invalid', async () => {
+    mockApi().on('GET', '/marketplace/agents', { body: page([legal]) });
+    renderWithProviders(<MarketplacePage />);
+    await screen.findByRole('list', { name: 'Agentes' });
+    const min = screen.getByRole('textbox', { name: 'Precio mínimo' });
+    const max = screen.getByRole('textbox', { name: 'Precio máximo' });
+    await userEvent.clear(max);
+    await userEvent.type(max, '5');
+    await userEvent.clear(min);
+    await userEvent.type(min, '20');
+
+    const error = await screen.findByText('El precio mínimo no puede ser mayor que el máximo.');
+    expect(min).toHaveAttribute('aria-describedby', error.id);
+    expect(min).toHaveAccessibleDescription('El precio mínimo no puede ser mayor que el máximo.');
+    expect(max).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("on a phone, folds the filters into a drawer opened by 'Filtros', which counts the filters in use", async () => {
+    const api = mockApi().on('GET', '/marketplace/agents', { body: page([legal]) });
+    renderWithProviders(<MarketplacePage />);
+    await screen.findByRole('list', { name: 'Agentes' });
+
+    const button = screen.getByRole('button', { name: 'Filtros' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    const drawer = await screen.findByRole('dialog', { name: 'Filtros' });
+    await userEvent.click(within(drawer).getByRole('textbox', { name: 'Categoría' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Tecnología' }));
+    await waitFor(() => expect(lastAgentsQuery(api)).toMatchObject({ category: 'tech' }));
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Ver resultados' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filtros' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Filtros 1' })).toBeInTheDocument();
+  });
+
+  it("coming back from an agent's page keeps every page loaded with 'Cargar más', without loading them again", async () => {
+    const api = mockApi().on('GET', '/marketplace/agents', (call) =>
+      call.url.searchParams.get('page') === '2' ? { body: { ...page([finance], 3), page: 2 } } : { body: page([legal], 3) },
+    );
+    function AgentPage() {
+      const navigate = useNavigate();
+      return <button onClick={() => navigate(-1)}>Atrás</button>;
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/marketplace" element={<MarketplacePage />} />
+        <Route path="/marketplace/agent/:id" element={<AgentPage />} />
+      </Routes>,
+      { route: '/marketplace' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Cargar más' }));
+    await screen.findByRole('listitem', { name: 'Analista Financiero' });
+    const calls = api.callsTo('GET', '/marketplace/agents').length;
+
+    await userEvent.click(screen.getByRole('link', { name: 'Ver detalles: Analista Financiero' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Atrás' }));
+
+    const cards = within(screen.getByRole('list', { name: 'Agentes' })).getAllByRole('listitem');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Asesor Legal', 'Analista Financiero']);
+    expect(screen.getByText('Mostrando 2 de 3 resultados')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cargar más' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/marketplace/agents')).toHaveLength(calls);
   });
 });

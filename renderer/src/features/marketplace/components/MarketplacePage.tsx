@@ -9,7 +9,7 @@ import type { Agent, Ecosystem, MarketplaceKind } from '../types';
 import { AgentCard } from './AgentCard';
 import { CardGrid } from './CardGrid';
 import { EcosystemCard } from './EcosystemCard';
-import { MarketplaceFiltersBar } from './MarketplaceFiltersBar';
+import { MarketplaceFilters } from './MarketplaceFilters';
 import { EmptyView, LoadErrorView, LoadingView } from './StatusViews';
 
 export interface MarketplacePageProps {
@@ -36,11 +36,11 @@ export function MarketplacePage({ renderAgentActions, renderEcosystemActions, he
           <Tabs.Tab value="ecosystems">{strings.tabs.ecosystems}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="agents" pt="md">
-          <MarketplaceFiltersBar kind="agents" />
+          <MarketplaceFilters kind="agents" />
           <AgentResults renderActions={renderAgentActions} />
         </Tabs.Panel>
         <Tabs.Panel value="ecosystems" pt="md">
-          <MarketplaceFiltersBar kind="ecosystems" />
+          <MarketplaceFilters kind="ecosystems" />
           <EcosystemResults renderActions={renderEcosystemActions} />
         </Tabs.Panel>
       </Tabs>

@@ -11,7 +11,7 @@ import { LoadErrorView, LoadingView } from './StatusViews';
 
 export const POPULAR_AGENTS_LIMIT = 4;
 
-/** The landing page's showcase: the most popular public agents, linking into the marketplace. */
+/** The landing page's showcase: the most popular public agents with a description, linking into the marketplace. */
 export function PopularAgents() {
   const [state, setState] = useState<{ status: 'loading' | 'error' } | { status: 'ready'; agents: Agent[] }>({
     status: 'loading',

@@ -1,8 +1,9 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigationType } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
 import { fetchMarketplacePage } from '../api/marketplaceApi';
-import { filtersAtom, isPriceRangeValid } from '../state/filters';
+import { filtersAtom, isPriceRangeValid, loadedListsAtom } from '../state/filters';
 import type { Agent, Ecosystem, MarketplaceFilters, MarketplaceKind } from '../types';
 
 /** Typing in the search box refreshes the grid once the user pauses. */
@@ -46,15 +47,27 @@ export function useMarketplaceList<K extends MarketplaceKind>(
 ): MarketplaceList<K extends 'agents' ? Agent : Ecosystem> {
   type Item = K extends 'agents' ? Agent : Ecosystem;
   const filters = useDebouncedFilters(useAtomValue(filtersAtom));
-  const [items, setItems] = useState<Item[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<ListStatus>('loading');
+  const filtersKey = JSON.stringify(filters);
+  const store = useStore();
+  const navigationType = useNavigationType();
+  // Back from an agent's page (a POP), the grid comes back as it was left: every page loaded with
+  // 'Cargar más', so that the browser's scroll restoration finds the same height.
+  const [restored] = useState(() => {
+    const loaded = store.get(loadedListsAtom)[kind];
+    return navigationType === 'POP' && loaded?.filtersKey === filtersKey ? loaded : undefined;
+  });
+  const [items, setItems] = useState<Item[]>((restored?.items as Item[] | undefined) ?? []);
+  const [total, setTotal] = useState(restored?.total ?? 0);
+  const [page, setPage] = useState(restored?.page ?? 1);
+  const [status, setStatus] = useState<ListStatus>(restored ? 'ready' : 'loading');
   const [loadingMore, setLoadingMore] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const moreController = useRef<AbortController | null>(null);
+  const skipFirstLoad = useRef(restored ? filtersKey : null);
 
   useEffect(() => {
+    if (skipFirstLoad.current === filtersKey && attempt === 0) return;
+    skipFirstLoad.current = null;
     const controller = new AbortController();
     moreController.current?.abort();
     setStatus('loading');
@@ -72,7 +85,12 @@ export function useMarketplaceList<K extends MarketplaceKind>(
       },
     );
     return () => controller.abort();
-  }, [kind, filters, attempt]);
+  }, [kind, filters, filtersKey, attempt]);
+
+  useEffect(() => {
+    if (status !== 'ready') return;
+    store.set(loadedListsAtom, (lists) => ({ ...lists, [kind]: { filtersKey, items, total, page } }));
+  }, [store, kind, filtersKey, items, total, page, status]);
 
   useEffect(() => () => moreController.current?.abort(), []);
 

@@ -1,9 +1,14 @@
 import { atom } from 'jotai';
 import { DEFAULT_PRICE_RANGE, DEFAULT_SORT } from '../../../shared/config';
-import { ECOSYSTEM_SORT_OPTIONS, SORT_OPTIONS, type MarketplaceFilters, type MarketplaceKind, type SortBy } from '../types';
-
-/** The categories offered in the filter; the spec's topics. */
-export const CATEGORIES = ['legal', 'finance', 'marketing', 'tech', 'hr', 'operations', 'general'] as const;
+import {
+  ECOSYSTEM_SORT_OPTIONS,
+  SORT_OPTIONS,
+  type Agent,
+  type Ecosystem,
+  type MarketplaceFilters,
+  type MarketplaceKind,
+  type SortBy,
+} from '../types';
 
 export const defaultFilters: MarketplaceFilters = {
   category: 'all',
@@ -57,6 +62,15 @@ export function marketplaceQuery(filters: MarketplaceFilters, kind: MarketplaceK
 export const filtersAtom = atom<MarketplaceFilters>(defaultFilters);
 export const marketplaceTabAtom = atom<MarketplaceKind>('agents');
 
+/** What each grid last showed (every page loaded), for the way back from a detail page. */
+export interface LoadedList {
+  filtersKey: string;
+  items: Array<Agent | Ecosystem>;
+  total: number;
+  page: number;
+}
+export const loadedListsAtom = atom<Partial<Record<MarketplaceKind, LoadedList>>>({});
+
 export const setFilterAtom = atom(
   null,
   (get, set, patch: Partial<MarketplaceFilters>) => set(filtersAtom, { ...get(filtersAtom), ...patch }),
@@ -72,4 +86,14 @@ export function isDefaultFilters(filters: MarketplaceFilters): boolean {
     filters.priceRange[1] === defaultFilters.priceRange[1] &&
     filters.sortBy === defaultFilters.sortBy
   );
+}
+
+/** How many filters differ from their default, for the phone's 'Filtros' button. */
+export function activeFilterCount(filters: MarketplaceFilters, kind: MarketplaceKind): number {
+  return [
+    normaliseCategory(filters.category) !== 'all',
+    filters.searchQuery.trim() !== '',
+    filters.priceRange[0] !== defaultFilters.priceRange[0] || filters.priceRange[1] !== defaultFilters.priceRange[1],
+    normaliseSort(filters.sortBy, kind) !== defaultFilters.sortBy,
+  ].filter(Boolean).length;
 }
