@@ -28,7 +28,8 @@ export function AdminLayout() {
 
   const sidebar = (
     <>
-      <Text fw={700} px="md" pb="xs">
+      {/* A long username (an e-mail address, say) breaks inside the drawer instead of overflowing it. */}
+      <Text fw={700} px="md" pb="xs" style={{ overflowWrap: 'anywhere' }}>
         {appStrings.admin.greeting(user?.username || 'Admin')}
       </Text>
       <nav aria-label={appStrings.admin.label}>

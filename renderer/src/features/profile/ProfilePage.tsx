@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Titl
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiClient, isApiError } from '../../shared/api';
+import './profile.css';
 import { profileStrings as strings } from './strings';
 
 export const PROFILE_TABS = ['PROFILE', 'PAYMENTS', 'SUBSCRIPTION', 'PLANS'] as const;
@@ -25,7 +26,7 @@ export function ProfilePage({ userId, security }: ProfilePageProps) {
   const tab: ProfileTab = PROFILE_TABS.includes(requested as ProfileTab) ? (requested as ProfileTab) : 'PROFILE';
 
   return (
-    <Stack gap="lg" p="xl" maw={820}>
+    <Stack gap="lg" p={{ base: 'md', sm: 'xl' }} maw={820} className="profile-page">
       <Title order={1}>{strings.title}</Title>
       <Tabs
         value={tab}

@@ -99,7 +99,7 @@ describe('AssistantWidget', () => {
     expect(panel().style.width).toBe('370px');
   });
 
-  it('starts at the top right, 16 px from the edges, and a drag never takes it closer than 16 px', async () => {
+  it('starts at the top right, 16 px from the edge and below the notice row, and a drag never takes it closer than 16 px', async () => {
     // jsdom has no PointerEvent; a MouseEvent with a pointer id carries everything the drag reads.
     class PointerEventStub extends MouseEvent {
       pointerId: number;
@@ -115,7 +115,7 @@ describe('AssistantWidget', () => {
       renderWidget();
       await user.click(opener());
       expect(panel().style.left).toBe(`${1280 - 370 - 16}px`);
-      expect(panel().style.top).toBe('16px');
+      expect(panel().style.top).toBe('72px');
       const header = panel().querySelector('header')!;
       fireEvent.pointerDown(header, { button: 0, pointerId: 1, clientX: 1000, clientY: 30 });
       fireEvent.pointerMove(header, { pointerId: 1, clientX: -2000, clientY: 5000 });
@@ -132,7 +132,7 @@ describe('AssistantWidget', () => {
     const user = userEvent.setup();
     setWindowSize(390, 844);
     renderWidget();
-    expect(opener().closest('.assistant-opener')).toHaveAttribute('data-layout', 'mobile');
+    expect(opener().closest('.assistant-dock')).toHaveAttribute('data-layout', 'mobile');
     await user.click(opener());
     expect(panel()).toHaveAttribute('data-layout', 'mobile');
     expect(panel().style.width).toBe('');

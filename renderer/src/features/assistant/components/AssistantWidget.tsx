@@ -66,9 +66,10 @@ function CloseIcon() {
 }
 
 /**
- * Seshat, the floating assistant (spec section 2). Render once inside the router, on every page:
- * a round opener (top right on desktop, bottom right on mobile) and a panel that is draggable and
- * expandable on desktop and full screen on mobile.
+ * Seshat, the floating assistant (spec section 2). Render once inside the router, after the page, on
+ * every page: a round opener (top right on desktop, bottom right on mobile) in a place of its own
+ * that covers no content (a right-hand rail on desktop, a bar at the bottom on mobile), and a panel
+ * that is draggable and expandable on desktop and full screen on mobile.
  */
 export function AssistantWidget() {
   const { pathname } = useLocation();
@@ -117,18 +118,13 @@ export function AssistantWidget() {
 
   return (
     <>
-      {!open && (
-        <div className="assistant-opener" data-layout={desktop ? 'desktop' : 'mobile'}>
-          <Indicator
-            label={state.unreadCount}
-            size={20}
-            color="red"
-            disabled={state.unreadCount === 0}
-            offset={6}
-          >
+      {/* The opener's own place, which page content never enters (assistant.css reserves it). */}
+      <div className="assistant-dock" data-layout={desktop ? 'desktop' : 'mobile'}>
+        {!open && (
+          <Indicator label={state.unreadCount} size={20} color="red" disabled={state.unreadCount === 0} offset={6}>
             <ActionIcon
               ref={openerRef}
-              size={56}
+              size={desktop ? 56 : 48}
               radius="xl"
               color="indigo"
               variant="filled"
@@ -146,8 +142,8 @@ export function AssistantWidget() {
               <ChatIcon />
             </ActionIcon>
           </Indicator>
-        </div>
-      )}
+        )}
+      </div>
       {open && (
         <section
           role="dialog"

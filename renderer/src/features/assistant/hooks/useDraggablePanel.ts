@@ -2,6 +2,12 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { WIDGET_DRAG_MARGIN_PX } from '../../../shared/config';
 import { clampPosition, type Point, type Size } from '../state/chatbotState';
 
+/**
+ * Where the panel first opens: at the top right, but below the row of the beta notice at the top of
+ * the page, so that the notice's close button stays clickable while the panel is open.
+ */
+export const PANEL_START_TOP_PX = 72;
+
 function viewportSize(): Size {
   return { width: window.innerWidth, height: window.innerHeight };
 }
@@ -31,14 +37,14 @@ export interface DraggablePanel {
 
 /**
  * Desktop drag: the panel follows the pointer from the header and always stays 16 px inside the
- * window, also after a resize or when it is expanded. Starts at the top right corner.
+ * window, also after a resize or when it is expanded. Starts at the top right, below the notice row.
  */
 export function useDraggablePanel(size: Size, viewport: Size): DraggablePanel {
   const [stored, setStored] = useState<Point | null>(null);
   const [dragging, setDragging] = useState(false);
   const origin = useRef<{ pointer: Point; panel: Point } | null>(null);
 
-  const fallback: Point = { x: viewport.width - size.width - WIDGET_DRAG_MARGIN_PX, y: WIDGET_DRAG_MARGIN_PX };
+  const fallback: Point = { x: viewport.width - size.width - WIDGET_DRAG_MARGIN_PX, y: PANEL_START_TOP_PX };
   const position = clampPosition(stored ?? fallback, size, viewport);
 
   const onPointerDown = useCallback(

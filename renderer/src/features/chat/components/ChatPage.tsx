@@ -54,11 +54,12 @@ function agentIdOf(conversation: Conversation | null): string | undefined {
 function ChatHeader({ title, agent, isMain }: { title: string; agent: ChatAgent | null; isMain: boolean }) {
   return (
     <header className="chat-header">
-      <Group gap="sm" wrap="nowrap" justify="space-between">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      {/* The title keeps the room it needs: on a narrow screen the instructions button goes below. */}
+      <div className="chat-header-row">
+        <Group gap="sm" wrap="nowrap" className="chat-header-title">
           {agent && <EntityAvatar name={agent.name} src={agent.avatar ?? null} size={40} radius="md" />}
           <div style={{ minWidth: 0 }}>
-            <Title order={1} fz="lg" lineClamp={1}>
+            <Title order={1} fz="lg" lineClamp={2}>
               {title}
             </Title>
             {agent && (
@@ -81,7 +82,7 @@ function ChatHeader({ title, agent, isMain }: { title: string; agent: ChatAgent 
           </div>
         </Group>
         {isMain && <AssistantInstructionsButton />}
-      </Group>
+      </div>
     </header>
   );
 }
