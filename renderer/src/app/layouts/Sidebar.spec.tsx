@@ -29,7 +29,7 @@ describe('Sidebar footer', () => {
 
   it('shows a signed-in user their menu instead', async () => {
     renderSidebar(member);
-    expect(await screen.findByRole('button', { name: 'Menú de usuario: Ana García' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Menú de usuario: Ana García ana@example.com' })).toBeInTheDocument();
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Iniciar sesión' })).not.toBeInTheDocument();
   });

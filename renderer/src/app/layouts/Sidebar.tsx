@@ -37,7 +37,7 @@ export function Sidebar() {
         {isAdmin ? (
           <NavLink component={RouterNavLink} to="/agent-flow" label={strings.flowEditor} />
         ) : (
-          <NavLink label={strings.flowEditor} description={strings.comingSoon} disabled />
+          <NavLink label={strings.flowEditor} description={strings.comingSoon} disabled aria-disabled />
         )}
       </nav>
       <MyAgentsSection />

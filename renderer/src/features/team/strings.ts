@@ -34,7 +34,6 @@ export const teamStrings = {
   },
   sidebar: {
     myAgents: 'Mis Agentes',
-    toggle: (open: boolean) => (open ? 'Ocultar Mis Agentes' : 'Mostrar Mis Agentes'),
     createFirst: 'Crear mi primer agente',
     selectedBadge: (count: number) => (count === 1 ? '1 agente seleccionado' : `${count} agentes seleccionados`),
   },

@@ -1,5 +1,5 @@
 import './UserMenu.css';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../hooks/useAuth';
 import { authStrings } from '../strings';
@@ -32,12 +32,9 @@ export function UserMenu() {
   return (
     <Menu position="top-start" width="target" shadow="lg">
       <Menu.Target>
-        <UnstyledButton
-          aria-label={`${strings.label}: ${displayName}`}
-          w="100%"
-          p="xs"
-          className="user-menu-target"
-        >
+        {/* Named by its content, so that the name holds the visible name and e-mail (WCAG 2.5.3). */}
+        <UnstyledButton w="100%" p="xs" className="user-menu-target">
+          <VisuallyHidden>{`${strings.label}: `}</VisuallyHidden>
           <Group gap="sm" wrap="nowrap">
             <Avatar color="indigo" radius="xl" aria-hidden>
               {initial}

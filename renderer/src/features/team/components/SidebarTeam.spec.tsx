@@ -51,12 +51,12 @@ describe("'Mis Agentes' and the Marketplace badge", () => {
     expect(screen.getByRole('link', { name: 'Crear mi primer agente' })).toBeInTheDocument();
   });
 
-  it('collapses and expands', async () => {
+  it('collapses and expands, named by its visible title (the state is aria-expanded)', async () => {
     renderSection(ana, [{ id: 'mio', name: 'Mi Redactor', category: 'tech', avatar: null }], []);
-    const toggle = screen.getByRole('button', { name: 'Ocultar Mis Agentes' });
+    const toggle = screen.getByRole('button', { name: 'Mis Agentes (1)' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Mostrar Mis Agentes' })).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('counts the selected agents in the badge, and shows none at zero', () => {

@@ -57,7 +57,6 @@ export function MyAgentsSection() {
         onClick={() => setOpen((value) => !value)}
         aria-expanded={open}
         aria-controls="my-agents-list"
-        aria-label={strings.toggle(open)}
         className="my-agents-toggle"
         px="xs"
       >
