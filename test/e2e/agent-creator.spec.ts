@@ -14,7 +14,7 @@ test.beforeEach(async ({ page }) => {
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Menú lateral' });
 const myAgents = (page: Page) => sidebar(page).getByRole('list', { name: 'Mis Agentes' });
 
-test('a new user creates an agent by talking, edits the draft by hand and sees it under Mis Agentes', async ({ page }) => {
+test('a new user creates an agent by talking, edits the draft by hand and sees it under Mis Agentes', async ({ page }, testInfo) => {
   const account = { email: uniqueEmail('creator'), password: 'Nova-Creator-2026!', contactName: 'Clara Creadora' };
   await registerAndVerify(page, account, E2E_CHAT_DATA_DIR);
 
@@ -38,7 +38,7 @@ test('a new user creates an agent by talking, edits the draft by hand and sees i
 
   // A hand edit is kept and saved.
   await name.fill('Mi Asesor de Alquileres');
-  await page.screenshot({ path: 'test-results/agent-creator-1280.png', fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('agent-creator-1280.png'), fullPage: true });
   await page.getByRole('button', { name: 'Crear agente' }).click();
   await expect(page.getByText('Agente «Mi Asesor de Alquileres» creado. Ya aparece en Mis Agentes.')).toBeVisible();
   await expect(myAgents(page).getByRole('link', { name: 'Mi Asesor de Alquileres' })).toBeVisible();
@@ -50,11 +50,11 @@ test('a new user creates an agent by talking, edits the draft by hand and sees i
   const agentUrl = new URL(page.url());
   const agentId = decodeURIComponent(agentUrl.pathname.split('/').pop()!);
   await page.goto(`/agent-creator/${encodeURIComponent(agentId)}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Cambiar «Mi Asesor de Alquileres» conversando' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cambiar «Mi Asesor de Alquileres» conversando' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Mi Asesor de Alquileres');
 });
 
-test('the creator on a phone stacks the chat above the draft', async ({ page }) => {
+test('the creator on a phone stacks the chat above the draft', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const account = { email: uniqueEmail('creator-phone'), password: 'Nova-Creator-2026!', contactName: 'Pablo Móvil' };
   await registerAndVerify(page, account, E2E_CHAT_DATA_DIR);
@@ -66,5 +66,5 @@ test('the creator on a phone stacks the chat above the draft', async ({ page }) 
   const chatBox = await composer.boundingBox();
   const nameBox = await page.getByRole('textbox', { name: 'Nombre' }).boundingBox();
   expect(nameBox!.y).toBeGreaterThan(chatBox!.y);
-  await page.screenshot({ path: 'test-results/agent-creator-390.png', fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('agent-creator-390.png'), fullPage: true });
 });

@@ -27,7 +27,8 @@ export function TalkThread({ label, lines, names, busy, busyText, disabled = fal
   const viewport = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+    const element = viewport.current;
+    if (element) element.scrollTop = element.scrollHeight;
   }, [lines.length, busy]);
 
   const send = async (event?: FormEvent) => {

@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, type ApiMock } from '../../../../test/api-mock';
+import { renderWithProviders } from '../../../../test/render';
+import type { AgentDraft } from '../types';
+import { EMPTY_DRAFT } from '../utils/draft';
+import { AgentCreatorPage } from './AgentCreatorPage';
+
+const MODEL_DRAFT: AgentDraft = {
+  ...EMPTY_DRAFT,
+  name: 'Asesor de Alquileres',
+  category: 'legal',
+  description: 'Ayuda a inquilinos.',
+  skills: ['Leer contratos'],
+  systemPrompt: 'Eres un asesor de alquileres.',
+};
+
+// Typing whole sentences with userEvent takes seconds on a busy machine.
+jest.setTimeout(30_000);
+
+let api: ApiMock;
+beforeEach(() => {
+  api = mockApi();
+  api.on('GET', '/agent-creator', { body: { modelAvailable: true, draft: EMPTY_DRAFT } });
+});
+
+const composer = () => screen.getByRole('textbox', { name: 'Mensaje para el creador de agentes' });
+
+describe('AgentCreatorPage', () => {
+  it('fills the draft from the reply, sends the hand-edited draft with the next message and creates the agent', async () => {
+    api.on('POST', '/agent-creator/messages', () => ({
+      body: { conversationId: 'c-1', userMessageId: 'u', messageId: `a-${api.calls.length}`, reply: '¿Qué tono?', draft: MODEL_DRAFT, modelAvailable: true },
+    }));
+    api.on('POST', '/agent-creator/agents', { status: 201, body: { id: 'nuevo', name: 'Mi Asesor', avatar: null } });
+    const onSaved = jest.fn();
+    renderWithProviders(<AgentCreatorPage onSaved={onSaved} />);
+
+    const create = await screen.findByRole('button', { name: 'Crear agente' });
+    expect(create).toBeDisabled();
+    await userEvent.type(composer(), 'Un agente para inquilinos{Enter}');
+    expect(await screen.findByText('¿Qué tono?')).toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: 'Nombre' });
+    expect(name).toHaveValue('Asesor de Alquileres');
+    expect(composer()).toHaveValue('');
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Mi Asesor');
+    await userEvent.type(composer(), 'Cercano{Enter}');
+    await waitFor(() => expect(api.callsTo('POST', '/agent-creator/messages')).toHaveLength(2));
+    expect(api.callsTo('POST', '/agent-creator/messages')[1]!.body).toMatchObject({
+      conversationId: 'c-1',
+      message: 'Cercano',
+      draft: { name: 'Mi Asesor' },
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Crear agente' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ id: 'nuevo', name: 'Mi Asesor', avatar: null }));
+    expect(api.callsTo('POST', '/agent-creator/agents')[0]!.body).toMatchObject({ conversationId: 'c-1', draft: { name: 'Asesor de Alquileres' } });
+    // From then on the same agent is saved with PUT.
+    expect(await screen.findByRole('button', { name: 'Guardar cambios' })).toBeInTheDocument();
+  });
+
+  it('keeps what the user typed when the message could not be sent, and shows the server’s words', async () => {
+    api.on('POST', '/agent-creator/messages', {
+      status: 502,
+      body: { statusCode: 502, message: 'El modelo no ha devuelto una respuesta válida. Tu mensaje se ha guardado: vuelve a intentarlo.' },
+    });
+    renderWithProviders(<AgentCreatorPage />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Mensaje para el creador de agentes' }), 'No me pierdas{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('El modelo no ha devuelto una respuesta válida.');
+    expect(composer()).toHaveValue('No me pierdas');
+  });
+
+  it('without a model says so, offers the advanced form and still lets the draft be saved by hand', async () => {
+    api.on('GET', '/agent-creator', { body: { modelAvailable: false, draft: EMPTY_DRAFT } });
+    renderWithProviders(<AgentCreatorPage />);
+    expect(await screen.findByRole('link', { name: 'Ir al formulario avanzado' })).toHaveAttribute('href', '/create-advanced-agent');
+    expect(composer()).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Nombre' })).toBeEnabled();
+  });
+
+  it('reopens an existing agent’s draft and saves it with PUT', async () => {
+    api.on('GET', '/agent-creator/agents/mio/draft', { body: { agentId: 'mio', draft: MODEL_DRAFT } });
+    api.on('PUT', '/agent-creator/agents/mio', { body: { id: 'mio', name: 'Asesor de Alquileres', avatar: null } });
+    renderWithProviders(<AgentCreatorPage agentId="mio" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cambiar «Asesor de Alquileres» conversando' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/agent-creator/agents/mio')).toHaveLength(1));
+  });
+
+  it('another user’s agent shows the server’s refusal', async () => {
+    api.on('GET', '/agent-creator/agents/ajeno/draft', {
+      status: 403,
+      body: { statusCode: 403, message: 'Solo el creador del agente o un administrador puede modificarlo o eliminarlo.' },
+    });
+    renderWithProviders(<AgentCreatorPage agentId="ajeno" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Solo el creador del agente o un administrador puede modificarlo');
+  });
+});

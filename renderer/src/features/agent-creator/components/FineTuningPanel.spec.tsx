@@ -1,0 +1,61 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, type ApiMock } from '../../../../test/api-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { FineTuningPanel } from './FineTuningPanel';
+
+const SESSION = { sessionId: 's-1', conversationId: 's-1', agentId: 'mio', status: 'open', modelId: null, currentPrompt: 'Eres un asesor.', messages: [] };
+const REVISED = 'Eres un asesor. Responde en tres frases.';
+
+// Typing whole sentences with userEvent takes seconds on a busy machine.
+jest.setTimeout(30_000);
+
+let api: ApiMock;
+beforeEach(() => {
+  api = mockApi();
+  api.on('POST', '/fine-tuning/sessions', { status: 201, body: SESSION });
+  api.on('POST', '/fine-tuning/sessions/s-1/messages', {
+    body: { sessionId: 's-1', userMessageId: 'u', messageId: 'a', reply: 'Lo haré más breve.', proposedPrompt: REVISED },
+  });
+  api.on('POST', '/fine-tuning/sessions/s-1/close', { body: { success: true, message: 'Sesión de ajuste cerrada.' } });
+});
+
+describe('FineTuningPanel', () => {
+  it('opens a session, shows the proposed prompt and applies it as a named version', async () => {
+    api.on('POST', '/fine-tuning/sessions/s-1/apply', { body: { success: true, message: 'Prompt actualizado' } });
+    const onApplied = jest.fn();
+    renderWithProviders(<FineTuningPanel agentId="mio" onApplied={onApplied} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+    expect(await screen.findByText('Eres un asesor.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/fine-tuning/sessions')[0]!.body).toEqual({ agentId: 'mio' });
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Qué quieres cambiar' }), 'Más breve{Enter}');
+    expect(await screen.findByText('Lo haré más breve.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Prompt propuesto' })).toHaveValue(REVISED);
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Nombre de la versión' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nombre de la versión' }), 'Breve');
+    await userEvent.click(screen.getByRole('button', { name: 'Aplicar como versión actual' }));
+    await waitFor(() => expect(onApplied).toHaveBeenCalled());
+    expect(api.callsTo('POST', '/fine-tuning/sessions/s-1/apply')[0]!.body).toEqual({ newPrompt: REVISED, versionName: 'Breve' });
+  });
+
+  it('shows the message of a failed apply (success false)', async () => {
+    api.on('POST', '/fine-tuning/sessions/s-1/apply', {
+      status: 409,
+      body: { success: false, message: 'La sesión de ajuste está cerrada: abre otra para seguir ajustando el agente.' },
+    });
+    renderWithProviders(<FineTuningPanel agentId="mio" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Qué quieres cambiar' }), 'Más breve{Enter}');
+    await userEvent.click(await screen.findByRole('button', { name: 'Aplicar como versión actual' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('La sesión de ajuste está cerrada');
+  });
+
+  it('closes the session when asked', async () => {
+    renderWithProviders(<FineTuningPanel agentId="mio" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+    await waitFor(() => expect(api.callsTo('POST', '/fine-tuning/sessions/s-1/close')).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Abrir sesión de ajuste' })).toBeInTheDocument();
+  });
+});
