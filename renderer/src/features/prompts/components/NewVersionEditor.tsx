@@ -1,4 +1,4 @@
-import { Alert, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { AppButton, useToast } from '../../../shared/ui';
 import { promptsApi } from '../api/promptsApi';
@@ -83,7 +83,7 @@ export function NewVersionEditor({ agentId, current, onSaved }: NewVersionEditor
         minRows={6}
         maxRows={20}
       />
-      <Group grow align="flex-start">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label={strings.versionNameLabel}
           placeholder={strings.versionNamePlaceholder}
@@ -97,7 +97,7 @@ export function NewVersionEditor({ agentId, current, onSaved }: NewVersionEditor
           maxLength={500}
           onChange={(event) => setDescription(event.currentTarget.value)}
         />
-      </Group>
+      </SimpleGrid>
       {problem && (
         <Alert color="red" role="alert">
           {problem}

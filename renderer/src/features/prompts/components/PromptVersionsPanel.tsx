@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
 import { isFewerTestsWarning, promptsApi } from '../api/promptsApi';
@@ -139,7 +139,7 @@ export function PromptVersionsPanel({ agentId }: PromptVersionsPanelProps) {
                     <Group gap="xs" wrap="nowrap">
                       <Text>{version.version}</Text>
                       {version.isCurrentVersion && (
-                        <Badge color="green" variant="light">
+                        <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
                           {strings.currentBadge}
                         </Badge>
                       )}
@@ -187,10 +187,10 @@ export function PromptVersionsPanel({ agentId }: PromptVersionsPanelProps) {
           <Text c="dimmed" size="sm">
             {strings.compareHint}
           </Text>
-          <Group grow align="flex-start">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select label={strings.compareLeft} data={options} value={left} onChange={setLeft} allowDeselect={false} />
             <Select label={strings.compareRight} data={options} value={right} onChange={setRight} allowDeselect={false} />
-          </Group>
+          </SimpleGrid>
           {leftVersion && rightVersion && (
             <DiffView
               left={leftVersion.prompt}

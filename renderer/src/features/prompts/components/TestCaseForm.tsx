@@ -1,4 +1,4 @@
-import { Alert, Group, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { promptsStrings as strings } from '../strings';
@@ -53,7 +53,7 @@ export function TestCaseForm({ title, initial, submitLabel, onSubmit, onCancel }
         {title}
       </Title>
       <Textarea label={strings.questionLabel} value={question} autosize minRows={2} maxLength={4000} onChange={(event) => setQuestion(event.currentTarget.value)} />
-      <Group grow align="flex-start">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
           label={strings.expectationKindLabel}
           data={KIND_OPTIONS}
@@ -64,7 +64,7 @@ export function TestCaseForm({ title, initial, submitLabel, onSubmit, onCancel }
         {kind !== 'none' && (
           <TextInput label={strings.expectationValueLabel} value={value} maxLength={500} onChange={(event) => setValue(event.currentTarget.value)} />
         )}
-      </Group>
+      </SimpleGrid>
       {problem && (
         <Alert color="red" role="alert">
           {problem}
