@@ -8,6 +8,9 @@ import { PromptVersionsPanel } from './PromptVersionsPanel';
 const AGENT = 'agente-fiscal';
 const VERSIONS_PATH = `/fine-tuning/agent-prompts/${AGENT}/versions`;
 
+// Typing and picking options take a while on a busy machine.
+jest.setTimeout(20_000);
+
 const version = (number: number, prompt: string, extra: Partial<PromptVersion> = {}): PromptVersion => ({
   agentId: AGENT,
   version: number,
