@@ -86,6 +86,14 @@ describe('fine-tuning sessions (/fine-tuning/sessions)', () => {
     }).expect(200);
     expect(applied).toEqual({ success: true, message: expect.stringContaining('Más breve') });
     expect(await currentPrompt()).toBe(REVISED_PROMPT);
+    // A new numbered version, named and described as the user asked, is the current one.
+    const { body: versions } = await http().get(`/api/fine-tuning/agent-prompts/${agentId}/versions`).set(ana.authorization).expect(200);
+    expect(versions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ prompt: REVISED_PROMPT, name: 'Más breve', description: 'Respuestas de tres frases', isCurrentVersion: true }),
+        expect.objectContaining({ prompt: ORIGINAL_PROMPT, isCurrentVersion: false }),
+      ]),
+    );
   });
 
   it('a reply with no proposal answers proposedPrompt null; an invalid reply is asked again once', async () => {

@@ -2,12 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-error';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { toAgentCategory } from '../agents/agent-categories';
 import { AgentsService } from '../agents/agents.service';
 import type { Agent } from '../agents/entities/agent.entity';
 import { ConversationsService } from '../conversations/conversations.service';
 import type { Conversation } from '../conversations/entities/conversation.entity';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { PromptsService } from '../prompts/prompts.service';
 import type { ResponseSchema } from '../models/model-gateway';
 import type { StructuredReader } from '../models/structured-output';
 import { FineTuningModelError, FineTuningSessionClosedError, FineTuningSessionNotFoundError } from './agent-creator.errors';
@@ -73,6 +73,7 @@ export class FineTuningSessionsService {
     private readonly agents: AgentsService,
     private readonly conversations: ConversationsService,
     private readonly turns: TalkTurns,
+    private readonly prompts: PromptsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -121,18 +122,16 @@ export class FineTuningSessionsService {
     };
   }
 
-  /** Makes the revised prompt the agent's current one (failures: see ApplyFailureFilter). */
+  /** Makes the revised prompt a new version, the agent's current one (failures: see ApplyFailureFilter). */
   async apply(identity: VerifiedIdentity, id: string, body: ApplyFineTuningDto): Promise<ApplyResultDto> {
     const session = await this.openSession(identity, id);
-    const agent = await findModifiableAgent(this.agents, identity, session.metadata.agentId!);
-    await this.agents.save(identity, {
-      id: agent.id,
-      name: agent.name,
-      category: toAgentCategory(agent.category) ?? 'general',
-      description: agent.description,
+    const version = await this.prompts.add(identity, {
+      agentId: session.metadata.agentId!,
       prompt: body.newPrompt,
+      versionName: body.versionName,
+      versionDescription: body.versionDescription,
     });
-    return { success: true, message: `Prompt actualizado: «${body.versionName}» es ahora la versión actual del agente.` };
+    return { success: true, message: `Prompt actualizado: «${version.name}» (versión ${version.version}) es ahora la versión actual del agente.` };
   }
 
   async close(identity: VerifiedIdentity, id: string): Promise<ApplyResultDto> {

@@ -16,5 +16,7 @@ import { PromptsService } from './prompts.service';
   imports: [TypeOrmModule.forFeature([PromptTestCase, PromptTestRun]), PromptVersionStoreModule, AgentsModule, ModelsModule],
   controllers: [AgentPromptsController, PromptVersionsController],
   providers: [PromptAccess, PromptsService, PromptTestsService, PromptEnhancer],
+  // Fine-tuning sessions (agent-creator module) apply their proposals as versions through it.
+  exports: [PromptsService],
 })
 export class PromptsModule {}

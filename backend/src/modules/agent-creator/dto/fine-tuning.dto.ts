@@ -62,7 +62,7 @@ export class ApplyFineTuningDto {
   @IsOptional()
   @Transform(trim)
   @IsString({ message: 'versionDescription debe ser un texto' })
-  @MaxLength(2000, { message: 'versionDescription no puede superar los 2000 caracteres' })
+  @MaxLength(500, { message: 'versionDescription no puede superar los 500 caracteres' })
   versionDescription?: string;
 
   @ApiPropertyOptional(USER_ID)

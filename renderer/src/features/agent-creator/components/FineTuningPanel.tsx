@@ -150,7 +150,7 @@ export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
                   label={strings.versionDescription}
                   value={versionDescription}
                   onChange={(event) => setVersionDescription(event.currentTarget.value)}
-                  maxLength={2000}
+                  maxLength={500}
                 />
                 <AppButton onClick={() => void apply()} disabled={busy || !proposal.trim()} style={{ alignSelf: 'flex-start' }}>
                   {busy ? strings.applying : strings.apply}
