@@ -81,7 +81,7 @@ test('a visitor browses from the landing page, filters, sorts and opens an agent
   await expect(page.getByTestId('agent-detail-price')).toHaveText('25 €');
 
   // A visitor may look, but building a team needs an account.
-  await page.getByRole('button', { name: `Añadir ${cheap.name} a mi equipo` }).click();
+  await page.getByRole('button', { name: `Añadir al equipo: ${cheap.name}` }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Debes iniciar sesión para añadir/eliminar agentes de tu equipo' })).toBeVisible();
 
   await page.goto('/marketplace');
@@ -101,12 +101,12 @@ test('a signed-in user adds an agent to the team, sees the badge and Mis Agentes
   await expect(sidebar(page).getByTestId('selected-agents-badge')).toHaveCount(0);
 
   await sidebar(page).getByRole('link', { name: /Marketplace/ }).click();
-  await page.getByRole('button', { name: 'Añadir Asesor Legal a mi equipo' }).click();
+  await page.getByRole('button', { name: 'Añadir al equipo: Asesor Legal' }).click();
   await expect(page.getByText('Agente añadido a tu equipo')).toBeVisible();
   await expect(sidebar(page).getByTestId('selected-agents-badge')).toHaveText('1');
   await expect(myAgents).toContainText('Asesor Legal');
 
-  await page.getByRole('button', { name: 'Asesor Legal ya está en tu equipo' }).click();
+  await page.getByRole('button', { name: 'En tu equipo: Asesor Legal' }).click();
   await expect(page.getByText('Este agente ya está en tu equipo')).toBeVisible();
 
   // The server keeps the team: after a reload the badge and the office still show it.
@@ -119,7 +119,7 @@ test('a signed-in user adds an agent to the team, sees the badge and Mis Agentes
   await myAgents.getByRole('link', { name: 'Asesor Legal' }).click();
   await expect(page).toHaveURL(/\/agentes\/agente-legal$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Asesor Legal' })).toBeVisible();
-  await page.getByRole('button', { name: 'Quitar Asesor Legal de mi equipo' }).click();
+  await page.getByRole('button', { name: 'Quitar del equipo: Asesor Legal' }).click();
   await expect(page.getByText('Agente eliminado de tu equipo')).toBeVisible();
   await expect(sidebar(page).getByTestId('selected-agents-badge')).toHaveCount(0);
 });
@@ -129,9 +129,9 @@ test('the cart keeps each agent once, adds up the total and removes agents', asy
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(tag);
   await expect(agentCards(page)).toHaveCount(2);
 
-  await page.getByRole('button', { name: `Añadir ${cheap.name} al carrito` }).click();
-  await page.getByRole('button', { name: `Añadir ${pricey.name} al carrito` }).click();
-  await page.getByRole('button', { name: `${cheap.name} ya está en el carrito` }).click();
+  await page.getByRole('button', { name: `Añadir al carrito: ${cheap.name}` }).click();
+  await page.getByRole('button', { name: `Añadir al carrito: ${pricey.name}` }).click();
+  await page.getByRole('button', { name: `En el carrito: ${cheap.name}` }).click();
   await expect(page.getByText('Este agente ya está en el carrito')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Carrito: 2 agentes' })).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('shopping-cart') ?? '[]'))).toHaveLength(2);
@@ -145,7 +145,7 @@ test('the cart keeps each agent once, adds up the total and removes agents', asy
   // Kept in local storage: still there after a reload.
   await page.reload();
   await expect(page.getByTestId('cart-total')).toHaveText('325 €');
-  await page.getByRole('button', { name: `Quitar ${pricey.name} del carrito` }).click();
+  await page.getByRole('button', { name: `Quitar: ${pricey.name}` }).click();
   await expect(items).toHaveCount(1);
   await expect(page.getByTestId('cart-total')).toHaveText('25 €');
 });

@@ -29,11 +29,11 @@ describe('the marketplace screen', () => {
     renderMarketplace({ status: 'visitor' });
 
     const card = await screen.findByRole('listitem', { name: 'Asesor Legal' });
-    await userEvent.click(within(card).getByRole('button', { name: 'Añadir Asesor Legal a mi equipo' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Añadir al equipo: Asesor Legal' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Debes iniciar sesión para añadir/eliminar agentes de tu equipo');
     expect(api.callsTo('POST', '/user-agents/*')).toHaveLength(0);
 
-    await userEvent.click(within(card).getByRole('button', { name: 'Añadir Asesor Legal al carrito' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Añadir al carrito: Asesor Legal' }));
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual(['agente-legal']);
     expect(screen.getByRole('link', { name: 'Carrito: 1 agente' })).toBeInTheDocument();
   });
@@ -45,8 +45,8 @@ describe('the marketplace screen', () => {
     renderMarketplace({ status: 'user', userId: 'sub-ana' });
 
     const card = await screen.findByRole('listitem', { name: 'Asesor Legal' });
-    await userEvent.click(within(card).getByRole('button', { name: 'Añadir Asesor Legal a mi equipo' }));
-    expect(await within(card).findByRole('button', { name: 'Asesor Legal ya está en tu equipo' })).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Añadir al equipo: Asesor Legal' }));
+    expect(await within(card).findByRole('button', { name: 'En tu equipo: Asesor Legal' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/user-agents/sub-ana')).toHaveLength(1);
   });
 });

@@ -28,9 +28,12 @@ export const teamStrings = {
     removeAgent: 'Quitar del equipo',
     addEcosystem: 'Añadir ecosistema al equipo',
     removeEcosystem: 'Quitar ecosistema del equipo',
-    addLabel: (name: string) => `Añadir ${name} a mi equipo`,
-    inTeamLabel: (name: string) => `${name} ya está en tu equipo`,
-    removeLabel: (name: string) => `Quitar ${name} de mi equipo`,
+    // Accessible names start with the visible text, then say which agent (WCAG 2.5.3).
+    addLabel: (name: string) => `Añadir al equipo: ${name}`,
+    inTeamLabel: (name: string) => `En tu equipo: ${name}`,
+    removeLabel: (name: string) => `Quitar del equipo: ${name}`,
+    addEcosystemLabel: (name: string) => `Añadir ecosistema al equipo: ${name}`,
+    removeEcosystemLabel: (name: string) => `Quitar ecosistema del equipo: ${name}`,
   },
   sidebar: {
     myAgents: 'Mis Agentes',

@@ -18,7 +18,14 @@ export function AddToCartButton({ agent, size = 'xs' }: { agent: { id: string; n
         else toast.info(strings.duplicate);
       }}
     >
-      {inCart ? `✓ ${strings.inCart}` : strings.add}
+      {inCart ? (
+        <>
+          <span aria-hidden>✓ </span>
+          {strings.inCart}
+        </>
+      ) : (
+        strings.add
+      )}
     </AppButton>
   );
 }

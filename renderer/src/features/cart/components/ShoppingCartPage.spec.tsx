@@ -20,9 +20,9 @@ describe('the cart', () => {
         <ToastViewport />
       </>,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Añadir Asesor Legal al carrito' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Añadir al carrito: Asesor Legal' }));
     expect(await screen.findByText('Agente añadido al carrito')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Asesor Legal ya está en el carrito' }));
+    await userEvent.click(screen.getByRole('button', { name: 'En el carrito: Asesor Legal' }));
     expect(await screen.findByText('Este agente ya está en el carrito')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual(['agente-legal']);
     expect(screen.getByRole('link', { name: 'Carrito: 1 agente' })).toHaveAttribute('href', '/marketplace/shopping-cart');
@@ -40,7 +40,7 @@ describe('the cart', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('50 €');
     expect(screen.getByText('2 agentes')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Quitar Asesor Legal del carrito' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar: Asesor Legal' }));
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(screen.getByTestId('cart-total')).toHaveTextContent('30,01 €');
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual(['agente-finanzas']);

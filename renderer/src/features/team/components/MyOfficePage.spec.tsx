@@ -31,7 +31,7 @@ describe('MyOfficePage', () => {
     const ecosystems = screen.getByRole('list', { name: 'Ecosistemas de mi equipo' });
     expect(within(ecosystems).getByRole('link', { name: 'Pyme Completa' })).toHaveAttribute('href', '/my-office/ecosystem/eco-pyme');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Quitar Asesor Legal de mi equipo' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar del equipo: Asesor Legal' }));
     expect(await screen.findByText('Todavía no tienes agentes en tu equipo.')).toBeInTheDocument();
   });
 

@@ -39,7 +39,14 @@ export function AddAgentToTeamButton({ agent, size = 'xs' }: { agent: TeamAgentI
       aria-label={inTeam ? strings.inTeamLabel(agent.name) : strings.addLabel(agent.name)}
       onClick={() => run(() => addAgent(agent))}
     >
-      {inTeam ? `✓ ${strings.inTeam}` : strings.addAgent}
+      {inTeam ? (
+        <>
+          <span aria-hidden>✓ </span>
+          {strings.inTeam}
+        </>
+      ) : (
+        strings.addAgent
+      )}
     </AppButton>
   );
 }
@@ -67,7 +74,7 @@ export function EcosystemTeamButton({ ecosystem, size = 'xs' }: { ecosystem: Tea
         size={size}
         variant="danger"
         loading={busy}
-        aria-label={strings.removeLabel(ecosystem.name)}
+        aria-label={strings.removeEcosystemLabel(ecosystem.name)}
         onClick={() => run(() => removeEcosystem(ecosystem.id))}
       >
         {strings.removeEcosystem}
@@ -78,7 +85,7 @@ export function EcosystemTeamButton({ ecosystem, size = 'xs' }: { ecosystem: Tea
     <AppButton
       size={size}
       loading={busy || owner.status === 'loading'}
-      aria-label={strings.addLabel(ecosystem.name)}
+      aria-label={strings.addEcosystemLabel(ecosystem.name)}
       onClick={() => run(() => addEcosystem(ecosystem))}
     >
       {strings.addEcosystem}
