@@ -273,7 +273,8 @@ const routeName = (path: string | ((ids: Fixtures) => string)) =>
   typeof path === 'string' ? path : path({ agentId: '{id}', ecosystemId: '{id}', conversationId: '{id}' });
 
 test.describe('no serious or critical axe violation', () => {
-  test.setTimeout(60_000);
+  // axe on a long page takes a while on a loaded machine.
+  test.setTimeout(120_000);
 
   for (const [path, roles] of SCREENS) {
     for (const role of roles) {
