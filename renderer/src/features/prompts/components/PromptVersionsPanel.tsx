@@ -135,11 +135,11 @@ export function PromptVersionsPanel({ agentId }: PromptVersionsPanelProps) {
             <Table.Tbody>
               {versions.map((version) => (
                 <Table.Tr key={version.version}>
-                  <Table.Td>
+                  <Table.Td miw="6.5rem">
                     <Group gap="xs" wrap="nowrap">
                       <Text>{version.version}</Text>
                       {version.isCurrentVersion && (
-                        <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
+                        <Badge color="green" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
                           {strings.currentBadge}
                         </Badge>
                       )}
