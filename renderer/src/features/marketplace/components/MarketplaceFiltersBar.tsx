@@ -132,8 +132,12 @@ export function MarketplaceFiltersBar({ kind, layout = 'bar' }: { kind: Marketpl
   );
 }
 
-/** The error spans both price fields, below them, without growing the minimum's box. */
+/**
+ * The error spans both price fields, below them, without growing the minimum's box or giving its
+ * input the margin Mantine keeps for an error (which lifted it above the maximum).
+ */
 const PRICE_ERROR_STYLES = {
   root: { position: 'relative' },
-  error: { position: 'absolute', top: '100%', left: 0, width: 'max-content', maxWidth: 'min(22rem, 80vw)' },
+  wrapper: { marginBottom: 0 },
+  error: { position: 'absolute', top: '100%', left: 0, marginTop: 4, width: 'max-content', maxWidth: 'min(22rem, 80vw)' },
 } as const;
