@@ -1,4 +1,4 @@
-import { Anchor, DEFAULT_THEME, MantineProvider, PasswordInput, TextInput } from '@mantine/core';
+import { Anchor, DEFAULT_THEME, MantineProvider, Menu, PasswordInput, TextInput } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { cssVariablesResolver, darkTextColors, focusRingColor, theme } from './theme';
 
@@ -65,5 +65,23 @@ describe('theme', () => {
       </MantineProvider>,
     );
     expect(screen.getByRole('link', { name: 'política de privacidad' })).toHaveAttribute('data-underline', 'always');
+  });
+
+  it('puts only menu items inside a menu (no focus placeholder)', async () => {
+    render(
+      <MantineProvider theme={theme} defaultColorScheme="dark" env="test">
+        <Menu opened>
+          <Menu.Target>
+            <button type="button">Acciones</button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item>Renombrar</Menu.Item>
+            <Menu.Item color="red.4">Eliminar</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </MantineProvider>,
+    );
+    const menu = await screen.findByRole('menu');
+    expect([...menu.children].map((child) => child.getAttribute('role'))).toEqual(['menuitem', 'menuitem']);
   });
 });

@@ -1,4 +1,4 @@
-import { Anchor, createTheme, Input, type CSSVariablesResolver } from '@mantine/core';
+import { Anchor, createTheme, Input, Menu, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Text colours of the dark theme that Mantine's defaults leave below WCAG AA (4.5:1) on the app's
@@ -39,5 +39,8 @@ export const theme = createTheme({
     Input: Input.extend({ styles: { wrapper: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } } }),
     // A link inside a sentence must differ from it by more than colour (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // Mantine's focus placeholder is a <div> inside role="menu", which only menu items may be
+    // (axe aria-required-children); the first item takes the focus instead.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
   },
 });

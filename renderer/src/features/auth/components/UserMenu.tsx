@@ -62,7 +62,7 @@ export function UserMenu() {
           </Menu.Item>
         )}
         <Menu.Divider />
-        <Menu.Item color="red" onClick={() => void handleSignOut()}>
+        <Menu.Item color="red.4" onClick={() => void handleSignOut()}>
           {strings.signOut}
         </Menu.Item>
       </Menu.Dropdown>
