@@ -93,7 +93,7 @@ export function ConversationRow({ conversation, onRename, onDelete }: Conversati
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item onClick={startRename}>{strings.rename}</Menu.Item>
-            <Menu.Item color="red" onClick={onDelete}>
+            <Menu.Item color="red.4" onClick={onDelete}>
               {strings.delete}
             </Menu.Item>
           </Menu.Dropdown>
