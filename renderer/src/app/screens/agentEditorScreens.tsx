@@ -6,8 +6,7 @@ import { useParams } from 'react-router-dom';
 import { FineTuningPanel } from '../../features/agent-creator';
 import { AgentEditorPage, agentEditorStrings, type AgentEditor, type AgentEditorTab } from '../../features/agent-editor';
 import { authStateAtom } from '../../features/auth/state/authState';
-import { CATEGORIES } from '../../features/marketplace/state/filters';
-import { categoryLabel } from '../../features/marketplace/strings';
+import { CATEGORY_OPTIONS } from '../../features/marketplace';
 import { PromptTestCasesPanel, PromptVersionsPanel } from '../../features/prompts';
 import { useTeam } from '../../features/team/hooks/useTeam';
 
@@ -22,8 +21,6 @@ const promptTabs =
       content: <FineTuningPanel agentId={agentId} onApplied={promptChanged} />,
     },
   ];
-
-const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category, label: categoryLabel(category) }));
 
 function Editor({ agentId }: { agentId?: string }) {
   const { user } = useAtomValue(authStateAtom);
