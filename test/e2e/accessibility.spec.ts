@@ -260,9 +260,11 @@ async function pageAs(browser: Browser, role: Role, size: Size, undecidedCookies
     viewport: SIZES[size],
     storageState: role === 'visitor' ? undefined : accounts[role].storage,
   });
-  if (!undecidedCookies) {
-    await context.addInitScript(() => window.localStorage.setItem('cookie_consent', 'declined'));
-  }
+  // The accounts' stored state already holds a decision; undecided, it is taken away before each load.
+  await context.addInitScript((undecided) => {
+    if (undecided) window.localStorage.removeItem('cookie_consent');
+    else window.localStorage.setItem('cookie_consent', 'declined');
+  }, undecidedCookies);
   return context.newPage();
 }
 
