@@ -1,12 +1,13 @@
 // Route modules for /agent-creator and /agent-creator/{agentId}.
 import { useParams } from 'react-router-dom';
 import { AgentCreatorPage } from '../../features/agent-creator';
+import { CATEGORY_OPTIONS } from '../../features/marketplace';
 import { useTeam } from '../../features/team/hooks/useTeam';
 
 /** Saving an agent reloads the team, so that it shows under 'Mis Agentes' at once. */
 function Creator({ agentId }: { agentId?: string }) {
   const { reload } = useTeam();
-  return <AgentCreatorPage key={agentId ?? 'new'} agentId={agentId} onSaved={reload} />;
+  return <AgentCreatorPage key={agentId ?? 'new'} agentId={agentId} onSaved={reload} categoryOptions={CATEGORY_OPTIONS} />;
 }
 
 export function AgentCreatorScreen() {

@@ -46,15 +46,6 @@ export const agentCreatorStrings = {
     openChat: 'Chatear con el agente',
     viewAgent: 'Ver el agente',
   },
-  categories: {
-    legal: 'Legal',
-    finance: 'Finanzas',
-    marketing: 'Marketing',
-    tech: 'Tecnología',
-    hr: 'Recursos humanos',
-    operations: 'Operaciones',
-    general: 'General',
-  } as Record<string, string>,
   fineTuning: {
     title: 'Ajuste fino conversando',
     intro: 'Cuéntale al asistente qué quieres cambiar en el comportamiento del agente y te propondrá un prompt revisado.',

@@ -6,6 +6,11 @@ import type { AgentDraft } from '../types';
 import { EMPTY_DRAFT } from '../utils/draft';
 import { AgentCreatorPage } from './AgentCreatorPage';
 
+const CATEGORY_OPTIONS = [
+  { value: 'general', label: 'General' },
+  { value: 'legal', label: 'Legal' },
+];
+
 const MODEL_DRAFT: AgentDraft = {
   ...EMPTY_DRAFT,
   name: 'Asesor de Alquileres',
@@ -33,7 +38,7 @@ describe('AgentCreatorPage', () => {
     }));
     api.on('POST', '/agent-creator/agents', { status: 201, body: { id: 'nuevo', name: 'Mi Asesor', avatar: null } });
     const onSaved = jest.fn();
-    renderWithProviders(<AgentCreatorPage onSaved={onSaved} />);
+    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} onSaved={onSaved} />);
 
     const create = await screen.findByRole('button', { name: 'Crear agente' });
     expect(create).toBeDisabled();
@@ -65,7 +70,7 @@ describe('AgentCreatorPage', () => {
       status: 502,
       body: { statusCode: 502, message: 'El modelo no ha devuelto una respuesta válida. Tu mensaje se ha guardado: vuelve a intentarlo.' },
     });
-    renderWithProviders(<AgentCreatorPage />);
+    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} />);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Mensaje para el creador de agentes' }), 'No me pierdas{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('El modelo no ha devuelto una respuesta válida.');
     expect(composer()).toHaveValue('No me pierdas');
@@ -73,7 +78,7 @@ describe('AgentCreatorPage', () => {
 
   it('without a model says so, offers the advanced form and still lets the draft be saved by hand', async () => {
     api.on('GET', '/agent-creator', { body: { modelAvailable: false, draft: EMPTY_DRAFT } });
-    renderWithProviders(<AgentCreatorPage />);
+    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} />);
     expect(await screen.findByRole('link', { name: 'Ir al formulario avanzado' })).toHaveAttribute('href', '/create-advanced-agent');
     expect(composer()).toBeDisabled();
     expect(screen.getByRole('textbox', { name: 'Nombre' })).toBeEnabled();
@@ -82,7 +87,7 @@ describe('AgentCreatorPage', () => {
   it('reopens an existing agent’s draft and saves it with PUT', async () => {
     api.on('GET', '/agent-creator/agents/mio/draft', { body: { agentId: 'mio', draft: MODEL_DRAFT } });
     api.on('PUT', '/agent-creator/agents/mio', { body: { id: 'mio', name: 'Asesor de Alquileres', avatar: null } });
-    renderWithProviders(<AgentCreatorPage agentId="mio" />);
+    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} agentId="mio" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Cambiar «Asesor de Alquileres» conversando' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(api.callsTo('PUT', '/agent-creator/agents/mio')).toHaveLength(1));
@@ -93,7 +98,7 @@ describe('AgentCreatorPage', () => {
       status: 403,
       body: { statusCode: 403, message: 'Solo el creador del agente o un administrador puede modificarlo o eliminarlo.' },
     });
-    renderWithProviders(<AgentCreatorPage agentId="ajeno" />);
+    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} agentId="ajeno" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Solo el creador del agente o un administrador puede modificarlo');
   });
 });

@@ -19,6 +19,8 @@ export interface AgentCreatorPageProps {
   agentId?: string;
   /** After a save, so the app can refresh what lists the user's agents ('Mis Agentes'). */
   onSaved?: (agent: SavedAgent) => void;
+  /** The marketplace's closed list of categories, with their Spanish labels. */
+  categoryOptions: readonly { value: string; label: string }[];
 }
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; modelAvailable: boolean };
@@ -30,7 +32,7 @@ const errorText = (error: unknown, fallback: string) => (isApiError(error) && er
  * the live draft on the right (stacked on phones). Each turn sends the draft as it is on screen,
  * hand edits included; the model's new draft replaces it, except for fields edited meanwhile.
  */
-export function AgentCreatorPage({ agentId, onSaved }: AgentCreatorPageProps) {
+export function AgentCreatorPage({ agentId, onSaved, categoryOptions }: AgentCreatorPageProps) {
   const toast = useToast();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [draft, setDraft] = useState<AgentDraft>(EMPTY_DRAFT);
@@ -165,7 +167,7 @@ export function AgentCreatorPage({ agentId, onSaved }: AgentCreatorPageProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder radius="md" p="md">
-            <DraftEditor draft={draft} onChange={setDraft} />
+            <DraftEditor draft={draft} onChange={setDraft} categoryOptions={categoryOptions} />
             <Group mt="md" gap="sm">
               <AppButton onClick={() => void save()} disabled={saving || !isSavable(draft)} loading={saving}>
                 {targetId ? strings.draft.saveChanges : strings.draft.create}

@@ -1,7 +1,6 @@
 import { NumberInput, Select, Stack, Switch, TagsInput, Textarea, TextInput, Title } from '@mantine/core';
 import { agentCreatorStrings } from '../strings';
 import type { AgentDraft } from '../types';
-import { AGENT_CATEGORIES } from '../utils/draft';
 
 const strings = agentCreatorStrings.draft;
 
@@ -9,12 +8,13 @@ export interface DraftEditorProps {
   draft: AgentDraft;
   onChange: (draft: AgentDraft) => void;
   disabled?: boolean;
+  /** The marketplace's closed list of categories, with their Spanish labels. */
+  categoryOptions: readonly { value: string; label: string }[];
 }
 
 /** The live draft beside the chat: every field editable by hand at any moment. */
-export function DraftEditor({ draft, onChange, disabled = false }: DraftEditorProps) {
+export function DraftEditor({ draft, onChange, disabled = false, categoryOptions }: DraftEditorProps) {
   const set = <K extends keyof AgentDraft>(key: K, value: AgentDraft[K]) => onChange({ ...draft, [key]: value });
-  const categories = AGENT_CATEGORIES.map((value) => ({ value, label: agentCreatorStrings.categories[value] ?? value }));
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="agent-draft-title">
@@ -24,7 +24,7 @@ export function DraftEditor({ draft, onChange, disabled = false }: DraftEditorPr
       <TextInput label={strings.name} value={draft.name} onChange={(event) => set('name', event.currentTarget.value)} disabled={disabled} maxLength={120} />
       <Select
         label={strings.category}
-        data={categories}
+        data={[...categoryOptions]}
         value={draft.category}
         onChange={(value) => set('category', value ?? 'general')}
         allowDeselect={false}

@@ -1,8 +1,5 @@
 import type { AgentDraft } from '../types';
 
-/** The marketplace's closed list of categories (the server refuses any other). */
-export const AGENT_CATEGORIES = ['legal', 'finance', 'marketing', 'tech', 'hr', 'operations', 'general'] as const;
-
 export const EMPTY_DRAFT: AgentDraft = {
   name: '',
   category: 'general',
