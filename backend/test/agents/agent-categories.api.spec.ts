@@ -67,6 +67,12 @@ describe('agent categories (one closed list)', () => {
     }
     expect((await names('/api/marketplace/agents', { category: 'tech' })).items).toEqual([]);
     expect((await names('/api/marketplace/agents', { category: 'cuentas' })).items).toEqual([]);
+    // Names of Object.prototype's members are text like any other, not a lookup into it.
+    for (const category of ['constructor', '__proto__', 'toString']) {
+      expect((await names('/api/marketplace/agents', { category })).items).toEqual([]);
+      await http().get(`/api/agents/agents-category/${category}`).expect(200);
+    }
+    await save({ category: 'constructor' }).expect(400);
     expect((await http().get('/api/agents/category/finanzas').expect(200)).body.map((agent: { category: string }) => agent.category)).toContain('finance');
   });
 

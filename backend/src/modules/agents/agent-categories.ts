@@ -39,7 +39,8 @@ export function toAgentCategory(value: unknown): AgentCategory | undefined {
   if (typeof value !== 'string') return undefined;
   const text = comparable(value);
   if ((AGENT_CATEGORIES as readonly string[]).includes(text)) return text as AgentCategory;
-  return SPANISH_NAMES[text];
+  // Own keys only: 'constructor' or '__proto__' must not find Object.prototype's members.
+  return Object.hasOwn(SPANISH_NAMES, text) ? SPANISH_NAMES[text] : undefined;
 }
 
 /** For messages: "legal (Legal), finance (Finanzas), …". */
