@@ -380,10 +380,6 @@ test.describe('keyboard', () => {
   });
 
   test('a confirmation modal keeps the focus, closes on Escape and gives it back', async ({ browser }) => {
-    // Known defect, handed on: after 'Eliminar' in a conversation's menu the focus is not in the
-    // '¿Eliminar?' modal (the menu seems to give it back to its ⋯ button), so Tab leaves the modal.
-    // Remove this line when it is fixed; Playwright reports the pass as unexpected until then.
-    test.fail();
     const page = await pageAs(browser, 'user', 'desktop');
     await page.goto(`/chat/${accounts.user.fixtures.conversationId}`);
     await waitUntilSettled(page);

@@ -18,6 +18,14 @@ export function ConversationRow({ conversation, onRename, onDelete }: Conversati
   const [mode, setMode] = useState<'normal' | 'renaming'>('normal');
   const [draft, setDraft] = useState(conversation.title);
   const [saving, setSaving] = useState(false);
+  // The menu gives the focus back to its ⋯ button as it closes; opening the confirmation only once
+  // it has closed keeps that from pulling the focus out of the modal.
+  const [deleteChosen, setDeleteChosen] = useState(false);
+  const openChosenConfirmation = () => {
+    if (!deleteChosen) return;
+    setDeleteChosen(false);
+    onDelete();
+  };
 
   const startRename = () => {
     setDraft(conversation.title);
@@ -85,7 +93,7 @@ export function ConversationRow({ conversation, onRename, onDelete }: Conversati
         >
           {conversation.title}
         </RouterNavLink>
-        <Menu position="bottom-end" withinPortal>
+        <Menu position="bottom-end" withinPortal onExitTransitionEnd={openChosenConfirmation}>
           <Menu.Target>
             <ActionIcon variant="subtle" color="gray" size="sm" aria-label={strings.actions(conversation.title)}>
               ⋯
@@ -93,7 +101,7 @@ export function ConversationRow({ conversation, onRename, onDelete }: Conversati
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item onClick={startRename}>{strings.rename}</Menu.Item>
-            <Menu.Item color="red.4" onClick={onDelete}>
+            <Menu.Item color="red.4" onClick={() => setDeleteChosen(true)}>
               {strings.delete}
             </Menu.Item>
           </Menu.Dropdown>

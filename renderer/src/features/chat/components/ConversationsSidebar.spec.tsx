@@ -154,7 +154,7 @@ describe('ConversationsSidebar', () => {
     const store = renderSidebar(LIST, '/chat/m1');
     await openRowMenu('Plan de ventas');
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Eliminar' }));
-    let dialog = screen.getByRole('dialog', { name: '¿Eliminar?' });
+    let dialog = await screen.findByRole('dialog', { name: '¿Eliminar?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The modal reports closing once its 300 ms exit animation has run.
@@ -163,7 +163,7 @@ describe('ConversationsSidebar', () => {
 
     await openRowMenu('Plan de ventas');
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Eliminar' }));
-    dialog = screen.getByRole('dialog', { name: '¿Eliminar?' });
+    dialog = await screen.findByRole('dialog', { name: '¿Eliminar?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
 
     await waitFor(() => expect(api.callsTo('DELETE', '/conversations/m1')).toHaveLength(1));
