@@ -149,6 +149,23 @@ describe('authorisation matrix of every registered route', () => {
       await http().post(`/api/user-agents/${owner.sub}`).set(owner.authorization).send({ agentId }).expect(201);
       return agentId;
     },
+    /** An agent of the owner's with two prompt versions; version 2 is current. */
+    agentWithVersions: async () => {
+      const agentId = (
+        await http().post('/api/agents').set(owner.authorization).send({ ...newAgentBody, prompt: 'Primera versión' }).expect(201)
+      ).body.id as string;
+      await http()
+        .post('/api/agent-prompts')
+        .set(owner.authorization)
+        .send({ agentId, prompt: 'Segunda versión', versionName: 'v2', versionDescription: 'Otra' })
+        .expect(201);
+      return agentId;
+    },
+    testCase: async () =>
+      (await http().post(`/api/agent-prompts/${seeded.agentId}/test-cases`).set(owner.authorization).send({ question: '¿Qué haces?' }).expect(201))
+        .body.id as string,
+    fineTuningSession: async () =>
+      (await http().post('/api/fine-tuning/sessions').set(owner.authorization).send({ agentId: seeded.agentId }).expect(201)).body.sessionId as string,
     teamEcosystem: async () => {
       const ecosystemId = await fresh.ecosystem();
       await http().post(`/api/user-ecosystems/${owner.sub}`).set(owner.authorization).send({ ecosystemId }).expect(201);
@@ -158,6 +175,16 @@ describe('authorisation matrix of every registered route', () => {
   /** The owner's conversations are addressed by an admin with ?userId (the spec's admin view). */
   const asAdmin = (caller: Caller) => (caller === 'admin' ? `?userId=${owner.sub}` : '');
   const newAgentBody = { name: 'Agente nuevo', category: 'legal', description: 'Creado en la matriz' };
+  const creatorDraft = {
+    ...newAgentBody,
+    skills: ['Contratos'],
+    capabilities: [],
+    useCases: [],
+    systemPrompt: 'Eres un asesor.',
+    modelId: '',
+    price: 0,
+    isPublic: false,
+  };
 
   const RULES: Record<string, RouteRule> = {
     // The OpenAPI document and its viewer.
@@ -324,6 +351,84 @@ describe('authorisation matrix of every registered route', () => {
     'POST /api/bedrock/models/chat': {
       class: 'owner-resource',
       probe: () => ({ path: '/api/bedrock/models/chat', body: { conversationId: seeded.conversationId, message: 'Hola' } }),
+    },
+
+    'GET /api/models': { class: 'signed-in', probe: () => ({ path: '/api/models' }) },
+
+    'GET /api/agent-prompts': { class: 'signed-in', probe: () => ({ path: '/api/agent-prompts' }) },
+    'GET /api/agent-prompts/:agentId': { class: 'owner-resource', probe: () => ({ path: `/api/agent-prompts/${seeded.agentId}` }) },
+    'POST /api/agent-prompts': {
+      class: 'owner-resource',
+      probe: async () => ({
+        path: '/api/agent-prompts',
+        body: { agentId: await fresh.agent(), prompt: 'Nueva versión', versionName: 'v1', versionDescription: 'Desde la matriz' },
+      }),
+    },
+    'DELETE /api/agent-prompts/:agentId': { class: 'owner-resource', probe: async () => ({ path: `/api/agent-prompts/${await fresh.agentWithVersions()}` }) },
+    'GET /api/agent-prompts/:agentId/test-cases': { class: 'owner-resource', probe: () => ({ path: `/api/agent-prompts/${seeded.agentId}/test-cases` }) },
+    'POST /api/agent-prompts/:agentId/test-cases': {
+      class: 'owner-resource',
+      probe: () => ({ path: `/api/agent-prompts/${seeded.agentId}/test-cases`, body: { question: '¿Quién eres?' } }),
+    },
+    'PUT /api/agent-prompts/:agentId/test-cases/:caseId': {
+      class: 'owner-resource',
+      probe: async () => ({ path: `/api/agent-prompts/${seeded.agentId}/test-cases/${await fresh.testCase()}`, body: { question: '¿Y ahora?' } }),
+    },
+    'DELETE /api/agent-prompts/:agentId/test-cases/:caseId': {
+      class: 'owner-resource',
+      probe: async () => ({ path: `/api/agent-prompts/${seeded.agentId}/test-cases/${await fresh.testCase()}` }),
+    },
+    'POST /api/fine-tuning/enhance-prompt': { class: 'signed-in', probe: () => ({ path: '/api/fine-tuning/enhance-prompt', body: { prompt: 'Eres un asesor.' } }) },
+    'GET /api/fine-tuning/agent-prompts/:agentId/versions': {
+      class: 'owner-resource',
+      probe: () => ({ path: `/api/fine-tuning/agent-prompts/${seeded.agentId}/versions` }),
+    },
+    'GET /api/fine-tuning/agent-prompts/:agentId/versions/:version': {
+      class: 'owner-resource',
+      probe: () => ({ path: `/api/fine-tuning/agent-prompts/${seeded.agentId}/versions/1` }),
+    },
+    'DELETE /api/fine-tuning/agent-prompts/:agentId/versions/:version': {
+      class: 'owner-resource',
+      probe: async () => ({ path: `/api/fine-tuning/agent-prompts/${await fresh.agentWithVersions()}/versions/1` }),
+    },
+    'POST /api/fine-tuning/agent-prompts/:agentId/versions/:version/set-current': {
+      class: 'owner-resource',
+      probe: async () => ({ path: `/api/fine-tuning/agent-prompts/${await fresh.agentWithVersions()}/versions/1/set-current` }),
+    },
+    'POST /api/fine-tuning/agent-prompts/:agentId/versions/:version/test-run': {
+      class: 'owner-resource',
+      probe: () => ({ path: `/api/fine-tuning/agent-prompts/${seeded.agentId}/versions/1/test-run` }),
+    },
+
+    'GET /api/agent-creator': { class: 'signed-in', probe: () => ({ path: '/api/agent-creator' }) },
+    'POST /api/agent-creator/messages': {
+      class: 'signed-in',
+      probe: () => ({ path: '/api/agent-creator/messages', body: { message: 'Quiero un agente de alquileres' } }),
+      foreign: () => ({ path: '/api/agent-creator/messages', body: { message: 'Cámbialo', agentId: seeded.agentId } }),
+    },
+    'GET /api/agent-creator/agents/:agentId/draft': { class: 'owner-resource', probe: () => ({ path: `/api/agent-creator/agents/${seeded.agentId}/draft` }) },
+    'POST /api/agent-creator/agents': { class: 'signed-in', probe: () => ({ path: '/api/agent-creator/agents', body: { draft: creatorDraft } }) },
+    'PUT /api/agent-creator/agents/:agentId': {
+      class: 'owner-resource',
+      probe: async () => ({ path: `/api/agent-creator/agents/${await fresh.agent()}`, body: { draft: creatorDraft } }),
+    },
+
+    'POST /api/fine-tuning/sessions': { class: 'owner-resource', probe: () => ({ path: '/api/fine-tuning/sessions', body: { agentId: seeded.agentId } }) },
+    'GET /api/fine-tuning/sessions/:id': { class: 'owner-resource', probe: async () => ({ path: `/api/fine-tuning/sessions/${await fresh.fineTuningSession()}` }) },
+    'POST /api/fine-tuning/sessions/:id/messages': {
+      class: 'owner-resource',
+      probe: async () => ({ path: `/api/fine-tuning/sessions/${await fresh.fineTuningSession()}/messages`, body: { message: 'Más breve' } }),
+    },
+    'POST /api/fine-tuning/sessions/:id/apply': {
+      class: 'owner-resource',
+      probe: async () => ({
+        path: `/api/fine-tuning/sessions/${await fresh.fineTuningSession()}/apply`,
+        body: { newPrompt: 'Eres breve.', versionName: 'Breve' },
+      }),
+    },
+    'POST /api/fine-tuning/sessions/:id/close': {
+      class: 'owner-resource',
+      probe: async () => ({ path: `/api/fine-tuning/sessions/${await fresh.fineTuningSession()}/close`, body: {} }),
     },
 
     // Every method on every path of the admin area, real or not.

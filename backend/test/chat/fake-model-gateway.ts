@@ -7,10 +7,41 @@ import {
 
 export type Script = (request: ModelRequest) => AsyncIterable<ModelEvent>;
 
-/** Answers 'Respuesta a: {message}' in two pieces, with token usage. */
+/**
+ * The smallest value a JSON schema accepts, texts saying what they answer: what a model that
+ * honours a structured request returns.
+ */
+function valueFor(schema: Record<string, unknown>, text: string): unknown {
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  switch (schema.type) {
+    case 'object': {
+      const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+      const required = (schema.required ?? []) as string[];
+      return Object.fromEntries(required.map((key) => [key, valueFor(properties[key] ?? {}, text)]));
+    }
+    case 'array':
+      return [];
+    case 'number':
+    case 'integer':
+      return typeof schema.minimum === 'number' ? schema.minimum : 0;
+    case 'boolean':
+      return false;
+    default:
+      return text;
+  }
+}
+
+/**
+ * Answers 'Respuesta a: {message}' in two pieces, with token usage; a structured request gets the
+ * smallest JSON its schema accepts, with that text in its strings.
+ */
 export const echo: Script = async function* (request) {
-  yield { type: 'delta', text: 'Respuesta a: ' };
-  yield { type: 'delta', text: request.message };
+  if (request.responseSchema) {
+    yield { type: 'delta', text: JSON.stringify(valueFor(request.responseSchema.schema, `Respuesta a: ${request.message}`)) };
+  } else {
+    yield { type: 'delta', text: 'Respuesta a: ' };
+    yield { type: 'delta', text: request.message };
+  }
   yield { type: 'done', usage: { inputTokens: 12, outputTokens: 5 }, stopReason: 'end_turn' };
 };
 

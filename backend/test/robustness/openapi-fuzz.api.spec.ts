@@ -1,8 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import request from 'supertest';
+import { ModelGateway } from '../../src/modules/models/model-gateway';
+import { FakeModelGateway } from '../chat/fake-model-gateway';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestAppWith, type TestApp } from '../support/test-app';
 
 /**
  * Hostile input driven by the OpenAPI document: for every operation the app documents, requests
@@ -251,7 +253,8 @@ describe('hostile input driven by the OpenAPI document', () => {
 
   beforeAll(async () => {
     const generous = '1000000';
-    testApp = await createTestApp({
+    // A model that answers (structured requests too), so that hostile input reaches the model routes' own code.
+    testApp = await createTestAppWith([[ModelGateway, new FakeModelGateway()]], {
       ADMIN_EMAILS: 'jefa@example.com',
       RATE_LIMIT_AGENTS_PER_HOUR: generous,
       RATE_LIMIT_ECOSYSTEMS_PER_HOUR: generous,
