@@ -335,19 +335,18 @@ describe('prompts without a model configured', () => {
   let ana: SignedInUser;
 
   beforeAll(async () => {
-    testApp = await createTestApp();
+    testApp = await createTestApp({ ADMIN_EMAILS: 'jefa@example.com' });
     ana = await signUpAndSignIn(testApp, 'ana@example.com');
   });
   afterAll(async () => {
     await testApp.close();
   });
 
-  it('says no model is configured when asked to improve a prompt', async () => {
-    const { body } = await request(testApp.server)
-      .post('/api/fine-tuning/enhance-prompt')
-      .set(ana.authorization)
-      .send({ prompt: 'Eres un asesor.' })
-      .expect(503);
-    expect(body.message).toContain('No hay ningún modelo de IA configurado');
+  it('tells a user the assistant is not available yet, and only an admin how to configure a model', async () => {
+    const enhance = async (user: SignedInUser) =>
+      (await request(testApp.server).post('/api/fine-tuning/enhance-prompt').set(user.authorization).send({ prompt: 'Eres un asesor.' }).expect(503))
+        .body.message as string;
+    expect(await enhance(ana)).toBe('El asistente todavía no está disponible. Vuelve a intentarlo más tarde.');
+    expect(await enhance(await signUpAndSignIn(testApp, 'jefa@example.com'))).toContain('No hay ningún modelo de IA configurado');
   });
 });

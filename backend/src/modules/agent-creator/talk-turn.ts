@@ -16,7 +16,6 @@ export const TALK_TURN_LIMITS: RateLimitRule[] = [
 ];
 
 /** What a user (not an admin) is told when no model can answer; the same words as the chat's. */
-const ASSISTANT_UNAVAILABLE = 'El asistente todavía no está disponible. Vuelve a intentarlo más tarde.';
 
 export interface TalkRequest<T> {
   conversation: Conversation;
@@ -57,7 +56,7 @@ export class TalkTurns {
     const replyAt = () => new Date(Math.max(Date.now(), question.timestamp.getTime() + 1));
 
     if (!this.isModelAvailable()) {
-      const notice = isAdmin(identity) ? new ModelNotConfiguredError().message : ASSISTANT_UNAVAILABLE;
+      const notice = ModelNotConfiguredError.for(isAdmin(identity)).message;
       const stored = await this.conversations.insertMessage(request.conversation, {
         id: randomUUID(),
         role: 'assistant',

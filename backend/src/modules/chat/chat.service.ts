@@ -41,7 +41,6 @@ export interface PreparedChat {
 }
 
 /** What a user is told when no model can answer; the configuration hint is for admins only. */
-const ASSISTANT_UNAVAILABLE = 'El asistente todavía no está disponible. Vuelve a intentarlo más tarde.';
 
 export type ChatEvent =
   | { type: 'start'; conversationId: string; messageId: string; userMessageId: string }
@@ -248,7 +247,7 @@ export class ChatService {
    * 'failed' so that it is still there after a reload but never goes back to a model as history.
    */
   private async *notConfigured(chat: PreparedChat): AsyncGenerator<ChatEvent> {
-    const notice = chat.callerIsAdmin ? new ModelNotConfiguredError().message : ASSISTANT_UNAVAILABLE;
+    const notice = ModelNotConfiguredError.for(chat.callerIsAdmin).message;
     yield { type: 'delta', text: notice };
     const reply = await this.storeReply(chat, notice, 'failed', undefined);
     yield { type: 'done', reply: this.toReply(chat, reply) };

@@ -59,12 +59,23 @@ export abstract class ModelGateway {
 
 export abstract class ModelError extends DomainError {}
 
+/**
+ * No model can answer. A user is told the assistant is not available yet; only an operator (an
+ * admin) is told how to configure one: environment variables mean nothing to a user.
+ */
 export class ModelNotConfiguredError extends ModelError {
   readonly status = 503;
-  constructor() {
+  constructor(reader: 'operator' | 'user' = 'operator') {
     super(
-      'No hay ningún modelo de IA configurado. Configura Amazon Bedrock (MODEL_PROVIDER=bedrock) o un servidor compatible con OpenAI (MODEL_PROVIDER=openai-compatible y OPENAI_BASE_URL).',
+      reader === 'user'
+        ? 'El asistente todavía no está disponible. Vuelve a intentarlo más tarde.'
+        : 'No hay ningún modelo de IA configurado. Configura Amazon Bedrock (MODEL_PROVIDER=bedrock) o un servidor compatible con OpenAI (MODEL_PROVIDER=openai-compatible y OPENAI_BASE_URL).',
     );
+  }
+
+  /** The error as the caller should read it. */
+  static for(callerIsAdmin: boolean): ModelNotConfiguredError {
+    return new ModelNotConfiguredError(callerIsAdmin ? 'operator' : 'user');
   }
 }
 

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { isAdmin } from '../../common/access/access-policy';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { ModelGateway, ModelNotConfiguredError } from '../models/model-gateway';
 import type { EnhancedPromptDto } from './dto/prompts.dto';
 import { askModel } from './model-reply';
@@ -24,9 +26,9 @@ function unfenced(text: string): string {
 export class PromptEnhancer {
   constructor(private readonly gateway: ModelGateway) {}
 
-  async enhance(prompt: string): Promise<EnhancedPromptDto> {
+  async enhance(identity: VerifiedIdentity, prompt: string): Promise<EnhancedPromptDto> {
     if (prompt.trim() === '') throw new EmptyPromptToEnhanceError();
-    if (!this.gateway.isConfigured('agent')) throw new ModelNotConfiguredError();
+    if (!this.gateway.isConfigured('agent')) throw ModelNotConfiguredError.for(isAdmin(identity));
     const enhancedPrompt = unfenced(await askModel(this.gateway, { systemPrompt: ENHANCE_INSTRUCTIONS, message: prompt }));
     if (enhancedPrompt === '') throw new EmptyEnhancedPromptError();
     return { originalPrompt: prompt, enhancedPrompt };

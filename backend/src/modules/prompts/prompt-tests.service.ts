@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { isAdmin } from '../../common/access/access-policy';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { ModelError, ModelGateway, ModelNotConfiguredError } from '../models/model-gateway';
 import type { CaseOutcomeDto, ExpectationDto, SaveTestCaseDto, TestCaseDto, TestRunDto } from './dto/prompts.dto';
@@ -153,7 +154,7 @@ export class PromptTestsService {
     if (!candidate) throw new PromptVersionNotFoundError();
     if (!current) throw new PromptNotFoundError();
     if (cases.length === 0) throw new NoTestCasesError();
-    if (!this.gateway.isConfigured('agent')) throw new ModelNotConfiguredError();
+    if (!this.gateway.isConfigured('agent')) throw ModelNotConfiguredError.for(isAdmin(identity));
 
     const prompts = candidate.version === current.version ? [candidate.prompt] : [candidate.prompt, current.prompt];
     const questions = cases.flatMap((testCase) => prompts.map((systemPrompt) => ({ testCase, systemPrompt })));

@@ -135,8 +135,8 @@ export class PromptVersionsController {
   @ApiOkResponse({ type: EnhancedPromptDto })
   @ApiBadRequestResponse({ description: "'El prompt no puede estar vacío para ser mejorado.'" })
   @ApiServiceUnavailableResponse({ description: 'No hay ningún modelo configurado' })
-  enhance(@Body() body: EnhancePromptDto): Promise<EnhancedPromptDto> {
-    return this.enhancer.enhance(body.prompt ?? '');
+  enhance(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: EnhancePromptDto): Promise<EnhancedPromptDto> {
+    return this.enhancer.enhance(identity, body.prompt ?? '');
   }
 
   @Get('agent-prompts/:agentId/versions')
