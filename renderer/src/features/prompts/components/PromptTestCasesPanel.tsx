@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { promptsApi } from '../api/promptsApi';
@@ -7,6 +7,7 @@ import type { PromptVersion, TestCase, TestRun } from '../types';
 import { errorText } from '../utils/format';
 import { TestCaseForm } from './TestCaseForm';
 import { TestRunResults } from './TestRunResults';
+import { PanelLoadState } from './PanelLoadState';
 import './prompts.css';
 
 export interface PromptTestCasesPanelProps {
@@ -79,28 +80,7 @@ export function PromptTestCasesPanel({ agentId }: PromptTestCasesPanelProps) {
     }
   };
 
-  if (cases === null) {
-    return (
-      <Stack>
-        <Title order={2}>{strings.testCasesTitle}</Title>
-        {loadError ? (
-          <Alert color="red" role="alert">
-            <Group justify="space-between">
-              <Text>{loadError}</Text>
-              <AppButton variant="outline" onClick={() => void load()}>
-                {strings.retry}
-              </AppButton>
-            </Group>
-          </Alert>
-        ) : (
-          <Group>
-            <Loader size="sm" aria-hidden="true" />
-            <Text role="status">{strings.loading}</Text>
-          </Group>
-        )}
-      </Stack>
-    );
-  }
+  if (cases === null) return <PanelLoadState title={strings.testCasesTitle} error={loadError} onRetry={() => void load()} />;
 
   const versionOptions = versions.map((version) => ({
     value: String(version.version),

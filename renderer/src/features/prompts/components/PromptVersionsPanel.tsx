@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
 import { isFewerTestsWarning, promptsApi } from '../api/promptsApi';
@@ -7,6 +7,7 @@ import type { PromptVersion } from '../types';
 import { errorText, formatDate } from '../utils/format';
 import { DiffView } from './DiffView';
 import { NewVersionEditor } from './NewVersionEditor';
+import { PanelLoadState } from './PanelLoadState';
 
 export interface PromptVersionsPanelProps {
   agentId: string;
@@ -81,28 +82,7 @@ export function PromptVersionsPanel({ agentId }: PromptVersionsPanelProps) {
     }
   };
 
-  if (versions === null) {
-    return (
-      <Stack>
-        <Title order={2}>{strings.versionsTitle}</Title>
-        {loadError ? (
-          <Alert color="red" role="alert">
-            <Group justify="space-between">
-              <Text>{loadError}</Text>
-              <AppButton variant="outline" onClick={() => void load()}>
-                {strings.retry}
-              </AppButton>
-            </Group>
-          </Alert>
-        ) : (
-          <Group>
-            <Loader size="sm" aria-hidden="true" />
-            <Text role="status">{strings.loading}</Text>
-          </Group>
-        )}
-      </Stack>
-    );
-  }
+  if (versions === null) return <PanelLoadState title={strings.versionsTitle} error={loadError} onRetry={() => void load()} />;
 
   const current = versions.find((version) => version.isCurrentVersion) ?? null;
   const byNumber = (value: string | null) => versions.find((version) => String(version.version) === value);
