@@ -6,21 +6,11 @@ import type { EditableAgent, ModelCatalogue } from '../types';
 const EDITOR_TIMEOUT_MS = 20_000;
 
 /** POST /agents: the fields of the form; an `id` that exists updates that agent. */
-export interface SaveAgentBody {
+export type SaveAgentBody = Omit<EditableAgent, 'id' | 'createdBy'> & {
   id?: string;
-  name: string;
-  category: string;
-  description: string;
-  avatar: string | null;
-  skills: string[];
-  capabilities: string[];
-  useCases: string[];
-  price: number;
-  modelConfig: { modelId: string | null };
-  isPublic: boolean;
   /** Only when it changed: an unchanged prompt is not saved again. */
   prompt?: string;
-}
+};
 
 export const agentEditorApi = {
   getAgent: (agentId: string, signal?: AbortSignal) =>
