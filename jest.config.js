@@ -22,10 +22,8 @@ module.exports = {
     {
       displayName: 'backend',
       testEnvironment: 'node',
-      // API tests sign users up with real password hashing (scrypt, SRP), also for unknown names so
-      // that timing reveals no account; on a busy 2-core machine a few of them need more than 5 s.
-      testTimeout: 20_000,
       roots: ['<rootDir>/backend'],
+      setupFilesAfterEnv: ['<rootDir>/backend/test/support/test-timeout.ts'],
       transform: { '^.+\\.tsx?$': swc },
       testMatch: ['**/*.spec.ts'],
     },
