@@ -3,16 +3,19 @@
 // cache), and timed from navigation to the first content: the landing's heading on `/`, the first
 // agent card on `/marketplace` (a catalogue of 10,000 agents). First contentful paint and largest
 // contentful paint come from the page's own performance entries. Target: content within 1 s.
-// BENCH_FIRST_SCREEN_RUNS sets the visits per page (7); RENDERER_DIR measures another build.
-import { mkdtempSync, rmSync } from 'node:fs';
+// The entry script's gzipped size is reported beside it (limit 180 KB: every first screen waits
+// for it). BENCH_FIRST_SCREEN_RUNS sets the visits per page (7); RENDERER_DIR measures another build.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { constants as zlib, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { seed } from './marketplace.bench.mjs';
 import { startBackend } from './lib/servers.mjs';
 
 const RUNS = Number(process.env.BENCH_FIRST_SCREEN_RUNS ?? 7);
 const TARGET_MS = 1000;
+const ENTRY_LIMIT_BYTES = 180 * 1024;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 const PAGES = [
@@ -59,6 +62,15 @@ async function visit(browser, url, selector) {
   }
 }
 
+/** The entry script that index.html loads, and its size gzipped at the level the build uses. */
+function entryScriptSize() {
+  const rendererDir = resolve(process.env.RENDERER_DIR ?? 'out/renderer');
+  const entry = /<script type="module"[^>]*src="\/([^"]+)"/.exec(readFileSync(join(rendererDir, 'index.html'), 'utf8'))?.[1];
+  if (!entry) throw new Error(`No entry script in ${rendererDir}/index.html`);
+  const source = readFileSync(join(rendererDir, entry));
+  return { entry, bytes: source.length, gzipBytes: gzipSync(source, { level: zlib.Z_BEST_COMPRESSION }).length };
+}
+
 const percentile = (values, share) => {
   const sorted = values.filter((value) => value !== undefined).sort((a, b) => a - b);
   return sorted.length === 0 ? undefined : sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
@@ -90,6 +102,12 @@ export async function run() {
     }
     console.log(`\nPrimera pantalla: Chromium sin caché, ${RUNS} visitas por página, 1280×800`);
     console.table(rows);
+    const { entry, bytes, gzipBytes } = entryScriptSize();
+    const kb = (value) => `${(value / 1024).toFixed(1)} KB`;
+    console.log(
+      `Script de entrada ${entry}: ${kb(bytes)}, ${kb(gzipBytes)} con gzip ` +
+        `(límite ${kb(ENTRY_LIMIT_BYTES)}: ${gzipBytes <= ENTRY_LIMIT_BYTES ? 'cumple' : 'NO cumple'})`,
+    );
     return rows;
   } finally {
     await browser.close();

@@ -2,7 +2,7 @@ import { ConsoleLogger, LogLevel, type NestApplicationOptions, RequestMethod } f
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { json, urlencoded } from 'express';
+import { json, raw, urlencoded } from 'express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { bodyParserErrors, HttpErrorFilter } from './common/filters/http-error.filter';
@@ -52,6 +52,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   // Amplify speaks the Cognito JSON protocol (application/x-amz-json-1.1) to the identity service.
   // No client compresses what it sends, so a Content-Encoding is a 415 rather than a decompression
   // to guard; the shape check refuses, before parsing, bodies whose depth or size would stall us.
+  // The payment webhook's signature is over the exact bytes sent: that path keeps its body raw.
+  app.use('/api/stripe/webhook', raw({ type: () => true, limit: REQUEST_BODY_LIMIT, inflate: false }));
   app.use(
     json({ limit: REQUEST_BODY_LIMIT, type: ['application/json', 'application/x-amz-json-1.1'], inflate: false, verify: verifyJsonShape }),
     urlencoded({ extended: false, limit: REQUEST_BODY_LIMIT, inflate: false }),

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
 import { AdminAreaModule } from './common/auth/admin-area.module';
+import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './common/auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -22,6 +23,10 @@ import { ModelsModule } from './modules/models/models.module';
 import { ChatModule } from './modules/chat/chat.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
+import { PaymentsModule } from './modules/payments/payments.module';
+import { PayoutsModule } from './modules/payments/payouts/payouts.module';
+import { PublicationsModule } from './modules/publications/publications.module';
+import { CollaborationModule } from './modules/collaboration/collaboration.module';
 
 @Module({})
 export class AppModule {
@@ -48,8 +53,14 @@ export class AppModule {
         ModelsModule,
         ConversationsModule,
         SubscriptionsModule,
+        PaymentsModule,
+        // Also at the top: its /api-admin/payouts route must come before the admin area's fallback.
+        PayoutsModule,
         ChatModule,
         AgentCreatorModule,
+        PublicationsModule,
+        CollaborationModule,
+        AdminModule,
         // Last: it answers the /api-admin paths that no module above serves.
         AdminAreaModule,
       ],

@@ -53,7 +53,7 @@ describe('the application shell over HTTP', () => {
         assistantName: 'Seshat',
         apiKey: null,
         identity: { provider: 'embedded', region: 'us-east-1', userPoolId: 'us-east-1_NovaLocal', userPoolClientId: 'novaweb', endpoint: '/idp' },
-        payments: { provider: 'demo', publishableKey: null },
+        payments: { provider: 'demo', publishableKey: null, currency: 'eur' },
         tracking: { scripts: ['https://stats.example/t.js'] },
         features: [],
       });

@@ -187,7 +187,7 @@ describe('user ids: one canonical identity per check', () => {
     await request(testApp.server).get(`/api/conversations?userId=${victim.sub}`).set(asSquatter).expect(403);
     await request(testApp.server).get(`/api/user-agents/${victim.sub}`).set(asSquatter).expect(403);
     await request(testApp.server).get(`/api/user-ecosystems/${victim.sub}`).set(asSquatter).expect(403);
-    await request(testApp.server).get(`/api/subscriptions/user/${victim.sub}/cualquiera`).set(asSquatter).expect(403);
+    await request(testApp.server).get(`/api/stripe-user-subscriptions/subscriptions/user/${victim.sub}/cualquiera`).set(asSquatter).expect(403);
     await request(testApp.server).post(`/api/users/${victim.sub}/nova-prompt`).set(asSquatter).send({}).expect(403);
 
     // The squatter's own profile (username = the victim's subject) never answers for the victim.

@@ -31,3 +31,7 @@ beforeEach(() => {
 afterEach(() => {
   window.localStorage.clear();
 });
+
+// Component tests drive real user events through Mantine's transitions; on a busy 2-core machine
+// (CI runs the three projects side by side) a few need more than Jest's 5 s.
+jest.setTimeout(15_000);

@@ -52,12 +52,18 @@ const SCREENS: Array<[path: string | ((ids: Fixtures) => string), roles: Role[]]
   [(ids) => `/agent-creator/${ids.agentId}`, SIGNED_IN],
   ['/create-advanced-agent', SIGNED_IN],
   [(ids) => `/edit-advanced-agent/${ids.agentId}`, SIGNED_IN],
+  [(ids) => `/edit-advanced-agent/${ids.agentId}?tab=publish`, SIGNED_IN],
   ['/chat', SIGNED_IN],
+  ['/chat?flow=true', SIGNED_IN],
   [(ids) => `/chat/${ids.conversationId}`, SIGNED_IN],
   ['/my-office', SIGNED_IN],
   [(ids) => `/my-office/ecosystem/${ids.ecosystemId}`, SIGNED_IN],
   ['/start-team-chat', SIGNED_IN],
   ['/mi-perfil', SIGNED_IN],
+  ['/mi-perfil?tab=PAYMENTS', SIGNED_IN],
+  ['/mi-perfil?tab=SUBSCRIPTION', SIGNED_IN],
+  ['/mi-perfil?tab=PLANS', SIGNED_IN],
+  ['/mi-perfil?tab=EARNINGS', SIGNED_IN],
   ['/mi-perfil/subscription-plans/sub-1/price-1', SIGNED_IN],
   ['/mi-perfil/suscripciones', SIGNED_IN],
   ['/agent-flow', ADMIN],
@@ -70,6 +76,8 @@ const SCREENS: Array<[path: string | ((ids: Fixtures) => string), roles: Role[]]
   ['/admin/stripe/customers', ADMIN],
   ['/admin/stripe/transactions', ADMIN],
   ['/admin/stripe/subscriptions', ADMIN],
+  ['/admin/audit', ADMIN],
+  ['/admin/moderation', ADMIN],
   ['/esta-pagina-no-existe', PUBLIC],
 ];
 
@@ -135,6 +143,16 @@ const OVERLAYS: Array<{
     },
   })),
   {
+    name: 'admin agent editor open',
+    path: '/admin/agents',
+    role: 'admin',
+    sizes: ['desktop', 'phone'],
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Editar / }).first().click();
+      await expect(page.getByRole('dialog', { name: /^Editar Agente: / })).toBeVisible();
+    },
+  },
+  {
     name: 'admin drawer open',
     path: '/admin',
     role: 'admin',
@@ -157,6 +175,25 @@ const OVERLAYS: Array<{
       await expect(page.getByRole('menu')).toBeVisible();
     },
   })),
+  {
+    name: 'API key secret modal open',
+    path: (ids) => `/edit-advanced-agent/${ids.agentId}?tab=publish`,
+    role: 'user',
+    sizes: ['desktop', 'phone'],
+    open: async (page) => {
+      // The first run publishes the agent (its default key); a later one creates another key.
+      const publish = page.getByRole('button', { name: 'Publicar como API' });
+      const createKey = page.getByRole('button', { name: 'Crear clave' });
+      await expect(publish.or(createKey)).toBeVisible({ timeout: 20_000 });
+      if (await publish.isVisible()) {
+        await publish.click();
+      } else {
+        await page.getByRole('textbox', { name: /Nombre de la clave/ }).fill('Auditoría de accesibilidad');
+        await createKey.click();
+      }
+      await expect(page.getByRole('dialog', { name: 'Tu nueva clave de API' })).toBeVisible();
+    },
+  },
   {
     name: 'confirmation modal open',
     path: (ids) => `/chat/${ids.conversationId}`,

@@ -47,6 +47,7 @@ test('a new user creates an agent by talking, edits the draft by hand and sees i
 
   // Reopened later, the agent's draft comes back to change it the same way.
   await myAgents(page).getByRole('link', { name: 'Mi Asesor de Alquileres' }).click();
+  await expect(page).toHaveURL(/\/agentes\/[^/]+$/);
   const agentUrl = new URL(page.url());
   const agentId = decodeURIComponent(agentUrl.pathname.split('/').pop()!);
   await page.goto(`/agent-creator/${encodeURIComponent(agentId)}`);

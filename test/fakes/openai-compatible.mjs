@@ -1,7 +1,8 @@
 // An OpenAI-compatible chat-completions server that streams a fixed reply, one chunk every
 // `intervalMs`: the model behind the chat benchmark and the chat end-to-end server. A request
 // with a JSON-schema `response_format` is answered, when `structuredReply(schemaName, body)` is
-// given, with that function's object as JSON text (structured output), in the same chunked way.
+// given, with that function's object as JSON text (structured output), in the same chunked way;
+// `replyFor(body)`, when given, may choose a plain reply from the request (e.g. its system prompt).
 import { createServer } from 'node:http';
 
 /** The JSON text in two pieces, as a streaming server splits it. */
@@ -11,7 +12,7 @@ function structuredChunks(value) {
   return [json.slice(0, middle), json.slice(middle)];
 }
 
-export function startOpenAiFake(port, { chunks: plainChunks, intervalMs, structuredReply, models = ['fake'] }) {
+export function startOpenAiFake(port, { chunks: plainChunks, intervalMs, structuredReply, replyFor, models = ['fake'] }) {
   const server = createServer((request, response) => {
     // The model catalogue (GET /v1/models), as Ollama, vLLM and LM Studio list theirs.
     if (request.method === 'GET' && request.url?.endsWith('/models')) {
@@ -24,14 +25,16 @@ export function startOpenAiFake(port, { chunks: plainChunks, intervalMs, structu
       response.end(JSON.stringify({ error: { message: 'not found' } }));
       return;
     }
-    // The body is only read when a structured reply may be asked for (the benchmark never does).
+    // The body is only read when the reply may depend on it (the benchmark's never does).
+    const readsBody = Boolean(structuredReply || replyFor);
     const body = [];
-    if (structuredReply) request.on('data', (part) => body.push(part));
+    if (readsBody) request.on('data', (part) => body.push(part));
     else request.resume();
     request.on('end', () => {
-      const sent = structuredReply ? JSON.parse(Buffer.concat(body).toString('utf8') || '{}') : {};
+      const sent = readsBody ? JSON.parse(Buffer.concat(body).toString('utf8') || '{}') : {};
       const schemaName = sent.response_format?.type === 'json_schema' ? sent.response_format.json_schema?.name : undefined;
-      const chunks = schemaName ? structuredChunks(structuredReply(schemaName, sent)) : plainChunks;
+      const chunks =
+        schemaName && structuredReply ? structuredChunks(structuredReply(schemaName, sent)) : (replyFor?.(sent) ?? plainChunks);
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       let written = 0;
       const timer = setInterval(() => {

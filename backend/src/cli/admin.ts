@@ -2,7 +2,10 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
 import { type AppConfig, ConfigValidationError, loadConfig } from '../config/app-config';
+import { AuditLog } from '../modules/admin/audit/audit-log.service';
 import { IdentityAdminService } from '../modules/identity/identity-admin.service';
+
+const CLI_AUDIT_ACTIONS = { grant: 'user.role.grant', revoke: 'user.role.revoke', disable: 'user.disable', enable: 'user.enable' } as const;
 
 const USAGE = 'Uso: npm run admin -- grant|revoke|disable|enable <correo>';
 
@@ -35,6 +38,8 @@ export async function runAdminCommand(args: string[], config: AppConfig): Promis
       console.error(`No existe ningún usuario con el correo ${email}.`);
       return 1;
     }
+    // Role and account changes are audited whoever makes them (GET /api-admin/audit).
+    await app.get(AuditLog).record({ actorSub: 'cli', action: CLI_AUDIT_ACTIONS[command as keyof typeof COMMANDS], target: `user-email:${email.trim().toLowerCase()}` });
     console.log(`${email} ${done}. Sus sesiones se han cerrado: volverá a iniciar sesión.`);
     return 0;
   } finally {

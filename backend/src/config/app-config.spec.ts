@@ -9,7 +9,7 @@ describe('loadConfig', () => {
     expect(config.database).toMatchObject({ path: expect.stringMatching(/data[/\\]nova\.sqlite$/) });
     expect(config.identity).toEqual({ provider: 'embedded', region: 'us-east-1', userPoolId: 'us-east-1_NovaLocal', clientId: 'novaweb' });
     expect(config.publicUrl).toBe('http://localhost:3000');
-    expect(config.payments).toEqual({ provider: 'demo' });
+    expect(config.payments).toEqual({ provider: 'demo', currency: 'eur', platformFeePercent: 10 });
     expect(config.mail).toEqual({ provider: 'outbox' });
     expect(config.corsOrigins).toEqual([DESKTOP_APP_ORIGIN]);
   });
@@ -29,6 +29,8 @@ describe('loadConfig', () => {
       COGNITO_CLIENT_ID: 'abc123',
       AWS_REGION: 'eu-west-1',
       STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
       SMTP_URL: 'smtp://mail.example:25',
     });
     expect(config.port).toBe(8080);
@@ -36,7 +38,15 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example', DESKTOP_APP_ORIGIN]);
     expect(config.trackingScripts).toEqual(['https://stats.example/t.js']);
     expect(config.identity).toEqual({ provider: 'cognito', region: 'eu-west-1', userPoolId: 'eu-west-1_AbC123', clientId: 'abc123' });
-    expect(config.payments).toMatchObject({ provider: 'stripe' });
+    expect(config.payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_123',
+      publishableKey: 'pk_test_123',
+      webhookSecret: 'whsec_123',
+      apiUrl: null,
+      currency: 'eur',
+      platformFeePercent: 10,
+    });
     expect(config.mail).toEqual({ provider: 'smtp', url: 'smtp://mail.example:25' });
   });
 
@@ -46,11 +56,33 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['LOG_LEVEL', 'verbose'],
     ['STRIPE_SECRET_KEY', 'not-a-key'],
+    ['STRIPE_WEBHOOK_SECRET', 'secreto'],
+    ['PAYMENTS_CURRENCY', 'euros'],
+    ['PLATFORM_FEE_PERCENT', '150'],
     ['OPENAI_BASE_URL', 'localhost:11434'],
     ['AWS_REGION', 'mars'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigValidationError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Configuración no válida:\\n  ${name}: `));
+  });
+
+  it('refuses some of the Stripe keys without the others, naming the missing ones', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(
+      /Stripe necesita STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY y STRIPE_WEBHOOK_SECRET juntas; falta STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(ConfigValidationError);
+  });
+
+  it('reads the payments currency (lower case), the platform fee and the Stripe API address', () => {
+    const config = loadConfig({
+      PAYMENTS_CURRENCY: 'USD',
+      PLATFORM_FEE_PERCENT: '12.5',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
+    expect(config.payments).toMatchObject({ provider: 'stripe', currency: 'usd', platformFeePercent: 12.5, apiUrl: 'http://127.0.0.1:12111' });
   });
 
   it('defaults the support address to the public host, the help centre to backend/content, Redis off and no proxy trusted', () => {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+import { type ModelPrices, parseModelPrices } from '../modules/models/model-prices';
 import { EnvironmentVariables } from './environment-variables';
 
 export type DatabaseConfig =
@@ -45,7 +46,25 @@ export interface ModelsConfig {
     modelId: string;
   };
   openAi: { baseUrl: string; apiKey: string | null; model: string } | null;
+  /** MODEL_PRICES: token prices per model id (`"*"` for the rest); empty when none is configured. */
+  prices: ModelPrices;
 }
+
+/**
+ * The payment gateway: Stripe when its three keys are set, else the demo gateway (no money moves).
+ * The currency and the platform's fee apply to both.
+ */
+export type PaymentsConfig = { currency: string; platformFeePercent: number } & (
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      /** The SDK's host, port and protocol come from here (a local fake in tests); Stripe's own when null. */
+      apiUrl: string | null;
+    }
+  | { provider: 'demo' }
+);
 
 /** What each user may do in a window (counted in the rate-limit storage, shared through Redis). */
 export type UserQuota = 'agents' | 'ecosystems' | 'conversations' | 'messages' | 'uploads' | 'modelCalls';
@@ -69,6 +88,8 @@ export interface AppConfig {
   clientApiKey: string | null;
   trackingScripts: string[];
   features: string[];
+  /** MODERATION_ENABLED: newly public agents wait for an admin's approval (admin module). */
+  moderationEnabled: boolean;
   rendererDir: string;
   /** Where this deployment is reached from outside; the embedded identity service's issuer. */
   publicUrl: string;
@@ -77,7 +98,7 @@ export interface AppConfig {
   identity:
     | { provider: 'cognito'; region: string; userPoolId: string; clientId: string }
     | { provider: 'embedded'; region: string; userPoolId: string; clientId: string };
-  payments: { provider: 'stripe'; secretKey: string; publishableKey: string | null } | { provider: 'demo' };
+  payments: PaymentsConfig;
   models: ModelsConfig;
   mail: { provider: 'smtp'; url: string } | { provider: 'outbox' };
   /** Where the contact form's messages go. */
@@ -144,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientApiKey: vars.CLIENT_API_KEY ?? null,
     trackingScripts: list(vars.TRACKING_SCRIPTS),
     features: list(vars.FEATURE_FLAGS),
+    moderationEnabled: vars.MODERATION_ENABLED === 'true',
     rendererDir: vars.RENDERER_DIR ? resolve(vars.RENDERER_DIR) : resolve(__dirname, '../../../out/renderer'),
     identity:
       vars.COGNITO_USER_POOL_ID && vars.COGNITO_CLIENT_ID
@@ -159,9 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             userPoolId: vars.IDENTITY_POOL_ID ?? `${vars.AWS_REGION}_NovaLocal`,
             clientId: vars.IDENTITY_CLIENT_ID ?? 'novaweb',
           },
-    payments: vars.STRIPE_SECRET_KEY
-      ? { provider: 'stripe', secretKey: vars.STRIPE_SECRET_KEY, publishableKey: vars.STRIPE_PUBLISHABLE_KEY ?? null }
-      : { provider: 'demo' },
+    payments: paymentsConfig(vars),
     models: modelsConfig(vars),
     mail: vars.SMTP_URL ? { provider: 'smtp', url: vars.SMTP_URL } : { provider: 'outbox' },
     supportEmail: vars.SUPPORT_EMAIL ?? `soporte@${new URL(publicUrl).hostname}`,
@@ -180,6 +200,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       modelCalls: { limit: vars.RATE_LIMIT_MODEL_CALLS_PER_MINUTE, ttlMs: MINUTE_MS },
     },
   };
+}
+
+/** Stripe needs all three keys: some without the others would half-run (no webhooks, no Elements). */
+function paymentsConfig(vars: EnvironmentVariables): PaymentsConfig {
+  const common = { currency: vars.PAYMENTS_CURRENCY, platformFeePercent: vars.PLATFORM_FEE_PERCENT };
+  const keys = { STRIPE_SECRET_KEY: vars.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: vars.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: vars.STRIPE_WEBHOOK_SECRET };
+  const missing = Object.entries(keys).filter(([, value]) => !value).map(([name]) => name);
+  if (missing.length === 0 && vars.STRIPE_SECRET_KEY && vars.STRIPE_PUBLISHABLE_KEY && vars.STRIPE_WEBHOOK_SECRET) {
+    return {
+      ...common,
+      provider: 'stripe',
+      secretKey: vars.STRIPE_SECRET_KEY,
+      publishableKey: vars.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+      apiUrl: vars.STRIPE_API_URL ?? null,
+    };
+  }
+  if (missing.length < 3) {
+    throw new ConfigValidationError(
+      `Configuración no válida:\n  Stripe necesita STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY y STRIPE_WEBHOOK_SECRET juntas; falta ${missing.join(', ')} (sin ninguna de las tres se usa la pasarela de demostración)`,
+    );
+  }
+  return { ...common, provider: 'demo' };
 }
 
 function modelsConfig(vars: EnvironmentVariables): ModelsConfig {
@@ -202,6 +245,12 @@ function modelsConfig(vars: EnvironmentVariables): ModelsConfig {
   if (providers.includes('openai-compatible')) {
     if (!vars.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL es obligatoria con MODEL_PROVIDER=openai-compatible');
     if (!vars.OPENAI_MODEL) problems.push('OPENAI_MODEL es obligatoria con MODEL_PROVIDER=openai-compatible');
+  }
+  let prices: ModelPrices = {};
+  try {
+    prices = parseModelPrices(vars.MODEL_PRICES);
+  } catch (error) {
+    problems.push(`MODEL_PRICES: ${(error as Error).message}`);
   }
   if (problems.length > 0) throw new ConfigValidationError(`Configuración no válida:\n  ${problems.join('\n  ')}`);
 
@@ -230,6 +279,7 @@ function modelsConfig(vars: EnvironmentVariables): ModelsConfig {
       vars.OPENAI_BASE_URL && vars.OPENAI_MODEL
         ? { baseUrl: vars.OPENAI_BASE_URL.replace(/\/+$/, ''), apiKey: vars.OPENAI_API_KEY ?? null, model: vars.OPENAI_MODEL }
         : null,
+    prices,
   };
 }
 

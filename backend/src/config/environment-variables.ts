@@ -1,5 +1,5 @@
 import { Expose, Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
 
 const emptyAsUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -104,6 +104,13 @@ export class EnvironmentVariables {
   @IsString()
   FEATURE_FLAGS?: string;
 
+  /** 'true': an agent newly made public waits for an admin's approval before the marketplace lists it. */
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'debe ser true o false' })
+  MODERATION_ENABLED?: string;
+
   @Expose()
   @Transform(emptyAsUndefined)
   @IsOptional()
@@ -162,6 +169,33 @@ export class EnvironmentVariables {
   @IsOptional()
   @Matches(/^pk_(test|live)_\w+$/, { message: 'debe ser una clave publicable de Stripe (pk_test_… o pk_live_…)' })
   STRIPE_PUBLISHABLE_KEY?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @Matches(/^whsec_\w+$/, { message: 'debe ser el secreto de firma de un webhook de Stripe (whsec_…)' })
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  /** Where the Stripe SDK sends its calls (a local fake in tests); Stripe's own API when not given. */
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: 'debe ser una URL http(s), por ejemplo http://localhost:12111' })
+  STRIPE_API_URL?: string;
+
+  /** ISO 4217, lower case as Stripe writes it. */
+  @Expose()
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : 'eur'))
+  @Matches(/^[a-z]{3}$/, { message: 'debe ser un código de moneda de tres letras, por ejemplo eur' })
+  PAYMENTS_CURRENCY: string;
+
+  /** The platform's share of a creator's subscription revenue, in percent. */
+  @Expose()
+  @Transform(({ value }) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? 10 : Number(value)))
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'debe ser un porcentaje entre 0 y 100' })
+  @Min(0, { message: 'debe ser un porcentaje entre 0 y 100' })
+  @Max(100, { message: 'debe ser un porcentaje entre 0 y 100' })
+  PLATFORM_FEE_PERCENT: number;
 
   /** One provider, or several separated by commas (the first answers the assistants and agents without a model of their own). */
   @Expose()
@@ -237,6 +271,13 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsString({ message: 'debe ser el nombre de un modelo, por ejemplo llama3.1' })
   OPENAI_MODEL?: string;
+
+  /** Token prices per model (JSON, payments currency per million tokens); read by app-config.ts. */
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsString()
+  MODEL_PRICES?: string;
 
   @Expose()
   @Transform(({ value }) => (value === undefined || value === '' ? 60000 : Number(value)))

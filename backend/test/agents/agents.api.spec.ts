@@ -73,6 +73,7 @@ describe('agents API', () => {
         capabilities: ['Revisar cláusulas'],
         useCases: ['Alquiler'],
         price: 9.99,
+        priceId: expect.stringMatching(/^price_/),
         rating: 0,
         popularity: 0,
         modelConfig: { modelId: 'anthropic.claude-3-5-sonnet-20240620-v1:0' },

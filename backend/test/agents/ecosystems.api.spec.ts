@@ -42,6 +42,7 @@ describe('ecosystems API', () => {
       avatar: null,
       price: 0,
       discount: 0,
+      priceId: null,
       createdBy: 'admin',
       isPublic: false,
       createdAt: expect.any(String),

@@ -31,7 +31,7 @@ type Caller = 'visitor' | 'owner' | 'other' | 'admin';
  * - admin-only: the /api-admin area.
  * - identity-protocol: the embedded Cognito-style service; its own credentials are in the body.
  */
-type RouteClass = 'document' | 'public' | 'owner-read' | 'self-only' | 'owner-resource' | 'signed-in' | 'admin-only' | 'identity-protocol';
+type RouteClass = 'document' | 'public' | 'owner-read' | 'self-only' | 'owner-resource' | 'signed-in' | 'admin-only' | 'identity-protocol' | 'api-key';
 
 interface Probe {
   path: string;
@@ -61,6 +61,8 @@ const HIDDEN: Expectation = [hidden, '403/404'];
 /** Anything but a 5xx (checked for every answer). */
 const ANY: Expectation = [() => true, 'no 5xx'];
 const only = (expected: number): Expectation => [(status) => status === expected, String(expected)];
+/** A key route named with another user's id: the user guard's 403 or the key guard's 401. */
+const REFUSED_KEY: Expectation = [(status) => status === 401 || status === 403, '401/403'];
 
 /** What each caller must get, by the route's class. */
 const EXPECTED: Record<RouteClass, Record<Caller, Expectation>> = {
@@ -72,6 +74,8 @@ const EXPECTED: Record<RouteClass, Record<Caller, Expectation>> = {
   'owner-resource': { visitor: only(401), owner: OK, other: HIDDEN, admin: NOT_REFUSED },
   'signed-in': { visitor: only(401), owner: OK, other: OK, admin: OK },
   'admin-only': { visitor: only(401), owner: only(403), other: only(403), admin: NOT_REFUSED },
+  // A published agent's API: only a key of its publication opens it, never a user's session.
+  'api-key': { visitor: only(401), owner: only(401), other: only(401), admin: only(401) },
 };
 
 /** A real 1×1 PNG. */
@@ -106,6 +110,13 @@ describe('authorisation matrix of every registered route', () => {
     conversationId: '',
     fileId: '',
     fileUrl: '',
+  };
+  /** The payment customers and cards of each signed-in caller (demo gateway). */
+  const pay: { customers: Record<'owner' | 'other' | 'admin', string>; cards: Record<'owner' | 'other' | 'admin', string>; subscriptionId: string; otherPriceId: string } = {
+    customers: { owner: '', other: '', admin: '' },
+    cards: { owner: '', other: '', admin: '' },
+    subscriptionId: '',
+    otherPriceId: '',
   };
   let requestsSent = 0;
   let benchRoutes: string | undefined;
@@ -166,6 +177,32 @@ describe('authorisation matrix of every registered route', () => {
         .body.id as string,
     fineTuningSession: async () =>
       (await http().post('/api/fine-tuning/sessions').set(owner.authorization).send({ agentId: seeded.agentId }).expect(201)).body.sessionId as string,
+    /** A paid private agent of the owner's; answers its gateway price. */
+    paidAgentPrice: async () =>
+      (await http().post('/api/agents').set(owner.authorization).send({ ...newAgentBody, price: 3 }).expect(201)).body.priceId as string,
+    /** An active subscription of the owner's (to a fresh paid agent, so that none is a duplicate). */
+    subscription: async () =>
+      (
+        await http()
+          .post('/api/stripe/create-subscription')
+          .set(owner.authorization)
+          .send({ customerID: pay.customers.owner, priceID: await fresh.paidAgentPrice() })
+          .expect(201)
+      ).body.subscription.subscriptionId as string,
+    pausedSubscription: async () => {
+      const subscriptionID = await fresh.subscription();
+      await http().post('/api/stripe/pause-subscription').set(owner.authorization).send({ subscriptionID }).expect(200);
+      return subscriptionID;
+    },
+    /** A second card of the caller's own, to delete. */
+    card: async (caller: Caller) => {
+      const user = tokenOf(caller) as SignedInUser;
+      const customerID = pay.customers[caller as 'owner' | 'other' | 'admin'];
+      return (await http().post('/api/stripe/add-card').set(user.authorization).send({ customerID, paymentMethodID: 'pm_card_mastercard' }).expect(201)).body.id as string;
+    },
+    /** A publication of a fresh agent of the owner's (publishing the same agent twice is a 409). */
+    publication: async () =>
+      (await http().post(`/api/agent/${await fresh.agent()}/publication`).set(owner.authorization).send({}).expect(201)).body as { apiId: string; apiKey: { keyId: string } },
     teamEcosystem: async () => {
       const ecosystemId = await fresh.ecosystem();
       await http().post(`/api/user-ecosystems/${owner.sub}`).set(owner.authorization).send({ ecosystemId }).expect(201);
@@ -184,6 +221,31 @@ describe('authorisation matrix of every registered route', () => {
     modelId: '',
     price: 0,
     isPublic: false,
+  };
+
+  /** Issue 16: a finished collaboration session of the owner's, and flows an admin saved (a sample agent, so anyone may run them). */
+  const collaboration = {
+    flowBody: {
+      name: 'Flujo de la matriz',
+      isTemplate: true,
+      nodes: [
+        { id: 'a', type: 'agent', agentId: 'agente-legal', position: { x: 0, y: 0 } },
+        { id: 's', type: 'synthesis', position: { x: 200, y: 0 } },
+      ],
+      edges: [{ source: 'a', target: 's' }],
+    },
+    cached: {} as Record<string, Promise<string>>,
+    session: () =>
+      (collaboration.cached.session ??= (async () => {
+        const { body } = await http().post('/api/collaboration/sessions').set(owner.authorization).send({ agentIds: [seeded.agentId], query: SECRETS.messageText }).expect(201);
+        for (;;) {
+          const { body: current } = await http().get(`/api/collaboration/sessions/${body.id}`).set(owner.authorization).expect(200);
+          if (current.status !== 'processing') return body.id as string;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })()),
+    template: () => (collaboration.cached.template ??= collaboration.flow()),
+    flow: async () => (await http().post('/api/flows').set(admin.authorization).send(collaboration.flowBody).expect(201)).body.id as string,
   };
 
   const RULES: Record<string, RouteRule> = {
@@ -332,9 +394,100 @@ describe('authorisation matrix of every registered route', () => {
       }),
     },
 
-    'GET /api/subscriptions/user/:user/:agent': {
+    'GET /api/stripe-user-subscriptions/subscriptions/user/:user/:agent': {
       class: 'self-only',
-      probe: () => ({ path: `/api/subscriptions/user/${owner.sub}/${seeded.agentId}` }),
+      probe: () => ({ path: `/api/stripe-user-subscriptions/subscriptions/user/${owner.sub}/${seeded.agentId}` }),
+    },
+    'GET /api/stripe-user-subscriptions/:user/:agent': {
+      class: 'self-only',
+      probe: () => ({ path: `/api/stripe-user-subscriptions/${owner.sub}/${seeded.agentId}` }),
+    },
+    'GET /api/stripe-user-subscriptions/bundle/agent/:user/:agent': {
+      class: 'self-only',
+      probe: () => ({ path: `/api/stripe-user-subscriptions/bundle/agent/${owner.sub}/${seeded.agentId}` }),
+    },
+    'GET /api/stripe-user-subscriptions/susbscription/user/:user': {
+      class: 'self-only',
+      probe: () => ({ path: `/api/stripe-user-subscriptions/susbscription/user/${owner.sub}` }),
+    },
+    'POST /api/stripe-user-subscriptions/create': {
+      class: 'owner-resource',
+      probe: () => ({ path: '/api/stripe-user-subscriptions/create', body: { subscriptionId: pay.subscriptionId } }),
+    },
+    'POST /api/stripe-user-subscriptions/update': {
+      class: 'owner-resource',
+      probe: () => ({ path: '/api/stripe-user-subscriptions/update', body: { subscriptionId: pay.subscriptionId } }),
+    },
+
+    'POST /api/stripe/create-customer': {
+      class: 'signed-in',
+      probe: (caller) => ({
+        path: '/api/stripe/create-customer',
+        body: { name: caller === 'owner' ? SECRETS.name : 'Quien llama', email: caller === 'owner' ? SECRETS.email : `${caller}@example.com` },
+      }),
+    },
+    'POST /api/stripe/create-payment-intent': { class: 'signed-in', probe: () => ({ path: '/api/stripe/create-payment-intent', body: { amount: 1000, currency: 'eur' } }) },
+    'POST /api/stripe/create-setup-intent': {
+      class: 'owner-resource',
+      probe: () => ({ path: '/api/stripe/create-setup-intent', body: { customerId: pay.customers.owner } }),
+    },
+    'POST /api/stripe/add-card': {
+      class: 'owner-resource',
+      probe: () => ({ path: '/api/stripe/add-card', body: { customerID: pay.customers.owner, paymentMethodID: 'pm_card_visa' } }),
+    },
+    'GET /api/stripe/all-methods-payment': { class: 'signed-in', probe: () => ({ path: '/api/stripe/all-methods-payment' }) },
+    'GET /api/stripe/default-payment-method': { class: 'signed-in', probe: () => ({ path: '/api/stripe/default-payment-method' }) },
+    // Cards are named by id alone: each caller acts on their own, and the owner's is refused to the other user.
+    'POST /api/stripe/set-default-payment-method': {
+      class: 'signed-in',
+      probe: (caller) => ({ path: '/api/stripe/set-default-payment-method', body: { paymentMethodID: pay.cards[caller as 'owner'] } }),
+      foreign: () => ({ path: '/api/stripe/set-default-payment-method', body: { paymentMethodID: pay.cards.owner } }),
+    },
+    'POST /api/stripe/delete-payment-method': {
+      class: 'signed-in',
+      probe: async (caller) => ({ path: '/api/stripe/delete-payment-method', body: { paymentMethodID: caller === 'visitor' ? 'pm_visitante' : await fresh.card(caller) } }),
+      foreign: () => ({ path: '/api/stripe/delete-payment-method', body: { paymentMethodID: pay.cards.owner } }),
+    },
+    'POST /api/stripe/create-subscription': {
+      class: 'owner-resource',
+      probe: async () => ({ path: '/api/stripe/create-subscription', body: { customerID: pay.customers.owner, priceID: await fresh.paidAgentPrice() } }),
+      // The other user's own customer, buying the owner's private agent.
+      foreign: async () => ({ path: '/api/stripe/create-subscription', body: { customerID: pay.customers.other, priceID: await fresh.paidAgentPrice() } }),
+    },
+    'GET /api/stripe/list-subscriptions/:customer': {
+      class: 'owner-resource',
+      probe: () => ({ path: `/api/stripe/list-subscriptions/${pay.customers.owner}` }),
+    },
+    'POST /api/stripe/pause-subscription': {
+      class: 'owner-resource',
+      probe: async () => ({ path: '/api/stripe/pause-subscription', body: { subscriptionID: await fresh.subscription() } }),
+    },
+    'POST /api/stripe/resume-subscription': {
+      class: 'owner-resource',
+      probe: async () => ({ path: '/api/stripe/resume-subscription', body: { subscriptionID: await fresh.pausedSubscription() } }),
+    },
+    'POST /api/stripe/cancel-subscription': {
+      class: 'owner-resource',
+      probe: async () => ({ path: '/api/stripe/cancel-subscription', body: { subscriptionID: await fresh.subscription() } }),
+    },
+    'GET /api/stripe/subscriptions/:subscriptionId/change-preview': {
+      class: 'owner-resource',
+      probe: () => ({ path: `/api/stripe/subscriptions/${pay.subscriptionId}/change-preview?priceID=${pay.otherPriceId}` }),
+    },
+    'POST /api/stripe/change-subscription-plan': {
+      class: 'owner-resource',
+      probe: async () => ({ path: '/api/stripe/change-subscription-plan', body: { subscriptionID: await fresh.subscription(), priceID: await fresh.paidAgentPrice() } }),
+    },
+    'POST /api/stripe/create-product': { class: 'owner-resource', probe: () => ({ path: '/api/stripe/create-product', body: { agentId: seeded.agentId } }) },
+    'PUT /api/stripe/update-product': { class: 'owner-resource', probe: () => ({ path: '/api/stripe/update-product', body: { agentId: seeded.agentId } }) },
+    // Creators get paid: the caller's own connected account and earnings (an admin may name a user).
+    'POST /api/stripe/connect/onboarding': { class: 'signed-in', probe: () => ({ path: '/api/stripe/connect/onboarding' }) },
+    'GET /api/stripe/connect/account': { class: 'signed-in', probe: () => ({ path: '/api/stripe/connect/account' }) },
+    'GET /api/stripe/earnings': { class: 'self-only', probe: () => ({ path: `/api/stripe/earnings?user=${owner.sub}` }) },
+    // Signed by the gateway, not by a user: anyone reaches it, and without a valid signature it is 400.
+    'POST /api/stripe/webhook': {
+      class: 'public',
+      probe: () => ({ path: '/api/stripe/webhook', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=falsa' }, body: '{"id":"evt_falso"}' }),
     },
 
     'POST /api/bedrock/agents/chat': {
@@ -432,6 +585,82 @@ describe('authorisation matrix of every registered route', () => {
     },
 
     // Every method on every path of the admin area, real or not.
+    'POST /api/agent/:id/publication': { class: 'owner-resource', probe: async () => ({ path: `/api/agent/${await fresh.agent()}/publication`, body: {} }) },
+    'GET /api/publications': { class: 'signed-in', probe: () => ({ path: '/api/publications' }) },
+    'GET /api/publication/:id': { class: 'owner-resource', probe: async () => ({ path: `/api/publication/${(await fresh.publication()).apiId}` }) },
+    'PUT /api/publication/:id': { class: 'owner-resource', probe: async () => ({ path: `/api/publication/${(await fresh.publication()).apiId}`, body: { enabled: false } }) },
+    'DELETE /api/publication/:id': { class: 'owner-resource', probe: async () => ({ path: `/api/publication/${(await fresh.publication()).apiId}` }) },
+    'POST /api/publication/:id/keys': { class: 'owner-resource', probe: async () => ({ path: `/api/publication/${(await fresh.publication()).apiId}/keys`, body: { name: 'Otra' } }) },
+    'GET /api/publication/:id/keys': { class: 'owner-resource', probe: async () => ({ path: `/api/publication/${(await fresh.publication()).apiId}/keys` }) },
+    'DELETE /api/publication/:id/keys/:keyId': {
+      class: 'owner-resource',
+      probe: async () => {
+        const publication = await fresh.publication();
+        return { path: `/api/publication/${publication.apiId}/keys/${publication.apiKey.keyId}` };
+      },
+    },
+    'GET /api/publication/:id/usage': { class: 'owner-resource', probe: async () => ({ path: `/api/publication/${(await fresh.publication()).apiId}/usage` }) },
+    'GET /api/publication/:id/openapi.json': { class: 'owner-resource', probe: async () => ({ path: `/api/publication/${(await fresh.publication()).apiId}/openapi.json` }) },
+    'POST /api/v1/agent/:id/invoke': { class: 'api-key', probe: () => ({ path: `/api/v1/agent/${seeded.agentId}/invoke`, body: { input: 'Hola' } }) },
+    'POST /api/v1/agent/:id/mcp': { class: 'api-key', probe: () => ({ path: `/api/v1/agent/${seeded.agentId}/mcp`, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }) },
+    'ALL /api/v1/agent/:id/mcp': { class: 'api-key', probe: () => ({ path: `/api/v1/agent/${seeded.agentId}/mcp` }) },
+    'POST /api/v1/chat/completions': { class: 'api-key', probe: () => ({ path: '/api/v1/chat/completions', body: { model: seeded.agentId, messages: [{ role: 'user', content: 'Hola' }] } }) },
+    'GET /api/v1/models': { class: 'api-key', probe: () => ({ path: '/api/v1/models' }) },
+
+    // Collaboration sessions (issue 16): the owner's session, finished, so that its event stream ends and it can be repeated.
+    'POST /api/collaboration/sessions': {
+      class: 'owner-resource',
+      probe: () => ({ path: '/api/collaboration/sessions', body: { agentIds: [seeded.agentId], query: '¿Qué me recomiendas?' } }),
+      foreign: () => ({ path: '/api/collaboration/sessions', body: { agentIds: [seeded.agentId], query: '¿Qué me recomiendas?' } }),
+    },
+    'GET /api/collaboration/sessions': { class: 'signed-in', probe: () => ({ path: '/api/collaboration/sessions' }) },
+    'GET /api/collaboration/sessions/:id': { class: 'owner-resource', probe: async () => ({ path: `/api/collaboration/sessions/${await collaboration.session()}` }) },
+    'GET /api/collaboration/sessions/:id/events': { class: 'owner-resource', probe: async () => ({ path: `/api/collaboration/sessions/${await collaboration.session()}/events` }) },
+    'POST /api/collaboration/sessions/:id/cancel': { class: 'owner-resource', probe: async () => ({ path: `/api/collaboration/sessions/${await collaboration.session()}/cancel` }) },
+    'POST /api/collaboration/sessions/:id/replay': { class: 'owner-resource', probe: async () => ({ path: `/api/collaboration/sessions/${await collaboration.session()}/replay` }) },
+    'POST /api/collaboration/sessions/:id/save-as-ecosystem': {
+      class: 'owner-resource',
+      probe: async () => ({ path: `/api/collaboration/sessions/${await collaboration.session()}/save-as-ecosystem`, body: { name: 'Equipo guardado' } }),
+    },
+    // Saved flows: admins write them; every signed-in user reads and runs the templates.
+    'GET /api/flows': { class: 'signed-in', probe: () => ({ path: '/api/flows' }) },
+    'POST /api/flows': { class: 'admin-only', probe: () => ({ path: '/api/flows', body: collaboration.flowBody }) },
+    'GET /api/flows/:id': { class: 'signed-in', probe: async () => ({ path: `/api/flows/${await collaboration.template()}` }) },
+    'PUT /api/flows/:id': { class: 'admin-only', probe: async () => ({ path: `/api/flows/${await collaboration.template()}`, body: collaboration.flowBody }) },
+    'DELETE /api/flows/:id': { class: 'admin-only', probe: async () => ({ path: `/api/flows/${await collaboration.flow()}` }) },
+    'POST /api/flows/:id/run': { class: 'signed-in', probe: async () => ({ path: `/api/flows/${await collaboration.template()}/run`, body: { query: '¿Cómo empiezo?' } }) },
+
+    // The admin area (issue 17). Changes to accounts name no account, so that the admin's probe
+    // (a 404) leaves the callers of the other rules signed in.
+    'GET /api-admin/users': { class: 'admin-only', probe: () => ({ path: '/api-admin/users?status=confirmed&search=a&page=1&limit=5' }) },
+    'GET /api-admin/users/:id/agents': { class: 'admin-only', probe: () => ({ path: `/api-admin/users/${owner.sub}/agents` }) },
+    'POST /api-admin/users/:id/disable': { class: 'admin-only', probe: () => ({ path: '/api-admin/users/00000000-0000-4000-8000-000000000000/disable', body: {} }) },
+    'POST /api-admin/users/:id/enable': { class: 'admin-only', probe: () => ({ path: '/api-admin/users/00000000-0000-4000-8000-000000000000/enable', body: {} }) },
+    'PUT /api-admin/users/:id/role': { class: 'admin-only', probe: () => ({ path: '/api-admin/users/00000000-0000-4000-8000-000000000000/role', body: { role: 'admin' } }) },
+    'GET /api-admin/agents': { class: 'admin-only', probe: () => ({ path: '/api-admin/agents' }) },
+    'GET /api-admin/agents/:id/prompt': { class: 'admin-only', probe: () => ({ path: `/api-admin/agents/${seeded.agentId}/prompt` }) },
+    'PUT /api-admin/agents/:id': {
+      class: 'admin-only',
+      probe: async () => ({ path: `/api-admin/agents/${await fresh.agent()}`, body: { name: 'Revisado', category: 'legal', description: 'Revisado' } }),
+    },
+    'DELETE /api-admin/agents/:id': { class: 'admin-only', probe: async () => ({ path: `/api-admin/agents/${await fresh.agent()}` }) },
+    'PUT /api-admin/agents/:id/prompt': { class: 'admin-only', probe: async () => ({ path: `/api-admin/agents/${await fresh.agent()}/prompt`, body: { prompt: 'Revisado' } }) },
+    'GET /api-admin/metrics/agents': { class: 'admin-only', probe: () => ({ path: '/api-admin/metrics/agents' }) },
+    'GET /api-admin/metrics/users': { class: 'admin-only', probe: () => ({ path: '/api-admin/metrics/users' }) },
+    'GET /api-admin/metrics/detailed': { class: 'admin-only', probe: () => ({ path: '/api-admin/metrics/detailed' }) },
+    'GET /api-admin/metrics/margins': { class: 'admin-only', probe: () => ({ path: '/api-admin/metrics/margins' }) },
+    'GET /api-admin/stripe/balance': { class: 'admin-only', probe: () => ({ path: '/api-admin/stripe/balance' }) },
+    'GET /api-admin/stripe/balance_transactions/:limit': { class: 'admin-only', probe: () => ({ path: '/api-admin/stripe/balance_transactions/10' }) },
+    'GET /api-admin/stripe/subscription-users': { class: 'admin-only', probe: () => ({ path: '/api-admin/stripe/subscription-users' }) },
+    'GET /api-admin/stripe/products/:limit': { class: 'admin-only', probe: () => ({ path: '/api-admin/stripe/products/10' }) },
+    'GET /api-admin/stripe/customers/:limit': { class: 'admin-only', probe: () => ({ path: '/api-admin/stripe/customers/10' }) },
+    'POST /api-admin/stripe/resume': { class: 'admin-only', probe: () => ({ path: '/api-admin/stripe/resume', body: { startDate: '2026-01-01', endDate: '2026-12-31' } }) },
+    'GET /api-admin/audit': { class: 'admin-only', probe: () => ({ path: '/api-admin/audit?page=1&limit=5' }) },
+    'GET /api-admin/audit/verify': { class: 'admin-only', probe: () => ({ path: '/api-admin/audit/verify' }) },
+    'GET /api-admin/moderation': { class: 'admin-only', probe: () => ({ path: '/api-admin/moderation' }) },
+    'POST /api-admin/moderation/:agentId/approve': { class: 'admin-only', probe: () => ({ path: `/api-admin/moderation/${seeded.agentId}/approve`, body: {} }) },
+    'POST /api-admin/moderation/:agentId/reject': { class: 'admin-only', probe: () => ({ path: `/api-admin/moderation/${seeded.agentId}/reject`, body: { reason: 'Prueba' } }) },
+    'POST /api-admin/payouts/settle': { class: 'admin-only', probe: () => ({ path: '/api-admin/payouts/settle', body: {} }) },
     'ALL /api-admin/{*rest}': { class: 'admin-only', probe: () => ({ path: `/api-admin/users/${owner.sub}` }) },
   };
 
@@ -501,6 +730,16 @@ describe('authorisation matrix of every registered route', () => {
     seeded.fileUrl = upload.url;
     const subscriptions = testApp.app.get<Repository<Subscription>>(getRepositoryToken(Subscription));
     await subscriptions.save(subscriptionRow(subscriptions, owner.sub, { subscriptionId: SECRETS.subscriptionId, agentId: seeded.agentId, status: 'active' }));
+    for (const caller of ['owner', 'other', 'admin'] as const) {
+      const user = tokenOf(caller) as SignedInUser;
+      const body = caller === 'owner' ? { name: SECRETS.name, email: SECRETS.email } : { name: 'Quien llama', email: user.email };
+      pay.customers[caller] = (await http().post('/api/stripe/create-customer').set(user.authorization).send(body).expect(201)).body.customerId;
+      pay.cards[caller] = (
+        await http().post('/api/stripe/add-card').set(user.authorization).send({ customerID: pay.customers[caller], paymentMethodID: 'pm_card_visa' }).expect(201)
+      ).body.id;
+    }
+    pay.subscriptionId = await fresh.subscription();
+    pay.otherPriceId = await fresh.paidAgentPrice();
   });
 
   afterAll(async () => {
@@ -551,7 +790,7 @@ describe('authorisation matrix of every registered route', () => {
 
         // The owner named by the other user anywhere a user id may go: refused, and nothing shown.
         // The document is no controller's: no user id reaches anything there, so it is just served.
-        const namingAnswer = rule.class === 'document' ? NOT_REFUSED : HIDDEN;
+        const namingAnswer = rule.class === 'document' ? NOT_REFUSED : rule.class === 'api-key' ? REFUSED_KEY : HIDDEN;
         const plain = await rule.probe('other');
         const withQuery = (userId: string) => `${plain.path}${plain.path.includes('?') ? '&' : '?'}userId=${encodeURIComponent(userId)}`;
         const naming: Array<[string, Probe]> = [

@@ -1,2 +1,3 @@
 export * from './bedrock-fake';
 export * from './openai-fake';
+export * from './stripe-fake';

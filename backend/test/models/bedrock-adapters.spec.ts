@@ -75,7 +75,7 @@ describe('the Bedrock adapters, driven by the AWS SDK against a local event-stre
       const events = await collect(bedrockGateway().stream(agentChat()));
       expect(events).toEqual([
         ...REPLY.map((text) => ({ type: 'delta', text })),
-        { type: 'done', usage: { inputTokens: 12, outputTokens: REPLY.length }, stopReason: 'end_turn' },
+        { type: 'done', usage: { inputTokens: 12, outputTokens: REPLY.length }, stopReason: 'end_turn', provider: 'bedrock' },
       ]);
     });
 
@@ -223,7 +223,7 @@ describe('the Bedrock adapters, driven by the AWS SDK against a local event-stre
       const events = await collect(
         gateway.stream({ audience: 'main-assistant', sessionId: 'conv-42', message: 'Hola, ¿qué agentes hay?', history: [{ role: 'user', content: 'antes' }] }),
       );
-      expect(events).toEqual([...REPLY.map((text) => ({ type: 'delta', text })), { type: 'done', stopReason: 'end_turn' }]);
+      expect(events).toEqual([...REPLY.map((text) => ({ type: 'delta', text })), { type: 'done', stopReason: 'end_turn', provider: 'bedrock' }]);
       expect(fake.requests).toHaveLength(1);
       expect(fake.requests[0]).toMatchObject({
         operation: 'InvokeAgent',

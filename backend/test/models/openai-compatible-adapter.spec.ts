@@ -70,7 +70,7 @@ describe('the OpenAI-compatible adapter, over HTTP against a local SSE fake', ()
     const events = await collect(openAiGateway().stream(agentChat()));
     expect(events).toEqual([
       ...REPLY.map((text) => ({ type: 'delta', text })),
-      { type: 'done', usage: { inputTokens: 12, outputTokens: REPLY.length }, stopReason: 'stop' },
+      { type: 'done', usage: { inputTokens: 12, outputTokens: REPLY.length }, stopReason: 'stop', provider: 'openai-compatible' },
     ]);
   });
 

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 // Sign-ups hash passwords on purpose slowly; a busy machine needs more than the default 5 s.
 jest.setTimeout(30_000);
 
-describe('GET /subscriptions/user/{user}/{agent} (spec section 7, stored subscriptions)', () => {
+describe('GET /stripe-user-subscriptions/subscriptions/user/{user}/{agent} (spec section 7, stored subscriptions)', () => {
   let testApp: TestApp;
   let creator: SignedInUser;
   let buyer: SignedInUser;
@@ -20,7 +20,7 @@ describe('GET /subscriptions/user/{user}/{agent} (spec section 7, stored subscri
   let subscriptions: Repository<Subscription>;
   const http = () => request(testApp.server);
   const lookup = (caller: SignedInUser | null, user: string, agent: string) => {
-    const call = http().get(`/api/subscriptions/user/${encodeURIComponent(user)}/${encodeURIComponent(agent)}`);
+    const call = http().get(`/api/stripe-user-subscriptions/subscriptions/user/${encodeURIComponent(user)}/${encodeURIComponent(agent)}`);
     return caller ? call.set(caller.authorization) : call;
   };
 
@@ -73,6 +73,9 @@ describe('GET /subscriptions/user/{user}/{agent} (spec section 7, stored subscri
         createdAt: '2026-01-01T12:00:00.000Z',
         updatedAt: '2026-01-01T12:00:00.000Z',
         finishedAt: null,
+        user: { name: null, email: null },
+        products: [],
+        ecosystemId: null,
       },
     });
   });
@@ -113,13 +116,13 @@ describe('GET /subscriptions/user/{user}/{agent} (spec section 7, stored subscri
       { status: 'active', agentId: paidAgent, userSub: other.sub },
     ]);
     const { body } = await lookup(buyer, buyer.sub, paidAgent).expect(200);
-    expect(body).toEqual({ success: false, data: null });
+    expect(body).toEqual({ success: false, data: null, message: 'No se encontró suscripción' });
   });
 
   it('answers success false for an unknown agent id', async () => {
     await seed([{ status: 'active', agentId: paidAgent }]);
     const { body } = await lookup(buyer, buyer.sub, 'no-existe').expect(200);
-    expect(body).toEqual({ success: false, data: null });
+    expect(body).toEqual({ success: false, data: null, message: 'No se encontró suscripción' });
   });
 
   it('accepts the username in place of the subject', async () => {
@@ -174,12 +177,12 @@ describe('GET /subscriptions/user/{user}/{agent} (spec section 7, stored subscri
       const byUsername = await lookup(admin, 'cliente@example.com', paidAgent).expect(200);
       expect(byUsername.body.data).toMatchObject({ subscriptionId: 'sub_para_admin' });
       // The admin's own (none) is not the user's.
-      expect((await lookup(admin, admin.sub, paidAgent).expect(200)).body).toEqual({ success: false, data: null });
+      expect((await lookup(admin, admin.sub, paidAgent).expect(200)).body).toEqual({ success: false, data: null, message: 'No se encontró suscripción' });
     });
   });
 
   it('is described in the OpenAPI document', async () => {
     const { body } = await http().get('/api/docs-json').expect(200);
-    expect(body.paths['/api/subscriptions/user/{user}/{agent}'].get.responses).toHaveProperty('200');
+    expect(body.paths['/api/stripe-user-subscriptions/subscriptions/user/{user}/{agent}'].get.responses).toHaveProperty('200');
   });
 });

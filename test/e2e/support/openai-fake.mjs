@@ -27,10 +27,21 @@ function structuredReply(schemaName) {
   return { reply: 'Lo haré más breve.', proposedPrompt: `${FAKE_CREATOR_DRAFT.systemPrompt} Responde en tres frases como máximo.` };
 }
 
+/**
+ * An agent whose system prompt carries 'Firma: WORD' answers 'Firma WORD.', so that a spec sees
+ * which prompt version a chat or a test run used.
+ */
+function replyFor(body) {
+  const system = (body.messages ?? []).filter((message) => message.role === 'system').map((message) => message.content).join('\n');
+  const signature = /Firma: (\w+)/.exec(system)?.[1];
+  return signature ? ['Firma ', `${signature}.`] : undefined;
+}
+
 const fake = await startOpenAiFake(Number(process.env.OPENAI_FAKE_PORT ?? 3121), {
   chunks: FAKE_REPLY_CHUNKS,
   intervalMs: Number(process.env.OPENAI_FAKE_DELAY_MS ?? 300),
   structuredReply,
+  replyFor,
 });
 
 process.env.MODEL_PROVIDER ??= 'openai-compatible';

@@ -17,6 +17,7 @@ export function toAgentDto(agent: Agent): AgentDto {
     modelConfig: { modelId: agent.modelId },
     createdBy: agent.createdBy,
     isPublic: agent.isPublic,
+    priceId: agent.priceId ?? null,
     createdAt: agent.createdAt.toISOString(),
     updatedAt: agent.updatedAt.toISOString(),
   };

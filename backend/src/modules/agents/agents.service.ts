@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { isAdmin, mayDelete, mayModify, mayRead, readableBy } from '../../common/access/access-policy';
-import { AvatarFiles } from '../files/avatar-files';
+import { AvatarFiles, stableAvatar } from '../files/avatar-files';
 import { ModelCatalogue } from '../models/model-catalogue';
 import { PromptVersionStore } from '../prompts/prompt-version-store';
+import { PaymentsCatalogueService } from '../payments/catalogue/payments-catalogue.service';
 import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import { UsersService } from '../users/users.service';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import { agentCategoryFilter } from './agent-categories';
 import { toAgentDto } from './agent.mapper';
 import { isUniqueViolation } from './database-errors';
@@ -19,7 +22,7 @@ import {
   AgentStatsForbiddenError,
 } from './agents.errors';
 import type { AgentDto, AgentListQueryDto, SaveAgentDto } from './dto/agent.dto';
-import { Agent } from './entities/agent.entity';
+import { Agent, type ModerationStatus } from './entities/agent.entity';
 import {
   marketplaceFilters,
   normaliseCategory,
@@ -44,6 +47,8 @@ export class AgentsService {
     private readonly avatarFiles: AvatarFiles,
     private readonly models: ModelCatalogue,
     private readonly promptVersions: PromptVersionStore,
+    private readonly catalogue: PaymentsCatalogueService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -52,7 +57,10 @@ export class AgentsService {
    */
   async list(identity: VerifiedIdentity | undefined, query: AgentListQueryDto): Promise<AgentDto[] | Page<AgentDto>> {
     const builder = this.visibleQuery(identity);
-    if (query.public === true) builder.andWhere(`${ALIAS}.isPublic = :onlyPublic`, { onlyPublic: true });
+    if (query.public === true) {
+      builder.andWhere(`${ALIAS}.isPublic = :onlyPublic`, { onlyPublic: true });
+      this.onlyApprovedForOthers(builder, identity);
+    }
     if (query.creator !== undefined) {
       builder.andWhere(`(${ALIAS}.ownerSub = :creator OR LOWER(${ALIAS}.createdBy) = :creatorName)`, {
         creator: query.creator,
@@ -68,7 +76,7 @@ export class AgentsService {
     });
     applySort(builder, ALIAS, normaliseSort(query.sortBy));
     if (query.page === undefined && query.limit === undefined) {
-      return (await builder.getMany()).map(toAgentDto);
+      return this.toDtos(await builder.getMany());
     }
     const filters = marketplaceFilters(query);
     return this.page(builder, filters.page, filters.limit);
@@ -78,6 +86,7 @@ export class AgentsService {
   async marketplace(query: AgentMarketplaceQueryDto): Promise<Page<AgentDto>> {
     const filters = marketplaceFilters(query);
     const builder = readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, undefined);
+    this.onlyApprovedForOthers(builder, undefined);
     applyListingFilters(builder, ALIAS, { ...filters, category: agentCategoryFilter(filters.category) });
     if (query.described === true) {
       builder.andWhere(`LENGTH(TRIM(${ALIAS}.description)) >= :describedLength`, {
@@ -106,7 +115,7 @@ export class AgentsService {
   }
 
   async get(identity: VerifiedIdentity | undefined, id: string): Promise<AgentDto> {
-    return toAgentDto(await this.findVisible(identity, id));
+    return (await this.toDtos([await this.findVisible(identity, id)]))[0];
   }
 
   /** For other modules: the agent if the caller may see it, else AgentNotFoundError. */
@@ -174,7 +183,7 @@ export class AgentsService {
       name: body.name,
       category: body.category,
       description: body.description,
-      avatar: body.avatar ?? null,
+      avatar: stableAvatar(body.avatar),
       skills: body.skills ?? [],
       capabilities: body.capabilities ?? [],
       useCases: body.useCases ?? [],
@@ -185,6 +194,7 @@ export class AgentsService {
       createdBy: this.creatorName(identity, body.createdBy),
       ownerSub: identity.sub,
       isPublic: body.isPublic ?? false,
+      moderationStatus: this.moderationOnPublishing(false, body.isPublic ?? false, 'approved'),
     });
     try {
       await this.dataSource.transaction(async (manager) => {
@@ -197,7 +207,8 @@ export class AgentsService {
       throw error;
     }
     await this.users.markFirstAgentCreated(identity);
-    return toAgentDto(await this.agents.findOneByOrFail({ id: agent.id }));
+    await this.syncPrice(agent);
+    return (await this.toDtos([await this.agents.findOneByOrFail({ id: agent.id })]))[0];
   }
 
   private async update(identity: VerifiedIdentity, agent: Agent, body: SaveAgentDto): Promise<AgentDto> {
@@ -207,13 +218,13 @@ export class AgentsService {
       (body.rating !== undefined && body.rating !== Number(agent.rating)) ||
       (body.popularity !== undefined && body.popularity !== agent.popularity);
     if (!isAdmin(identity) && changesStats) throw new AgentStatsForbiddenError();
-    if (body.avatar !== undefined && body.avatar !== agent.avatar) await this.avatarFiles.assertMayUse(identity, body.avatar);
+    if (body.avatar !== undefined && stableAvatar(body.avatar) !== agent.avatar) await this.avatarFiles.assertMayUse(identity, body.avatar);
     if (body.modelConfig !== undefined) await this.assertModelOffered(body.modelConfig.modelId, agent.modelId);
 
     agent.name = body.name;
     agent.category = body.category;
     agent.description = body.description;
-    if (body.avatar !== undefined) agent.avatar = body.avatar;
+    if (body.avatar !== undefined) agent.avatar = stableAvatar(body.avatar);
     if (body.skills !== undefined) agent.skills = body.skills;
     if (body.capabilities !== undefined) agent.capabilities = body.capabilities;
     if (body.useCases !== undefined) agent.useCases = body.useCases;
@@ -221,7 +232,10 @@ export class AgentsService {
     if (body.rating !== undefined) agent.rating = body.rating;
     if (body.popularity !== undefined) agent.popularity = body.popularity;
     if (body.modelConfig !== undefined) agent.modelId = body.modelConfig.modelId ?? null;
-    if (body.isPublic !== undefined) agent.isPublic = body.isPublic;
+    if (body.isPublic !== undefined) {
+      agent.moderationStatus = this.moderationOnPublishing(agent.isPublic, body.isPublic, agent.moderationStatus);
+      agent.isPublic = body.isPublic;
+    }
     if (body.createdBy !== undefined && body.createdBy !== agent.createdBy) {
       if (!isAdmin(identity)) throw new AgentCreatorMismatchError();
       agent.createdBy = body.createdBy;
@@ -230,7 +244,41 @@ export class AgentsService {
       await manager.save(Agent, agent);
       if (body.prompt !== undefined) await this.storePrompt(manager, identity, agent.id, body.prompt);
     });
-    return toAgentDto(await this.agents.findOneByOrFail({ id: agent.id }));
+    await this.syncPrice(agent);
+    return (await this.toDtos([await this.agents.findOneByOrFail({ id: agent.id })]))[0];
+  }
+
+  /** For the payments module: prices the paid agents saved before the gateway knew them. */
+  async backfillPrices(): Promise<void> {
+    const unpriced = await this.agents.createQueryBuilder(ALIAS).where(`${ALIAS}.price > 0`).andWhere(`${ALIAS}.priceId IS NULL`).getMany();
+    for (const agent of unpriced) await this.syncPrice(agent);
+  }
+
+  /** For the payments module (create-product, update-product): the agent's product named and priced as it is now. */
+  async syncProduct(identity: VerifiedIdentity, id: string): Promise<AgentDto> {
+    const agent = await this.findVisible(identity, id);
+    if (!mayModify(identity, agent)) throw new AgentNotOwnedError();
+    await this.syncPrice(agent);
+    const saved = await this.agents.findOneByOrFail({ id: agent.id });
+    await this.catalogue.describe({ kind: 'agent', id: saved.id, name: saved.name, description: saved.description, monthlyPrice: Number(saved.price), productId: saved.productId, priceId: saved.priceId });
+    return toAgentDto(saved);
+  }
+
+  /** A paid agent is sold at its price; a new price gets a new gateway price (subscribers keep theirs). */
+  private async syncPrice(agent: Agent): Promise<void> {
+    const { productId, priceId } = await this.catalogue.price({
+      kind: 'agent',
+      id: agent.id,
+      name: agent.name,
+      description: agent.description,
+      monthlyPrice: Number(agent.price),
+      productId: agent.productId ?? null,
+      priceId: agent.priceId ?? null,
+    });
+    if (productId !== (agent.productId ?? null) || priceId !== (agent.priceId ?? null)) {
+      await this.agents.update({ id: agent.id }, { productId, priceId });
+      this.marketplaceCache.clear();
+    }
   }
 
   /** A changed prompt becomes a new current version; saving it unchanged adds none. */
@@ -255,12 +303,48 @@ export class AgentsService {
     return identity.username;
   }
 
+  /** For the admin module's moderation queue: the agents waiting, oldest first. */
+  async pendingModeration(): Promise<AgentDto[]> {
+    return this.toDtos(await this.agents.find({ where: { moderationStatus: 'pending' }, order: { updatedAt: 'ASC' } }));
+  }
+
+  /** For the admin module: approves or rejects an agent; false when no agent has the id. */
+  async setModerationStatus(id: string, status: ModerationStatus): Promise<{ before: ModerationStatus; agent: AgentDto } | null> {
+    const agent = await this.agents.findOneBy({ id });
+    if (!agent) return null;
+    await this.agents.update({ id }, { moderationStatus: status });
+    this.marketplaceCache.clear();
+    return { before: agent.moderationStatus, agent: (await this.toDtos([await this.agents.findOneByOrFail({ id })]))[0] };
+  }
+
+  /** With moderation on, an agent that becomes public waits; one made private again leaves the queue. */
+  private moderationOnPublishing(wasPublic: boolean, isPublic: boolean, current: ModerationStatus): ModerationStatus {
+    if (!isPublic && current === 'pending') return 'approved';
+    if (this.config.moderationEnabled && isPublic && !wasPublic) return 'pending';
+    return current;
+  }
+
+  /** Public listings show others only approved agents; the creator and admins see their pending ones too. */
+  private onlyApprovedForOthers(builder: SelectQueryBuilder<Agent>, identity: VerifiedIdentity | undefined): void {
+    if (isAdmin(identity)) return;
+    if (identity) {
+      builder.andWhere(`(${ALIAS}.moderationStatus = :approved OR ${ALIAS}.ownerSub = :moderationViewer)`, { approved: 'approved', moderationViewer: identity.sub });
+    } else {
+      builder.andWhere(`${ALIAS}.moderationStatus = :approved`, { approved: 'approved' });
+    }
+  }
+
   private visibleQuery(identity: VerifiedIdentity | undefined): SelectQueryBuilder<Agent> {
     return readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, identity);
   }
 
   private async page(builder: SelectQueryBuilder<Agent>, page: number, limit: number): Promise<Page<AgentDto>> {
     const [rows, total] = await applyPage(builder, page, limit).getManyAndCount();
-    return { items: rows.map(toAgentDto), total, page, limit };
+    return { items: await this.toDtos(rows), total, page, limit };
+  }
+
+  /** The DTOs, each avatar readable now by whoever reads it (see AvatarFiles.readable). */
+  private toDtos(rows: Agent[]): Promise<AgentDto[]> {
+    return this.avatarFiles.withReadableAvatars(rows, rows.map(toAgentDto));
   }
 }

@@ -177,6 +177,8 @@ export class ChatService {
 
     let text = '';
     let usage: TokenUsage | undefined;
+    // The provider that answered: with several configured, an agent's model picks it, not the first.
+    let servedBy: string | undefined;
     try {
       // Leaving aborts the model's signal, and the gateway stops waiting at once (ModelAbortedError).
       for (;;) {
@@ -187,6 +189,7 @@ export class ChatService {
           yield { type: 'delta', text: next.value.text };
         } else if (next.value.type === 'done') {
           usage = next.value.usage;
+          servedBy = next.value.provider;
         }
         pending = iterator.next();
       }
@@ -210,7 +213,7 @@ export class ChatService {
       return;
     }
     const reply = await this.storeReply(chat, text, 'complete', usage);
-    yield { type: 'done', reply: this.toReply(chat, reply) };
+    yield { type: 'done', reply: this.toReply(chat, reply, servedBy) };
   }
 
   /** A resend (a message already stored under the client's id) must say the same (409 otherwise). */
@@ -269,7 +272,7 @@ export class ChatService {
     });
   }
 
-  private toReply(chat: PreparedChat, reply: Message): ChatReplyDto {
+  private toReply(chat: PreparedChat, reply: Message, servedBy?: string): ChatReplyDto {
     const failed = reply.status === 'failed';
     return {
       message: reply.content,
@@ -279,7 +282,7 @@ export class ChatService {
       suggestedActions: [],
       suggestedQuestions: [],
       metadata: {
-        modelProvider: failed ? 'none' : this.providerName(chat),
+        modelProvider: failed ? 'none' : (servedBy ?? this.providerName(chat)),
         modelId: failed ? null : this.modelIdFor(chat),
         usage:
           reply.inputTokens !== null || reply.outputTokens !== null
@@ -292,7 +295,10 @@ export class ChatService {
     };
   }
 
-  /** The configured provider ('bedrock', 'openai-compatible'); the conversation's own setting if unknown. */
+  /**
+   * When the gateway did not say who answered: the first configured provider ('bedrock',
+   * 'openai-compatible'), else the conversation's own setting.
+   */
   private providerName(chat: PreparedChat): string {
     const configured = this.config.models.provider;
     return configured !== 'none' ? configured : (chat.conversation.metadata.modelProvider ?? 'bedrock');

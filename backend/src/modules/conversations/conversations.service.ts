@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, In, Repository } from 'typeorm';
 import { isAdmin } from '../../common/access/access-policy';
 import { EntityStatements } from '../../database/entity-statements';
 import { isUniqueViolation } from '../agents/database-errors';
@@ -281,6 +281,44 @@ export class ConversationsService {
       where: { conversationId },
       order: { timestamp: 'ASC', createdAt: 'ASC' },
     });
+  }
+
+  // ----- for the payouts module (issue 14: a bundle's revenue is split by chat usage) -----
+
+  /**
+   * Replies the chat produced per agent (a model answered: `modelId` is set, which a message the
+   * client saves itself never has; failure notices excluded) between `start` and `end`, in the
+   * conversations of `userSubs` opened for the ecosystem (`ecosystemId` in their metadata).
+   */
+  async modelRepliesByAgent(ecosystemId: string, userSubs: string[], start: Date, end: Date): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    const BATCH = 500;
+    const ids: string[] = [];
+    for (let index = 0; index < userSubs.length; index += BATCH) {
+      // simple-json is stored as JSON.stringify writes it; the match is confirmed on the parsed value.
+      const candidates = await this.conversations
+        .createQueryBuilder('conversation')
+        .select(['conversation.id', 'conversation.metadata'])
+        .where({ userSub: In(userSubs.slice(index, index + BATCH)) })
+        .andWhere('conversation.metadata LIKE :pattern', { pattern: `%${JSON.stringify(ecosystemId)}%` })
+        .getMany();
+      ids.push(...candidates.filter((conversation) => conversation.metadata?.ecosystemId === ecosystemId).map((conversation) => conversation.id));
+    }
+    for (let index = 0; index < ids.length; index += BATCH) {
+      const replies = await this.messages
+        .createQueryBuilder('message')
+        .select(['message.conversationId', 'message.id', 'message.metadata'])
+        .where({ conversationId: In(ids.slice(index, index + BATCH)), role: 'assistant' })
+        .andWhere('message.status != :failed', { failed: 'failed' })
+        .andWhere('message.modelId IS NOT NULL')
+        .andWhere('message.timestamp >= :start AND message.timestamp < :end', { start, end })
+        .getMany();
+      for (const reply of replies) {
+        const agentId = reply.metadata?.agentId;
+        if (agentId) counts.set(agentId, (counts.get(agentId) ?? 0) + 1);
+      }
+    }
+    return counts;
   }
 
   /**

@@ -13,6 +13,7 @@ export function toEcosystemDto(ecosystem: Ecosystem): EcosystemDto {
     discount: Number(ecosystem.discount),
     createdBy: ecosystem.createdBy,
     isPublic: ecosystem.isPublic,
+    priceId: ecosystem.priceId ?? null,
     createdAt: ecosystem.createdAt.toISOString(),
     updatedAt: ecosystem.updatedAt.toISOString(),
     tags: ecosystem.tags ?? [],

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AvatarFilesModule } from '../files/avatar-files';
 import { AgentsModule } from '../agents/agents.module';
+import { PaymentsCoreModule } from '../payments/payments-core.module';
 import { EcosystemsController, EcosystemsMarketplaceController } from './ecosystems.controller';
 import { EcosystemsService } from './ecosystems.service';
 import { Ecosystem } from './entities/ecosystem.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Ecosystem]), AgentsModule, AvatarFilesModule],
+  imports: [TypeOrmModule.forFeature([Ecosystem]), AgentsModule, AvatarFilesModule, PaymentsCoreModule],
   controllers: [EcosystemsController, EcosystemsMarketplaceController],
   providers: [EcosystemsService],
   exports: [EcosystemsService],

@@ -15,8 +15,9 @@ import {
 } from '../agents/marketplace/marketplace-query.dto';
 import { MarketplaceCache } from '../agents/marketplace/marketplace-cache';
 import { applyListingFilters, applyPage, applySort } from '../agents/marketplace/marketplace-search';
-import { isAdmin, mayRead, readableBy } from '../../common/access/access-policy';
-import { AvatarFiles } from '../files/avatar-files';
+import { isAdmin, mayModify, mayRead, readableBy } from '../../common/access/access-policy';
+import { AvatarFiles, stableAvatar } from '../files/avatar-files';
+import { ecosystemMonthlyPrice, PaymentsCatalogueService } from '../payments/catalogue/payments-catalogue.service';
 import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import {
   CreateEcosystemDto,
@@ -43,6 +44,7 @@ export class EcosystemsService {
     private readonly agents: AgentsService,
     private readonly marketplaceCache: MarketplaceCache,
     private readonly avatarFiles: AvatarFiles,
+    private readonly catalogue: PaymentsCatalogueService,
   ) {}
 
   /** GET /ecosystems: those the caller may see; a plain array unless `page` or `limit` is given. */
@@ -114,7 +116,7 @@ export class EcosystemsService {
       description: body.description ?? '',
       category: body.category ?? DEFAULT_ECOSYSTEM_CATEGORY,
       agentIds,
-      avatar: body.avatar ?? null,
+      avatar: stableAvatar(body.avatar),
       price: body.price ?? 0,
       discount: body.discount ?? 0,
       createdBy: this.creatorName(identity, body.createdBy),
@@ -125,8 +127,45 @@ export class EcosystemsService {
       popularity: body.popularity ?? 0,
     });
     await this.ecosystems.insert(ecosystem);
+    await this.syncPrice(ecosystem);
     this.marketplaceCache.clear();
     return (await this.toDtos(identity, [await this.ecosystems.findOneByOrFail({ id: ecosystem.id })]))[0];
+  }
+
+  /** For the payments module: prices the priced ecosystems saved before the gateway knew them. */
+  async backfillPrices(): Promise<void> {
+    const unpriced = await this.ecosystems.createQueryBuilder(ALIAS).where(`${ALIAS}.price > 0`).andWhere(`${ALIAS}.priceId IS NULL`).getMany();
+    for (const ecosystem of unpriced) await this.syncPrice(ecosystem);
+  }
+
+  /** For the payments module (create-product, update-product): the ecosystem's product named and priced as it is now. */
+  async syncProduct(identity: VerifiedIdentity, id: string): Promise<EcosystemDto> {
+    const ecosystem = await this.findVisible(identity, id);
+    if (!mayModify(identity, ecosystem)) throw new EcosystemNotFoundError();
+    await this.syncPrice(ecosystem);
+    const saved = await this.ecosystems.findOneByOrFail({ id });
+    await this.catalogue.describe({ ...this.catalogueItem(saved) });
+    return (await this.toDtos(identity, [saved]))[0];
+  }
+
+  /** A priced ecosystem is sold at its price less its discount; a new amount gets a new gateway price. */
+  private async syncPrice(ecosystem: Ecosystem): Promise<void> {
+    const { productId, priceId } = await this.catalogue.price(this.catalogueItem(ecosystem));
+    if (productId !== (ecosystem.productId ?? null) || priceId !== (ecosystem.priceId ?? null)) {
+      await this.ecosystems.update({ id: ecosystem.id }, { productId, priceId });
+    }
+  }
+
+  private catalogueItem(ecosystem: Ecosystem) {
+    return {
+      kind: 'ecosystem' as const,
+      id: ecosystem.id,
+      name: ecosystem.name,
+      description: ecosystem.description,
+      monthlyPrice: ecosystemMonthlyPrice(Number(ecosystem.price), Number(ecosystem.discount)),
+      productId: ecosystem.productId ?? null,
+      priceId: ecosystem.priceId ?? null,
+    };
   }
 
   /** Every agent must exist and be visible to the creator; a public ecosystem shows only public agents. */
@@ -168,6 +207,7 @@ export class EcosystemsService {
    */
   private async toDtos(identity: VerifiedIdentity | undefined, rows: Ecosystem[]): Promise<EcosystemDto[]> {
     const visible = await this.agents.visibleIds(identity, rows.flatMap((row) => row.agentIds ?? []));
-    return rows.map((row) => ({ ...toEcosystemDto(row), agentIds: (row.agentIds ?? []).filter((id) => visible.has(id)) }));
+    const dtos = rows.map((row) => ({ ...toEcosystemDto(row), agentIds: (row.agentIds ?? []).filter((id) => visible.has(id)) }));
+    return this.avatarFiles.withReadableAvatars(rows, dtos);
   }
 }

@@ -59,9 +59,12 @@ export class FilesController {
 
   @Get(':fileId/content')
   @Public()
-  @ApiOperation({ summary: 'El contenido del archivo; la firma de la URL hace de permiso' })
-  @ApiQuery({ name: 'expires', type: Number })
-  @ApiQuery({ name: 'signature', type: String })
+  @ApiOperation({
+    summary: 'El contenido del archivo; la firma de la URL hace de permiso',
+    description: 'El avatar de un agente o ecosistema público se sirve también sin firma (su dirección guardada no caduca).',
+  })
+  @ApiQuery({ name: 'expires', type: Number, required: false })
+  @ApiQuery({ name: 'signature', type: String, required: false })
   @ApiProduces('image/png', 'image/jpeg', 'image/webp', 'image/gif')
   @ApiOkResponse({ description: 'Los bytes de la imagen' })
   @ApiForbiddenResponse({ description: 'El enlace ha caducado o no es válido.' })
@@ -73,7 +76,7 @@ export class FilesController {
   ): Promise<StreamableFile> {
     const file = await this.files.content(fileId, expires, signature);
     response.setHeader('X-Content-Type-Options', 'nosniff');
-    // Cached no longer than the URL is valid, and never by shared caches.
+    // Cached no longer than the URL is valid (a few minutes for an unsigned public avatar), never by shared caches.
     response.setHeader('Cache-Control', `private, max-age=${file.maxAge}`);
     response.setHeader('ETag', `"${file.sha256}"`);
     // The signed URL is the permission: the desktop app (another origin) must be able to show it.

@@ -5,21 +5,23 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AgentsModule } from '../agents/agents.module';
 import { EcosystemsModule } from '../ecosystems/ecosystems.module';
+import { AvatarFilesModule } from './avatar-files';
 import { LocalDiskFileStorage } from './adapters/local-disk-file-storage';
 import { FileUrlSecret } from './entities/file-url-secret.entity';
 import { StoredFile } from './entities/stored-file.entity';
-import { FileUrlSigner } from './file-url-signer';
 import { FilesController } from './files.controller';
 import { FilesService } from './files.service';
 import { FileStorage } from './ports/file-storage';
 
-/** Uploaded images (agent and ecosystem avatars), served through signed, expiring URLs. */
+/**
+ * Uploaded images (agent and ecosystem avatars), served through signed, expiring URLs; a public
+ * avatar also without one. The signer comes from AvatarFilesModule (one per app).
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([StoredFile, FileUrlSecret]), AgentsModule, EcosystemsModule],
+  imports: [TypeOrmModule.forFeature([StoredFile, FileUrlSecret]), AvatarFilesModule, AgentsModule, EcosystemsModule],
   controllers: [FilesController],
   providers: [
     FilesService,
-    FileUrlSigner,
     {
       provide: FileStorage,
       inject: [APP_CONFIG],

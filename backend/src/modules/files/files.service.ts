@@ -21,6 +21,8 @@ import { AgentsService } from '../agents/agents.service';
 import { EcosystemsService } from '../ecosystems/ecosystems.service';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** How long a client keeps a public avatar read without a signature (it may change or stop being public). */
+const PUBLIC_AVATAR_MAX_AGE_SECONDS = 300;
 
 /** What multer hands over for the uploaded part (memory storage). */
 export interface UploadedImage {
@@ -88,12 +90,20 @@ export class FilesService {
     return this.signedUrl(identity, fileId);
   }
 
-  /** GET /files/{fileId}/content: the bytes, for whoever holds a valid, unexpired signed URL. */
+  /**
+   * GET /files/{fileId}/content: the bytes, for whoever holds a valid, unexpired signed URL; the
+   * avatar of a public agent or ecosystem for anybody, signed or not, so that its stored address
+   * (and any copy of it) never expires.
+   */
   async content(fileId: string, expires: unknown, signature: unknown): Promise<FileContent> {
     if (!UUID_PATTERN.test(fileId)) throw new InvalidFileUrlError();
-    const maxAge = await this.signer.verify(fileId, expires, signature);
-    if (maxAge === null) throw new InvalidFileUrlError();
+    const signedFor = await this.signer.verify(fileId, expires, signature);
     const file = await this.files.findOneBy({ id: fileId });
+    let maxAge = signedFor;
+    if (maxAge === null) {
+      if (!file || !(await this.isPublicAvatar(file))) throw new InvalidFileUrlError();
+      maxAge = PUBLIC_AVATAR_MAX_AGE_SECONDS;
+    }
     const bytes = file ? await this.storage.get(file.id) : null;
     if (!file || !bytes) throw new FileNotFoundError();
     return { bytes, contentType: file.contentType, sha256: file.sha256, maxAge };
@@ -108,9 +118,12 @@ export class FilesService {
     const file = UUID_PATTERN.test(fileId) ? await this.files.findOneBy({ id: fileId }) : null;
     if (!file) throw new FileNotFoundError();
     if (mayModify(identity, file)) return file;
-    const isPublicAvatar = (await this.agents.isPublicAvatar(file)) || (await this.ecosystems.isPublicAvatar(file));
-    if (!isPublicAvatar) throw new FileNotFoundError();
+    if (!(await this.isPublicAvatar(file))) throw new FileNotFoundError();
     return file;
+  }
+
+  private async isPublicAvatar(file: StoredFile): Promise<boolean> {
+    return (await this.agents.isPublicAvatar(file)) || (await this.ecosystems.isPublicAvatar(file));
   }
 }
 

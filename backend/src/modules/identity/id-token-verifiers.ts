@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { IdTokenVerifier, InvalidTokenError, type VerifiedIdentity } from './id-token-verifier';
 import { TokenRejectedError, type TokenService } from './services/token.service';
 import type { VerifiedTokenCache } from './verified-token-cache';
@@ -12,8 +12,8 @@ export class EmbeddedIdTokenVerifier extends IdTokenVerifier {
     super();
   }
 
-  verify(bearerToken: string): Promise<VerifiedIdentity> {
-    return this.cache.through(bearerToken, () =>
+  async verify(bearerToken: string): Promise<VerifiedIdentity> {
+    const identity = await this.cache.through(bearerToken, () =>
       refusedAsInvalid(async () => {
         const payload = await this.tokens.verifySignature(bearerToken, 'id');
         const stillValid = () => refusedAsInvalid(() => this.tokens.assertStillValid(payload));
@@ -21,6 +21,9 @@ export class EmbeddedIdTokenVerifier extends IdTokenVerifier {
         return { identity: toIdentity(payload), expiresAt: expiryMs(payload), stillValid };
       }),
     );
+    // The signature was verified above (now or when the token was cached), so decoding is enough.
+    await refusedAsInvalid(() => this.tokens.assertAccountStands(decodeJwt(bearerToken)));
+    return identity;
   }
 }
 

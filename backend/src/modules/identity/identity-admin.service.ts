@@ -1,9 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { Brackets } from 'typeorm';
 import type { IdentityUser, UserRole } from './entities/identity-user.entity';
 import { IdentityUsersService } from './services/identity-users.service';
 import { TokenService } from './services/token.service';
 
-/** Account administration for operators (the admin CLI); not reachable over HTTP. */
+export type AccountStateFilter = 'confirmed' | 'unconfirmed' | 'disabled';
+
+export interface AccountListQuery {
+  status?: AccountStateFilter;
+  /** Contained in the username, e-mail or name, in any letter case. */
+  search?: string;
+  page: number;
+  limit: number;
+}
+
+/** Account administration for operators: the admin CLI, and the admin module's /api-admin/users. */
 @Injectable()
 export class IdentityAdminService {
   constructor(
@@ -23,6 +34,61 @@ export class IdentityAdminService {
   /** Disables the account (no sign-in, its sessions end at once) or enables it again. False when no account has the e-mail. */
   setEnabledByEmail(email: string, enabled: boolean): Promise<boolean> {
     return this.change(email, { enabled });
+  }
+
+  /** The pool's accounts, newest first, narrowed by state and text. */
+  async list(query: AccountListQuery): Promise<{ rows: IdentityUser[]; total: number }> {
+    const builder = this.users.repository.createQueryBuilder('account');
+    if (query.status === 'disabled') builder.andWhere('account.enabled = :enabled', { enabled: false });
+    if (query.status === 'confirmed') builder.andWhere('account.enabled = :enabled AND account.status <> :unconfirmed', { enabled: true, unconfirmed: 'UNCONFIRMED' });
+    if (query.status === 'unconfirmed') builder.andWhere('account.enabled = :enabled AND account.status = :unconfirmed', { enabled: true, unconfirmed: 'UNCONFIRMED' });
+    const search = query.search?.trim().toLowerCase();
+    if (search) {
+      // LIKE wildcards typed by the admin are taken literally.
+      const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      builder.andWhere(
+        new Brackets((where) =>
+          where
+            .where("LOWER(account.username) LIKE :pattern ESCAPE '\\'", { pattern })
+            .orWhere("LOWER(account.email) LIKE :pattern ESCAPE '\\'", { pattern })
+            .orWhere("LOWER(COALESCE(account.name, '')) LIKE :pattern ESCAPE '\\'", { pattern }),
+        ),
+      );
+    }
+    const [rows, total] = await builder
+      .orderBy('account.createdAt', 'DESC')
+      .addOrderBy('account.sub', 'ASC')
+      .skip((query.page - 1) * query.limit)
+      .take(query.limit)
+      .getManyAndCount();
+    return { rows, total };
+  }
+
+  findBySub(sub: string): Promise<IdentityUser | null> {
+    return this.users.findBySub(sub);
+  }
+
+  /** Enabled accounts with the admin role (the last one cannot be demoted). */
+  countActiveAdmins(): Promise<number> {
+    return this.users.repository.countBy({ role: 'admin', enabled: true });
+  }
+
+  /** Like setRoleByEmail, by subject. False when no account has it. */
+  setRoleBySub(sub: string, role: UserRole): Promise<boolean> {
+    return this.changeBySub(sub, { role });
+  }
+
+  /** Like setEnabledByEmail, by subject. False when no account has it. */
+  setEnabledBySub(sub: string, enabled: boolean): Promise<boolean> {
+    return this.changeBySub(sub, { enabled });
+  }
+
+  private async changeBySub(sub: string, changes: Partial<Pick<IdentityUser, 'role' | 'enabled'>>): Promise<boolean> {
+    const user = await this.users.findBySub(sub);
+    if (!user) return false;
+    await this.users.repository.update({ sub: user.sub }, changes);
+    await this.tokens.endAllSessions(user.sub);
+    return true;
   }
 
   private async change(email: string, changes: Partial<Pick<IdentityUser, 'role' | 'enabled'>>): Promise<boolean> {

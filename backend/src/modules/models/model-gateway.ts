@@ -46,7 +46,8 @@ export interface TokenUsage {
 
 export type ModelEvent =
   | { type: 'delta'; text: string }
-  | { type: 'done'; usage?: TokenUsage; stopReason?: string };
+  /** `provider`: who answered ('bedrock', 'openai-compatible'), told by the routing gateway. */
+  | { type: 'done'; usage?: TokenUsage; stopReason?: string; provider?: string };
 
 /** The one port to every model provider; adapters live in ./adapters. */
 export abstract class ModelGateway {

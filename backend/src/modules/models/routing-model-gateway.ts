@@ -61,7 +61,7 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
             this.onProviderOf(byProvider, modelId, route, request, context, (chosen) => {
               adapter = chosen;
             })
-        : (context: StreamContext) => route.stream(request, context);
+        : (context: StreamContext) => servedBy(route, route.stream(request, context));
     const started = Date.now();
     return guardStream(open, {
       timeoutMs: this.timeoutMs,
@@ -91,8 +91,19 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
     const provider = await byProvider.catalogue.providerOf(modelId);
     const adapter = provider ? byProvider.adapterFor(provider, modelId) : route;
     chosen(adapter);
-    yield* adapter.stream(request, context);
+    yield* servedBy(adapter, adapter.stream(request, context));
   }
+}
+
+/** The provider an adapter belongs to ('bedrock-agent' and 'bedrock-converse' are Bedrock's). */
+export function providerOfAdapter(adapter: Pick<ModelAdapter, 'name'>): string {
+  return adapter.name.startsWith('bedrock') ? 'bedrock' : adapter.name;
+}
+
+/** The adapter's events, its 'done' naming the provider that answered (the chat reports it). */
+async function* servedBy(adapter: ModelAdapter, events: AsyncIterable<ModelEvent>): AsyncGenerator<ModelEvent> {
+  const provider = providerOfAdapter(adapter);
+  for await (const event of events) yield event.type === 'done' ? { ...event, provider } : event;
 }
 
 /** A stream that fails on its first read, as a provider's would. */

@@ -30,6 +30,7 @@ export class RuntimeConfigController {
       payments: {
         provider: payments.provider,
         publishableKey: payments.provider === 'stripe' ? payments.publishableKey : null,
+        currency: payments.currency,
       },
       tracking: { scripts: this.config.trackingScripts },
       features: this.config.features,

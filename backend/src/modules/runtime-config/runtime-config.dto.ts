@@ -11,7 +11,9 @@ class IdentityConfigDto {
 
 class PaymentsConfigDto {
   @ApiProperty({ enum: ['demo', 'stripe'] }) provider: 'demo' | 'stripe';
-  @ApiPropertyOptional({ nullable: true }) publishableKey: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'Clave publicable de Stripe para Elements; null en modo demostración' })
+  publishableKey: string | null;
+  @ApiProperty({ example: 'eur', description: 'Moneda de los precios (ISO 4217 en minúsculas)' }) currency: string;
 }
 
 class TrackingConfigDto {

@@ -14,5 +14,8 @@ export function toSubscriptionDto(subscription: Subscription): SubscriptionDto {
     createdAt: subscription.createdAt.toISOString(),
     updatedAt: subscription.updatedAt.toISOString(),
     finishedAt: subscription.finishedAt ? new Date(subscription.finishedAt).toISOString() : null,
+    user: { name: subscription.userName ?? null, email: subscription.userEmail ?? null },
+    products: subscription.products ?? [],
+    ecosystemId: subscription.ecosystemId ?? null,
   };
 }

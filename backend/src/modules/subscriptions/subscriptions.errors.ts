@@ -20,3 +20,30 @@ export class SubscriptionRequiredError extends DomainError {
     super('Necesitas una suscripción activa para chatear con este agente.');
   }
 }
+
+/** 403 with `code: 'SubscriptionPastDue'`: the subscription's last payment failed; chat is refused until it is paid. */
+export class SubscriptionPastDueError extends DomainError {
+  readonly status = 403;
+  readonly code = 'SubscriptionPastDue';
+  constructor() {
+    super('El último pago de tu suscripción ha fallado. Actualiza tu método de pago para seguir chateando con este agente.');
+  }
+}
+
+/** 400: a stored-subscription lookup without the user or the agent (spec section 5). */
+export class SubscriptionLookupIncompleteError extends DomainError {
+  readonly status = 400;
+  readonly code = 'SubscriptionLookupIncomplete';
+  constructor() {
+    super('Nombre de usuario o ID de agente no proporcionados');
+  }
+}
+
+/** 403: a user id that is not the caller's (and the caller is not an admin). */
+export class SubscriptionOfAnotherUserError extends DomainError {
+  readonly status = 403;
+  readonly code = 'ForbiddenUser';
+  constructor() {
+    super('No puedes consultar las suscripciones de otro usuario');
+  }
+}

@@ -1,19 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { chatAccess } from '../../common/access/access-policy';
+import { chatAccess, isAdmin } from '../../common/access/access-policy';
 import { AgentNotFoundError } from '../agents/agents.errors';
 import type { Agent } from '../agents/entities/agent.entity';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
 import { UsersService } from '../users/users.service';
-import type { SubscriptionLookupDto } from './dto/subscription.dto';
+import type { SubscriptionListDto, SubscriptionLookupDto } from './dto/subscription.dto';
 import { Subscription, type SubscriptionStatus } from './entities/subscription.entity';
 import { toSubscriptionDto } from './subscription.mapper';
-import { SubscriptionPausedError, SubscriptionRequiredError } from './subscriptions.errors';
+import {
+  SubscriptionLookupIncompleteError,
+  SubscriptionOfAnotherUserError,
+  SubscriptionPastDueError,
+  SubscriptionPausedError,
+  SubscriptionRequiredError,
+} from './subscriptions.errors';
+
+export const NO_SUBSCRIPTION = 'No se encontró suscripción';
+export const NO_BUNDLE_SUBSCRIPTION = 'No se encontró suscripción bundle';
 
 /**
- * The stored subscriptions and the rule they decide (spec section 6). The payment side (Stripe,
- * webhooks, pause/resume/cancel) belongs to the payments module, which writes these rows.
+ * The stored subscriptions and the rule they decide (spec section 6). The payments module writes
+ * them (provider first, then store) and keeps them in step with the gateway's webhooks.
  */
 @Injectable()
 export class SubscriptionsService {
@@ -23,21 +32,41 @@ export class SubscriptionsService {
   ) {}
 
   /**
-   * GET /subscriptions/user/{user}/{agent}: the user's subscription that covers the agent, so the
-   * client can show the resume modal on opening a chat. The guard has already refused anyone but an
-   * admin naming another user. Of several, the one that decides access comes first (active, then
-   * paused, then cancelled), the newest among equals. None (or an unknown agent) is not an error.
+   * GET /stripe-user-subscriptions/subscriptions/user/{user}/{agent}: the user's subscription that
+   * covers the agent, individual or bundle, so the client can show the resume modal on opening a
+   * chat. Of several, the one that decides access comes first (active, paused, past due, then
+   * cancelled), the newest among equals. None (or an unknown agent) is not an error.
    */
-  async lookup(identity: VerifiedIdentity, userId: string, agentId: string): Promise<SubscriptionLookupDto> {
-    const userSub = await this.users.subjectOf(identity, userId);
-    const [best] = (await this.covering(userSub, agentId)).sort(byPreference);
-    return best ? { success: true, data: toSubscriptionDto(best) } : { success: false, data: null };
+  async lookup(identity: VerifiedIdentity, userId: string | undefined, agentId: string | undefined): Promise<SubscriptionLookupDto> {
+    const userSub = await this.subjectFor(identity, userId, agentId);
+    return found((await this.covering(userSub, agentId as string)).sort(byPreference)[0], NO_SUBSCRIPTION);
+  }
+
+  /** GET /stripe-user-subscriptions/{user}/{agent}: the user's individual subscription to the agent. */
+  async individual(identity: VerifiedIdentity, userId: string | undefined, agentId: string | undefined): Promise<SubscriptionLookupDto> {
+    const userSub = await this.subjectFor(identity, userId, agentId);
+    const rows = await this.subscriptions.find({ where: { userSub, agentId: agentId as string, isBundle: false } });
+    return found(rows.sort(byPreference)[0], NO_SUBSCRIPTION);
+  }
+
+  /** GET /stripe-user-subscriptions/bundle/agent/{user}/{agent}: the user's bundle that includes the agent. */
+  async bundle(identity: VerifiedIdentity, userId: string | undefined, agentId: string | undefined): Promise<SubscriptionLookupDto> {
+    const userSub = await this.subjectFor(identity, userId, agentId);
+    const rows = (await this.subscriptions.find({ where: { userSub, isBundle: true } })).filter((row) => (row.agents ?? []).includes(agentId as string));
+    return found(rows.sort(byPreference)[0], NO_BUNDLE_SUBSCRIPTION);
+  }
+
+  /** GET /stripe-user-subscriptions/susbscription/user/{user}: every subscription of the user, newest first. */
+  async listForUser(identity: VerifiedIdentity, userId: string | undefined): Promise<SubscriptionListDto> {
+    const userSub = await this.subjectFor(identity, userId, 'todas');
+    const rows = await this.subscriptions.find({ where: { userSub }, order: { createdAt: 'DESC', subscriptionId: 'ASC' } });
+    return { success: true, data: rows.map(toSubscriptionDto) };
   }
 
   /**
    * Who may chat with an agent: its creator, an admin, anyone signed in when it is free, and
    * otherwise whoever holds an active subscription to it, individual or in a bundle. A paused one
-   * is told apart from none, so the client can offer to resume it.
+   * is told apart from none, so the client can offer to resume it; so is one whose payment failed.
    */
   async assertMayChat(identity: VerifiedIdentity, agent: Pick<Agent, 'id' | 'price' | 'ownerSub' | 'isPublic'>): Promise<void> {
     const access = chatAccess(identity, agent);
@@ -47,7 +76,44 @@ export class SubscriptionsService {
     const covering = await this.covering(identity.sub, agent.id);
     if (covering.some((subscription) => subscription.status === 'active')) return;
     if (covering.some((subscription) => subscription.status === 'paused')) throw new SubscriptionPausedError();
+    if (covering.some((subscription) => subscription.status === 'past_due')) throw new SubscriptionPastDueError();
     throw new SubscriptionRequiredError();
+  }
+
+  // For the payments module, which writes the rows.
+
+  findById(subscriptionId: string): Promise<Subscription | null> {
+    return this.subscriptions.findOneBy({ subscriptionId });
+  }
+
+  forCustomer(customerId: string): Promise<Subscription[]> {
+    return this.subscriptions.find({ where: { customerId }, order: { createdAt: 'DESC', subscriptionId: 'ASC' } });
+  }
+
+  /** The user's live (not cancelled) subscriptions to one agent or one ecosystem. */
+  async liveFor(userSub: string, item: { agentId?: string; ecosystemId?: string }): Promise<Subscription[]> {
+    const rows = await this.subscriptions.find({
+      where: item.ecosystemId ? { userSub, ecosystemId: item.ecosystemId } : { userSub, agentId: item.agentId, isBundle: false },
+    });
+    return rows.filter((row) => row.status !== 'cancelled');
+  }
+
+  build(row: Partial<Subscription>): Subscription {
+    return this.subscriptions.create(row);
+  }
+
+  save(row: Subscription): Promise<Subscription> {
+    return this.subscriptions.save(row);
+  }
+
+  /**
+   * The subject the lookup is for: both the user and the agent are needed (spec section 5), and a
+   * user other than the caller only for an admin.
+   */
+  private async subjectFor(identity: VerifiedIdentity, userId: string | undefined, agentId: string | undefined): Promise<string> {
+    if (isMissing(userId) || isMissing(agentId)) throw new SubscriptionLookupIncompleteError();
+    if (!isAdmin(identity) && !namesCaller(identity, userId as string)) throw new SubscriptionOfAnotherUserError();
+    return this.users.subjectOf(identity, userId as string);
   }
 
   /** The user's subscriptions that name this agent, individually or in a bundle. */
@@ -62,11 +128,20 @@ export class SubscriptionsService {
   }
 }
 
-const STATUS_RANK: Record<SubscriptionStatus, number> = { active: 0, paused: 1, cancelled: 2 };
+/** What a client sends when it has no value: nothing, blanks, or a stringified undefined/null. */
+function isMissing(value: string | undefined): boolean {
+  return value === undefined || value.trim() === '' || value === 'undefined' || value === 'null';
+}
+
+function found(row: Subscription | undefined, message: string): SubscriptionLookupDto {
+  return row ? { success: true, data: toSubscriptionDto(row) } : { success: false, data: null, message };
+}
+
+const STATUS_RANK: Record<SubscriptionStatus, number> = { active: 0, paused: 1, past_due: 2, incomplete: 2, cancelled: 3 };
 
 function byPreference(a: Subscription, b: Subscription): number {
   return (
-    (STATUS_RANK[a.status] ?? 3) - (STATUS_RANK[b.status] ?? 3) ||
+    (STATUS_RANK[a.status] ?? 4) - (STATUS_RANK[b.status] ?? 4) ||
     b.createdAt.getTime() - a.createdAt.getTime() ||
     a.subscriptionId.localeCompare(b.subscriptionId)
   );

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AgentsModule } from '../agents/agents.module';
 import { EcosystemsModule } from '../ecosystems/ecosystems.module';
+import { AvatarFilesModule } from '../files/avatar-files';
 import { UsersModule } from '../users/users.module';
 import { UserAgent } from './entities/user-agent.entity';
 import { UserEcosystem } from './entities/user-ecosystem.entity';
@@ -9,7 +10,7 @@ import { UserAgentsController, UserEcosystemsController } from './teams.controll
 import { TeamsService } from './teams.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserAgent, UserEcosystem]), AgentsModule, EcosystemsModule, UsersModule],
+  imports: [TypeOrmModule.forFeature([UserAgent, UserEcosystem]), AgentsModule, EcosystemsModule, UsersModule, AvatarFilesModule],
   controllers: [UserAgentsController, UserEcosystemsController],
   providers: [TeamsService],
   exports: [TeamsService],

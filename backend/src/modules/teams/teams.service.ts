@@ -6,6 +6,7 @@ import { AgentsService } from '../agents/agents.service';
 import { isUniqueViolation } from '../agents/database-errors';
 import type { Agent } from '../agents/entities/agent.entity';
 import { EcosystemsService } from '../ecosystems/ecosystems.service';
+import { AvatarFiles } from '../files/avatar-files';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { UsersService } from '../users/users.service';
 import type { TeamAgentDto, TeamRemovalDto, UserAgentDto, UserEcosystemDto } from './dto/team.dto';
@@ -33,6 +34,7 @@ export class TeamsService {
     private readonly agents: AgentsService,
     private readonly ecosystems: EcosystemsService,
     private readonly users: UsersService,
+    private readonly avatarFiles: AvatarFiles,
   ) {}
 
   async listAgents(identity: VerifiedIdentity, userId: string): Promise<UserAgentDto[]> {
@@ -42,7 +44,10 @@ export class TeamsService {
       relations: { agent: true },
       order: { addedAt: 'ASC', agentId: 'ASC' },
     });
-    return links.map((link) => toUserAgentDto(withCurrentCard(link, link.agent, owner)));
+    return this.avatarFiles.withReadableAvatars(
+      links.map((link) => ({ ownerSub: link.agent?.ownerSub ?? null, avatar: link.avatar })),
+      links.map((link) => toUserAgentDto(withCurrentCard(link, link.agent, owner))),
+    );
   }
 
   async addAgent(identity: VerifiedIdentity, userId: string, body: TeamAgentDto): Promise<UserAgentDto> {
@@ -55,7 +60,11 @@ export class TeamsService {
       if (isUniqueViolation(error)) throw new AgentAlreadyInTeamError();
       throw error;
     }
-    return toUserAgentDto(await this.userAgents.findOneByOrFail({ userId: owner, agentId: agent.id }));
+    const [added] = await this.avatarFiles.withReadableAvatars(
+      [agent],
+      [toUserAgentDto(await this.userAgents.findOneByOrFail({ userId: owner, agentId: agent.id }))],
+    );
+    return added;
   }
 
   async removeAgent(identity: VerifiedIdentity, userId: string, agentId: string): Promise<TeamRemovalDto> {
@@ -103,7 +112,10 @@ export class TeamsService {
       relations: { ecosystem: true },
       order: { addedAt: 'ASC', ecosystemId: 'ASC' },
     });
-    return links.map((link) => toUserEcosystemDto(withCurrentCard(link, link.ecosystem, owner)));
+    return this.avatarFiles.withReadableAvatars(
+      links.map((link) => ({ ownerSub: link.ecosystem?.ownerSub ?? null, avatar: link.avatar })),
+      links.map((link) => toUserEcosystemDto(withCurrentCard(link, link.ecosystem, owner))),
+    );
   }
 
   async addEcosystem(identity: VerifiedIdentity, userId: string, ecosystemId: string): Promise<UserEcosystemDto> {
@@ -126,7 +138,11 @@ export class TeamsService {
       if (isUniqueViolation(error)) throw new EcosystemAlreadyInTeamError();
       throw error;
     }
-    return toUserEcosystemDto(await this.userEcosystems.findOneByOrFail({ userId: owner, ecosystemId: ecosystem.id }));
+    const [added] = await this.avatarFiles.withReadableAvatars(
+      [ecosystem],
+      [toUserEcosystemDto(await this.userEcosystems.findOneByOrFail({ userId: owner, ecosystemId: ecosystem.id }))],
+    );
+    return added;
   }
 
   async removeEcosystem(identity: VerifiedIdentity, userId: string, ecosystemId: string): Promise<TeamRemovalDto> {

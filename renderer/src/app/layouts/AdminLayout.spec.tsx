@@ -33,7 +33,7 @@ describe('AdminLayout', () => {
   it('greets the admin by username, with the admin navigation', () => {
     renderAdmin('jefa');
     expect(screen.getByText('Hola, jefa')).toBeInTheDocument();
-    for (const name of ['Dashboard', 'Usuarios', 'Agentes', 'Saldos y movimientos']) {
+    for (const name of ['Dashboard', 'Usuarios', 'Agentes', 'Saldos y movimientos', 'Auditoría', 'Moderación']) {
       expect(screen.getByRole('link', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Volver al Chat' })).toHaveAttribute('href', '/chat');

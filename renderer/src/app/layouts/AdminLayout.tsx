@@ -5,6 +5,7 @@ import { Link, NavLink as RouterNavLink, Outlet, useNavigate } from 'react-route
 // the entry imports statically is bundled into the entry script that every first screen waits for.
 import { useAuth } from '../../features/auth/hooks/useAuth';
 import { authStateAtom } from '../../features/auth/state/authState';
+import { adminStrings } from '../../features/admin/strings';
 import { appStrings } from '../strings';
 import { SidebarShell } from './SidebarShell';
 
@@ -13,6 +14,8 @@ const ADMIN_LINKS = [
   { to: '/admin/users', label: appStrings.admin.users },
   { to: '/admin/agents', label: appStrings.admin.agents },
   { to: '/admin/stripe', label: appStrings.admin.balances },
+  { to: '/admin/audit', label: adminStrings.nav.audit },
+  { to: '/admin/moderation', label: adminStrings.nav.moderation },
 ];
 
 export function AdminLayout() {

@@ -1,10 +1,86 @@
+import { Alert } from '@mantine/core';
 import { useAtomValue } from 'jotai';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { authStateAtom, TwoStepVerification } from '../../features/auth';
+import { EarningsPanel } from '../../features/earnings';
+import { PaymentMethodsPanel } from '../../features/payments';
 import { ProfilePage } from '../../features/profile';
+import { PlanChangePage, PlansPanel, SubscriptionList, subscriptionsStrings } from '../../features/subscriptions';
+import { subscriberOf } from '../screens/subscriber';
 
-/** /mi-perfil composed from the profile feature and the identity feature's security settings. */
+const profileHref = (params: Record<string, string>) => `/mi-perfil?${new URLSearchParams(params).toString()}`;
+
+/**
+ * /mi-perfil composed from the profile feature, the identity feature's security settings and the
+ * payments and subscriptions features' tabs (PAYMENTS, SUBSCRIPTION, PLANS; `sub_id` opens one).
+ */
 export function ProfileRoute() {
   const { user } = useAtomValue(authStateAtom);
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
   if (!user) return null;
-  return <ProfilePage userId={user.userId} security={<TwoStepVerification />} />;
+  const account = subscriberOf(user);
+  const subId = search.get('sub_id');
+  const agent = search.get('agent');
+  const ecosystem = search.get('ecosystem');
+  const focus = agent ? { kind: 'agent' as const, id: agent } : ecosystem ? { kind: 'ecosystem' as const, id: ecosystem } : null;
+
+  return (
+    <ProfilePage
+      userId={user.userId}
+      security={<TwoStepVerification />}
+      panels={{
+        PAYMENTS: (
+          <PaymentMethodsPanel
+            account={account}
+            notice={
+              search.get('reason') === 'subscribe' ? (
+                <Alert color="indigo" variant="light" role="status">
+                  {subscriptionsStrings.subscribe.noCard}
+                </Alert>
+              ) : undefined
+            }
+          />
+        ),
+        SUBSCRIPTION: (
+          <SubscriptionList
+            userId={user.userId}
+            focusId={subId}
+            onNew={() => navigate(profileHref({ tab: 'PLANS' }))}
+            onEdit={(subscription) => navigate(profileHref({ tab: 'PLANS', sub_id: subscription.subscriptionId }))}
+          />
+        ),
+        PLANS: (
+          <PlansPanel
+            account={account}
+            focus={focus}
+            changingId={subId}
+            onSubscribed={(created) => navigate(profileHref({ tab: 'SUBSCRIPTION', sub_id: created.subscriptionId }))}
+            onChangePlan={(subscriptionId, priceId) =>
+              navigate(`/mi-perfil/subscription-plans/${encodeURIComponent(subscriptionId)}/${encodeURIComponent(priceId)}`)
+            }
+          />
+        ),
+        EARNINGS: <EarningsPanel />,
+      }}
+    />
+  );
+}
+
+/** /mi-perfil/subscription-plans/{subscriptionId}/{priceId}: the plan change with its proration. */
+export function PlanChangeRoute() {
+  const { user } = useAtomValue(authStateAtom);
+  const { subscriptionId = '', priceId = '' } = useParams();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const back = profileHref({ tab: 'SUBSCRIPTION', sub_id: subscriptionId });
+  return (
+    <PlanChangePage
+      userId={user.userId}
+      subscriptionId={subscriptionId}
+      priceId={priceId}
+      backHref={back}
+      onDone={() => navigate(back)}
+    />
+  );
 }

@@ -17,6 +17,12 @@ const chatScreens = () => import('../screens/chatScreens');
 const agentCreatorScreens = () => import('../screens/agentCreatorScreens');
 /** The advanced agent form (/create-advanced-agent and /edit-advanced-agent/{agentId}). */
 const agentEditorScreens = () => import('../screens/agentEditorScreens');
+/** The team chat start (/start-team-chat) beside the collaboration chats of the chat chunk. */
+const collaborationScreens = () => import('../screens/collaborationScreens');
+/** The admin flow editor (/agent-flow): React Flow comes only with it. */
+const flowEditorScreens = () => import('../screens/flowEditorScreens');
+/** The admin area (/admin and its pages), with the charts library only here. */
+const adminScreens = () => import('../screens/adminScreens');
 /** The public pages (legal texts, contact, support, payment return, assistant chat) share one chunk. */
 const publicScreens = () => import('../screens/publicScreens');
 
@@ -36,15 +42,6 @@ const indexPage = (title: string, load: () => Promise<RouteModule>): RouteObject
   index: true,
   ...lazyScreen(title, load),
 });
-
-/** A screen that a later issue builds; until then it shows its title. No path: the index route. */
-const pending = (path: string | undefined, title: string): RouteObject => {
-  const load = async () => {
-    const { PendingPage } = await import('../../features/pending/PendingPage');
-    return { Component: () => <PendingPage title={title} /> };
-  };
-  return path === undefined ? indexPage(title, load) : page(path, title, load);
-};
 
 export const routes: RouteObject[] = [
   {
@@ -115,16 +112,22 @@ export const routes: RouteObject[] = [
                   page('ecosystem/:id', 'Ecosistema', async () => ({ Component: (await screens()).MyOfficeEcosystemScreen })),
                 ],
               },
-              pending('/start-team-chat', 'Chat de equipo'),
+              page('/start-team-chat', 'Chat de equipo', async () => ({ Component: (await collaborationScreens()).StartTeamChatScreen })),
               {
                 path: '/mi-perfil',
                 children: [
                   indexPage('Mi perfil', async () => ({ Component: (await import('./ProfileRoute')).ProfileRoute })),
-                  pending('subscription-plans/:subscriptionId/:priceId', 'Planes de suscripción'),
-                  pending('suscripciones', 'Suscripciones'),
+                  page('subscription-plans/:subscriptionId/:priceId', 'Cambio de plan', async () => ({
+                    Component: (await import('./ProfileRoute')).PlanChangeRoute,
+                  })),
+                  // The subscription list screen is the profile's SUBSCRIPTION tab.
+                  { path: 'suscripciones', element: <Navigate to="/mi-perfil?tab=SUBSCRIPTION" replace /> },
                 ],
               },
-              { element: <RequireAdmin />, children: [pending('/agent-flow', 'Editor de Flujos')] },
+              {
+                element: <RequireAdmin />,
+                children: [page('/agent-flow', 'Editor de Flujos', async () => ({ Component: (await flowEditorScreens()).FlowEditorScreen }))],
+              },
             ],
           },
           page('*', 'Página no encontrada', async () => ({
@@ -139,15 +142,19 @@ export const routes: RouteObject[] = [
           {
             element: <AdminLayout />,
             children: [
-              pending(undefined, 'Dashboard'),
-              pending('users', 'Usuarios'),
-              pending('agents', 'Panel de Administración'),
-              pending('stripe', 'Saldos y movimientos'),
-              pending('stripe/balance-summary', 'Resumen de saldo'),
-              pending('stripe/products', 'Productos'),
-              pending('stripe/customers', 'Clientes'),
-              pending('stripe/transactions', 'Transacciones'),
-              pending('stripe/subscriptions', 'Suscripciones'),
+              indexPage('Dashboard', async () => ({ Component: (await adminScreens()).AdminDashboardScreen })),
+              page('users', 'Usuarios', async () => ({ Component: (await adminScreens()).AdminUsersScreen })),
+              page('agents', 'Panel de Administración', async () => ({ Component: (await adminScreens()).AdminAgentsScreen })),
+              page('stripe', 'Saldos y movimientos', async () => ({ Component: (await adminScreens()).AdminStripeScreen })),
+              page('stripe/balance-summary', 'Resumen de saldo', async () => ({ Component: (await adminScreens()).AdminStripeBalanceScreen })),
+              page('stripe/products', 'Productos', async () => ({ Component: (await adminScreens()).AdminStripeProductsScreen })),
+              page('stripe/customers', 'Clientes', async () => ({ Component: (await adminScreens()).AdminStripeCustomersScreen })),
+              page('stripe/transactions', 'Transacciones', async () => ({ Component: (await adminScreens()).AdminStripeTransactionsScreen })),
+              page('stripe/subscriptions', 'Suscripciones', async () => ({
+                Component: (await adminScreens()).AdminStripeSubscriptionsScreen,
+              })),
+              page('audit', 'Auditoría', async () => ({ Component: (await adminScreens()).AdminAuditScreen })),
+              page('moderation', 'Moderación', async () => ({ Component: (await adminScreens()).AdminModerationScreen })),
             ],
           },
         ],

@@ -1,6 +1,7 @@
 // Route modules for /create-advanced-agent and /edit-advanced-agent/{agentId}: the agent editor
 // with the marketplace's categories, the signed-in user, the team's 'Mis Agentes' and the prompt
-// versions and test cases as tabs (features do not import one another, so they meet here).
+// versions, test cases, fine-tuning and the API publication as tabs (features do not import one
+// another, so they meet here).
 import { useAtomValue } from 'jotai';
 import { useParams } from 'react-router-dom';
 import { FineTuningPanel } from '../../features/agent-creator';
@@ -8,6 +9,7 @@ import { AgentEditorPage, agentEditorStrings, type AgentEditor, type AgentEditor
 import { authStateAtom } from '../../features/auth/state/authState';
 import { CATEGORY_OPTIONS } from '../../features/marketplace';
 import { PromptTestCasesPanel, PromptVersionsPanel } from '../../features/prompts';
+import { PublicationPanel, publicationsStrings } from '../../features/publications';
 import { useTeam } from '../../features/team/hooks/useTeam';
 
 const promptTabs =
@@ -20,6 +22,7 @@ const promptTabs =
       label: agentEditorStrings.tabs.fineTuning,
       content: <FineTuningPanel agentId={agentId} onApplied={promptChanged} />,
     },
+    { value: 'publish', label: publicationsStrings.tabLabel, content: <PublicationPanel agentId={agentId} /> },
   ];
 
 function Editor({ agentId }: { agentId?: string }) {

@@ -1,12 +1,105 @@
-// Route modules for /chat and /chat/{conversationId}.
-import { useParams } from 'react-router-dom';
-import { ChatPage } from '../../features/chat';
+// Route modules for /chat and /chat/{conversationId}. The chat does not know about payments: the
+// 'Suscribirse' button and the paused modal's 'Reanudar' come from the subscriptions feature here.
+import { useAtomValue } from 'jotai';
+import { Center, Loader } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { authStateAtom } from '../../features/auth/state/authState';
+import { ChatPage, chatApi, conversationsAtom, type ConversationMetadata } from '../../features/chat';
+import { isCollaborationConversation, turnsAtom } from '../../features/collaboration';
+import { resumeSubscriptionForAgent, SubscribeButton, subscriptionsApi, subscriptionsStrings, type Plan } from '../../features/subscriptions';
+import { useToast } from '../../shared/ui';
+import { CollaborationConversationScreen, FlowChatScreen } from './collaborationScreens';
+import { subscriberOf } from './subscriber';
+import { appStrings } from '../strings';
+
+/** 'Suscribirse' to the agent that refused the chat, once its plan is known. */
+function SubscribeToAgent({ agentId }: { agentId: string }) {
+  const { user } = useAtomValue(authStateAtom);
+  const [plan, setPlan] = useState<Plan | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    subscriptionsApi.plan('agent', agentId, controller.signal).then(setPlan, () => setPlan(null));
+    return () => controller.abort();
+  }, [agentId]);
+  if (!user || !plan) return null;
+  return <SubscribeButton account={subscriberOf(user)} plan={plan} size="xs" />;
+}
+
+function useChatPayments() {
+  const { user } = useAtomValue(authStateAtom);
+  const toast = useToast();
+  const userId = user?.userId;
+  const resumeSubscription = useCallback(
+    async (agentId: string) => {
+      if (!userId) return;
+      await resumeSubscriptionForAgent(userId, agentId);
+      toast.success(subscriptionsStrings.success.activated);
+    },
+    [userId, toast],
+  );
+  const renderSubscribe = useCallback((agentId: string) => <SubscribeToAgent agentId={agentId} />, []);
+  return { resumeSubscription, renderSubscribe };
+}
 
 export function ChatScreen() {
-  return <ChatPage />;
+  const [search] = useSearchParams();
+  const payments = useChatPayments();
+  // /chat?flow=true: a 'Flujo de Agentes' run by collaboration sessions (spec sections 2 and 4).
+  if (search.get('flow') === 'true' && !search.get('agent')) return <FlowChatScreen />;
+  return <ChatPage {...payments} />;
+}
+
+type ConversationKind = { kind: 'loading' } | { kind: 'chat' } | { kind: 'collaboration'; metadata: ConversationMetadata };
+
+/**
+ * Flow and ecosystem conversations are collaboration chats; the rest are the chat's. The sidebar's
+ * list (or this visit's runs) usually tells which; otherwise the conversation is read once.
+ */
+function useConversationKind(conversationId: string | undefined): ConversationKind {
+  const listed = useAtomValue(conversationsAtom).find((item) => item.id === conversationId);
+  const runHere = useAtomValue(turnsAtom)[conversationId ?? ''] !== undefined;
+  const [fetched, setFetched] = useState<{ id: string; metadata: ConversationMetadata | null } | null>(null);
+  const known = listed !== undefined || runHere;
+  useEffect(() => {
+    if (!conversationId || known) return;
+    const controller = new AbortController();
+    chatApi.getConversation(conversationId, controller.signal).then(
+      (value) => {
+        if (!controller.signal.aborted) setFetched({ id: conversationId, metadata: value.metadata ?? null });
+      },
+      () => {
+        // Unknown or unreadable: the chat page shows that.
+        if (!controller.signal.aborted) setFetched({ id: conversationId, metadata: null });
+      },
+    );
+    return () => controller.abort();
+  }, [conversationId, known]);
+  if (!conversationId) return { kind: 'chat' };
+  if (runHere) return { kind: 'collaboration', metadata: listed?.metadata ?? { fromFlow: true } };
+  const metadata = listed ? listed.metadata : fetched?.id === conversationId ? fetched.metadata : undefined;
+  if (metadata === undefined) return { kind: 'loading' };
+  return isCollaborationConversation(metadata) && metadata ? { kind: 'collaboration', metadata } : { kind: 'chat' };
 }
 
 export function ConversationScreen() {
   const { conversationId } = useParams();
-  return <ChatPage conversationId={conversationId} />;
+  const payments = useChatPayments();
+  const kind = useConversationKind(conversationId);
+  if (kind.kind === 'loading') {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label={appStrings.loading} />
+      </Center>
+    );
+  }
+  if (kind.kind === 'collaboration' && conversationId) {
+    return (
+      <CollaborationConversationScreen
+        conversationId={conversationId}
+        ecosystemId={kind.metadata.isEcosystemChat ? kind.metadata.ecosystemId : undefined}
+      />
+    );
+  }
+  return <ChatPage conversationId={conversationId} {...payments} />;
 }

@@ -2,8 +2,10 @@
 // one another, so the buttons of one are placed into the slots of another here.
 import { Box } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { Link, useParams } from 'react-router-dom';
-import { AddToCartButton, CartLink, ShoppingCartPage } from '../../features/cart';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { AddToCartButton, CartLink, ShoppingCartPage, useCart } from '../../features/cart';
+import type { PurchaseState } from '../../features/checkout';
+import { CartCheckout, SubscribeButton, toPlan, type CreatedSubscription } from '../../features/subscriptions';
 import {
   AgentDetailPage,
   categoryLabel,
@@ -22,6 +24,9 @@ import {
   RemoveAgentFromTeamButton,
 } from '../../features/team';
 import { authStateAtom } from '../../features/auth/state/authState';
+import { EcosystemChatButton } from '../../features/collaboration/components/EcosystemChatButton';
+import { useListConversation } from './listConversation';
+import { subscriberOf } from './subscriber';
 import { LandingPage } from '../../features/landing/LandingPage';
 import { AppButton } from '../../shared/ui';
 import { appStrings } from '../strings';
@@ -52,8 +57,36 @@ function ScreenNotice() {
   );
 }
 
+/** /success thanks only after a real purchase: the navigation carries what was bought. */
+function useShowPurchase() {
+  const navigate = useNavigate();
+  return (created: CreatedSubscription[]) => {
+    const state: PurchaseState = { purchase: { items: created.map((item) => ({ name: item.planName, subscriptionId: item.subscriptionId })) } };
+    navigate('/success', { state });
+  };
+}
+
+/**
+ * 'Suscribirse' on a paid agent's or a priced ecosystem's page, for a signed-in user who is not
+ * its creator (the creator and admins chat without a subscription).
+ */
+function SubscribeAction({ kind, item }: { kind: 'agent' | 'ecosystem'; item: Agent | Ecosystem }) {
+  const { user } = useAtomValue(authStateAtom);
+  const showPurchase = useShowPurchase();
+  const plan = toPlan(kind, item);
+  if (!user || !plan) return null;
+  const isCreator = item.createdBy === user.userId || item.createdBy.toLocaleLowerCase() === user.username.toLocaleLowerCase();
+  if (isCreator) return null;
+  return <SubscribeButton account={subscriberOf(user)} plan={plan} onSubscribed={(created) => showPurchase([created])} />;
+}
+
 const ecosystemActions = (ecosystem: Ecosystem) => <EcosystemTeamButton ecosystem={ecosystem} />;
-const ecosystemDetailActions = (ecosystem: Ecosystem) => <EcosystemTeamButton ecosystem={ecosystem} size="sm" />;
+const ecosystemDetailActions = (ecosystem: Ecosystem) => (
+  <>
+    <SubscribeAction kind="ecosystem" item={ecosystem} />
+    <EcosystemTeamButton ecosystem={ecosystem} size="sm" />
+  </>
+);
 
 export function MarketplaceScreen() {
   return (
@@ -82,6 +115,7 @@ export function MarketplaceAgentScreen() {
       agentId={id}
       renderActions={(agent) => (
         <>
+          <SubscribeAction kind="agent" item={agent} />
           {chatWithAgentButton(agent)}
           {agentDetailActions(agent)}
         </>
@@ -100,12 +134,47 @@ export function MarketplaceEcosystemScreen() {
   );
 }
 
+/** The cart's checkout: one subscription per paid agent in it, then /success. */
 export function ShoppingCartScreen() {
-  return <ShoppingCartPage />;
+  const { user } = useAtomValue(authStateAtom);
+  const cart = useCart();
+  const showPurchase = useShowPurchase();
+  return (
+    <ShoppingCartPage
+      checkout={
+        user
+          ? (agents) => (
+              <CartCheckout
+                account={subscriberOf(user)}
+                items={agents}
+                onPurchased={(created, ids, complete) => {
+                  ids.forEach((id) => cart.remove(id));
+                  if (complete) showPurchase(created);
+                }}
+              />
+            )
+          : undefined
+      }
+    />
+  );
 }
 
 export function MyOfficeScreen() {
   return <MyOfficePage formatCategory={categoryLabel} />;
+}
+
+/** 'Chatear con el ecosistema' first, then the ecosystem's usual actions. */
+function MyOfficeEcosystemActions({ ecosystem }: { ecosystem: Ecosystem }) {
+  const onCreated = useListConversation();
+  return (
+    <>
+      <EcosystemChatButton
+        ecosystem={{ id: ecosystem.id, name: ecosystem.name, agentIds: ecosystem.agentIds ?? [] }}
+        onConversationCreated={onCreated}
+      />
+      {ecosystemDetailActions(ecosystem)}
+    </>
+  );
 }
 
 export function MyOfficeEcosystemScreen() {
@@ -115,7 +184,7 @@ export function MyOfficeEcosystemScreen() {
       <ScreenNotice />
       <EcosystemDetailPage
         ecosystemId={id}
-        renderActions={ecosystemDetailActions}
+        renderActions={(ecosystem) => <MyOfficeEcosystemActions ecosystem={ecosystem} />}
         agentHref={(agent) => `/agentes/${encodeURIComponent(agent.id)}`}
         backTo="/my-office"
         backLabel={appStrings.screens.backToOffice}
@@ -146,6 +215,7 @@ export function AgentScreen() {
       backLabel={appStrings.screens.backToOffice}
       renderActions={(agent) => (
         <>
+          <SubscribeAction kind="agent" item={agent} />
           {chatWithAgentButton(agent)}
           <EditAgentButton agent={agent} />
           {agentDetailActions(agent)}

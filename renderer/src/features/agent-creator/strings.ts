@@ -32,8 +32,6 @@ export const agentCreatorStrings = {
     useCases: 'Casos de uso',
     listHint: 'Escribe y pulsa Enter para añadir',
     systemPrompt: 'Instrucciones del agente (prompt del sistema)',
-    modelId: 'Modelo',
-    modelHint: 'Vacío: el modelo por defecto',
     price: 'Precio mensual (€)',
     isPublic: 'Público en el marketplace',
     isPublicHint: 'Si no, solo tú lo verás',

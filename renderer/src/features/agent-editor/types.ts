@@ -31,18 +31,6 @@ export interface AgentFormValues {
   prompt: string;
 }
 
-/** GET /models: the models the configured providers offer. */
-export interface CatalogueModel {
-  id: string;
-  name: string;
-  provider: 'bedrock' | 'openai-compatible';
-}
-
-export interface ModelCatalogue {
-  models: CatalogueModel[];
-  unavailable: CatalogueModel['provider'][];
-}
-
 /** Who is editing: the creator (by username) or an admin may change an agent. */
 export interface AgentEditor {
   username: string;

@@ -88,5 +88,6 @@ export const chatStrings = {
     resume: 'Reanudar suscripción',
     manage: 'Gestionar suscripción',
     close: 'Cerrar',
+    resumeError: 'Error al actualizar la suscripción',
   },
 } as const;

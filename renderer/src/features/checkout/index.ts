@@ -1,2 +1,3 @@
 export { PaymentSuccessPage } from './components/PaymentSuccessPage';
+export type { PurchaseState } from './components/PaymentSuccessPage';
 export { checkoutStrings } from './strings';

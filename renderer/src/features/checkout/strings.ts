@@ -3,6 +3,7 @@ export const checkoutStrings = {
   lead: (product: string) =>
     `Tu pago se ha completado. En unos segundos tu suscripción aparecerá activa en ${product} y podrás chatear con tus nuevos agentes.`,
   reference: 'Referencia del pago',
+  subscribedTo: (names: string[]) => `Suscripciones activadas: ${names.join(', ')}.`,
   next: 'Recibirás el justificante de pago por correo electrónico. Puedes consultar y gestionar tus suscripciones en Mi perfil › Suscripciones.',
   office: 'Ir a Mi Oficina',
   marketplace: 'Volver al marketplace',

@@ -16,6 +16,8 @@ export interface Agent {
   isPublic: boolean;
   createdAt: string;
   updatedAt: string;
+  /** The monthly price at the payment provider; null while free (or not yet priced). */
+  priceId?: string | null;
 }
 
 /** Spec section 3, Ecosystem: a group of agents sold together, with a discount in percent. */
@@ -35,6 +37,8 @@ export interface Ecosystem {
   tags: string[];
   featured: boolean;
   popularity: number;
+  /** The monthly price (after the discount) at the payment provider; null while free. */
+  priceId?: string | null;
 }
 
 export interface Page<T> {

@@ -5,7 +5,7 @@ import { apiClient, isApiError } from '../../shared/api';
 import './profile.css';
 import { profileStrings as strings } from './strings';
 
-export const PROFILE_TABS = ['PROFILE', 'PAYMENTS', 'SUBSCRIPTION', 'PLANS'] as const;
+export const PROFILE_TABS = ['PROFILE', 'PAYMENTS', 'SUBSCRIPTION', 'PLANS', 'EARNINGS'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 interface Registration {
@@ -17,10 +17,12 @@ interface ProfilePageProps {
   userId: string;
   /** The account-security block, supplied by the identity feature. */
   security: ReactNode;
+  /** The other tabs' content (cards, subscriptions, plans), supplied by the app from their features. */
+  panels?: Partial<Record<Exclude<ProfileTab, 'PROFILE'>, ReactNode>>;
 }
 
 /** /mi-perfil: the tab comes from `?tab=` (PROFILE, PAYMENTS, SUBSCRIPTION or PLANS). */
-export function ProfilePage({ userId, security }: ProfilePageProps) {
+export function ProfilePage({ userId, security, panels = {} }: ProfilePageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: ProfileTab = PROFILE_TABS.includes(requested as ProfileTab) ? (requested as ProfileTab) : 'PROFILE';
@@ -30,7 +32,8 @@ export function ProfilePage({ userId, security }: ProfilePageProps) {
       <Title order={1}>{strings.title}</Title>
       <Tabs
         value={tab}
-        onChange={(next) => next && setSearchParams((params) => ({ ...Object.fromEntries(params), tab: next }))}
+        // A tab starts afresh: sub_id and the like belong to the link that opened another tab.
+        onChange={(next) => next && setSearchParams({ tab: next })}
         keepMounted={false}
       >
         <Tabs.List>
@@ -48,7 +51,7 @@ export function ProfilePage({ userId, security }: ProfilePageProps) {
         </Tabs.Panel>
         {PROFILE_TABS.filter((value) => value !== 'PROFILE').map((value) => (
           <Tabs.Panel key={value} value={value} pt="lg">
-            <Text c="dimmed">{strings.pendingTab}</Text>
+            {panels[value] ?? <Text c="dimmed">{strings.pendingTab}</Text>}
           </Tabs.Panel>
         ))}
       </Tabs>

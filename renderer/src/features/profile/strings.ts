@@ -5,6 +5,7 @@ export const profileStrings = {
     PAYMENTS: 'Métodos de pago',
     SUBSCRIPTION: 'Suscripciones',
     PLANS: 'Planes',
+    EARNINGS: 'Mis ingresos',
   },
   pendingTab: 'Esta sección estará disponible muy pronto.',
   contactTitle: 'Datos de contacto',

@@ -183,6 +183,8 @@ function request<T>(method: HttpMethod, path: string, options: RequestOptions = 
 }
 
 export interface StreamOptions {
+  /** POST by default; GET for an event feed (a collaboration session's steps). */
+  method?: 'GET' | 'POST';
   body?: unknown;
   query?: QueryParams;
   userId?: string;
@@ -208,7 +210,7 @@ async function stream(path: string, options: StreamOptions = {}): Promise<Respon
 
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers, body: serializeBody(options.body), signal });
+    response = await fetch(url, { method: options.method ?? 'POST', headers, body: serializeBody(options.body), signal });
   } catch (cause) {
     if (signal?.aborted) throw new ApiError(apiStrings.aborted, { status: 0, kind: 'aborted', cause });
     throw new ApiError(apiStrings.network, { status: 0, kind: 'network', cause });

@@ -15,7 +15,7 @@ const serverConfig = {
     userPoolClientId: 'client',
     endpoint: 'http://localhost:3000/identity',
   },
-  payments: { provider: 'stripe', publishableKey: 'pk_test_123' },
+  payments: { provider: 'stripe', publishableKey: 'pk_test_123', currency: 'eur' },
   tracking: { scripts: ['https://cdn.example/analytics.js'] },
   features: ['agent-flow'],
 };
@@ -67,7 +67,7 @@ describe('parseRuntimeConfig', () => {
     expect(config).toEqual({
       ...defaultRuntimeConfig,
       identity: null,
-      payments: { provider: 'demo', publishableKey: null },
+      payments: { provider: 'demo', publishableKey: null, currency: 'eur' },
       tracking: { scripts: ['https://a.example/x.js'] },
     });
   });

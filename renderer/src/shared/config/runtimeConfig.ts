@@ -15,6 +15,8 @@ export interface IdentityConfig {
 export interface PaymentsConfig {
   provider: PaymentsProvider;
   publishableKey: string | null;
+  /** ISO 4217 code in lower case, as Stripe writes it ('eur' by default). */
+  currency: string;
 }
 
 export interface TrackingConfig {
@@ -39,7 +41,7 @@ export const defaultRuntimeConfig: RuntimeConfig = Object.freeze({
   assistantName: 'Seshat',
   apiKey: null,
   identity: null,
-  payments: Object.freeze({ provider: 'demo', publishableKey: null }) as PaymentsConfig,
+  payments: Object.freeze({ provider: 'demo', publishableKey: null, currency: 'eur' }) as PaymentsConfig,
   tracking: Object.freeze({ scripts: [] as string[] }) as TrackingConfig,
   features: [] as string[],
 }) as RuntimeConfig;
@@ -110,7 +112,12 @@ function parsePayments(value: unknown): PaymentsConfig {
   const publishableKey = stringOrNull(value.publishableKey);
   // Stripe without a publishable key cannot render a card form, so fall back to the demo gateway.
   const provider: PaymentsProvider = value.provider === 'stripe' && publishableKey ? 'stripe' : 'demo';
-  return { provider, publishableKey: provider === 'stripe' ? publishableKey : null };
+  const currency = nonEmptyString(value.currency);
+  return {
+    provider,
+    publishableKey: provider === 'stripe' ? publishableKey : null,
+    currency: currency && /^[a-z]{3}$/i.test(currency.trim()) ? currency.trim().toLowerCase() : defaultRuntimeConfig.payments.currency,
+  };
 }
 
 /**

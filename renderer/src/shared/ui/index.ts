@@ -10,3 +10,5 @@ export type { EntityAvatarProps } from './EntityAvatar';
 export { ToastViewport } from './ToastViewport';
 export { MAX_TOASTS, TOAST_DURATION_MS, dismissToastAtom, showToastAtom, toastsAtom, useToast } from './toast';
 export type { Toast, ToastApi, ToastInput, ToastKind } from './toast';
+export { LoadStatus } from './LoadStatus';
+export type { LoadStatusProps } from './LoadStatus';

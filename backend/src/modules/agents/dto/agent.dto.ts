@@ -168,6 +168,8 @@ export class AgentDto {
   @ApiProperty({ type: [String] }) capabilities: string[];
   @ApiProperty({ type: [String] }) useCases: string[];
   @ApiProperty() price: number;
+  @ApiProperty({ nullable: true, type: String, description: 'Precio mensual en la pasarela de pago (para suscribirse); null si es gratis' })
+  priceId: string | null;
   @ApiProperty() rating: number;
   @ApiProperty() popularity: number;
   @ApiProperty({ type: ModelConfigResponseDto }) modelConfig: ModelConfigResponseDto;

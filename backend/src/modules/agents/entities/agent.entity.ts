@@ -1,6 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { decimalToNumber } from './column-transformers';
 
+export type ModerationStatus = 'approved' | 'pending' | 'rejected';
+
 /** An AI agent of the marketplace (spec section 3). Its prompt's versions live in `agent_prompt_versions` (prompts module). */
 @Entity('agents')
 export class Agent {
@@ -50,6 +52,20 @@ export class Agent {
 
   @Column({ name: 'is_public', type: 'boolean', default: false })
   isPublic: boolean;
+
+  /** The payment gateway's product and current monthly price (null while free or not yet priced). */
+  @Column({ name: 'product_id', type: 'varchar', length: 128, nullable: true })
+  productId: string | null;
+
+  @Column({ name: 'price_id', type: 'varchar', length: 128, nullable: true })
+  priceId: string | null;
+
+  /**
+   * With MODERATION_ENABLED, an agent newly made public is 'pending' (not in the marketplace)
+   * until an admin approves or rejects it (admin module); otherwise always 'approved'.
+   */
+  @Column({ name: 'moderation_status', type: 'varchar', length: 16, default: 'approved' })
+  moderationStatus: ModerationStatus;
 
   @CreateDateColumn({ name: 'created_at' })
   createdAt: Date;

@@ -120,6 +120,8 @@ export class EcosystemDto {
   @ApiProperty({ nullable: true, type: String }) avatar: string | null;
   @ApiProperty() price: number;
   @ApiProperty() discount: number;
+  @ApiProperty({ nullable: true, type: String, description: 'Precio mensual (con el descuento) en la pasarela de pago; null si es gratis' })
+  priceId: string | null;
   @ApiProperty() createdBy: string;
   @ApiProperty() isPublic: boolean;
   @ApiProperty() createdAt: string;

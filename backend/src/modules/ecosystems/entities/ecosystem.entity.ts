@@ -47,6 +47,13 @@ export class Ecosystem {
   @Column({ type: 'integer', default: 0 })
   popularity: number;
 
+  /** The payment gateway's product and current monthly price (null while free or not yet priced). */
+  @Column({ name: 'product_id', type: 'varchar', length: 128, nullable: true })
+  productId: string | null;
+
+  @Column({ name: 'price_id', type: 'varchar', length: 128, nullable: true })
+  priceId: string | null;
+
   @CreateDateColumn({ name: 'created_at' })
   createdAt: Date;
 

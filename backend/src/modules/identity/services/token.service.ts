@@ -23,6 +23,9 @@ export interface AuthenticationResult {
 
 export type TokenUse = 'id' | 'access';
 
+/** How long an account's standing is trusted before it is read again (TokenService.assertAccountStands). */
+export const ACCOUNT_STATE_TTL_MS = 1_000;
+
 /** Why one of our tokens was refused; the caller turns it into its own error. */
 export class TokenRejectedError extends Error {
   constructor(readonly reason: 'invalid' | 'expired' | 'revoked') {
@@ -104,7 +107,34 @@ export class TokenService {
    */
   async endAllSessions(userSub: string): Promise<void> {
     await this.users.update({ sub: userSub }, { tokensValidAfter: new Date() });
+    this.accountStates.delete(userSub);
     await this.revokeAll(userSub);
+  }
+
+  /**
+   * Each account's standing (enabled, role, tokens valid after), read at most once a second per
+   * user: a token the verified-token cache still trusts is refused within a second of its account
+   * being disabled, demoted or signed out everywhere, on any instance of the backend.
+   */
+  private readonly accountStates = new Map<string, { at: number; state: Pick<IdentityUser, 'enabled' | 'role' | 'tokensValidAfter'> | null }>();
+
+  async assertAccountStands(payload: JWTPayload): Promise<void> {
+    const sub = String(payload.sub);
+    const cached = this.accountStates.get(sub);
+    const fresh = cached && Date.now() - cached.at < ACCOUNT_STATE_TTL_MS ? cached : await this.readAccountState(sub);
+    if (standsBy(payload, fresh.state)) return;
+    // A token issued after the cached read (a sign-in right after a role change) is judged by the
+    // account as it is now, not as it was up to a second ago.
+    if (fresh === cached && standsBy(payload, (await this.readAccountState(sub)).state)) return;
+    throw new TokenRejectedError('revoked');
+  }
+
+  private async readAccountState(sub: string) {
+    const state = await this.users.findOne({ select: { sub: true, enabled: true, role: true, tokensValidAfter: true }, where: { sub } });
+    const entry = { at: Date.now(), state };
+    if (this.accountStates.size >= 10_000) this.accountStates.clear();
+    this.accountStates.set(sub, entry);
+    return entry;
   }
 
   /**
@@ -128,11 +158,7 @@ export class TokenService {
       this.sessions.findOneBy({ id: String(payload.origin_jti) }),
     ]);
     if (!user) throw new TokenRejectedError('invalid');
-    if (!user.enabled) throw new TokenRejectedError('revoked');
-    if (payload.token_use === 'id' && payload['custom:role'] !== user.role) throw new TokenRejectedError('revoked');
-    const validAfter = user.tokensValidAfter ? Math.floor(user.tokensValidAfter.getTime() / 1000) : 0;
-    if ((payload.iat ?? 0) < validAfter) throw new TokenRejectedError('revoked');
-    if (!session || session.revokedAt) throw new TokenRejectedError('revoked');
+    if (!standsBy(payload, user) || !session || session.revokedAt) throw new TokenRejectedError('revoked');
     return user;
   }
 
@@ -206,4 +232,12 @@ export class TokenService {
     );
     return { AccessToken: accessToken, IdToken: idToken, ExpiresIn: TOKEN_TTL_SECONDS, TokenType: 'Bearer' };
   }
+}
+
+/** Whether the token still stands by this account: enabled, the role it claims, issued after the last sign-out everywhere. */
+function standsBy(payload: JWTPayload, state: Pick<IdentityUser, 'enabled' | 'role' | 'tokensValidAfter'> | null): boolean {
+  if (!state || !state.enabled) return false;
+  if (payload.token_use === 'id' && payload['custom:role'] !== state.role) return false;
+  const validAfter = state.tokensValidAfter ? Math.floor(state.tokensValidAfter.getTime() / 1000) : 0;
+  return (payload.iat ?? 0) >= validAfter;
 }

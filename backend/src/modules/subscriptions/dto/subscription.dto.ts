@@ -1,5 +1,17 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../entities/subscription.entity';
+
+export class SubscriptionUserDto {
+  @ApiProperty({ nullable: true, type: String }) name: string | null;
+  @ApiProperty({ nullable: true, type: String }) email: string | null;
+}
+
+export class SubscriptionProductDto {
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ description: 'Precio por mes' }) price: number;
+  @ApiPropertyOptional() quantity?: number;
+}
 
 /** A stored subscription as the contract shows it (spec section 3, "Subscription"). */
 export class SubscriptionDto {
@@ -15,10 +27,21 @@ export class SubscriptionDto {
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
   @ApiProperty({ nullable: true, type: String, description: 'Fecha de cancelación' }) finishedAt: string | null;
+  @ApiProperty({ type: SubscriptionUserDto }) user: SubscriptionUserDto;
+  @ApiProperty({ type: [SubscriptionProductDto], description: 'Productos incluidos' }) products: SubscriptionProductDto[];
+  @ApiProperty({ nullable: true, type: String, description: 'Ecosistema de un paquete comprado como ecosistema' })
+  ecosystemId: string | null;
 }
 
 /** "Responses carry success and data with status" (spec section 7, stored subscriptions). */
 export class SubscriptionLookupDto {
   @ApiProperty({ description: 'false cuando el usuario no tiene ninguna suscripción que cubra el agente' }) success: boolean;
   @ApiProperty({ type: SubscriptionDto, nullable: true }) data: SubscriptionDto | null;
+  @ApiPropertyOptional({ description: "Sin suscripción: 'No se encontró suscripción' (o 'No se encontró suscripción bundle')" })
+  message?: string;
+}
+
+export class SubscriptionListDto {
+  @ApiProperty() success: boolean;
+  @ApiProperty({ type: [SubscriptionDto] }) data: SubscriptionDto[];
 }

@@ -20,6 +20,14 @@ const MODEL_DRAFT: AgentDraft = {
   systemPrompt: 'Eres un asesor de alquileres.',
 };
 
+const CATALOGUE = {
+  models: [
+    { id: 'anthropic.claude-3-5-sonnet-20240620-v1:0', name: 'Anthropic Claude 3.5 Sonnet', provider: 'bedrock' },
+    { id: 'llama3.1', name: 'llama3.1', provider: 'openai-compatible' },
+  ],
+  unavailable: [],
+};
+
 // Typing whole sentences with userEvent takes seconds on a busy machine.
 jest.setTimeout(30_000);
 
@@ -27,6 +35,7 @@ let api: ApiMock;
 beforeEach(() => {
   api = mockApi();
   api.on('GET', '/agent-creator', { body: { modelAvailable: true, draft: EMPTY_DRAFT } });
+  api.on('GET', '/models', { body: CATALOGUE });
 });
 
 const composer = () => screen.getByRole('textbox', { name: 'Mensaje para el creador de agentes' });
@@ -100,5 +109,48 @@ describe('AgentCreatorPage', () => {
     });
     renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} agentId="ajeno" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Solo el creador del agente o un administrador puede modificarlo');
+  });
+
+  describe('the draft’s model field', () => {
+    const modelPicker = () => screen.getByRole('textbox', { name: /^Modelo/ });
+
+    it('is the catalogue picker: the configured providers’ models by provider, and the chosen one is saved', async () => {
+      api.on('POST', '/agent-creator/agents', { status: 201, body: { id: 'nuevo', name: 'Asesor', avatar: null } });
+      renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} />);
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Nombre' }), 'Asesor');
+      await userEvent.type(screen.getByRole('textbox', { name: 'Descripción' }), 'Ayuda.');
+      await userEvent.type(screen.getByRole('textbox', { name: 'Instrucciones del agente (prompt del sistema)' }), 'Eres un asesor.');
+      await waitFor(() => expect(modelPicker()).toBeEnabled());
+      expect(screen.getByText('Sin elegir, el agente usa el modelo por defecto.')).toBeInTheDocument();
+
+      await userEvent.click(modelPicker());
+      expect(await screen.findByText('Amazon Bedrock')).toBeInTheDocument();
+      expect(screen.getByText('Servidor compatible con OpenAI')).toBeInTheDocument();
+      expect(screen.getByRole('option', { name: 'Anthropic Claude 3.5 Sonnet (anthropic.claude-3-5-sonnet-20240620-v1:0)' })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('option', { name: 'llama3.1' }));
+      expect(modelPicker()).toHaveValue('llama3.1');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Crear agente' }));
+      await waitFor(() => expect(api.callsTo('POST', '/agent-creator/agents')).toHaveLength(1));
+      expect(api.callsTo('POST', '/agent-creator/agents')[0]!.body).toMatchObject({ draft: { modelId: 'llama3.1' } });
+      expect(api.callsTo('GET', '/models')).toHaveLength(1);
+    });
+
+    it('keeps a model the assistant proposed even when no provider lists it', async () => {
+      api.on('POST', '/agent-creator/messages', {
+        body: { conversationId: 'c-1', userMessageId: 'u', messageId: 'a-1', reply: 'Listo', draft: { ...MODEL_DRAFT, modelId: 'modelo-retirado' }, modelAvailable: true },
+      });
+      renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} />);
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Mensaje para el creador de agentes' }), 'Hola{Enter}');
+      expect(await screen.findByText('Listo')).toBeInTheDocument();
+      await waitFor(() => expect(modelPicker()).toHaveValue('modelo-retirado (actual)'));
+    });
+
+    it('says when the list of models could not be loaded, and the default model still applies', async () => {
+      api.on('GET', '/models', { status: 503, body: { statusCode: 503, message: 'No disponible' } });
+      renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} />);
+      expect(await screen.findByText('No se ha podido cargar la lista de modelos.')).toBeInTheDocument();
+      expect(modelPicker()).toHaveValue('');
+    });
   });
 });

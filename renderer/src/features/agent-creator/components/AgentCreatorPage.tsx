@@ -3,6 +3,7 @@ import { Alert, Anchor, Center, Grid, Group, Loader, Paper, Stack, Text, Title }
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
+import { useModelCatalogue } from '../../../shared/models';
 import { AppButton } from '../../../shared/ui/AppButton';
 import { useToast } from '../../../shared/ui/toast';
 import { agentCreatorApi } from '../api/agentCreatorApi';
@@ -34,6 +35,7 @@ const errorText = (error: unknown, fallback: string) => (isApiError(error) && er
  */
 export function AgentCreatorPage({ agentId, onSaved, categoryOptions }: AgentCreatorPageProps) {
   const toast = useToast();
+  const catalogue = useModelCatalogue();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [draft, setDraft] = useState<AgentDraft>(EMPTY_DRAFT);
   const [lines, setLines] = useState<ChatLine[]>([]);
@@ -168,7 +170,7 @@ export function AgentCreatorPage({ agentId, onSaved, categoryOptions }: AgentCre
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder radius="md" p="md">
-            <DraftEditor draft={draft} onChange={setDraft} categoryOptions={categoryOptions} />
+            <DraftEditor draft={draft} onChange={setDraft} categoryOptions={categoryOptions} catalogue={catalogue} />
             <Group mt="md" gap="sm">
               <AppButton onClick={() => void save()} disabled={saving || !isSavable(draft)} loading={saving}>
                 {targetId ? strings.draft.saveChanges : strings.draft.create}

@@ -1,4 +1,5 @@
 import { NumberInput, Select, Stack, Switch, TagsInput, Textarea, TextInput, Title } from '@mantine/core';
+import { ModelPicker, type CatalogueState } from '../../../shared/models';
 import { agentCreatorStrings } from '../strings';
 import type { AgentDraft } from '../types';
 
@@ -10,10 +11,12 @@ export interface DraftEditorProps {
   disabled?: boolean;
   /** The marketplace's closed list of categories, with their Spanish labels. */
   categoryOptions: readonly { value: string; label: string }[];
+  /** GET /models: the same catalogue picker as the advanced form. */
+  catalogue: CatalogueState;
 }
 
 /** The live draft beside the chat: every field editable by hand at any moment. */
-export function DraftEditor({ draft, onChange, disabled = false, categoryOptions }: DraftEditorProps) {
+export function DraftEditor({ draft, onChange, disabled = false, categoryOptions, catalogue }: DraftEditorProps) {
   const set = <K extends keyof AgentDraft>(key: K, value: AgentDraft[K]) => onChange({ ...draft, [key]: value });
 
   return (
@@ -58,14 +61,8 @@ export function DraftEditor({ draft, onChange, disabled = false, categoryOptions
         maxRows={14}
         disabled={disabled}
       />
-      <TextInput
-        label={strings.modelId}
-        description={strings.modelHint}
-        value={draft.modelId}
-        onChange={(event) => set('modelId', event.currentTarget.value)}
-        disabled={disabled}
-        maxLength={200}
-      />
+      {/* The draft's model stays selectable even when no provider lists it (e.g. one the assistant proposed). */}
+      <ModelPicker value={draft.modelId} onChange={(modelId) => set('modelId', modelId)} catalogue={catalogue} savedModelId={draft.modelId || null} disabled={disabled} />
       <NumberInput
         label={strings.price}
         value={draft.price}

@@ -1,6 +1,6 @@
 import { apiClient, isApiError } from '../../../shared/api';
 import { AGENT_FETCH_TIMEOUT_MS } from '../../../shared/config';
-import type { EditableAgent, ModelCatalogue } from '../types';
+import type { EditableAgent } from '../types';
 
 /** Saving, uploading and listing models should not leave the form waiting forever on a stuck server. */
 const EDITOR_TIMEOUT_MS = 20_000;
@@ -30,7 +30,6 @@ export const agentEditorApi = {
     }
   },
 
-  listModels: (signal?: AbortSignal) => apiClient.get<ModelCatalogue>('/models', { timeoutMs: EDITOR_TIMEOUT_MS, signal }),
 
   uploadAvatar: (file: File) => {
     const form = new FormData();

@@ -1,12 +1,11 @@
 import { Alert, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { AppButton } from '../../../shared/ui';
-import type { CatalogueState } from '../hooks/useModelCatalogue';
+import { ModelPicker, type CatalogueState } from '../../../shared/models';
 import { agentEditorStrings } from '../strings';
 import type { AgentFormValues, CategoryOption } from '../types';
 import { DESCRIPTION_MAX, NAME_MAX, PROMPT_MAX, type AgentFormErrors, validateAgentForm } from '../utils/agentForm';
 import { AvatarField } from './AvatarField';
-import { ModelField } from './ModelField';
 import { StringListField } from './StringListField';
 import './agentEditor.css';
 
@@ -128,7 +127,7 @@ export function AgentEditorForm({
             inputMode="decimal"
             disabled={saving}
           />
-          <ModelField
+          <ModelPicker
             value={values.modelId}
             onChange={(modelId) => set('modelId', modelId)}
             catalogue={catalogue}

@@ -302,6 +302,18 @@ describe('AgentEditorPage', () => {
       expect(await screen.findByRole('textbox', { name: /^Prompt del sistema/ })).toHaveValue('Eres un asesor (versión 2).');
     });
 
+    it('opens the tab named in ?tab=', async () => {
+      const tabs = () => [{ value: 'publish', label: 'Publicar como API', content: <p>Panel de publicación</p> }];
+      renderPage({ extraTabs: tabs }, '/edit-advanced-agent/agente-1?tab=publish');
+      expect(await screen.findByRole('tab', { name: 'Publicar como API' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByText('Panel de publicación')).toBeInTheDocument();
+    });
+
+    it('opens Configuración when ?tab= names no tab', async () => {
+      renderPage({ extraTabs: () => [{ value: 'publish', label: 'Publicar como API', content: <p>Panel de publicación</p> }] }, '/edit-advanced-agent/agente-1?tab=otra');
+      expect(await screen.findByRole('tab', { name: 'Configuración' })).toHaveAttribute('aria-selected', 'true');
+    });
+
     it('leaves without asking when nothing changed', async () => {
       const router = renderPage({}, '/edit-advanced-agent/agente-1');
       await screen.findByRole('textbox', { name: /^Nombre/ });

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
 import { agentEditorApi } from '../api/agentEditorApi';
-import { useModelCatalogue } from '../hooks/useModelCatalogue';
+import { useModelCatalogue } from '../../../shared/models';
 import { useUnsavedChangesGuard } from '../hooks/useUnsavedChangesGuard';
 import { agentEditorStrings as strings } from '../strings';
 import type { AgentEditor, AgentFormValues, CategoryOption, EditableAgent, SavedAgent } from '../types';
@@ -50,6 +50,7 @@ function mayEdit(editor: AgentEditor | null, agent: EditableAgent): boolean {
 /** /create-advanced-agent and /edit-advanced-agent/{agentId}: the advanced agent form. */
 export function AgentEditorPage({ agentId, editor, categories, onSaved, onDeleted, extraTabs }: AgentEditorPageProps) {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const toast = useToast();
   const catalogue = useModelCatalogue();
   const [loaded, setLoaded] = useState<Loaded>(agentId ? { status: 'loading' } : { status: 'ready', agent: null, prompt: null });
@@ -170,6 +171,9 @@ export function AgentEditorPage({ agentId, editor, categories, onSaved, onDelete
   };
 
   const tabs = agent && extraTabs ? extraTabs({ promptChanged }) : [];
+  // ?tab={value} opens that tab (a link straight to e.g. 'Publicar como API').
+  const requestedTab = searchParams.get('tab');
+  const initialTab = tabs.some((tab) => tab.value === requestedTab) ? (requestedTab as string) : 'settings';
   const form = (
     <AgentEditorForm
       values={values}
@@ -208,7 +212,7 @@ export function AgentEditorPage({ agentId, editor, categories, onSaved, onDelete
       </Group>
 
       {agent && tabs.length > 0 ? (
-        <Tabs defaultValue="settings" keepMounted={false}>
+        <Tabs defaultValue={initialTab} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="settings">{strings.tabs.settings}</Tabs.Tab>
             {tabs.map((tab) => (

@@ -9,6 +9,8 @@ export interface CartAgent {
   description: string;
   avatar: string | null;
   price: number;
+  /** The monthly price at the payment provider; null while free. */
+  priceId?: string | null;
 }
 
 export function fetchCartAgent(id: string, signal?: AbortSignal): Promise<CartAgent> {

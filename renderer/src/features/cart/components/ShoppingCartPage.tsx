@@ -1,6 +1,6 @@
 import './cart.css';
 import { Alert, Anchor, Center, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
 import { AppButton, EntityAvatar, useToast } from '../../../shared/ui';
@@ -50,8 +50,13 @@ function useCartAgents(ids: string[]) {
   return { loaded, status, retry: () => setAttempt((value) => value + 1) };
 }
 
+export interface ShoppingCartPageProps {
+  /** The checkout for the agents shown (supplied by the app from the subscriptions feature). */
+  checkout?: (agents: CartAgent[]) => ReactNode;
+}
+
 /** /marketplace/shopping-cart: the agents kept in the cart, each once, and their total. */
-export function ShoppingCartPage() {
+export function ShoppingCartPage({ checkout }: ShoppingCartPageProps = {}) {
   const cart = useCart();
   const toast = useToast();
   const { loaded, status, retry } = useCartAgents(cart.ids);
@@ -125,13 +130,17 @@ export function ShoppingCartPage() {
                 </Text>
               </Group>
             </Group>
-            <Group justify="space-between" wrap="wrap">
-              <Text size="sm" c="dimmed">
-                {strings.checkoutNote}
-              </Text>
+            <Group justify="space-between" wrap="wrap" align="flex-start">
               <AppButton variant="danger" size="xs" onClick={cart.clear}>
                 {strings.clear}
               </AppButton>
+              {checkout && status === 'ready' ? (
+                checkout(agents)
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {strings.checkoutNote}
+                </Text>
+              )}
             </Group>
           </Stack>
         </Paper>

@@ -32,10 +32,10 @@ describe('chatApi', () => {
     expect(api.callsTo('POST', '/conversations/c1/messages')[0]!.body).toEqual({ id: 'msg-1', role: 'user', content: 'Hola' });
   });
 
-  it('looks up the subscription covering an agent under /subscriptions/user/{user}/{agent}', async () => {
-    api.on('GET', '/subscriptions/user/ana%40example.com/agente%20legal', { body: { success: false, data: null } });
+  it('looks up the subscription covering an agent under /stripe-user-subscriptions/subscriptions/user/{user}/{agent}', async () => {
+    api.on('GET', '/stripe-user-subscriptions/subscriptions/user/ana%40example.com/agente%20legal', { body: { success: false, data: null } });
     await expect(chatApi.subscriptionFor('ana@example.com', 'agente legal')).resolves.toEqual({ success: false, data: null });
-    expect(api.calls[0]!.url.pathname).toBe('/api/subscriptions/user/ana%40example.com/agente%20legal');
+    expect(api.calls[0]!.url.pathname).toBe('/api/stripe-user-subscriptions/subscriptions/user/ana%40example.com/agente%20legal');
   });
 
   it('gives up after the third failed attempt', async () => {

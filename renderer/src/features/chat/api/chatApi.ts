@@ -79,7 +79,7 @@ export const chatApi = {
 
   /** The user's subscription covering the agent (individual or bundle), checked as the chat opens. */
   subscriptionFor: (userId: string, agentId: string, signal?: AbortSignal) =>
-    apiClient.get<SubscriptionLookup>(`/subscriptions/user/${encodeURIComponent(userId)}/${encodeURIComponent(agentId)}`, {
+    apiClient.get<SubscriptionLookup>(`/stripe-user-subscriptions/subscriptions/user/${encodeURIComponent(userId)}/${encodeURIComponent(agentId)}`, {
       timeoutMs: AGENT_FETCH_TIMEOUT_MS,
       signal,
     }),

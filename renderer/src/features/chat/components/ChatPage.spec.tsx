@@ -421,7 +421,7 @@ describe('ChatPage: sending', () => {
 
 describe('ChatPage: a paused subscription on opening an agent chat', () => {
   const ana: ChatOwner = { status: 'user', userId: 'sub-ana', username: 'ana@example.com' };
-  const lookupPath = '/subscriptions/user/sub-ana/agente-legal';
+  const lookupPath = '/stripe-user-subscriptions/subscriptions/user/sub-ana/agente-legal';
   const subscription = (status: string) => ({
     success: true,
     data: {
@@ -511,15 +511,15 @@ describe('ChatPage: a paused subscription on opening an agent chat', () => {
     api.on('GET', lookupPath, { body: subscription('paused') });
     await openChat(owner);
     await settle();
-    expect(api.callsTo('GET', '/subscriptions/*')).toHaveLength(0);
+    expect(api.callsTo('GET', '/stripe-user-subscriptions/*')).toHaveLength(0);
     expect(screen.queryByRole('dialog', { name: 'Suscripción Pausada' })).not.toBeInTheDocument();
   });
 
   it('does not look anything up in a main-assistant chat', async () => {
-    api.on('GET', '/subscriptions/*', { body: subscription('paused') });
+    api.on('GET', '/stripe-user-subscriptions/*', { body: subscription('paused') });
     renderChat('/chat', ana);
     await settle();
-    expect(api.callsTo('GET', '/subscriptions/*')).toHaveLength(0);
+    expect(api.callsTo('GET', '/stripe-user-subscriptions/*')).toHaveLength(0);
   });
 });
 

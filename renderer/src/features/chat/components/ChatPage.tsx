@@ -29,7 +29,7 @@ import { SubscriptionPausedModal } from './SubscriptionPausedModal';
 
 const strings = chatStrings.page;
 
-function useAgent(agentId: string | undefined): ChatAgent | null {
+function useAgent(agentId: string | undefined, reload = 0): ChatAgent | null {
   const [agent, setAgent] = useState<ChatAgent | null>(null);
   useEffect(() => {
     setAgent(null);
@@ -42,7 +42,7 @@ function useAgent(agentId: string | undefined): ChatAgent | null {
       () => undefined,
     );
     return () => controller.abort();
-  }, [agentId]);
+  }, [agentId, reload]);
   return agent;
 }
 
@@ -150,9 +150,10 @@ interface MessagesProps {
   authorName: string;
   onResend: (message: ChatMessage) => void;
   onLoadOlder: () => void;
+  renderSubscribe?: (agentId: string) => ReactNode;
 }
 
-function Messages({ messages, streaming, older, authorName, onResend, onLoadOlder }: MessagesProps) {
+function Messages({ messages, streaming, older, authorName, onResend, onLoadOlder, renderSubscribe }: MessagesProps) {
   const end = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
   // A new message at the end, or the reply growing, scrolls down; older ones put above do not.
@@ -201,6 +202,7 @@ function Messages({ messages, streaming, older, authorName, onResend, onLoadOlde
               userName={strings.you}
               busy={streaming !== null}
               onResend={resendTarget ? () => onResend(resendTarget) : undefined}
+              renderSubscribe={renderSubscribe}
             />
           );
         })}
@@ -230,10 +232,14 @@ function Messages({ messages, streaming, older, authorName, onResend, onLoadOlde
 export interface ChatPageProps {
   /** /chat/{conversationId}; without it, a new conversation (from the query). */
   conversationId?: string;
+  /** 'Suscribirse' beside the 'subscription required' refusal (supplied by the app). */
+  renderSubscribe?: (agentId: string) => ReactNode;
+  /** 'Reanudar' in the 'Suscripción Pausada' modal (supplied by the app). */
+  resumeSubscription?: (agentId: string) => Promise<void>;
 }
 
 /** /chat and /chat/{conversationId}: the conversation, its messages and the composer. */
-export function ChatPage({ conversationId }: ChatPageProps) {
+export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }: ChatPageProps) {
   const store = useStore();
   const navigate = useNavigate();
   const location = useLocation();
@@ -243,11 +249,13 @@ export function ChatPage({ conversationId }: ChatPageProps) {
   const intent = conversationId ? null : parseChatIntent(search);
   const [creating, setCreating] = useState<{ status: 'idle' | 'creating' | 'error'; message?: string }>({ status: 'idle' });
   const [reload, setReload] = useState(0);
+  const [agentReload, setAgentReload] = useState(0);
 
   const current = conversationId && open?.id === conversationId ? open : null;
   const agentId = agentIdOf(current?.conversation ?? null) ?? (intent?.kind === 'agent' ? intent.agentId : undefined);
-  const agent = useAgent(agentId);
-  usePausedSubscriptionOnOpen(agent);
+  // Reloaded after a resume: the paused check runs again and the chat starts.
+  const agent = useAgent(agentId, agentReload);
+  usePausedSubscriptionOnOpen(agent, agentReload);
 
   // /chat/{id}: load it (unless it is the one just created here).
   useEffect(() => {
@@ -353,6 +361,7 @@ export function ChatPage({ conversationId }: ChatPageProps) {
         authorName={authorName}
         onResend={resend}
         onLoadOlder={loadOlder}
+        renderSubscribe={renderSubscribe}
       />
     );
   } else {
@@ -391,7 +400,7 @@ export function ChatPage({ conversationId }: ChatPageProps) {
         streaming={streaming !== null}
         disabled={!canCompose || creating.status === 'creating'}
       />
-      <SubscriptionPausedModal />
+      <SubscriptionPausedModal onResume={resumeSubscription} onResumed={() => setAgentReload((value) => value + 1)} />
     </div>
   );
 }

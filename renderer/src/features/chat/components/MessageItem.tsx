@@ -1,5 +1,5 @@
 import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
 import type { ChatMessage } from '../state/chatAtoms';
@@ -43,10 +43,12 @@ export interface MessageItemProps {
   /** The reply streaming in (no actions yet). */
   streaming?: boolean;
   busy?: boolean;
+  /** Beside a 'subscription required' refusal: how to subscribe to the agent (supplied by the app). */
+  renderSubscribe?: (agentId: string) => ReactNode;
 }
 
 /** One message: the user's as plain text, the assistant's as Markdown with code blocks. */
-export function MessageItem({ message, authorName, userName, onResend, streaming = false, busy = false }: MessageItemProps) {
+export function MessageItem({ message, authorName, userName, onResend, streaming = false, busy = false, renderSubscribe }: MessageItemProps) {
   const isUser = message.role === 'user';
   const failed = message.role === 'assistant' && message.status === 'failed';
   const stopped = message.role === 'assistant' && message.status === 'stopped';
@@ -104,9 +106,12 @@ export function MessageItem({ message, authorName, userName, onResend, streaming
             {message.sendError.message}
           </Text>
           {message.sendError.agentLink && (
-            <Anchor component={Link} to={message.sendError.agentLink} size="sm">
-              {chatStrings.errors.subscriptionRequiredLink}
-            </Anchor>
+            <Group gap="sm" mt={6}>
+              {message.sendError.agentId && renderSubscribe?.(message.sendError.agentId)}
+              <Anchor component={Link} to={message.sendError.agentLink} size="sm">
+                {chatStrings.errors.subscriptionRequiredLink}
+              </Anchor>
+            </Group>
           )}
         </div>
       )}

@@ -222,7 +222,7 @@ export async function sendMessage(store: Store, input: SendInput): Promise<void>
           ? {
               title: '',
               message: failure.message,
-              ...(input.agentId ? { agentLink: `/marketplace/agent/${encodeURIComponent(input.agentId)}` } : {}),
+              ...(input.agentId ? { agentLink: `/marketplace/agent/${encodeURIComponent(input.agentId)}`, agentId: input.agentId } : {}),
             }
           : { title: '', message: chatStrings.paused.title };
     updateOpen(store, conversationId, (open) => ({

@@ -18,7 +18,8 @@ function needsSubscription(agent: ChatAgent, owner: Extract<ChatOwner, { status:
  * not only when a send is refused (409 SubscriptionPaused, which still opens it too). A failed
  * lookup changes nothing on screen: the send path still catches a paused subscription.
  */
-export function usePausedSubscriptionOnOpen(agent: ChatAgent | null): void {
+/** `recheck`: bumped after a resume, so that the subscription is read again. */
+export function usePausedSubscriptionOnOpen(agent: ChatAgent | null, recheck = 0): void {
   const owner = useAtomValue(chatOwnerAtom);
   const openPaused = useSetAtom(pausedModalAtom);
   const userId = owner.status === 'user' ? owner.userId : null;
@@ -35,5 +36,5 @@ export function usePausedSubscriptionOnOpen(agent: ChatAgent | null): void {
       () => undefined,
     );
     return () => controller.abort();
-  }, [check, userId, agentId, openPaused]);
+  }, [check, userId, agentId, openPaused, recheck]);
 }

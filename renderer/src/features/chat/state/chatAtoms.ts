@@ -65,7 +65,7 @@ export const resetConversationsAtom = atom(null, (_get, set) => {
 /** A message as the chat shows it: stored, or the user's while it is being sent (or failed to). */
 export interface ChatMessage extends Message {
   /** The send failed before a reply came: what to show beside the 'Reenviar' action. */
-  sendError?: { title: string; message: string; agentLink?: string };
+  sendError?: { title: string; message: string; agentLink?: string; agentId?: string };
 }
 
 export interface StreamingReply {

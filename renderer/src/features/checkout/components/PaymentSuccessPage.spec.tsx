@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { Route, Routes, useNavigate } from 'react-router-dom';
 import { mockApi } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { PaymentSuccessPage } from './PaymentSuccessPage';
@@ -24,4 +25,31 @@ describe('PaymentSuccessPage', () => {
       expect(screen.getByRole('link', { name: 'Volver al marketplace' })).toHaveAttribute('href', '/marketplace');
     },
   );
+});
+
+describe('PaymentSuccessPage after subscribing in the app', () => {
+  function WithState() {
+    const navigate = useNavigate();
+    return (
+      <button
+        type="button"
+        onClick={() => navigate('/success', { state: { purchase: { items: [{ name: 'Asesor Legal', subscriptionId: 'sub_1' }] } } })}
+      >
+        comprar
+      </button>
+    );
+  }
+
+  it('thanks and names what was bought when the navigation carries the purchase', async () => {
+    renderWithProviders(
+      <Routes>
+        <Route path="/" element={<WithState />} />
+        <Route path="/success" element={<PaymentSuccessPage />} />
+      </Routes>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'comprar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: '¡Gracias por tu compra!' })).toBeInTheDocument();
+    expect(screen.getByTestId('purchased-items')).toHaveTextContent('Suscripciones activadas: Asesor Legal.');
+    expect(screen.getByText('sub_1')).toBeInTheDocument();
+  });
 });

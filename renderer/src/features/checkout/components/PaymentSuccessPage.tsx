@@ -1,5 +1,5 @@
 import { Anchor, Code, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui/AppButton';
 import { checkoutStrings } from '../strings';
@@ -21,10 +21,31 @@ function CheckIcon() {
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
+  const purchase = purchaseOf(location.state);
+  // Subscribed in the app (cart or 'Suscribirse'): the navigation carries what was bought. Only
+  // code that just completed a purchase sets this state; an address typed by hand has none.
+  if (purchase) return <PurchaseCompleted reference={purchase.items.map((item) => item.subscriptionId).join(', ')} items={purchase.items} />;
   const sessionId = params.get('session_id');
   // Without the provider's session reference nothing was bought: no thanks, just a way on.
   if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return <NoPurchase />;
   return <PurchaseCompleted reference={sessionId} />;
+}
+
+/** What a completed purchase passes to /success as the navigation's state. */
+export interface PurchaseState {
+  purchase: { items: Array<{ name: string; subscriptionId: string }> };
+}
+
+function purchaseOf(state: unknown): PurchaseState['purchase'] | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const purchase = (state as Partial<PurchaseState>).purchase;
+  if (!purchase || !Array.isArray(purchase.items)) return null;
+  const items = purchase.items.filter(
+    (item): item is { name: string; subscriptionId: string } =>
+      typeof item?.name === 'string' && typeof item?.subscriptionId === 'string' && item.subscriptionId !== '',
+  );
+  return items.length > 0 ? { items } : null;
 }
 
 function NoPurchase() {
@@ -43,7 +64,7 @@ function NoPurchase() {
   );
 }
 
-function PurchaseCompleted({ reference }: { reference: string }) {
+function PurchaseCompleted({ reference, items }: { reference: string; items?: PurchaseState['purchase']['items'] }) {
   const { productName } = useRuntimeConfig();
   return (
     <Stack align="center" py={{ base: 48, sm: 80 }} px="md">
@@ -54,6 +75,11 @@ function PurchaseCompleted({ reference }: { reference: string }) {
           </ThemeIcon>
           <Title order={1}>{checkoutStrings.title}</Title>
           <Text c="dimmed">{checkoutStrings.lead(productName)}</Text>
+          {items && (
+            <Text size="sm" data-testid="purchased-items">
+              {checkoutStrings.subscribedTo(items.map((item) => item.name))}
+            </Text>
+          )}
           <Text size="sm">
             {checkoutStrings.reference}: <Code>{reference}</Code>
           </Text>

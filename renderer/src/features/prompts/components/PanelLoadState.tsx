@@ -11,7 +11,7 @@ export function PanelLoadState({ title, error, onRetry }: { title: string; error
         <Alert color="red" role="alert">
           <Group justify="space-between">
             <Text>{error}</Text>
-            <AppButton variant="outline" onClick={onRetry}>
+            <AppButton variant="primary" onClick={onRetry}>
               {strings.retry}
             </AppButton>
           </Group>

@@ -1,0 +1,180 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { PAYMENT_GATEWAY, type PaymentGateway, type PaymentProvider } from '../payments/gateway/payment-gateway';
+import { InvalidLimitError, InvalidPeriodError } from './admin.errors';
+import { AdminReadModel } from './admin-read-model';
+import type { PeriodDto } from './dto/admin.dto';
+
+const DAY_MS = 86_400_000;
+
+/** Every payments view says which provider it reads; `demo` is true when no money moves. */
+export interface ProviderLabel {
+  provider: PaymentProvider;
+  demo: boolean;
+}
+
+export interface Money {
+  /** Minor units (cents). */
+  amount: number;
+  currency: string;
+}
+
+/**
+ * /api-admin/stripe/*: the payments views, read from what the platform stores of every payment
+ * (the payments ledger, stored subscriptions, the catalogue's prices and the customers), which is
+ * the same for the Stripe and the demo gateway; each answer is labelled with the provider.
+ */
+@Injectable()
+export class AdminPaymentsService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly reads: AdminReadModel,
+  ) {}
+
+  private label(): ProviderLabel {
+    return { provider: this.gateway.provider, demo: this.gateway.provider === 'demo' };
+  }
+
+  private get currency(): string {
+    return this.config.payments.currency;
+  }
+
+  async balance(): Promise<ProviderLabel & { currency: string; available: Money[]; pending: Money[]; totals: { gross: number; fees: number; net: number; paidOut: number } }> {
+    const totals = await this.reads.ledgerTotals();
+    const currency = totals.currency ?? this.currency;
+    return {
+      ...this.label(),
+      currency,
+      // What the platform holds: everything collected less what was already paid out to creators.
+      available: [{ amount: totals.gross - totals.paidOut, currency }],
+      // Creators' net shares not paid out yet.
+      pending: [{ amount: totals.net - totals.paidOut, currency }],
+      totals: { gross: totals.gross, fees: totals.fees, net: totals.net, paidOut: totals.paidOut },
+    };
+  }
+
+  async transactions(limit: number): Promise<ProviderLabel & { items: Array<Record<string, unknown>> }> {
+    const rows = await this.reads.ledgerRows(checkedLimit(limit));
+    return {
+      ...this.label(),
+      items: rows.map((row) => ({
+        id: row.id,
+        type: 'charge',
+        subscriptionId: row.subscriptionId,
+        period: row.period,
+        agentId: row.agentId,
+        agentName: row.agentName,
+        ecosystemId: row.ecosystemId ?? null,
+        amount: Number(row.gross),
+        fee: Number(row.fee),
+        net: Number(row.net),
+        paymentAmount: Number(row.paymentAmount),
+        currency: row.currency,
+        demo: bool(row.demo),
+        paidOut: bool(row.paidOut),
+        created: iso(row.paidAt),
+      })),
+    };
+  }
+
+  async subscriptionUsers(): Promise<ProviderLabel & { items: Array<Record<string, unknown>> }> {
+    const rows = await this.reads.subscriptions(1000);
+    return {
+      ...this.label(),
+      items: rows.map((row) => ({
+        subscriptionId: row.subscriptionId,
+        status: row.status,
+        userId: row.userId,
+        username: row.username ?? null,
+        name: row.userName ?? null,
+        email: row.userEmail ?? row.accountEmail ?? null,
+        agentId: row.agentId ?? null,
+        ecosystemId: row.ecosystemId ?? null,
+        isBundle: bool(row.isBundle),
+        priceId: row.priceId ?? null,
+        price: Number(row.price ?? 0),
+        createdAt: iso(row.createdAt),
+        finishedAt: row.finishedAt ? iso(row.finishedAt) : null,
+      })),
+    };
+  }
+
+  async products(limit: number): Promise<ProviderLabel & { items: Array<Record<string, unknown>> }> {
+    const rows = await this.reads.products(checkedLimit(limit));
+    return {
+      ...this.label(),
+      items: rows.map((row) => ({
+        productId: row.productId,
+        priceId: row.priceId,
+        kind: row.kind,
+        itemId: row.itemId,
+        name: row.name ?? null,
+        unitAmount: Number(row.unitAmount),
+        currency: row.currency,
+        createdAt: iso(row.createdAt),
+      })),
+    };
+  }
+
+  async customers(limit: number): Promise<ProviderLabel & { items: Array<Record<string, unknown>> }> {
+    const rows = await this.reads.customers(checkedLimit(limit));
+    return {
+      ...this.label(),
+      items: rows.map((row) => ({ customerId: row.customerId, userId: row.userId, name: row.name, email: row.email, createdAt: iso(row.createdAt) })),
+    };
+  }
+
+  /** A summary of the period, both days included. */
+  async summary(period: PeriodDto): Promise<
+    ProviderLabel & {
+      startDate: string;
+      endDate: string;
+      currency: string;
+      revenue: number;
+      fees: number;
+      net: number;
+      payments: number;
+      newSubscriptions: number;
+      cancelledSubscriptions: number;
+      activeSubscriptions: number;
+    }
+  > {
+    const from = new Date(`${period.startDate.slice(0, 10)}T00:00:00.000Z`);
+    const to = new Date(new Date(`${period.endDate.slice(0, 10)}T00:00:00.000Z`).getTime() + DAY_MS);
+    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || to <= from) throw new InvalidPeriodError();
+    const [totals, subscriptions] = await Promise.all([this.reads.ledgerTotals(from, to), this.reads.subscriptionCounts(from, to)]);
+    return {
+      ...this.label(),
+      startDate: from.toISOString().slice(0, 10),
+      endDate: new Date(to.getTime() - DAY_MS).toISOString().slice(0, 10),
+      currency: totals.currency ?? this.currency,
+      revenue: totals.gross,
+      fees: totals.fees,
+      net: totals.net,
+      payments: totals.payments,
+      newSubscriptions: subscriptions.created,
+      cancelledSubscriptions: subscriptions.cancelled,
+      activeSubscriptions: subscriptions.active,
+    };
+  }
+}
+
+function checkedLimit(limit: number): number {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new InvalidLimitError();
+  return limit;
+}
+
+function bool(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't' || value === 'true';
+}
+
+/** SQLite hands timestamps back as 'YYYY-MM-DD HH:MM:SS.SSS' (UTC), PostgreSQL as Dates. */
+function iso(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  const text = String(value);
+  const date = new Date(/^\d{4}-\d{2}-\d{2} /.test(text) ? `${text.replace(' ', 'T')}Z` : text);
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+}

@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { AgentsService } from '../agents/agents.service';
+import type { AgentDto } from '../agents/dto/agent.dto';
+import type { IdentityUser } from '../identity/entities/identity-user.entity';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { IdentityAdminService } from '../identity/identity-admin.service';
+import { TeamsService } from '../teams/teams.service';
+import { UsersService } from '../users/users.service';
+import { AdminUserNotFoundError, CognitoManagedUsersError, LastAdminError, SelfDisableError } from './admin.errors';
+import { AuditLog } from './audit/audit-log.service';
+import type { AdminUserDto, AdminUserPageDto, AdminUsersQueryDto } from './dto/admin.dto';
+
+/** /api-admin/users: the accounts of the embedded pool, their state and role. */
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly accounts: IdentityAdminService,
+    private readonly users: UsersService,
+    private readonly agentsService: AgentsService,
+    private readonly teams: TeamsService,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async list(admin: VerifiedIdentity, query: AdminUsersQueryDto): Promise<AdminUserPageDto> {
+    const page = query.page ?? 1;
+    const limit = query.limit ?? 20;
+    const { rows, total } = await this.accounts.list({ status: query.status, search: query.search, page, limit });
+    return { items: await Promise.all(rows.map((row) => this.toDto(admin, row))), total, page, limit };
+  }
+
+  /** The agents the user created and the ones in their team. */
+  async agentsOf(admin: VerifiedIdentity, sub: string): Promise<{ created: AgentDto[]; team: Awaited<ReturnType<TeamsService['listAgents']>> }> {
+    const account = await this.existing(sub);
+    const [created, team] = await Promise.all([
+      this.agentsService.list(admin, { creator: account.sub }) as Promise<AgentDto[]>,
+      this.teams.listAgents(admin, account.sub),
+    ]);
+    return { created, team };
+  }
+
+  async setEnabled(admin: VerifiedIdentity, sub: string, enabled: boolean): Promise<AdminUserDto> {
+    this.assertEmbedded();
+    const account = await this.existing(sub);
+    if (!enabled && account.sub === admin.sub) throw new SelfDisableError();
+    if (!enabled && account.role === 'admin' && account.enabled && (await this.accounts.countActiveAdmins()) <= 1) throw new LastAdminError();
+    const before = await this.toDto(admin, account);
+    await this.accounts.setEnabledBySub(account.sub, enabled);
+    const after = await this.toDto(admin, await this.existing(sub));
+    await this.audit.record({ actorSub: admin.sub, action: enabled ? 'user.enable' : 'user.disable', target: `user:${account.sub}`, before: { status: before.status }, after: { status: after.status } });
+    return after;
+  }
+
+  async setRole(admin: VerifiedIdentity, sub: string, role: 'admin' | 'user'): Promise<AdminUserDto> {
+    this.assertEmbedded();
+    const account = await this.existing(sub);
+    if (account.role === role) return this.toDto(admin, account);
+    if (role === 'user' && account.enabled && (await this.accounts.countActiveAdmins()) <= 1) throw new LastAdminError();
+    await this.accounts.setRoleBySub(account.sub, role);
+    const after = await this.toDto(admin, await this.existing(sub));
+    await this.audit.record({ actorSub: admin.sub, action: 'user.role', target: `user:${account.sub}`, before: { role: account.role }, after: { role } });
+    return after;
+  }
+
+  private assertEmbedded(): void {
+    if (this.config.identity.provider !== 'embedded') throw new CognitoManagedUsersError();
+  }
+
+  private async existing(sub: string): Promise<IdentityUser> {
+    const account = await this.accounts.findBySub(sub);
+    if (!account) throw new AdminUserNotFoundError();
+    return account;
+  }
+
+  private async toDto(admin: VerifiedIdentity, account: IdentityUser): Promise<AdminUserDto> {
+    let contactName: string | null = null;
+    try {
+      contactName = (await this.users.registration(admin, account.sub)).contactName ?? null;
+    } catch {
+      // No registration yet: the product knows no contact name.
+    }
+    return {
+      id: account.sub,
+      username: account.username,
+      email: account.email,
+      contactName: contactName ?? account.name ?? null,
+      status: !account.enabled ? 'disabled' : account.status === 'UNCONFIRMED' ? 'unconfirmed' : 'confirmed',
+      role: account.role,
+      createdAt: new Date(account.createdAt).toISOString(),
+    };
+  }
+}

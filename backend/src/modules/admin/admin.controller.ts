@@ -1,0 +1,235 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { AdminOnly, CurrentIdentity } from '../../common/auth/auth.decorators';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { AdminAgentsService } from './admin-agents.service';
+import { AdminMetricsService } from './admin-metrics.service';
+import { AdminModerationService } from './admin-moderation.service';
+import { AdminPaymentsService } from './admin-payments.service';
+import { AdminUsersService } from './admin-users.service';
+import { InvalidLimitError } from './admin.errors';
+import { AuditLog } from './audit/audit-log.service';
+import { AdminPromptDto, AdminUpdateAgentDto, AdminUserDto, AdminUserPageDto, AdminUsersQueryDto, PageQueryDto, PeriodDto, RejectAgentDto, SetRoleDto } from './dto/admin.dto';
+
+const limitParam = new ParseIntPipe({ exceptionFactory: () => new InvalidLimitError() });
+const REFUSED = 'Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada';
+
+/** The guard already requires the admin role on every /api-admin path; @AdminOnly says so here too. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: REFUSED })
+@ApiForbiddenResponse({ description: REFUSED })
+@AdminOnly()
+@Controller('api-admin/users')
+export class AdminUsersController {
+  constructor(private readonly users: AdminUsersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Usuarios (filtro de estado, búsqueda, paginado)' })
+  @ApiOkResponse({ type: AdminUserPageDto })
+  list(@CurrentIdentity() admin: VerifiedIdentity, @Query() query: AdminUsersQueryDto): Promise<AdminUserPageDto> {
+    return this.users.list(admin, query);
+  }
+
+  @Get(':id/agents')
+  @ApiOperation({ summary: 'Los agentes que creó el usuario y los de su equipo' })
+  agents(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string) {
+    return this.users.agentsOf(admin, id);
+  }
+
+  @Post(':id/disable')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Desactiva la cuenta: sus sesiones terminan y sus tokens dejan de valer al momento' })
+  @ApiOkResponse({ type: AdminUserDto })
+  disable(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string): Promise<AdminUserDto> {
+    return this.users.setEnabled(admin, id, false);
+  }
+
+  @Post(':id/enable')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Reactiva la cuenta' })
+  @ApiOkResponse({ type: AdminUserDto })
+  enable(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string): Promise<AdminUserDto> {
+    return this.users.setEnabled(admin, id, true);
+  }
+
+  @Put(':id/role')
+  @ApiOperation({ summary: 'Da o quita el rol de administrador (nunca al último); el usuario vuelve a iniciar sesión' })
+  @ApiOkResponse({ type: AdminUserDto })
+  role(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string, @Body() body: SetRoleDto): Promise<AdminUserDto> {
+    return this.users.setRole(admin, id, body.role);
+  }
+}
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: REFUSED })
+@ApiForbiddenResponse({ description: REFUSED })
+@AdminOnly()
+@Controller('api-admin/agents')
+export class AdminAgentsController {
+  constructor(private readonly agents: AdminAgentsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Todos los agentes, con asignaciones y conversaciones' })
+  list(@CurrentIdentity() admin: VerifiedIdentity) {
+    return this.agents.list(admin);
+  }
+
+  @Get(':id/prompt')
+  @ApiOperation({ summary: 'La versión actual del prompt (404 si no tiene)' })
+  prompt(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string) {
+    return this.agents.prompt(admin, id);
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Nombre, categoría y descripción (obligatorios)' })
+  update(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string, @Body() body: AdminUpdateAgentDto) {
+    return this.agents.update(admin, id, body);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Elimina el agente (con su prompt y sus enlaces de equipo)' })
+  remove(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string) {
+    return this.agents.remove(admin, id);
+  }
+
+  @Put(':id/prompt')
+  @ApiOperation({ summary: 'Guarda el prompt como nueva versión actual, hecha por el admin' })
+  setPrompt(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string, @Body() body: AdminPromptDto) {
+    return this.agents.setPrompt(admin, id, body.prompt);
+  }
+}
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: REFUSED })
+@ApiForbiddenResponse({ description: REFUSED })
+@AdminOnly()
+@Controller('api-admin/metrics')
+export class AdminMetricsController {
+  constructor(private readonly metrics: AdminMetricsService) {}
+
+  @Get('agents')
+  @ApiOperation({ summary: '{ totalAgents, publicAgentsCount, privateAgentsCount, agents[] }' })
+  agents(@CurrentIdentity() admin: VerifiedIdentity) {
+    return this.metrics.agentMetrics(admin);
+  }
+
+  @Get('users')
+  @ApiOperation({ summary: 'Usuarios por estado, nuevos y activos en los últimos 30 días' })
+  users() {
+    return this.metrics.userMetrics();
+  }
+
+  @Get('detailed')
+  @ApiOperation({ summary: 'Por día (UTC), los últimos 30: altas, usuarios activos, conversaciones, mensajes, tokens, suscripciones, ingresos (céntimos)' })
+  detailed() {
+    return this.metrics.detailed();
+  }
+
+  @Get('margins')
+  @ApiOperation({ summary: 'Por agente: ingresos de sus suscripciones y tokens de sus respuestas (coste y margen si hay precios de tokens)' })
+  margins(@CurrentIdentity() admin: VerifiedIdentity) {
+    return this.metrics.margins(admin);
+  }
+}
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: REFUSED })
+@ApiForbiddenResponse({ description: REFUSED })
+@AdminOnly()
+@Controller('api-admin/stripe')
+export class AdminPaymentsController {
+  constructor(private readonly payments: AdminPaymentsService) {}
+
+  @Get('balance')
+  @ApiOperation({ summary: 'Saldo (céntimos), con el proveedor (demo o stripe)' })
+  balance() {
+    return this.payments.balance();
+  }
+
+  @Get('balance_transactions/:limit')
+  @ApiOperation({ summary: 'Los últimos movimientos (1–100)' })
+  transactions(@Param('limit', limitParam) limit: number) {
+    return this.payments.transactions(limit);
+  }
+
+  @Get('subscription-users')
+  @ApiOperation({ summary: 'Las suscripciones guardadas con su usuario' })
+  subscriptionUsers() {
+    return this.payments.subscriptionUsers();
+  }
+
+  @Get('products/:limit')
+  @ApiOperation({ summary: 'Productos y precios del catálogo (1–100)' })
+  products(@Param('limit', limitParam) limit: number) {
+    return this.payments.products(limit);
+  }
+
+  @Get('customers/:limit')
+  @ApiOperation({ summary: 'Clientes (1–100)' })
+  customers(@Param('limit', limitParam) limit: number) {
+    return this.payments.customers(limit);
+  }
+
+  @Post('resume')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Resumen del periodo (ambos días incluidos): ingresos, comisiones, altas y bajas' })
+  resume(@Body() body: PeriodDto) {
+    return this.payments.summary(body);
+  }
+}
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: REFUSED })
+@ApiForbiddenResponse({ description: REFUSED })
+@AdminOnly()
+@Controller('api-admin/audit')
+export class AdminAuditController {
+  constructor(private readonly audit: AuditLog) {}
+
+  @Get()
+  @ApiOperation({ summary: 'El registro de auditoría, el más reciente primero' })
+  list(@Query() query: PageQueryDto) {
+    return this.audit.page(query.page ?? 1, query.limit ?? 20);
+  }
+
+  @Get('verify')
+  @ApiOperation({ summary: 'Comprueba la cadena de hashes: { valid, checked, firstBrokenId? }' })
+  verify() {
+    return this.audit.verify();
+  }
+}
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: REFUSED })
+@ApiForbiddenResponse({ description: REFUSED })
+@AdminOnly()
+@Controller('api-admin/moderation')
+export class AdminModerationController {
+  constructor(private readonly moderation: AdminModerationService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Agentes pendientes de moderación: { enabled, items }' })
+  pending() {
+    return this.moderation.pending();
+  }
+
+  @Post(':agentId/approve')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Aprueba: el marketplace lo lista' })
+  approve(@CurrentIdentity() admin: VerifiedIdentity, @Param('agentId') agentId: string) {
+    return this.moderation.decide(admin, agentId, 'approved');
+  }
+
+  @Post(':agentId/reject')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Rechaza con un motivo: no se lista' })
+  reject(@CurrentIdentity() admin: VerifiedIdentity, @Param('agentId') agentId: string, @Body() body: RejectAgentDto) {
+    return this.moderation.decide(admin, agentId, 'rejected', body.reason);
+  }
+}

@@ -1,0 +1,116 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsDateString, IsIn, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import { AGENT_CATEGORIES, describeAgentCategories, toAgentCategory } from '../../agents/agent-categories';
+import type { AgentDto } from '../../agents/dto/agent.dto';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export const USER_STATES = ['confirmed', 'unconfirmed', 'disabled'] as const;
+export type AdminUserState = (typeof USER_STATES)[number];
+
+export class PageQueryDto {
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page debe ser un número entero' })
+  @Min(1, { message: 'page debe ser mayor o igual que 1' })
+  @Max(100_000, { message: 'page no puede superar 100000' })
+  page?: number;
+
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit debe ser un número entero' })
+  @Min(1, { message: 'limit debe ser mayor o igual que 1' })
+  @Max(100, { message: 'limit no puede superar 100' })
+  limit?: number;
+}
+
+export class AdminUsersQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: USER_STATES })
+  @IsOptional()
+  @IsIn(USER_STATES, { message: 'status debe ser confirmed, unconfirmed o disabled' })
+  status?: AdminUserState;
+
+  @ApiPropertyOptional({ description: 'Texto en el nombre de usuario, el correo o el nombre (sin distinguir mayúsculas)' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'search debe ser un texto' })
+  @MaxLength(200, { message: 'search no puede superar los 200 caracteres' })
+  search?: string;
+}
+
+export class AdminUserDto {
+  @ApiProperty({ description: 'El sujeto (sub) de la identidad' }) id: string;
+  @ApiProperty() username: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ type: String, nullable: true }) contactName: string | null;
+  @ApiProperty({ enum: USER_STATES }) status: AdminUserState;
+  @ApiProperty({ enum: ['admin', 'user'] }) role: 'admin' | 'user';
+  @ApiProperty() createdAt: string;
+}
+
+export class AdminUserPageDto {
+  @ApiProperty({ type: [AdminUserDto] }) items: AdminUserDto[];
+  @ApiProperty() total: number;
+  @ApiProperty() page: number;
+  @ApiProperty() limit: number;
+}
+
+export class SetRoleDto {
+  @ApiProperty({ enum: ['admin', 'user'] })
+  @IsIn(['admin', 'user'], { message: "role debe ser 'admin' o 'user'" })
+  role: 'admin' | 'user';
+}
+
+/** PUT /api-admin/agents/{id}: the fields of the 'Editar Agente' modal. */
+export class AdminUpdateAgentDto {
+  @ApiProperty({ example: 'Asistente Legal' })
+  @Transform(trim)
+  @IsString({ message: 'El nombre es obligatorio.' })
+  @Length(1, 120, { message: 'El nombre es obligatorio (máximo 120 caracteres).' })
+  name: string;
+
+  @ApiProperty({ enum: AGENT_CATEGORIES, example: 'legal' })
+  @Transform(({ value }) => (typeof value === 'string' ? (toAgentCategory(value.trim()) ?? value.trim()) : value))
+  @IsString({ message: 'La categoría es obligatoria.' })
+  @Length(1, 60, { message: 'La categoría es obligatoria.' })
+  @IsIn(AGENT_CATEGORIES, { message: `La categoría debe ser una de: ${describeAgentCategories()}` })
+  category: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: 'La descripción es obligatoria.' })
+  @Length(1, 5000, { message: 'La descripción es obligatoria (máximo 5000 caracteres).' })
+  description: string;
+}
+
+export class AdminPromptDto {
+  @ApiProperty({ description: 'El nuevo prompt de sistema; se guarda como nueva versión actual' })
+  @IsString({ message: 'El prompt debe ser un texto.' })
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? '' : value))
+  @Length(1, 100_000, { message: 'El prompt no puede estar vacío.' })
+  prompt: string;
+}
+
+export class PeriodDto {
+  @ApiProperty({ example: '2026-11-01' })
+  @IsDateString({}, { message: 'startDate debe ser una fecha (AAAA-MM-DD)' })
+  startDate: string;
+
+  @ApiProperty({ example: '2026-11-30', description: 'Incluido (el día entero)' })
+  @IsDateString({}, { message: 'endDate debe ser una fecha (AAAA-MM-DD)' })
+  endDate: string;
+}
+
+/** An agent as the admin lists show it: the agent plus its counts (spec section 3). */
+export type AdminAgentDto = AgentDto & { assignments: number; conversations: number };
+
+export class RejectAgentDto {
+  @ApiProperty({ description: 'Por qué se rechaza (se guarda en el registro de auditoría)' })
+  @Transform(trim)
+  @IsString({ message: 'El motivo es obligatorio.' })
+  @Length(1, 500, { message: 'El motivo es obligatorio (máximo 500 caracteres).' })
+  reason: string;
+}

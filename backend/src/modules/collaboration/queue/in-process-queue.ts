@@ -1,0 +1,18 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CollaborationQueue, SessionExecutor } from './collaboration-queue';
+
+/** Runs each session in this process, started on the next turn of the event loop. */
+@Injectable()
+export class InProcessCollaborationQueue extends CollaborationQueue {
+  private readonly logger = new Logger('Collaboration');
+
+  constructor(private readonly executor: SessionExecutor) {
+    super();
+  }
+
+  async enqueue(sessionId: string): Promise<void> {
+    setImmediate(() => {
+      this.executor.execute(sessionId).catch((error: unknown) => this.logger.error(`La sesión ${sessionId} no ha podido ejecutarse: ${String(error)}`));
+    });
+  }
+}

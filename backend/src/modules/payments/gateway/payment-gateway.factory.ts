@@ -1,0 +1,33 @@
+import type { DataSource } from 'typeorm';
+import { DemoPaymentGateway } from './demo-payment-gateway';
+import type { PaymentGateway } from './payment-gateway';
+import { StripePaymentGateway } from './stripe-payment-gateway';
+
+export interface PaymentGatewayOptions {
+  /** Stripe's keys (all three set): the Stripe adapter runs; otherwise the demo gateway. */
+  stripe?: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string;
+    /** Another address for Stripe's API (a local fake in tests). */
+    host?: string;
+    port?: number;
+    protocol?: 'http' | 'https';
+  };
+  /** The secret the demo gateway verifies Stripe-format webhooks with. */
+  demoWebhookSecret: string;
+  /** The catalogue's currency (EUR by default); prices are created in it. */
+  currency: string;
+}
+
+/**
+ * The configured gateway: Stripe when its three keys are given, the demo gateway (our own tables,
+ * no money moves) otherwise. The demo gateway needs DEMO_GATEWAY_ENTITIES registered on the DataSource.
+ */
+export function createPaymentGateway(options: PaymentGatewayOptions, dataSource: DataSource): PaymentGateway {
+  const stripe = options.stripe;
+  if (stripe && stripe.secretKey && stripe.publishableKey && stripe.webhookSecret) {
+    return new StripePaymentGateway(stripe);
+  }
+  return new DemoPaymentGateway(dataSource, options.demoWebhookSecret);
+}

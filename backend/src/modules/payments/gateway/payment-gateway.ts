@@ -1,0 +1,171 @@
+/**
+ * The one port to the payment provider (DESIGN.md: provider first, then store). Two adapters:
+ * Stripe (the `stripe` SDK, when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and
+ * STRIPE_WEBHOOK_SECRET are set) and the demo gateway (the embedded default: our own tables, no
+ * money moves, Stripe's test payment-method ids honoured). Amounts are in the currency's minor
+ * unit (cents), as Stripe counts them; the services convert from the catalogue's euros.
+ */
+export type PaymentProvider = 'demo' | 'stripe';
+
+export interface GatewayCustomer {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface GatewayCard {
+  /** The payment method's id (pm_…). */
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  isDefault: boolean;
+}
+
+export interface GatewayProduct {
+  id: string;
+  name: string;
+  description: string;
+  active: boolean;
+}
+
+/** A monthly recurring price. Prices never change: a new amount is a new price. */
+export interface GatewayPrice {
+  id: string;
+  productId: string;
+  unitAmount: number;
+  currency: string;
+}
+
+/** Stripe's subscription statuses, plus 'paused' for one whose collection is paused. */
+export type GatewaySubscriptionStatus = 'active' | 'paused' | 'past_due' | 'canceled' | 'incomplete' | 'unpaid' | 'trialing';
+
+export interface GatewaySubscription {
+  id: string;
+  customerId: string;
+  priceId: string;
+  status: GatewaySubscriptionStatus;
+  createdAt: Date;
+  canceledAt: Date | null;
+  currentPeriodEnd: Date | null;
+  /** What we attached when creating it (userSub, agentId or ecosystemId). */
+  metadata: Record<string, string>;
+  /**
+   * When creating it left it 'incomplete' because the bank asks for 3-D Secure (SCA): the client
+   * secret of its first invoice's payment, for the buyer's browser to confirm (Stripe.js
+   * confirmCardPayment). Absent otherwise.
+   */
+  paymentClientSecret?: string | null;
+}
+
+/** A plan change before it is confirmed: what the user pays (or is credited) now. */
+export interface ProrationPreview {
+  /** Minor units; negative is a credit. */
+  amountDue: number;
+  currency: string;
+}
+
+export interface CreateSubscriptionInput {
+  customerId: string;
+  priceId: string;
+  /** One key per client request: a retried request never subscribes twice. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  /** A creator's connected account takes the payment, less the platform's fee (destination charge). */
+  destination?: { accountId: string; applicationFeePercent: number };
+}
+
+/** A creator's connected account as the provider sees it: it takes destination charges once chargesEnabled. */
+export interface GatewayConnectedAccount {
+  id: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+}
+
+/** A transfer to a connected account; amount in minor units. */
+export interface CreateTransferInput {
+  amount: number;
+  currency: string;
+  destinationAccountId: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+/** The provider refused the transfer outright (nothing moved): a later attempt may use a new idempotency key. */
+export class TransferRefusedError extends Error {}
+
+/** A verified webhook event, reduced to what the payments service acts on. */
+export interface GatewayEvent {
+  id: string;
+  type: string;
+  /** When the provider created the event: later state wins over earlier, whatever the arrival order. */
+  createdAt: Date;
+  /** The subscription the event is about, when it is about one. */
+  subscription?: GatewaySubscription;
+  /** For invoice events, the subscription's id. */
+  subscriptionId?: string;
+  /** For setup_intent.succeeded: the customer and the saved payment method. */
+  customerId?: string;
+  paymentMethodId?: string;
+  /** For account.updated: the connected account's state. */
+  account?: GatewayConnectedAccount;
+}
+
+export interface PaymentGateway {
+  readonly provider: PaymentProvider;
+  /** Given to the renderer for Stripe Elements; null in demo mode. */
+  readonly publishableKey: string | null;
+
+  createCustomer(input: { name: string; email: string; userSub: string }): Promise<GatewayCustomer>;
+  createSetupIntent(customerId: string): Promise<{ id: string; clientSecret: string }>;
+  createPaymentIntent(input: { customerId: string; amount: number; currency: string }): Promise<{ id: string; clientSecret: string }>;
+
+  /**
+   * Saves a card on the customer; a declined card throws PaymentDeclinedError and saves nothing, an
+   * id the provider does not know PaymentMethodInvalidError (400). The customer's first card becomes
+   * its default (the one subscriptions charge).
+   */
+  attachCard(customerId: string, paymentMethodId: string): Promise<GatewayCard>;
+  listCards(customerId: string): Promise<GatewayCard[]>;
+  setDefaultCard(customerId: string, paymentMethodId: string): Promise<void>;
+  detachCard(customerId: string, paymentMethodId: string): Promise<void>;
+
+  createProduct(input: { name: string; description: string; metadata: Record<string, string> }): Promise<GatewayProduct>;
+  updateProduct(productId: string, input: { name?: string; description?: string; active?: boolean }): Promise<GatewayProduct>;
+  createMonthlyPrice(input: { productId: string; unitAmount: number; currency: string }): Promise<GatewayPrice>;
+
+  /**
+   * Charges the customer's default card at once; a declined card (or none: reason 'noCard') throws
+   * PaymentDeclinedError and creates nothing. The same idempotency key answers the same subscription;
+   * reused for another customer or price it throws IdempotencyKeyConflictError (409).
+   */
+  createSubscription(input: CreateSubscriptionInput): Promise<GatewaySubscription>;
+  /** Every subscription of the customer, cancelled ones included, newest first. */
+  listSubscriptions(customerId: string): Promise<GatewaySubscription[]>;
+  retrieveSubscription(subscriptionId: string): Promise<GatewaySubscription>;
+  /** Pause, resume and changes refuse a cancelled subscription (SubscriptionUpdateRefusedError, 409); an unknown id is PaymentResourceNotFoundError (404). */
+  pauseSubscription(subscriptionId: string): Promise<GatewaySubscription>;
+  resumeSubscription(subscriptionId: string): Promise<GatewaySubscription>;
+  cancelSubscription(subscriptionId: string): Promise<GatewaySubscription>;
+  previewPriceChange(subscriptionId: string, priceId: string): Promise<ProrationPreview>;
+  changePrice(subscriptionId: string, priceId: string, idempotencyKey: string): Promise<GatewaySubscription>;
+
+  /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not hold. */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent;
+
+  /** Stripe Connect (Express) for creators; the demo gateway keeps a local account. */
+  createConnectedAccount(input: { email: string; userSub: string }): Promise<{ id: string }>;
+  createOnboardingLink(accountId: string, returnUrl: string, refreshUrl: string): Promise<{ url: string }>;
+  /** Whether the account can take charges yet (Stripe: once the creator finished onboarding; demo: at once). Unknown id: PaymentResourceNotFoundError. */
+  retrieveConnectedAccount(accountId: string): Promise<GatewayConnectedAccount>;
+  /**
+   * Moves money from the platform's balance to a creator's connected account (a bundle's share).
+   * The same idempotency key answers the same transfer. Demo: no money moves, a demo id is answered.
+   */
+  createTransfer(input: CreateTransferInput): Promise<{ id: string }>;
+}
+
+/** Injection token for the configured gateway. */
+export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');

@@ -1,0 +1,122 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { decimalToNumber } from '../../../agents/entities/column-transformers';
+import type { PaymentProvider } from '../../gateway/payment-gateway';
+
+/**
+ * single: a subscription to one agent, all of it the agent's.
+ * usage: a bundle's part, by the agent's share of the bundle's assistant messages that month.
+ * equal: a bundle's part, in equal shares because nobody chatted in the bundle that month.
+ */
+export type SplitBasis = 'single' | 'usage' | 'equal';
+
+/**
+ * One paid period of one subscription, as it falls to one agent's creator (spec issue 14,
+ * "creators get paid"). Amounts in the currency's minor unit. A bundle's period has one row per
+ * agent of the bundle; its split stays open (recomputed from the month's usage) until the month
+ * is over, then `settled`. The basis of the split is kept on the row so that it can be shown.
+ */
+@Entity('creator_ledger_entries')
+@Index('UQ_creator_ledger_period_agent', ['subscriptionId', 'period', 'agentId'], { unique: true })
+@Index('IDX_creator_ledger_creator', ['creatorSub', 'period'])
+@Index('IDX_creator_ledger_ecosystem', ['ecosystemId', 'period'])
+export class CreatorLedgerEntry {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'subscription_id', type: 'varchar', length: 128 })
+  subscriptionId: string;
+
+  /** Who paid: a bundle's split counts only its subscribers' chats, so nobody else can tilt it. */
+  @Column({ name: 'subscriber_sub', type: 'varchar', length: 64 })
+  subscriberSub: string;
+
+  /** The calendar month (UTC) the payment was made in: 'YYYY-MM'. */
+  @Column({ type: 'varchar', length: 7 })
+  period: string;
+
+  @Column({ name: 'agent_id', type: 'varchar', length: 64 })
+  agentId: string;
+
+  /** The agent's name when the period was paid (the ledger does not change when it is renamed). */
+  @Column({ name: 'agent_name', type: 'varchar', length: 200 })
+  agentName: string;
+
+  /** The bundle the payment was for; null for a subscription to one agent. */
+  @Column({ name: 'ecosystem_id', type: 'varchar', length: 64, nullable: true })
+  ecosystemId: string | null;
+
+  /** The bundle's name when it was bought. */
+  @Column({ name: 'ecosystem_name', type: 'varchar', length: 200, nullable: true })
+  ecosystemName: string | null;
+
+  /** Whose the agent is; null for agents no user owns (seeded ones: the platform keeps it). */
+  @Column({ name: 'creator_sub', type: 'varchar', length: 64, nullable: true })
+  creatorSub: string | null;
+
+  @Column({ type: 'varchar', length: 8 })
+  currency: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  provider: PaymentProvider;
+
+  /** Demo gateway: the same ledger, but no money moved. */
+  @Column({ type: 'boolean', default: false })
+  demo: boolean;
+
+  /** What the subscriber paid for the whole period (the bundle's price for a bundle). */
+  @Column({ name: 'payment_amount', type: 'integer' })
+  paymentAmount: number;
+
+  /** This agent's part of the payment, the platform's fee on it, and what is left for the creator. */
+  @Column({ type: 'integer' })
+  gross: number;
+
+  @Column({ type: 'integer' })
+  fee: number;
+
+  @Column({ type: 'integer' })
+  net: number;
+
+  /** PLATFORM_FEE_PERCENT when the period was paid (it may have decimals, e.g. 12.5). */
+  @Column({ name: 'fee_percent', type: 'decimal', precision: 5, scale: 2, transformer: decimalToNumber })
+  feePercent: number;
+
+  @Column({ name: 'split_basis', type: 'varchar', length: 16 })
+  splitBasis: SplitBasis;
+
+  /** The agent's assistant messages in the bundle's chats that month, and the bundle's in all. */
+  @Column({ name: 'agent_messages', type: 'integer', default: 0 })
+  agentMessages: number;
+
+  @Column({ name: 'bundle_messages', type: 'integer', default: 0 })
+  bundleMessages: number;
+
+  @Column({ name: 'bundle_agents', type: 'integer', default: 1 })
+  bundleAgents: number;
+
+  /** The creator's connected account that received the payment by destination charge, if one did. */
+  @Column({ name: 'destination_account_id', type: 'varchar', length: 128, nullable: true })
+  destinationAccountId: string | null;
+
+  /** The creator has the money: a Stripe destination charge paid it straight to their account. */
+  @Column({ name: 'paid_out', type: 'boolean', default: false })
+  paidOut: boolean;
+
+  /** The transfer that paid a bundle's share to the creator's connected account (Stripe), once the month closed. */
+  @Column({ name: 'transfer_id', type: 'varchar', length: 128, nullable: true })
+  transferId: string | null;
+
+  /** Transfers the provider refused outright for this row; the next attempt's idempotency key counts them. */
+  @Column({ name: 'transfer_attempts', type: 'integer', default: 0 })
+  transferAttempts: number;
+
+  /** A bundle's split is final (its month is over); single-agent rows are final at once. */
+  @Column({ type: 'boolean', default: false })
+  settled: boolean;
+
+  @Column({ name: 'paid_at', type: Date })
+  paidAt: Date;
+
+  @CreateDateColumn({ name: 'created_at' })
+  createdAt: Date;
+}

@@ -1,0 +1,69 @@
+import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { AdminOnly, CurrentIdentity } from '../../../common/auth/auth.decorators';
+import type { VerifiedIdentity } from '../../identity/id-token-verifier';
+import { ConnectedAccountDto, EarningsDto, EarningsQueryDto, OnboardingLinkDto, SettlementDto } from './dto/payouts.dto';
+import { PayoutsService } from './payouts.service';
+
+/** Creators get paid (issue 14): their connected account and 'Mis ingresos'. Always the caller's own. */
+@ApiTags('payments')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'Sin sesión' })
+@Controller('stripe')
+export class PayoutsController {
+  constructor(private readonly payouts: PayoutsService) {}
+
+  @Post('connect/onboarding')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Conecta la cuenta de cobro del creador (Stripe Express)',
+    description: 'Crea la cuenta una sola vez y devuelve un enlace de alta nuevo cada vez. En modo demostración el enlace lleva de vuelta a Mis ingresos.',
+  })
+  @ApiOkResponse({ type: OnboardingLinkDto })
+  onboarding(@CurrentIdentity() identity: VerifiedIdentity): Promise<OnboardingLinkDto> {
+    return this.payouts.startOnboarding(identity);
+  }
+
+  @Get('connect/account')
+  @ApiOperation({ summary: 'La cuenta de cobro conectada del usuario' })
+  @ApiOkResponse({ type: ConnectedAccountDto })
+  account(@CurrentIdentity() identity: VerifiedIdentity): Promise<ConnectedAccountDto> {
+    return this.payouts.connectedAccount(identity);
+  }
+
+  @Get('earnings')
+  @ApiOperation({
+    summary: 'Mis ingresos: suscriptores, ingresos, comisión y neto por agente y mes, y el reparto de los paquetes',
+    description: 'Un paquete (ecosistema) se reparte entre los creadores de sus agentes según el uso de cada agente en el chat del paquete ese mes.',
+  })
+  @ApiOkResponse({ type: EarningsDto })
+  @ApiForbiddenResponse({ description: 'Los ingresos de otro usuario (salvo administradores)' })
+  earnings(@CurrentIdentity() identity: VerifiedIdentity, @Query() query: EarningsQueryDto): Promise<EarningsDto> {
+    return this.payouts.earnings(identity, query.user);
+  }
+}
+
+const REFUSED = 'Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada';
+
+/** For operators: pays the closed months' bundle shares now, as the hourly run does. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: REFUSED })
+@ApiForbiddenResponse({ description: REFUSED })
+@AdminOnly()
+@Controller('api-admin/payouts')
+export class AdminPayoutsController {
+  constructor(private readonly payouts: PayoutsService) {}
+
+  @Post('settle')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Paga a los creadores las partes de paquetes de los meses cerrados',
+    description:
+      'Con Stripe, cada parte cuyo creador tiene una cuenta conectada que puede cobrar se transfiere una sola vez. Las demás quedan pendientes para la siguiente pasada (cada hora). En demostración no se mueve dinero.',
+  })
+  @ApiOkResponse({ type: SettlementDto })
+  settle(): Promise<SettlementDto> {
+    return this.payouts.settleBundleShares();
+  }
+}

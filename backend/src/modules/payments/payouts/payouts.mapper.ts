@@ -1,0 +1,83 @@
+import type { BundleShareDto, ConnectedAccountDto, EarningsMonthDto } from './dto/payouts.dto';
+import type { CreatorAccount } from './entities/creator-account.entity';
+import type { CreatorLedgerEntry } from './entities/creator-ledger-entry.entity';
+import type { PaymentProvider } from '../gateway/payment-gateway';
+
+const toMajor = (cents: number) => Math.round(cents) / 100;
+
+export function toConnectedAccountDto(account: CreatorAccount | null, provider: PaymentProvider): ConnectedAccountDto {
+  if (!account) return { accountId: null, provider, status: 'none' };
+  // Stripe confirms an Express account's onboarding on its side (account.updated); the demo account can take payments at once.
+  return { accountId: account.accountId, provider, status: account.chargesEnabled ? 'active' : 'pending' };
+}
+
+/** The creator's ledger rows as months (newest first) of agents (by net, highest first). */
+export function toEarningsMonths(rows: CreatorLedgerEntry[]): EarningsMonthDto[] {
+  const months = new Map<string, Map<string, CreatorLedgerEntry[]>>();
+  for (const row of rows) {
+    const agents = months.get(row.period) ?? new Map<string, CreatorLedgerEntry[]>();
+    agents.set(row.agentId, [...(agents.get(row.agentId) ?? []), row]);
+    months.set(row.period, agents);
+  }
+  return [...months.entries()]
+    .sort(([a], [b]) => b.localeCompare(a))
+    .map(([month, agents]) => {
+      const lines = [...agents.entries()].map(([agentId, entries]) => {
+        const latest = entries.reduce((a, b) => (a.paidAt > b.paidAt ? a : b));
+        return {
+          agentId,
+          agentName: latest.agentName,
+          subscribers: new Set(entries.map((entry) => entry.subscriptionId)).size,
+          gross: sum(entries, 'gross'),
+          fee: sum(entries, 'fee'),
+          net: sum(entries, 'net'),
+          paidOut: entries.every((entry) => entry.paidOut),
+        };
+      });
+      lines.sort((a, b) => b.net - a.net || a.agentName.localeCompare(b.agentName));
+      const all = [...agents.values()].flat();
+      return {
+        month,
+        agents: lines.map((line) => ({ ...line, gross: toMajor(line.gross), fee: toMajor(line.fee), net: toMajor(line.net) })),
+        totals: {
+          subscribers: new Set(all.map((entry) => entry.subscriptionId)).size,
+          gross: toMajor(sum(all, 'gross')),
+          fee: toMajor(sum(all, 'fee')),
+          net: toMajor(sum(all, 'net')),
+        },
+      };
+    });
+}
+
+/** One line per bundle, month and agent: the split and what it was based on (the latest row says it). */
+export function toBundleShares(rows: CreatorLedgerEntry[]): BundleShareDto[] {
+  const latest = new Map<string, CreatorLedgerEntry>();
+  for (const row of rows) {
+    if (!row.ecosystemId) continue;
+    const key = `${row.ecosystemId}|${row.period}|${row.agentId}`;
+    const seen = latest.get(key);
+    if (!seen || seen.paidAt < row.paidAt) latest.set(key, row);
+  }
+  return [...latest.values()]
+    .map((row) => ({
+      ecosystemId: row.ecosystemId as string,
+      ecosystemName: row.ecosystemName ?? row.ecosystemId ?? '',
+      month: row.period,
+      agentId: row.agentId,
+      agentName: row.agentName,
+      usageShare: round4(row.splitBasis === 'usage' && row.bundleMessages > 0 ? row.agentMessages / row.bundleMessages : 1 / Math.max(1, row.bundleAgents)),
+      messages: row.agentMessages,
+      bundleMessages: row.bundleMessages,
+      basis: row.splitBasis === 'usage' ? ('usage' as const) : ('equal' as const),
+      settled: row.settled,
+    }))
+    .sort((a, b) => b.month.localeCompare(a.month) || a.ecosystemId.localeCompare(b.ecosystemId) || b.usageShare - a.usageShare || a.agentId.localeCompare(b.agentId));
+}
+
+function sum(rows: CreatorLedgerEntry[], field: 'gross' | 'fee' | 'net'): number {
+  return rows.reduce((total, row) => total + row[field], 0);
+}
+
+function round4(value: number): number {
+  return Math.round(value * 10000) / 10000;
+}

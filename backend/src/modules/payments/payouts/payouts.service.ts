@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, LessThan, MoreThan, Not, Repository } from 'typeorm';
+import { isAdmin } from '../../../common/access/access-policy';
+import type { AppConfig } from '../../../config/app-config';
+import { APP_CONFIG } from '../../../config/config.module';
+import { AgentsService } from '../../agents/agents.service';
+import type { Agent } from '../../agents/entities/agent.entity';
+import { namesCaller, type VerifiedIdentity } from '../../identity/id-token-verifier';
+import type { Subscription } from '../../subscriptions/entities/subscription.entity';
+import { UsersService } from '../../users/users.service';
+import { PAYMENT_GATEWAY, TransferRefusedError, type GatewayConnectedAccount, type PaymentGateway } from '../gateway/payment-gateway';
+import { BundleUsageReader, periodOf } from './bundle-usage.reader';
+import type { ConnectedAccountDto, EarningsDto, OnboardingLinkDto, SettledShareDto, SettlementDto } from './dto/payouts.dto';
+import { CreatorAccount } from './entities/creator-account.entity';
+import { CreatorLedgerEntry, type SplitBasis } from './entities/creator-ledger-entry.entity';
+import { toBundleShares, toConnectedAccountDto, toEarningsMonths } from './payouts.mapper';
+import { EarningsForbiddenError } from './payouts.errors';
+
+/** Where a creator lands after Stripe's onboarding (and where an expired link sends them back to). */
+const EARNINGS_PATH = '/mi-perfil?tab=EARNINGS';
+
+/** Reads agents whoever owns them: the ledger names the agents a subscriber paid for. */
+const SYSTEM: VerifiedIdentity = { sub: 'payouts-system', username: 'system', email: 'system@localhost', role: 'admin' } as VerifiedIdentity;
+
+/**
+ * Creators get paid (issue 14). A creator connects an account (Stripe Express; a local one in
+ * demo mode). A subscription to a creator's agent is a destination charge to that account, less
+ * the platform's fee (PLATFORM_FEE_PERCENT). Every paid period of every subscription is written to
+ * the ledger per agent and month; a bundle is charged to the platform and its payment split among
+ * its agents' creators by each agent's share of the bundle's chat usage that month (equal shares
+ * when nobody used it), the split and its basis kept on the rows. In demo mode the ledger is the
+ * same and no money moves.
+ */
+@Injectable()
+export class PayoutsService {
+  private readonly logger = new Logger('Payouts');
+
+  constructor(
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(CreatorAccount) private readonly accounts: Repository<CreatorAccount>,
+    @InjectRepository(CreatorLedgerEntry) private readonly ledger: Repository<CreatorLedgerEntry>,
+    private readonly agents: AgentsService,
+    private readonly users: UsersService,
+    private readonly usage: BundleUsageReader,
+  ) {}
+
+  // Connected accounts.
+
+  /**
+   * pending until the provider says the account can take charges (account.updated); a creator
+   * back from onboarding may be ahead of the webhook, so a pending account is asked about afresh.
+   */
+  async connectedAccount(identity: VerifiedIdentity): Promise<ConnectedAccountDto> {
+    const account = await this.currentAccount(identity.sub);
+    if (account && !account.chargesEnabled) await this.refreshStatus(account);
+    return toConnectedAccountDto(account, this.gateway.provider);
+  }
+
+  /** account.updated: stores what the provider says of the account (unknown accounts are ignored). */
+  async applyAccountStatus(status: GatewayConnectedAccount): Promise<void> {
+    await this.accounts.update(
+      { accountId: status.id },
+      { chargesEnabled: status.chargesEnabled, payoutsEnabled: status.payoutsEnabled, detailsSubmitted: status.detailsSubmitted },
+    );
+  }
+
+  /** The caller's own account, made once; a fresh onboarding link every time (Stripe's expire). */
+  async startOnboarding(identity: VerifiedIdentity): Promise<OnboardingLinkDto> {
+    let account = await this.currentAccount(identity.sub);
+    if (!account) {
+      const created = await this.gateway.createConnectedAccount({ email: identity.email, userSub: identity.sub });
+      // An account of the other gateway (the install switched between demo and Stripe) is replaced.
+      await this.accounts.delete({ userSub: identity.sub });
+      await this.accounts
+        .createQueryBuilder()
+        .insert()
+        .into(CreatorAccount)
+        .values({ userSub: identity.sub, accountId: created.id, provider: this.gateway.provider })
+        .orIgnore()
+        .execute();
+      // Two first requests racing: both go on with the one that was stored.
+      account = await this.accounts.findOneByOrFail({ userSub: identity.sub });
+      // A demo account can take charges at once; a new Stripe account cannot until onboarding ends.
+      await this.refreshStatus(account);
+    }
+    const back = `${this.config.publicUrl}${EARNINGS_PATH}`;
+    return this.gateway.createOnboardingLink(account.accountId, back, `${back}&onboarding=refresh`);
+  }
+
+  // For the payments service.
+
+  /**
+   * The destination of a new subscription: the creator's connected account when the price sells
+   * one agent whose creator has one. Bundles are charged to the platform and split in the ledger.
+   */
+  async destinationFor(item: { itemKind: 'agent' | 'ecosystem'; itemId: string }): Promise<{ accountId: string; applicationFeePercent: number } | undefined> {
+    if (item.itemKind !== 'agent') return undefined;
+    const owner = (await this.agents.findVisibleMany(SYSTEM, [item.itemId])).get(item.itemId)?.ownerSub;
+    if (!owner) return undefined;
+    const account = await this.currentAccount(owner);
+    // An account that cannot take charges yet (onboarding not finished) would make the provider
+    // refuse the payment: the platform takes it, and the ledger keeps the share as not paid out.
+    return account?.chargesEnabled ? { accountId: account.accountId, applicationFeePercent: this.feePercent } : undefined;
+  }
+
+  /**
+   * Writes one paid period of the subscription (on creation, and on each invoice.paid) to the
+   * ledger. A period is the calendar month it was paid in: the first invoice's own invoice.paid,
+   * arriving after the creation, adds nothing. Never throws: the payment stands whatever happens
+   * here, and the failure is logged.
+   */
+  async recordPaidPeriod(subscription: Subscription, paidAt: Date, destinationAccountId?: string | null): Promise<void> {
+    try {
+      await this.record(subscription, paidAt, destinationAccountId);
+    } catch (error) {
+      this.logger.error(`No se pudo anotar el pago de ${subscription.subscriptionId} en el libro de ingresos: ${(error as Error).message}`);
+    }
+  }
+
+  // Earnings.
+
+  /** GET /stripe/earnings: the caller's own (an admin may name another user). */
+  async earnings(identity: VerifiedIdentity, userId?: string): Promise<EarningsDto> {
+    let creatorSub = identity.sub;
+    if (userId !== undefined && !namesCaller(identity, userId)) {
+      if (!isAdmin(identity)) throw new EarningsForbiddenError();
+      creatorSub = await this.users.subjectOf(identity, userId);
+    }
+    await this.settleOpenBundles(creatorSub);
+    const rows = await this.ledger.find({ where: { creatorSub }, order: { period: 'DESC', paidAt: 'ASC' } });
+    const bundles = [...new Set(rows.filter((row) => row.ecosystemId).map((row) => `${row.ecosystemId}|${row.period}`))];
+    const bundleRows = bundles.length
+      ? await this.ledger.find({ where: bundles.map((key) => ({ ecosystemId: key.split('|')[0], period: key.split('|')[1] })) })
+      : [];
+    return {
+      currency: this.config.payments.currency,
+      provider: this.gateway.provider,
+      feePercent: this.feePercent,
+      months: toEarningsMonths(rows),
+      bundleShares: toBundleShares(bundleRows),
+    };
+  }
+
+  // Settlement of bundle shares.
+
+  /**
+   * Pays the bundle shares of closed months (hourly, and POST /api-admin/payouts/settle). With
+   * Stripe, each share whose creator has a connected account that can take charges becomes one
+   * transfer from the platform's balance (idempotency key from the ledger row, so a retry never
+   * pays twice), its id kept on the row and the row marked paid out. A creator without such an
+   * account, or a transfer the provider refuses, leaves the row unpaid for the next run. In demo
+   * mode no money moves: nothing is paid out.
+   */
+  async settleBundleShares(): Promise<SettlementDto> {
+    const provider = this.gateway.provider;
+    if (provider === 'demo') return { provider, paid: [], pending: 0 };
+    await this.settleOpenBundles();
+    const due = await this.ledger.find({
+      where: { provider, demo: false, settled: true, paidOut: false, ecosystemId: Not(IsNull()), creatorSub: Not(IsNull()), net: MoreThan(0) },
+      order: { period: 'ASC', paidAt: 'ASC', agentId: 'ASC' },
+    });
+    const accounts = new Map<string, CreatorAccount | null>();
+    const paid: SettledShareDto[] = [];
+    let pending = 0;
+    for (const row of due) {
+      const creatorSub = row.creatorSub as string;
+      if (!accounts.has(creatorSub)) {
+        const account = await this.currentAccount(creatorSub);
+        if (account && !account.chargesEnabled) await this.refreshStatus(account);
+        accounts.set(creatorSub, account);
+      }
+      const account = accounts.get(creatorSub);
+      if (!account?.chargesEnabled) {
+        pending += 1;
+        continue;
+      }
+      try {
+        const transfer = await this.gateway.createTransfer({
+          amount: row.net,
+          currency: row.currency,
+          destinationAccountId: account.accountId,
+          // The same key on every retry, so that a transfer whose answer was lost is never made twice;
+          // a new one only after the provider refused outright (nothing moved).
+          idempotencyKey: `ledger-transfer-${row.id}${row.transferAttempts ? `-${row.transferAttempts}` : ''}`,
+          metadata: { ledgerEntryId: row.id, ecosystemId: row.ecosystemId as string, period: row.period, agentId: row.agentId },
+        });
+        const updated = await this.ledger.update({ id: row.id, paidOut: false }, { paidOut: true, transferId: transfer.id, destinationAccountId: account.accountId });
+        // Another run paid it meanwhile (same idempotency key: the same transfer): not reported twice.
+        if (!updated.affected) continue;
+        paid.push({
+          ledgerEntryId: row.id,
+          ecosystemId: row.ecosystemId as string,
+          month: row.period,
+          agentId: row.agentId,
+          creatorSub,
+          destinationAccountId: account.accountId,
+          transferId: transfer.id,
+          amount: row.net / 100,
+          currency: row.currency,
+        });
+      } catch (error) {
+        pending += 1;
+        if (error instanceof TransferRefusedError) await this.ledger.update({ id: row.id, paidOut: false }, { transferAttempts: row.transferAttempts + 1 });
+        this.logger.warn(`No se pudo transferir la parte ${row.id} del paquete ${row.ecosystemId} (${row.period}): ${(error as Error).message}`);
+      }
+    }
+    return { provider, paid, pending };
+  }
+
+  // Rules.
+
+  private get feePercent(): number {
+    return this.config.payments.platformFeePercent;
+  }
+
+  /** Asks the provider whether the account can take charges yet; on failure the stored status stands. */
+  private async refreshStatus(account: CreatorAccount): Promise<void> {
+    try {
+      const status = await this.gateway.retrieveConnectedAccount(account.accountId);
+      if (status.chargesEnabled === account.chargesEnabled && status.payoutsEnabled === account.payoutsEnabled && status.detailsSubmitted === account.detailsSubmitted) return;
+      Object.assign(account, { chargesEnabled: status.chargesEnabled, payoutsEnabled: status.payoutsEnabled, detailsSubmitted: status.detailsSubmitted });
+      await this.applyAccountStatus(status);
+    } catch (error) {
+      this.logger.warn(`No se pudo consultar la cuenta conectada ${account.accountId}: ${(error as Error).message}`);
+    }
+  }
+
+  private async currentAccount(userSub: string): Promise<CreatorAccount | null> {
+    const account = await this.accounts.findOneBy({ userSub });
+    return account && account.provider === this.gateway.provider ? account : null;
+  }
+
+  private async record(subscription: Subscription, paidAt: Date, destinationAccountId?: string | null): Promise<void> {
+    const period = periodOf(paidAt);
+    if (await this.ledger.existsBy({ subscriptionId: subscription.subscriptionId, period })) return;
+    const paymentAmount = Math.round(Number(subscription.price) * 100);
+    if (paymentAmount <= 0) return;
+    // Later periods go where the first one went: the destination is fixed when subscribing.
+    const destination =
+      destinationAccountId !== undefined
+        ? destinationAccountId
+        : ((await this.ledger.findOne({ where: { subscriptionId: subscription.subscriptionId }, order: { paidAt: 'ASC' } }))?.destinationAccountId ?? null);
+    const agentIds = subscription.isBundle ? [...new Set(subscription.agents ?? [])] : subscription.agentId ? [subscription.agentId] : [];
+    if (agentIds.length === 0) return;
+    const agents = await this.agents.findVisibleMany(SYSTEM, agentIds);
+    const demo = this.gateway.provider === 'demo';
+    const rows = agentIds.map((agentId) =>
+      this.ledger.create({
+        id: randomUUID(),
+        subscriptionId: subscription.subscriptionId,
+        subscriberSub: subscription.userSub,
+        period,
+        agentId,
+        agentName: nameOf(agents.get(agentId), agentId),
+        ecosystemId: subscription.isBundle ? subscription.ecosystemId : null,
+        ecosystemName: subscription.isBundle ? (subscription.products?.[0]?.name ?? null)?.slice(0, 200) ?? null : null,
+        creatorSub: agents.get(agentId)?.ownerSub ?? null,
+        currency: this.config.payments.currency,
+        provider: this.gateway.provider,
+        demo,
+        paymentAmount,
+        feePercent: this.feePercent,
+        destinationAccountId: subscription.isBundle ? null : destination,
+        // Only a Stripe destination charge puts the money in the creator's account; bundles wait for their split.
+        paidOut: !demo && !subscription.isBundle && Boolean(destination),
+        settled: !subscription.isBundle || !subscription.ecosystemId,
+        paidAt,
+        ...EMPTY_SPLIT,
+      }),
+    );
+    if (subscription.isBundle && subscription.ecosystemId) {
+      this.split(rows, await this.bundleUsage(subscription.ecosystemId, period, [subscription.userSub]));
+    } else {
+      this.split(rows, new Map(), subscription.isBundle ? 'equal' : 'single');
+    }
+    await this.ledger.createQueryBuilder().insert().into(CreatorLedgerEntry).values(rows).orIgnore().execute();
+  }
+
+  /**
+   * Recomputes the split of the creator's bundles whose month is still open (and closes those that
+   * ended); without a creator, closes every bundle whose month ended.
+   */
+  private async settleOpenBundles(creatorSub?: string): Promise<void> {
+    const current = periodOf(new Date());
+    const open = await this.ledger.find({
+      select: { subscriptionId: true, period: true },
+      where: creatorSub ? { creatorSub, settled: false } : { settled: false, period: LessThan(current) },
+    });
+    const groups = new Map(open.map((row) => [`${row.subscriptionId}|${row.period}`, row]));
+    const usage = new Map<string, Map<string, number>>();
+    for (const { subscriptionId, period } of groups.values()) {
+      const rows = await this.ledger.find({ where: { subscriptionId, period }, order: { agentId: 'ASC' } });
+      const ecosystemId = rows[0]?.ecosystemId;
+      if (!ecosystemId || rows.some((row) => row.settled)) continue;
+      const key = `${ecosystemId}|${period}`;
+      if (!usage.has(key)) usage.set(key, await this.bundleUsage(ecosystemId, period));
+      this.split(rows, usage.get(key) as Map<string, number>);
+      for (const row of rows) row.settled = period < current;
+      await this.ledger.save(rows);
+    }
+  }
+
+  /** The bundle's replies per agent that month, in the chats of those who paid for it that month. */
+  private async bundleUsage(ecosystemId: string, period: string, alsoPaying: string[] = []): Promise<Map<string, number>> {
+    const payers = await this.ledger.find({ select: { subscriberSub: true }, where: { ecosystemId, period } });
+    return this.usage.repliesByAgent(ecosystemId, period, [...new Set([...payers.map((row) => row.subscriberSub), ...alsoPaying])]);
+  }
+
+  /**
+   * Shares the payment among the rows (one per agent) by their replies, to the cent: each gets
+   * its whole cents and the cents left over go to the largest remainders. Equal shares when
+   * nobody chatted. The fee is taken from each part.
+   */
+  private split(rows: CreatorLedgerEntry[], replies: Map<string, number>, basis?: SplitBasis): void {
+    if (rows.length === 0) return;
+    const counts = rows.map((row) => replies.get(row.agentId) ?? 0);
+    const total = counts.reduce((a, b) => a + b, 0);
+    const used: SplitBasis = basis ?? (total > 0 ? 'usage' : 'equal');
+    const weights = used === 'usage' ? counts : rows.map(() => 1);
+    const weightTotal = weights.reduce((a, b) => a + b, 0);
+    const amount = rows[0].paymentAmount;
+    const exact = weights.map((weight) => (amount * weight) / weightTotal);
+    const parts = exact.map(Math.floor);
+    let left = amount - parts.reduce((a, b) => a + b, 0);
+    const order = exact.map((value, index) => ({ index, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.index - b.index);
+    for (const { index } of order) {
+      if (left <= 0) break;
+      parts[index] += 1;
+      left -= 1;
+    }
+    rows.forEach((row, index) => {
+      row.gross = parts[index];
+      row.fee = Math.round((parts[index] * row.feePercent) / 100);
+      row.net = row.gross - row.fee;
+      row.splitBasis = used;
+      row.agentMessages = counts[index];
+      row.bundleMessages = total;
+      row.bundleAgents = rows.length;
+    });
+  }
+}
+
+const EMPTY_SPLIT = { gross: 0, fee: 0, net: 0, splitBasis: 'single' as SplitBasis, agentMessages: 0, bundleMessages: 0, bundleAgents: 1 };
+
+function nameOf(agent: Agent | undefined, agentId: string): string {
+  return (agent?.name ?? `Agente ${agentId}`).slice(0, 200);
+}

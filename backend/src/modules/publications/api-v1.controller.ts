@@ -1,0 +1,228 @@
+import { All, Body, Controller, Get, HttpCode, HttpStatus, Inject, Logger, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiExcludeEndpoint,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiSecurity,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { Public } from '../../common/auth/auth.decorators';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { DomainError } from '../../common/errors/domain-error';
+import { SseWriter } from '../chat/sse';
+import { AgentRunner, type PreparedCall } from './agent-runner';
+import { ApiKeyGuard, type KeyedRequest } from './api-key.guard';
+import { agentCallOf, chunkOf, completionId, completionOf, usageOf } from './chat-completions';
+import { ChatCompletionRequestDto, InvokeDto, InvokeResultDto } from './dto/publications.dto';
+import type { ResolvedKey } from './key-resolver';
+import { OpenAiErrorFilter } from './openai-error.filter';
+import { MeteredHttpErrorFilter } from './metered-error.filter';
+import { UnknownAgentModelError } from './publications.errors';
+
+const INTERNAL = 'Error interno del servidor. Inténtalo de nuevo más tarde.';
+
+function wantsEventStream(request: KeyedRequest): boolean {
+  return (request.headers.accept ?? '').split(',').some((type) => type.trim().toLowerCase().startsWith('text/event-stream'));
+}
+
+/** Stops the model when the caller goes away before the answer is complete. */
+function abortOnClose(response: Response): AbortSignal {
+  const abort = new AbortController();
+  response.on('close', () => {
+    if (!response.writableFinished) abort.abort();
+  });
+  return abort.signal;
+}
+
+const keyOf = (request: KeyedRequest): ResolvedKey => request.apiKey as ResolvedKey;
+
+/**
+ * A published agent, called with one of its publication's keys (never a user's session): the
+ * user token guard lets these routes through (@Public) and the user rate limits do not apply;
+ * ApiKeyGuard checks the key and its own limits.
+ */
+@ApiTags('api-publica')
+@ApiSecurity('api-key')
+@ApiHeader({ name: 'Authorization', required: false, description: 'Bearer nova_sk_… (o la cabecera x-api-key)' })
+@ApiUnauthorizedResponse({ description: 'Falta la clave de API, no es válida, está revocada o ha caducado' })
+@ApiTooManyRequestsResponse({ description: 'Límite por minuto o cuota mensual de la clave (Retry-After, RateLimit-Policy, RateLimit)' })
+@Public()
+@UseGuards(ApiKeyGuard)
+@UseFilters(MeteredHttpErrorFilter)
+@Controller('v1')
+export class AgentApiController {
+  private readonly logger = new Logger('Publications');
+
+  constructor(private readonly runner: AgentRunner) {}
+
+  @Post('agent/:id/invoke')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Pregunta al agente publicado',
+    description: 'Con «Accept: text/event-stream» responde con eventos start {requestId, agentId, version}, delta {text}, done {output, agentId, version, usage, requestId} o error {message, statusCode}.',
+  })
+  @ApiProduces('application/json', 'text/event-stream')
+  @ApiOkResponse({ type: InvokeResultDto })
+  @ApiBadRequestResponse({ description: 'Cuerpo no válido' })
+  @ApiForbiddenResponse({ description: 'Esta clave de API no es de la publicación de este agente.' })
+  @ApiNotFoundResponse({ description: 'Publicación desactivada, o un fileId que el dueño no puede leer' })
+  async invoke(@Param('id') _id: string, @Body() body: InvokeDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
+    const call = await this.runner.prepare(keyOf(request), { input: body.input, context: body.context, fileIds: body.fileIds });
+    const signal = abortOnClose(response);
+    if (!wantsEventStream(request)) {
+      response.status(HttpStatus.OK).json(await this.runner.run(call, signal));
+      return;
+    }
+    const sse = new SseWriter(response);
+    try {
+      for await (const event of this.runner.stream(call, signal)) {
+        if (event.type === 'start') sse.send('start', { requestId: event.requestId, agentId: event.agentId, version: event.version });
+        else if (event.type === 'delta') sse.send('delta', { text: event.text });
+        else sse.send('done', event.result);
+      }
+    } catch (error) {
+      sse.send('error', this.errorPayload(error));
+    } finally {
+      sse.end();
+    }
+  }
+
+  /** MCP over streamable HTTP, stateless: each POST is a whole exchange with a fresh server. */
+  @Post('agent/:id/mcp')
+  @ApiOperation({
+    summary: 'El agente como servidor MCP (streamable HTTP, sin sesión)',
+    description: 'Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente.',
+  })
+  async mcp(@Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
+    const key = keyOf(request);
+    const agent = key.agent as NonNullable<ResolvedKey['agent']>;
+    const server = new McpServer({ name: agent.name, version: String(key.prompt?.version ?? 1) });
+    server.registerTool(
+      'ask_agent',
+      {
+        title: agent.name,
+        description: agent.description || `Pregunta a ${agent.name}`,
+        inputSchema: {
+          input: z.string().min(1).describe('Lo que se le pide al agente'),
+          context: z.record(z.string(), z.unknown()).optional().describe('JSON libre que recibe el modelo'),
+        },
+      },
+      async ({ input, context }, extra) => {
+        try {
+          const call = await this.runner.prepare(key, { input, context });
+          const result = await this.runner.run(call, extra.signal);
+          return { content: [{ type: 'text' as const, text: result.output }], structuredContent: { ...result } };
+        } catch (error) {
+          return { isError: true, content: [{ type: 'text' as const, text: this.errorPayload(error).message }] };
+        }
+      },
+    );
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response, request.body);
+  }
+
+  /** Stateless: no stream to open (GET) and no session to end (DELETE). */
+  @All('agent/:id/mcp')
+  @ApiExcludeEndpoint()
+  mcpOtherMethods(@Res() response: Response): void {
+    response
+      .status(HttpStatus.METHOD_NOT_ALLOWED)
+      .setHeader('Allow', 'POST')
+      .json({ jsonrpc: '2.0', error: { code: -32000, message: 'Método no permitido: este servidor MCP no tiene sesiones; usa POST.' }, id: null });
+  }
+
+  private errorPayload(error: unknown): { message: string; statusCode: number } {
+    if (error instanceof DomainError) return { message: error.message, statusCode: error.status };
+    this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return { message: INTERNAL, statusCode: HttpStatus.INTERNAL_SERVER_ERROR };
+  }
+}
+
+/** OpenAI's chat completions and models, so that OpenAI's own clients work unchanged against {base}/api/v1. */
+@ApiTags('api-publica')
+@ApiSecurity('api-key')
+@ApiUnauthorizedResponse({ description: 'Falta la clave de API, no es válida, está revocada o ha caducado' })
+@Public()
+@UseGuards(ApiKeyGuard)
+@UseFilters(OpenAiErrorFilter)
+@Controller('v1')
+export class OpenAiCompatibleController {
+  private readonly logger = new Logger('Publications');
+
+  constructor(
+    private readonly runner: AgentRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('models')
+  @ApiOperation({ summary: 'Los agentes que la clave puede usar (formato de OpenAI)' })
+  models(@Req() request: KeyedRequest): { object: 'list'; data: { id: string; object: 'model'; created: number; owned_by: string }[] } {
+    const key = keyOf(request);
+    // The platform, never the owner's username (an e-mail address) shown to whoever holds a key.
+    return { object: 'list', data: [{ id: key.agentId, object: 'model', created: 0, owned_by: this.config.productName }] };
+  }
+
+  @Post('chat/completions')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Chat completions compatible con OpenAI: model es el id del agente; stream y no stream' })
+  @ApiProduces('application/json', 'text/event-stream')
+  @ApiNotFoundResponse({ description: "code 'model_not_found': la clave no puede usar ese modelo (agente)" })
+  async completions(@Body() body: ChatCompletionRequestDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
+    const key = keyOf(request);
+    if (body.model !== key.agentId) throw new UnknownAgentModelError(body.model);
+    const call = await this.runner.prepare(key, agentCallOf(body.messages));
+    const signal = abortOnClose(response);
+    const created = Math.floor(Date.now() / 1000);
+    if (!body.stream) {
+      response.status(HttpStatus.OK).json(completionOf(await this.runner.run(call, signal), created));
+      return;
+    }
+    await this.stream(call, body, response, signal, created);
+  }
+
+  private async stream(call: PreparedCall, body: ChatCompletionRequestDto, response: Response, signal: AbortSignal, created: number): Promise<void> {
+    const id = completionId(call.requestId);
+    const model = call.key.agentId;
+    response.status(HttpStatus.OK);
+    response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    response.setHeader('Cache-Control', 'no-cache, no-store, no-transform');
+    response.setHeader('X-Accel-Buffering', 'no');
+    const write = (data: unknown) => {
+      if (!response.writableEnded && !response.destroyed) response.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+    };
+    try {
+      for await (const event of this.runner.stream(call, signal)) {
+        if (event.type === 'start') write(chunkOf(id, created, model, { role: 'assistant', content: '' }, null));
+        else if (event.type === 'delta') write(chunkOf(id, created, model, { content: event.text }, null));
+        else {
+          write(chunkOf(id, created, model, {}, 'stop'));
+          if (body.stream_options?.include_usage) write(chunkOf(id, created, model, null, null, usageOf(event.result.usage)));
+        }
+      }
+      write('[DONE]');
+    } catch (error) {
+      const known = error instanceof DomainError;
+      if (!known) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      write({ error: { message: known ? error.message : INTERNAL, type: 'server_error', param: null, code: known ? (error.code ?? null) : null } });
+    } finally {
+      if (!response.writableEnded) response.end();
+    }
+  }
+}

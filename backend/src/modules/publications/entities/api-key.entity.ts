@@ -1,0 +1,47 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * A key of a publication (spec section 3, API key). Only the SHA-256 digest of the secret is
+ * kept: the secret is 32 random bytes, so a fast digest cannot be reversed by guessing.
+ */
+@Entity('api_keys')
+export class ApiKey {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'publication_id', type: 'varchar', length: 36 })
+  publicationId: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  name: string;
+
+  /** The start of the secret ('nova_sk_' and six more characters), shown so that a key can be recognised. */
+  @Column({ type: 'varchar', length: 24 })
+  prefix: string;
+
+  /** Hex SHA-256 of the whole secret. */
+  @Column({ type: 'varchar', length: 64 })
+  digest: string;
+
+  @Column({ name: 'rate_limit_per_minute', type: 'integer' })
+  rateLimitPerMinute: number;
+
+  @Column({ name: 'monthly_request_quota', type: 'integer', nullable: true })
+  monthlyRequestQuota: number | null;
+
+  @Column({ name: 'monthly_token_quota', type: 'integer', nullable: true })
+  monthlyTokenQuota: number | null;
+
+  @Column({ name: 'expires_at', type: Date, nullable: true })
+  expiresAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  @Column({ name: 'last_used_at', type: Date, nullable: true })
+  lastUsedAt: Date | null;
+
+  /** Set when revoked: the key stops working at once; its usage figures stay. */
+  @Column({ name: 'revoked_at', type: Date, nullable: true })
+  revokedAt: Date | null;
+}

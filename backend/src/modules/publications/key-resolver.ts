@@ -1,0 +1,128 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { AgentsService } from '../agents/agents.service';
+import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import { PromptVersionStore } from '../prompts/prompt-version-store';
+import { digestOf } from './api-key-secret';
+import { ApiKey } from './entities/api-key.entity';
+import { ApiPublication } from './entities/api-publication.entity';
+import { PublicationsRedis } from './redis-channel';
+
+/** Everything a call with a key needs, read once per key and kept for a moment. */
+export interface ResolvedKey {
+  keyId: string;
+  publicationId: string;
+  agentId: string;
+  enabled: boolean;
+  owner: VerifiedIdentity;
+  rateLimitPerMinute: number;
+  monthlyRequestQuota: number | null;
+  monthlyTokenQuota: number | null;
+  /** ms since the epoch; null when it never expires. */
+  expiresAt: number | null;
+  /** Null when the agent is gone or its owner may no longer use it. */
+  agent: { id: string; name: string; description: string; modelId: string | null } | null;
+  /** The prompt the publication answers with; null when the agent has none (or the pinned version is gone). */
+  prompt: { text: string; version: number } | null;
+}
+
+/** How long a resolved key is trusted before it is read again (prompt and agent edits show up by then). */
+export const KEY_CACHE_MS = 2_000;
+
+interface Entry {
+  value: ResolvedKey | null;
+  loadedAt: number;
+}
+
+/**
+ * Finds the publication, agent and prompt behind a key. Every call would otherwise read four
+ * rows; they are kept for KEY_CACHE_MS, and dropped at once when the owner revokes a key or
+ * changes the publication: on this instance directly, on the others through Redis. Only where
+ * that reaches every instance is anything kept: with REDIS_URL, or on SQLite (one process owns
+ * the file). PostgreSQL without Redis may run several instances, so it reads on every call.
+ */
+@Injectable()
+export class KeyResolver {
+  private readonly cache = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<ResolvedKey | null>>();
+  private readonly cacheEnabled: boolean;
+  /** Bumped on every invalidation, so that a load started before it is not cached after it. */
+  private generation = 0;
+
+  constructor(
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    @InjectRepository(ApiPublication) private readonly publications: Repository<ApiPublication>,
+    private readonly agents: AgentsService,
+    private readonly prompts: PromptVersionStore,
+    private readonly redis: PublicationsRedis,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.cacheEnabled = redis.enabled || config.database.type === 'sqlite';
+    redis.onInvalidation((publicationId) => this.forgetLocally(publicationId));
+  }
+
+  async resolve(secret: string): Promise<ResolvedKey | null> {
+    const digest = digestOf(secret);
+    if (!this.cacheEnabled) return this.load(digest);
+    const cached = this.cache.get(digest);
+    if (cached && Date.now() - cached.loadedAt < KEY_CACHE_MS) return cached.value;
+    let pending = this.loading.get(digest);
+    if (!pending) {
+      const generation = this.generation;
+      pending = this.load(digest).finally(() => this.loading.delete(digest));
+      this.loading.set(digest, pending);
+      void pending.then(
+        (value) => {
+          if (generation !== this.generation) return;
+          if (this.cache.size >= 10_000) this.cache.delete(this.cache.keys().next().value as string);
+          this.cache.set(digest, { value, loadedAt: Date.now() });
+        },
+        () => undefined,
+      );
+    }
+    return pending;
+  }
+
+  /** The publication (its keys, state or version) changed: no instance may answer from what it kept. */
+  async forget(publicationId: string): Promise<void> {
+    this.forgetLocally(publicationId);
+    await this.redis.publishInvalidation(publicationId);
+  }
+
+  private forgetLocally(publicationId: string): void {
+    this.generation += 1;
+    this.loading.clear();
+    for (const [digest, entry] of this.cache) {
+      // Unknown keys are kept too briefly to matter, but a key just created must work at once.
+      if (entry.value === null || entry.value.publicationId === publicationId) this.cache.delete(digest);
+    }
+  }
+
+  private async load(digest: string): Promise<ResolvedKey | null> {
+    const key = await this.keys.findOneBy({ digest });
+    if (!key || key.revokedAt) return null;
+    const publication = await this.publications.findOneBy({ id: key.publicationId });
+    if (!publication) return null;
+    const owner: VerifiedIdentity = { sub: publication.ownerSub, username: publication.ownerUsername, email: '', role: 'user' };
+    const [agent, prompt] = await Promise.all([
+      this.agents.findVisible(owner, publication.agentId).catch(() => null),
+      publication.pinnedVersion === null ? this.prompts.current(publication.agentId) : this.prompts.find(publication.agentId, publication.pinnedVersion),
+    ]);
+    return {
+      keyId: key.id,
+      publicationId: publication.id,
+      agentId: publication.agentId,
+      enabled: publication.enabled,
+      owner,
+      rateLimitPerMinute: key.rateLimitPerMinute,
+      monthlyRequestQuota: key.monthlyRequestQuota,
+      monthlyTokenQuota: key.monthlyTokenQuota,
+      expiresAt: key.expiresAt ? key.expiresAt.getTime() : null,
+      agent: agent ? { id: agent.id, name: agent.name, description: agent.description, modelId: agent.modelId } : null,
+      prompt: prompt ? { text: prompt.prompt, version: prompt.version } : null,
+    };
+  }
+}

@@ -1,0 +1,127 @@
+import { DomainError } from '../../common/errors/domain-error';
+
+/** Also what another user sees for someone else's publication: its existence is not revealed. */
+export class PublicationNotFoundError extends DomainError {
+  readonly status = 404;
+  constructor() {
+    super('Publicación no encontrada.');
+  }
+}
+
+export class PublicationForbiddenError extends DomainError {
+  readonly status = 403;
+  constructor() {
+    super('Solo el creador del agente o un administrador puede publicarlo como API.');
+  }
+}
+
+export class AlreadyPublishedError extends DomainError {
+  readonly status = 409;
+  readonly code = 'AlreadyPublished';
+  constructor() {
+    super('Este agente ya está publicado como API.');
+  }
+}
+
+export class ApiKeyNotFoundError extends DomainError {
+  readonly status = 404;
+  constructor() {
+    super('Clave de API no encontrada.');
+  }
+}
+
+export class PinnedVersionNotFoundError extends DomainError {
+  readonly status = 400;
+  constructor(version: number) {
+    super(`El agente no tiene la versión ${version} del prompt.`);
+  }
+}
+
+export class InvalidExpiryError extends DomainError {
+  readonly status = 400;
+  constructor() {
+    super('expiresAt debe ser una fecha futura.');
+  }
+}
+
+// Calls with a key (/api/v1/…).
+
+export class MissingApiKeyError extends DomainError {
+  readonly status = 401;
+  constructor() {
+    super('Falta la clave de API: envíala en la cabecera «Authorization: Bearer <clave>» o «x-api-key».');
+  }
+}
+
+export class InvalidApiKeyError extends DomainError {
+  readonly status = 401;
+  constructor() {
+    super('La clave de API no es válida o ha sido revocada.');
+  }
+}
+
+export class ExpiredApiKeyError extends DomainError {
+  readonly status = 401;
+  constructor() {
+    super('La clave de API ha caducado.');
+  }
+}
+
+export class KeyOfAnotherPublicationError extends DomainError {
+  readonly status = 403;
+  constructor() {
+    super('Esta clave de API no es de la publicación de este agente.');
+  }
+}
+
+export class PublicationDisabledError extends DomainError {
+  readonly status = 404;
+  constructor() {
+    super('Este agente no está publicado como API o su publicación está desactivada.');
+  }
+}
+
+export class KeyRateLimitedError extends DomainError {
+  readonly status = 429;
+  readonly code = 'RateLimited';
+  constructor(limit: number, retryAfter: number) {
+    super(`Esta clave de API admite ${limit} peticiones por minuto. Vuelve a intentarlo dentro de ${retryAfter} ${retryAfter === 1 ? 'segundo' : 'segundos'}.`);
+  }
+}
+
+export class MonthlyQuotaExceededError extends DomainError {
+  readonly status = 429;
+  readonly code = 'QuotaExceeded';
+  constructor(kind: 'requests' | 'tokens', quota: number) {
+    super(
+      kind === 'requests'
+        ? `Esta clave de API ha agotado su cuota mensual de ${quota} peticiones.`
+        : `Esta clave de API ha agotado su cuota mensual de ${quota} tokens.`,
+    );
+  }
+}
+
+export class InvalidMessagesError extends DomainError {
+  readonly status = 400;
+  constructor(detail: string) {
+    super(detail);
+  }
+}
+
+export class UnknownAgentModelError extends DomainError {
+  readonly status = 404;
+  readonly code = 'model_not_found';
+  constructor(model: string) {
+    super(`El modelo «${model}» no existe o esta clave de API no puede usarlo. Usa el id del agente publicado.`);
+  }
+}
+
+/** The model failed a call with a key: the gateway's status, its message worded for an API caller. */
+export class ModelCallFailedError extends DomainError {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

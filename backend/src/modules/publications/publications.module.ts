@@ -1,0 +1,53 @@
+import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AgentsModule } from '../agents/agents.module';
+import { FilesModule } from '../files/files.module';
+import { ModelsModule } from '../models/models.module';
+import { PromptVersionStoreModule } from '../prompts/prompt-version-store';
+import { AgentRunner } from './agent-runner';
+import { ApiKeyGuard } from './api-key.guard';
+import { AgentApiController, OpenAiCompatibleController } from './api-v1.controller';
+import { ApiKey } from './entities/api-key.entity';
+import { ApiKeyUsage } from './entities/api-key-usage.entity';
+import { ApiPublication } from './entities/api-publication.entity';
+import { KeyRateLimiter } from './key-rate-limiter';
+import { KeyResolver } from './key-resolver';
+import { PublicationsController } from './publications.controller';
+import { PublicationsService } from './publications.service';
+import { PublicationsRedis } from './redis-channel';
+import { MeteredHttpErrorFilter } from './metered-error.filter';
+import { OpenAiErrorFilter } from './openai-error.filter';
+import { UsageMeter } from './usage-meter';
+
+const KEY_BEARER = /^Bearer\s+(nova_sk_\S+)$/i;
+
+/**
+ * A key sent as `Authorization: Bearer nova_sk_…` (as OpenAI's clients send theirs) is moved to
+ * x-api-key before the user token guard runs: it is no session token, and trying it as one (a
+ * JWT parse and three thrown errors per call) would only cost every call time.
+ */
+function keyFromBearer(request: Request, _response: Response, next: NextFunction): void {
+  const match = request.headers.authorization ? KEY_BEARER.exec(request.headers.authorization) : null;
+  if (match) {
+    if (!request.headers['x-api-key']) request.headers['x-api-key'] = match[1];
+    delete request.headers.authorization;
+  }
+  next();
+}
+
+/**
+ * Agents published as HTTP APIs (issue 15): publications and keys for their owners, and the
+ * key-authenticated calls (invoke, OpenAI-compatible chat completions, MCP) with per-key limits
+ * and metering.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage]), AgentsModule, PromptVersionStoreModule, ModelsModule, FilesModule],
+  controllers: [PublicationsController, AgentApiController, OpenAiCompatibleController],
+  providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, UsageMeter, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter],
+})
+export class PublicationsModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(keyFromBearer).forRoutes(AgentApiController, OpenAiCompatibleController);
+  }
+}

@@ -1,0 +1,222 @@
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, type EntityManager, In, MoreThanOrEqual } from 'typeorm';
+import { ApiKey } from './entities/api-key.entity';
+import { ApiKeyUsage } from './entities/api-key-usage.entity';
+
+/** How often the buffered figures are written. */
+export const USAGE_FLUSH_MS = 2_000;
+
+interface Figures {
+  keyId: string;
+  publicationId: string;
+  day: string;
+  requests: number;
+  errors: number;
+  inputTokens: number;
+  outputTokens: number;
+  latencyMsTotal: number;
+}
+
+export interface CallOutcome {
+  failed: boolean;
+  inputTokens: number;
+  outputTokens: number;
+  latencyMs: number;
+}
+
+interface MonthTotals {
+  month: string;
+  requests: number;
+  tokens: number;
+}
+
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+const monthOf = (time: number) => new Date(time).toISOString().slice(0, 7);
+
+/**
+ * Every call with a key is counted here, in memory, and written every USAGE_FLUSH_MS as one
+ * upsert per key and day, so that metering costs the call nothing. The buffer is written again
+ * when the application stops (SIGTERM included: enableShutdownHooks), before the database
+ * closes. The monthly quotas read the month's written totals plus what this process has not
+ * written yet.
+ */
+@Injectable()
+export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger('Publications');
+  private pending = new Map<string, Figures>();
+  private inflight = new Map<string, Figures>();
+  private lastUsed = new Map<string, Date>();
+  private readonly months = new Map<string, MonthTotals>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | null = null;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.flush(), USAGE_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /** Calls that ended after the first flush (the HTTP server closes in between). */
+  async onApplicationShutdown(): Promise<void> {
+    await this.flush();
+  }
+
+  /** A call starts: it counts against the monthly request quota at once. */
+  begin(keyId: string, publicationId: string, now = Date.now()): void {
+    this.figures(keyId, publicationId, now).requests += 1;
+    this.lastUsed.set(keyId, new Date(now));
+  }
+
+  end(keyId: string, publicationId: string, outcome: CallOutcome, now = Date.now()): void {
+    const figures = this.figures(keyId, publicationId, now);
+    if (outcome.failed) figures.errors += 1;
+    figures.inputTokens += outcome.inputTokens;
+    figures.outputTokens += outcome.outputTokens;
+    figures.latencyMsTotal += Math.max(0, Math.round(outcome.latencyMs));
+  }
+
+  /** This month's requests and tokens of a key, every instance's written figures and ours not yet written. */
+  async monthTotals(keyId: string, now = Date.now()): Promise<{ requests: number; tokens: number }> {
+    const month = monthOf(now);
+    let totals = this.months.get(keyId);
+    if (!totals || totals.month !== month) {
+      totals = await this.readMonth(keyId, month);
+      this.months.set(keyId, totals);
+    }
+    let requests = totals.requests;
+    let tokens = totals.tokens;
+    for (const buffer of [this.pending, this.inflight]) {
+      for (const figures of buffer.values()) {
+        if (figures.keyId !== keyId || !figures.day.startsWith(month)) continue;
+        requests += figures.requests;
+        tokens += figures.inputTokens + figures.outputTokens;
+      }
+    }
+    return { requests, tokens };
+  }
+
+  /** Writes what is buffered; concurrent callers wait for the same write. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing.then(() => this.flush());
+    if (this.pending.size === 0 && this.lastUsed.size === 0) return Promise.resolve();
+    this.flushing = this.write().finally(() => (this.flushing = null));
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    this.inflight = this.pending;
+    this.pending = new Map();
+    const lastUsed = this.lastUsed;
+    this.lastUsed = new Map();
+    const rows = [...this.inflight.values()];
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        for (const row of rows) {
+          await upsert(manager, row);
+        }
+        for (const [keyId, at] of lastUsed) await manager.update(ApiKey, { id: keyId }, { lastUsedAt: at });
+      });
+    } catch {
+      // One by one: the rows of a publication deleted meanwhile are dropped with it (its foreign
+      // key refuses them); anything else that fails goes back into the buffer for the next flush.
+      await this.writeOneByOne(rows, lastUsed);
+    }
+    await this.refreshMonths(rows).catch(() => undefined);
+    this.inflight = new Map();
+  }
+
+  private async writeOneByOne(rows: Figures[], lastUsed: Map<string, Date>): Promise<void> {
+    let failures = 0;
+    for (const row of rows) {
+      try {
+        await upsert(this.dataSource.manager, row);
+      } catch (error) {
+        if (isForeignKeyError(error)) continue;
+        failures += 1;
+        this.merge(this.pending, row);
+      }
+    }
+    for (const [keyId, at] of lastUsed) {
+      try {
+        await this.dataSource.manager.update(ApiKey, { id: keyId }, { lastUsedAt: at });
+      } catch {
+        failures += 1;
+        if (!this.lastUsed.has(keyId)) this.lastUsed.set(keyId, at);
+      }
+    }
+    if (failures > 0) this.logger.warn(`No se pudo guardar el uso de ${failures} claves de API; se reintentará.`);
+  }
+
+  private async refreshMonths(rows: Figures[]): Promise<void> {
+    const keyIds = [...new Set(rows.map((row) => row.keyId))].filter((keyId) => this.months.has(keyId));
+    if (keyIds.length === 0) return;
+    const month = monthOf(Date.now());
+    const sums = await this.dataSource.manager.find(ApiKeyUsage, { where: { keyId: In(keyIds), day: MoreThanOrEqual(`${month}-01`) } });
+    const totals = new Map(keyIds.map((keyId) => [keyId, { month, requests: 0, tokens: 0 }]));
+    for (const row of sums) {
+      const total = totals.get(row.keyId);
+      if (!total) continue;
+      total.requests += row.requests;
+      total.tokens += row.inputTokens + row.outputTokens;
+    }
+    for (const [keyId, total] of totals) this.months.set(keyId, total);
+  }
+
+  private async readMonth(keyId: string, month: string): Promise<MonthTotals> {
+    const rows = await this.dataSource.manager.find(ApiKeyUsage, { where: { keyId, day: MoreThanOrEqual(`${month}-01`) } });
+    return {
+      month,
+      requests: rows.reduce((sum, row) => sum + row.requests, 0),
+      tokens: rows.reduce((sum, row) => sum + row.inputTokens + row.outputTokens, 0),
+    };
+  }
+
+  private figures(keyId: string, publicationId: string, now: number): Figures {
+    const day = dayOf(now);
+    const id = `${keyId}|${day}`;
+    let figures = this.pending.get(id);
+    if (!figures) {
+      figures = { keyId, publicationId, day, requests: 0, errors: 0, inputTokens: 0, outputTokens: 0, latencyMsTotal: 0 };
+      this.pending.set(id, figures);
+    }
+    return figures;
+  }
+
+  private merge(into: Map<string, Figures>, row: Figures): void {
+    const id = `${row.keyId}|${row.day}`;
+    const existing = into.get(id);
+    if (!existing) {
+      into.set(id, { ...row });
+      return;
+    }
+    existing.requests += row.requests;
+    existing.errors += row.errors;
+    existing.inputTokens += row.inputTokens;
+    existing.outputTokens += row.outputTokens;
+    existing.latencyMsTotal += row.latencyMsTotal;
+  }
+}
+
+function isForeignKeyError(error: unknown): boolean {
+  const text = `${(error as { code?: unknown })?.code ?? ''} ${error instanceof Error ? error.message : ''}`;
+  return /FOREIGN KEY|23503/i.test(text);
+}
+
+/** Adds a key's figures for a day to what is stored (SQLite 3.24+ and PostgreSQL both speak ON CONFLICT). */
+async function upsert(manager: EntityManager, row: Figures): Promise<void> {
+  const add = (column: string) => `"${column}" = "api_key_usage"."${column}" + EXCLUDED."${column}"`;
+  await manager
+    .createQueryBuilder()
+    .insert()
+    .into(ApiKeyUsage)
+    .values(row)
+    .onConflict(`("key_id", "day") DO UPDATE SET ${['requests', 'errors', 'input_tokens', 'output_tokens', 'latency_ms_total'].map(add).join(', ')}`)
+    .execute();
+}

@@ -1,0 +1,178 @@
+// A published agent called with an API key (issue 15), against an instant OpenAI-compatible
+// model in its own process (one short chunk, no delay):
+//   · 64 connections: POST /api/v1/agent/{id}/invoke against the backend's no-database floor
+//     route (GET /api/bench/constant, BENCH_ROUTES=1) measured in the same run. Target: invoke
+//     reaches at least half the floor's throughput, with no errors.
+//   · 1 connection: invoke's p50 against calling the model directly. Target: at most 2 ms added.
+// Both comparisons interleave their two sides (floor and invoke take turns, round after round;
+// the sequential calls alternate model and invoke), so that a busy machine slows both alike; the
+// ratio reported is the median round's. BENCH_INVOKE_RUNS sets the sequential calls (default 400),
+// BENCH_INVOKE_ROUNDS the rounds (default 3). BENCH_BACKEND_FROM_SOURCES=1 runs the
+// backend from its TypeScript sources (as the tests do) instead of dist/, to measure without a build.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { signedInUser } from './lib/identity.mjs';
+import { startBackend, startOpenAiFakeProcess } from './lib/servers.mjs';
+
+const CONNECTIONS = 64;
+/** Floor and invoke alternate this many times, so that both see the same machine (others' load included). */
+const ROUNDS = Number(process.env.BENCH_INVOKE_ROUNDS ?? 3);
+const SEQUENTIAL_RUNS = Number(process.env.BENCH_INVOKE_RUNS ?? 400);
+const TARGET_SHARE = 0.5;
+const TARGET_ADDED_P50_MS = 2;
+const root = new URL('..', import.meta.url).pathname;
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One request over a kept-alive connection; resolves with its time once the whole body is read. */
+function timed(url, { method = 'GET', headers = {}, body } = {}) {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, agent, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`HTTP ${res.statusCode}`))));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function sequential(runs, call) {
+  const times = [];
+  for (let i = 0; i < runs; i += 1) times.push(await call().catch(() => NaN));
+  return summary(times.filter((time) => !Number.isNaN(time)));
+}
+
+function summary(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+async function load(options, seconds) {
+  await autocannon({ ...options, connections: CONNECTIONS, duration: 1 });
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: seconds });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** The backend from its sources (no build), as the tests' backend-process helper starts it. */
+async function startBackendFromSources(port, env) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nova-bench-'));
+  const child = spawn(process.execPath, ['-r', join(root, 'backend/test/support/swc-register.cjs'), join(root, 'backend/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('El backend no arrancó');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    pid: child.pid,
+    dataDir,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function run({ seconds = 8 } = {}) {
+  const fake = await startOpenAiFakeProcess(3331, { chunks: ['Hola, soy tu agente.'], intervalMs: 0 });
+  const env = { BENCH_ROUTES: '1', MODEL_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'fake' };
+  const backend = process.env.BENCH_BACKEND_FROM_SOURCES === '1' ? await startBackendFromSources(3332, env) : await startBackend(3332, env);
+  try {
+    const authorization = await signedInUser(backend, `bench-${Date.now()}@example.com`);
+    const headers = { authorization, 'content-type': 'application/json' };
+    const agentResponse = await fetch(`${backend.url}/api/agents`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Agente de prueba', category: 'legal', description: 'Para medir', prompt: 'Eres un agente de prueba.' }),
+    });
+    const agentId = (await agentResponse.json()).id;
+    const publication = await (await fetch(`${backend.url}/api/agent/${agentId}/publication`, { method: 'POST', headers, body: '{}' })).json();
+    const key = await (
+      await fetch(`${backend.url}/api/publication/${publication.apiId}/keys`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Benchmark', rateLimitPerMinute: 1_000_000 }),
+      })
+    ).json();
+
+    const invokeUrl = `${backend.url}/api/v1/agent/${agentId}/invoke`;
+    const invokeBody = JSON.stringify({ input: 'Hola, ¿qué puedes hacer?' });
+    const invokeHeaders = { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' };
+    const floorUrl = `${backend.url}/api/bench/constant?bytes=200`;
+
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const floor = await load({ url: floorUrl }, seconds);
+      const invoke = await load({ url: invokeUrl, method: 'POST', headers: invokeHeaders, body: invokeBody }, seconds);
+      rounds.push({ floor, invoke, share: invoke.requestsPerSecond / floor.requestsPerSecond });
+    }
+    rounds.sort((a, b) => a.share - b.share);
+    const { floor, invoke } = rounds[Math.floor(rounds.length / 2)];
+
+    const directBody = JSON.stringify({ model: 'fake', messages: [{ role: 'user', content: 'Hola' }], stream: true, stream_options: { include_usage: true } });
+    const callModel = () => timed(`${fake.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: directBody });
+    const callInvoke = () => timed(invokeUrl, { method: 'POST', headers: invokeHeaders, body: invokeBody });
+    await sequential(50, callModel);
+    await sequential(50, callInvoke);
+    const modelTimes = [];
+    const invokeTimes = [];
+    let sequentialErrors = 0;
+    for (let i = 0; i < SEQUENTIAL_RUNS; i += 1) {
+      for (const [call, times] of [[callModel, modelTimes], [callInvoke, invokeTimes]]) {
+        try {
+          times.push(await call());
+        } catch {
+          sequentialErrors += 1;
+        }
+      }
+    }
+    const direct = summary(modelTimes);
+    const single = summary(invokeTimes);
+
+    const share = invoke.requestsPerSecond / floor.requestsPerSecond;
+    const added = single.p50 - direct.p50;
+    console.log('\nAgente publicado como API: invoke con clave, modelo instantáneo compatible con OpenAI en otro proceso');
+    console.table([
+      { escenario: `GET /api/bench/constant (suelo, ${CONNECTIONS} conexiones)`, 'req/s': floor.requestsPerSecond, 'p50 ms': floor.p50Ms, 'p99 ms': floor.p99Ms, errores: floor.errors },
+      { escenario: `POST invoke (${CONNECTIONS} conexiones)`, 'req/s': invoke.requestsPerSecond, 'p50 ms': invoke.p50Ms, 'p99 ms': invoke.p99Ms, errores: invoke.errors, 'vs suelo': `${Math.round(share * 100)}%` },
+      { escenario: 'modelo directo (1 conexión, alternando)', 'p50 ms': direct.p50.toFixed(2), 'p99 ms': direct.p99.toFixed(2), errores: 0 },
+      { escenario: 'POST invoke (1 conexión, alternando)', 'p50 ms': single.p50.toFixed(2), 'p99 ms': single.p99.toFixed(2), errores: sequentialErrors, 'añadido p50 ms': added.toFixed(2) },
+    ]);
+    console.log(`Rondas suelo/invoke (${ROUNDS}): ${rounds.map((round) => `${Math.round(round.share * 100)}%`).join(', ')}; la tabla muestra la mediana.`);
+    const met = share >= TARGET_SHARE && rounds.every((round) => round.invoke.errors === 0) && added <= TARGET_ADDED_P50_MS && sequentialErrors === 0;
+    console.log(
+      `Objetivo (≥ ${TARGET_SHARE * 100}% del suelo a ${CONNECTIONS} conexiones sin errores; ≤ ${TARGET_ADDED_P50_MS} ms añadidos en p50 con 1 conexión): ${met ? 'cumplido' : 'NO cumplido'}`,
+    );
+    return { floor, invoke, rounds, direct, single };
+  } finally {
+    agent.destroy();
+    await backend.stop();
+    await fake.stop();
+  }
+}

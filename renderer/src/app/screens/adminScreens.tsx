@@ -1,0 +1,43 @@
+// Route modules for /admin: the admin feature's screens with what they need from elsewhere (the
+// marketplace's closed category list, the signed-in admin), composed here since features do not
+// import one another.
+import { useAtomValue } from 'jotai';
+import {
+  AdminAgentsPage,
+  AdminDashboardPage,
+  AdminUsersPage,
+  AuditPage,
+  ModerationPage,
+  StripeBalancePage,
+  StripeCustomersPage,
+  StripeIndexPage,
+  StripeProductsPage,
+  StripeSubscriptionsPage,
+  StripeTransactionsPage,
+} from '../../features/admin';
+import { authStateAtom } from '../../features/auth/state/authState';
+import { CATEGORY_OPTIONS } from '../../features/marketplace/categories';
+
+export function AdminDashboardScreen() {
+  return <AdminDashboardPage />;
+}
+
+export function AdminUsersScreen() {
+  const { user } = useAtomValue(authStateAtom);
+  return <AdminUsersPage currentUsername={user?.username ?? null} />;
+}
+
+export function AdminAgentsScreen() {
+  return <AdminAgentsPage categories={CATEGORY_OPTIONS} />;
+}
+
+export {
+  AuditPage as AdminAuditScreen,
+  ModerationPage as AdminModerationScreen,
+  StripeBalancePage as AdminStripeBalanceScreen,
+  StripeCustomersPage as AdminStripeCustomersScreen,
+  StripeIndexPage as AdminStripeScreen,
+  StripeProductsPage as AdminStripeProductsScreen,
+  StripeSubscriptionsPage as AdminStripeSubscriptionsScreen,
+  StripeTransactionsPage as AdminStripeTransactionsScreen,
+};

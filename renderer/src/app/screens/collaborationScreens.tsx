@@ -1,0 +1,78 @@
+// Collaboration chats composed with the team (whose agents are picked), the chat feature (the
+// sidebar's conversation list) and the marketplace (an ecosystem's agents). Features do not import
+// one another: this module hands each one what it needs from the others.
+import { Center, Loader } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  CollaborationChatPage,
+  StartTeamChatPage,
+  type ChatEcosystem,
+  type PickableAgent,
+} from '../../features/collaboration';
+import { categoryLabel, fetchEcosystem } from '../../features/marketplace';
+import { teamAgentsAtom } from '../../features/team';
+import { appStrings } from '../strings';
+import { useListConversation } from './listConversation';
+
+/** 'Mis Agentes' as the collaboration feature picks them. */
+export function useTeamPickable(): PickableAgent[] {
+  const team = useAtomValue(teamAgentsAtom);
+  return useMemo(
+    () => team.map((agent) => ({ id: agent.agentId, name: agent.name, category: agent.category, avatar: agent.avatar })),
+    [team],
+  );
+}
+
+/** The ecosystem an ecosystem chat runs over (its agents), read from the marketplace. */
+function useChatEcosystem(ecosystemId: string | undefined): ChatEcosystem | null {
+  const [ecosystem, setEcosystem] = useState<ChatEcosystem | null>(null);
+  useEffect(() => {
+    setEcosystem(null);
+    if (!ecosystemId) return;
+    const controller = new AbortController();
+    fetchEcosystem(ecosystemId, controller.signal).then(
+      (value) => {
+        if (!controller.signal.aborted) setEcosystem({ id: value.id, name: value.name, agentIds: value.agentIds ?? [] });
+      },
+      () => {
+        // Unreadable ecosystem: the chat shows it has no agents to run.
+        if (!controller.signal.aborted) setEcosystem({ id: ecosystemId, name: ecosystemId, agentIds: [] });
+      },
+    );
+    return () => controller.abort();
+  }, [ecosystemId]);
+  return ecosystem;
+}
+
+/** /chat?flow=true (optionally &agents=a,b from /start-team-chat): a new 'Flujo de Agentes'. */
+export function FlowChatScreen() {
+  const [search] = useSearchParams();
+  const agents = useTeamPickable();
+  const onCreated = useListConversation();
+  const preset = search.get('agents');
+  const initialSelection = useMemo(() => (preset ? preset.split(',').filter(Boolean) : undefined), [preset]);
+  return (
+    <CollaborationChatPage agents={agents} initialSelection={initialSelection} formatCategory={categoryLabel} onConversationCreated={onCreated} />
+  );
+}
+
+/** /chat/{id} of a flow or ecosystem conversation. */
+export function CollaborationConversationScreen({ conversationId, ecosystemId }: { conversationId: string; ecosystemId?: string }) {
+  const agents = useTeamPickable();
+  const ecosystem = useChatEcosystem(ecosystemId);
+  if (ecosystemId && !ecosystem) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label={appStrings.loading} />
+      </Center>
+    );
+  }
+  return <CollaborationChatPage conversationId={conversationId} agents={agents} ecosystem={ecosystem} formatCategory={categoryLabel} />;
+}
+
+/** /start-team-chat */
+export function StartTeamChatScreen() {
+  return <StartTeamChatPage agents={useTeamPickable()} formatCategory={categoryLabel} />;
+}

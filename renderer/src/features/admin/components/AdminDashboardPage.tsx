@@ -1,0 +1,231 @@
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Box, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { adminApi } from '../api/adminApi';
+import { useAdminResource } from '../hooks/useAdminResource';
+import { adminStrings } from '../strings';
+import type { DetailedDay, Margins } from '../types';
+import { formatDay, formatMoney, formatNumber } from '../utils/format';
+import { FigureCard } from './AdminAgentsPage';
+import { ErrorAlert, LoadingText, PageHeader } from './parts';
+
+const strings = adminStrings.dashboard;
+
+/** /admin: the platform's figures as cards, charts and (for screen readers and keyboards) a table. */
+export function AdminDashboardPage() {
+  const users = useAdminResource((signal) => adminApi.userMetrics(signal));
+  const agents = useAdminResource((signal) => adminApi.agentMetrics(signal));
+  const detailed = useAdminResource((signal) => adminApi.detailedMetrics(signal));
+  const margins = useAdminResource((signal) => adminApi.margins(signal));
+
+  const days = [...(detailed.data?.days ?? [])].sort((a, b) => a.date.localeCompare(b.date));
+  const currency = detailed.data?.currency ?? 'eur';
+  const revenue = days.reduce((sum, day) => sum + (day.revenue || 0), 0) / 100;
+  const subscriptions = days.reduce((sum, day) => sum + (day.subscriptions || 0), 0);
+  const userFigures = users.data;
+
+  return (
+    <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
+      <PageHeader title={strings.title} intro={strings.intro} />
+      {(users.error || agents.error) && (
+        <ErrorAlert
+          message={users.error ?? agents.error ?? adminStrings.genericError}
+          onRetry={() => {
+            users.reload();
+            agents.reload();
+          }}
+        />
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+        <FigureCard
+          label={strings.cards.users}
+          value={userFigures ? numberOr(userFigures.totalUsers) : '…'}
+          detail={userFigures ? strings.usersDetail(numberOr(userFigures.confirmedUsers), numberOr(userFigures.disabledUsers)) : undefined}
+        />
+        <FigureCard
+          label={strings.cards.agents}
+          value={agents.data ? agents.data.totalAgents : '…'}
+          detail={agents.data ? strings.agentsDetail(agents.data.publicAgentsCount, agents.data.privateAgentsCount) : undefined}
+        />
+        <FigureCard label={strings.cards.revenue} value={detailed.data ? formatMoney(revenue, currency) : '…'} detail={strings.revenueDetail} />
+        <FigureCard label={strings.cards.subscriptions} value={detailed.data ? subscriptions : '…'} detail={strings.subscriptionsDetail} />
+      </SimpleGrid>
+
+      {detailed.loading && detailed.data === null ? (
+        <LoadingText>{adminStrings.loading}</LoadingText>
+      ) : detailed.error ? (
+        <ErrorAlert message={detailed.error} onRetry={detailed.reload} />
+      ) : days.length === 0 ? (
+        <Text>{strings.noDays}</Text>
+      ) : (
+        <DailyCharts days={days} currency={currency} />
+      )}
+
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="admin-margins-title">
+          {strings.marginsTitle}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {strings.marginsIntro}
+        </Text>
+        {margins.loading && margins.data === null ? (
+          <LoadingText>{adminStrings.loading}</LoadingText>
+        ) : margins.error ? (
+          <ErrorAlert message={margins.error} onRetry={margins.reload} />
+        ) : !margins.data || margins.data.agents.length === 0 ? (
+          <Text>{strings.noMargins}</Text>
+        ) : (
+          <MarginsTable margins={margins.data} />
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+const cents = (amount: number | null, currency: string) => (amount === null ? adminStrings.none : formatMoney(amount / 100, currency));
+
+function MarginsTable({ margins }: { margins: Margins }) {
+  const c = strings.marginColumns;
+  return (
+    <>
+      {!margins.pricesConfigured && (
+        <Text size="sm" c="dimmed">
+          {strings.noPrices}
+        </Text>
+      )}
+      <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label={strings.marginsLabel}>
+        <Table striped aria-label={strings.marginsLabel}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{c.agent}</Table.Th>
+              <Table.Th scope="col">{c.revenue}</Table.Th>
+              <Table.Th scope="col">{c.inputTokens}</Table.Th>
+              <Table.Th scope="col">{c.outputTokens}</Table.Th>
+              <Table.Th scope="col">{c.modelCost}</Table.Th>
+              <Table.Th scope="col">{c.margin}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {margins.agents.map((row) => (
+              <Table.Tr key={row.agentId}>
+                <Table.Td>{row.name}</Table.Td>
+                <Table.Td>{cents(row.revenue, margins.currency)}</Table.Td>
+                <Table.Td>{formatNumber(row.inputTokens)}</Table.Td>
+                <Table.Td>{formatNumber(row.outputTokens)}</Table.Td>
+                <Table.Td>{cents(row.modelCost, margins.currency)}</Table.Td>
+                <Table.Td c={row.margin !== null && row.margin < 0 ? 'red' : undefined}>{cents(row.margin, margins.currency)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
+
+function numberOr(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+function ChartFigure({ id, title, caption, children }: { id: string; title: string; caption: string; children: ReactNode }) {
+  return (
+    // A figure, not role="img": the chart's keyboard layer must stay reachable inside it.
+    <Box component="figure" m={0} aria-labelledby={`${id}-title`} aria-describedby={`${id}-caption`}>
+      <Title order={2} size="h3" id={`${id}-title`} mb="xs">
+        {title}
+      </Title>
+      {children}
+      <Text component="figcaption" id={`${id}-caption`} size="xs" c="dimmed" mt={4}>
+        {caption}
+      </Text>
+    </Box>
+  );
+}
+
+function DailyCharts({ days, currency }: { days: DetailedDay[]; currency: string }) {
+  const c = strings.columns;
+  const data = days.map((day) => ({
+    date: formatDay(day.date),
+    [c.signUps]: day.signUps,
+    [c.activeUsers]: day.activeUsers,
+    [c.conversations]: day.conversations,
+    [c.messages]: day.messages,
+    [c.tokens]: day.tokens,
+    [c.subscriptions]: day.subscriptions,
+    [c.revenue]: day.revenue / 100,
+  }));
+
+  return (
+    <Stack gap="xl">
+      <ChartFigure id="admin-activity" title={strings.activityTitle} caption={strings.activityCaption}>
+        <LineChart
+          h={260}
+          data={data}
+          dataKey="date"
+          withLegend
+          valueFormatter={formatNumber}
+          series={[
+            { name: c.signUps, color: 'indigo.5' },
+            { name: c.activeUsers, color: 'teal.5' },
+            { name: c.conversations, color: 'yellow.5' },
+          ]}
+        />
+      </ChartFigure>
+      <ChartFigure id="admin-usage" title={strings.usageTitle} caption={strings.usageCaption}>
+        <BarChart
+          h={240}
+          data={data}
+          dataKey="date"
+          withLegend
+          valueFormatter={formatNumber}
+          series={[
+            { name: c.messages, color: 'cyan.5' },
+            { name: c.tokens, color: 'grape.5', yAxisId: 'right' },
+          ]}
+          withRightYAxis
+        />
+      </ChartFigure>
+      <ChartFigure id="admin-revenue" title={strings.revenueTitle} caption={strings.revenueCaption}>
+        <BarChart
+          h={240}
+          data={data}
+          dataKey="date"
+          withLegend
+          valueFormatter={(value) => formatMoney(value, currency)}
+          series={[{ name: c.revenue, color: 'teal.5' }]}
+        />
+      </ChartFigure>
+      <Table.ScrollContainer minWidth={840} type="native" tabIndex={0} role="region" aria-label={strings.tableLabel}>
+        <Table striped aria-label={strings.tableLabel}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{c.date}</Table.Th>
+              <Table.Th scope="col">{c.signUps}</Table.Th>
+              <Table.Th scope="col">{c.activeUsers}</Table.Th>
+              <Table.Th scope="col">{c.conversations}</Table.Th>
+              <Table.Th scope="col">{c.messages}</Table.Th>
+              <Table.Th scope="col">{c.tokens}</Table.Th>
+              <Table.Th scope="col">{c.subscriptions}</Table.Th>
+              <Table.Th scope="col">{c.revenue}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {days.map((day) => (
+              <Table.Tr key={day.date}>
+                <Table.Td>{formatDay(day.date)}</Table.Td>
+                <Table.Td>{formatNumber(day.signUps)}</Table.Td>
+                <Table.Td>{formatNumber(day.activeUsers)}</Table.Td>
+                <Table.Td>{formatNumber(day.conversations)}</Table.Td>
+                <Table.Td>{formatNumber(day.messages)}</Table.Td>
+                <Table.Td>{formatNumber(day.tokens)}</Table.Td>
+                <Table.Td>{formatNumber(day.subscriptions)}</Table.Td>
+                <Table.Td>{formatMoney(day.revenue / 100, currency)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,245 @@
+import { Badge, Group, List, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { AppButton, AppModal, useToast } from '../../../shared/ui';
+import { adminApi } from '../api/adminApi';
+import { errorMessage, useAdminResource } from '../hooks/useAdminResource';
+import { adminStrings } from '../strings';
+import type { AdminUser, UserStatus } from '../types';
+import { formatDateTime } from '../utils/format';
+import { ConfirmModal, ErrorAlert, LoadingText, PageHeader, Pager } from './parts';
+
+const strings = adminStrings.users;
+export const USERS_PAGE_SIZE = 20;
+const SEARCH_DELAY_MS = 300;
+
+type Action = 'disable' | 'enable' | 'makeAdmin' | 'revokeAdmin';
+type StatusFilter = UserStatus | 'all';
+
+const STATUS_COLOURS: Record<UserStatus, string> = { confirmed: 'teal', unconfirmed: 'yellow', disabled: 'red' };
+
+/** /admin/users: find a user, disable or enable the account, grant or revoke the admin role. */
+export function AdminUsersPage({ currentUsername }: { currentUsername?: string | null }) {
+  const toast = useToast();
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const [pending, setPending] = useState<{ user: AdminUser; action: Action } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [agentsOf, setAgentsOf] = useState<AdminUser | null>(null);
+
+  // Typing waits a moment before asking the server, and starts again from the first page.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const users = useAdminResource(
+    (signal) => adminApi.users({ status: status === 'all' ? null : status, search, page, limit: USERS_PAGE_SIZE }, signal),
+    `${status}|${search}|${page}`,
+  );
+
+  const run = async () => {
+    if (!pending) return;
+    const { user, action } = pending;
+    setBusy(true);
+    try {
+      if (action === 'disable') await adminApi.disableUser(user.id);
+      else if (action === 'enable') await adminApi.enableUser(user.id);
+      else await adminApi.setRole(user.id, action === 'makeAdmin' ? 'admin' : 'user');
+      const done = {
+        disable: strings.disabled,
+        enable: strings.enabled,
+        makeAdmin: strings.roleGranted,
+        revokeAdmin: strings.roleRevoked,
+      }[action];
+      toast.success(done(user.username));
+      users.reload();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+
+  const confirmText = pending
+    ? {
+        disable: strings.confirmDisable,
+        enable: strings.confirmEnable,
+        makeAdmin: strings.confirmMakeAdmin,
+        revokeAdmin: strings.confirmRevokeAdmin,
+      }[pending.action](pending.user.username)
+    : '';
+
+  const data = users.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / (data.limit || USERS_PAGE_SIZE))) : 1;
+
+  return (
+    <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
+      <PageHeader title={strings.title} intro={strings.intro} />
+      <Group gap="md" align="flex-end">
+        <TextInput
+          label={strings.searchLabel}
+          placeholder={strings.search}
+          value={searchText}
+          onChange={(event) => setSearchText(event.currentTarget.value)}
+          w={{ base: '100%', sm: 360 }}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="admin-users-status">
+            {strings.statusFilter}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="admin-users-status"
+            value={status}
+            onChange={(value) => {
+              setStatus(value as StatusFilter);
+              setPage(1);
+            }}
+            data={[
+              { value: 'all', label: strings.statusAll },
+              { value: 'confirmed', label: strings.statuses.confirmed },
+              { value: 'unconfirmed', label: strings.statuses.unconfirmed },
+              { value: 'disabled', label: strings.statuses.disabled },
+            ]}
+          />
+        </Stack>
+      </Group>
+
+      {users.loading && data === null ? (
+        <LoadingText>{strings.loading}</LoadingText>
+      ) : users.error ? (
+        <ErrorAlert message={users.error} onRetry={users.reload} />
+      ) : data && data.items.length === 0 ? (
+        <Text>{strings.empty}</Text>
+      ) : data ? (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {strings.count(data.items.length, data.total)}
+          </Text>
+          <Table.ScrollContainer minWidth={900} type="native" tabIndex={0} role="region" aria-label={strings.tableLabel}>
+            <Table striped aria-label={strings.tableLabel} aria-busy={users.loading}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{strings.columns.username}</Table.Th>
+                  <Table.Th scope="col">{strings.columns.email}</Table.Th>
+                  <Table.Th scope="col">{strings.columns.contactName}</Table.Th>
+                  <Table.Th scope="col">{strings.columns.status}</Table.Th>
+                  <Table.Th scope="col">{strings.columns.role}</Table.Th>
+                  <Table.Th scope="col">{strings.columns.createdAt}</Table.Th>
+                  <Table.Th scope="col">{strings.columns.actions}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((user) => {
+                  const self = !!currentUsername && user.username === currentUsername;
+                  const toggle: Action = user.status === 'disabled' ? 'enable' : 'disable';
+                  const role: Action = user.role === 'admin' ? 'revokeAdmin' : 'makeAdmin';
+                  const toggleLabel = toggle === 'enable' ? strings.enable : strings.disable;
+                  const roleLabel = role === 'makeAdmin' ? strings.makeAdmin : strings.revokeAdmin;
+                  return (
+                    <Table.Tr key={user.id}>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.username}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
+                      <Table.Td>{user.contactName || adminStrings.none}</Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLOURS[user.status] ?? 'gray'} variant="light" style={{ textTransform: 'none' }}>
+                          {strings.statuses[user.status] ?? user.status}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{strings.roles[user.role] ?? user.role}</Table.Td>
+                      <Table.Td>{formatDateTime(user.createdAt)}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <AppButton
+                            size="xs"
+                            variant={toggle === 'disable' ? 'danger' : 'outline'}
+                            aria-label={strings.actionLabel(toggleLabel, user.username)}
+                            // An admin cannot lock themselves out from here.
+                            disabled={self}
+                            onClick={() => setPending({ user, action: toggle })}
+                          >
+                            {toggleLabel}
+                          </AppButton>
+                          <AppButton
+                            size="xs"
+                            variant="outline"
+                            aria-label={strings.actionLabel(roleLabel, user.username)}
+                            disabled={self}
+                            onClick={() => setPending({ user, action: role })}
+                          >
+                            {roleLabel}
+                          </AppButton>
+                          <AppButton
+                            size="xs"
+                            variant="outline"
+                            aria-label={strings.agentsOf(user.username)}
+                            onClick={() => setAgentsOf(user)}
+                          >
+                            {strings.agents}
+                          </AppButton>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Pager page={data.page || page} pages={pages} onChange={setPage} />
+        </>
+      ) : null}
+
+      <ConfirmModal
+        opened={pending !== null}
+        title={strings.confirmTitle}
+        message={confirmText}
+        confirmLabel={strings.confirm}
+        busy={busy}
+        danger={pending?.action === 'disable' || pending?.action === 'revokeAdmin'}
+        onConfirm={() => void run()}
+        onCancel={() => setPending(null)}
+      />
+      <AppModal opened={agentsOf !== null} onClose={() => setAgentsOf(null)} title={agentsOf ? strings.agentsOf(agentsOf.username) : ''}>
+        {agentsOf && <UserAgents userId={agentsOf.id} />}
+      </AppModal>
+    </Stack>
+  );
+}
+
+function UserAgents({ userId }: { userId: string }) {
+  const agents = useAdminResource((signal) => adminApi.userAgents(userId, signal), userId);
+  if (agents.loading) return <LoadingText>{adminStrings.loading}</LoadingText>;
+  if (agents.error) return <ErrorAlert message={agents.error} onRetry={agents.reload} />;
+  const { created, team } = agents.data ?? { created: [], team: [] };
+  if (created.length === 0 && team.length === 0) return <Text>{strings.noAgents}</Text>;
+  return (
+    <Stack gap="sm">
+      {[
+        { title: strings.createdAgents, names: created.map((agent) => ({ key: agent.id, name: agent.name })) },
+        { title: strings.teamAgents, names: team.map((agent) => ({ key: agent.agentId, name: agent.name })) },
+      ].map((section) => (
+        <Stack gap={4} key={section.title}>
+          <Text fw={700} component="h3" fz="sm" m={0}>
+            {section.title}
+          </Text>
+          {section.names.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {adminStrings.none}
+            </Text>
+          ) : (
+            <List size="sm">
+              {section.names.map((agent) => (
+                <List.Item key={agent.key}>{agent.name}</List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

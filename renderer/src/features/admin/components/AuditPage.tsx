@@ -1,0 +1,113 @@
+import { Alert, Code, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { AppButton } from '../../../shared/ui';
+import { adminApi } from '../api/adminApi';
+import { errorMessage, useAdminResource } from '../hooks/useAdminResource';
+import { adminStrings } from '../strings';
+import type { AuditVerification } from '../types';
+import { formatDateTime } from '../utils/format';
+import { text } from '../utils/stripe';
+import { ErrorAlert, LoadingText, PageHeader, Pager } from './parts';
+
+const strings = adminStrings.audit;
+export const AUDIT_PAGE_SIZE = 25;
+
+/** /admin/audit: the append-only log, and a check of its hash chain. */
+export function AuditPage() {
+  const [page, setPage] = useState(1);
+  const log = useAdminResource((signal) => adminApi.audit(page, AUDIT_PAGE_SIZE, signal), String(page));
+  const [verifying, setVerifying] = useState(false);
+  const [result, setResult] = useState<AuditVerification | null>(null);
+  const [verifyError, setVerifyError] = useState<string | null>(null);
+
+  const verify = async () => {
+    setVerifying(true);
+    setVerifyError(null);
+    setResult(null);
+    try {
+      setResult(await adminApi.verifyAudit());
+    } catch (error) {
+      setVerifyError(errorMessage(error));
+    } finally {
+      setVerifying(false);
+    }
+  };
+
+  const data = log.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE)) : 1;
+
+  return (
+    <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
+      <PageHeader
+        title={strings.title}
+        intro={strings.intro}
+        actions={
+          <AppButton onClick={() => void verify()} disabled={verifying}>
+            {verifying ? strings.verifying : strings.verify}
+          </AppButton>
+        }
+      />
+      <div aria-live="polite">
+        {result &&
+          (result.valid ? (
+            <Alert color="teal" role="status">
+              {strings.valid(result.checked)}
+            </Alert>
+          ) : (
+            <Alert color="red" role="alert">
+              {result.firstBrokenId !== undefined && result.firstBrokenId !== null
+                ? strings.broken(result.firstBrokenId, result.checked)
+                : strings.brokenUnknown(result.checked)}
+            </Alert>
+          ))}
+      </div>
+      {verifyError && <ErrorAlert message={verifyError} onRetry={() => void verify()} />}
+
+      {log.loading && data === null ? (
+        <LoadingText>{strings.loading}</LoadingText>
+      ) : log.error ? (
+        <ErrorAlert message={log.error} onRetry={log.reload} />
+      ) : !data || data.items.length === 0 ? (
+        <Text>{strings.empty}</Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={1000} type="native" tabIndex={0} role="region" aria-label={strings.tableLabel}>
+            <Table striped aria-label={strings.tableLabel} aria-busy={log.loading}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{strings.columns.at}</Table.Th>
+                  <Table.Th scope="col">{strings.columns.actor}</Table.Th>
+                  <Table.Th scope="col">{strings.columns.action}</Table.Th>
+                  <Table.Th scope="col">{strings.columns.target}</Table.Th>
+                  <Table.Th scope="col">{strings.columns.before}</Table.Th>
+                  <Table.Th scope="col">{strings.columns.after}</Table.Th>
+                  <Table.Th scope="col">{strings.columns.hash}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((entry) => (
+                  <Table.Tr key={String(entry.id)}>
+                    <Table.Td>{formatDateTime(entry.at)}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.actorSub}</Table.Td>
+                    <Table.Td>{entry.action}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{text(entry.target)}</Table.Td>
+                    <Table.Td>
+                      <Code block={false} style={{ overflowWrap: 'anywhere' }}>{text(entry.before)}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      <Code block={false} style={{ overflowWrap: 'anywhere' }}>{text(entry.after)}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      <Code title={entry.hash}>{entry.hash.slice(0, 12)}</Code>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Pager page={page} pages={pages} onChange={setPage} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+/** Spanish number and date formats for the admin tables. */
+export function formatNumber(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
+  return new Intl.NumberFormat('es-ES').format(value);
+}
+
+export function formatMoney(amount: number | null | undefined, currency = 'eur'): string {
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return '—';
+  try {
+    return new Intl.NumberFormat('es-ES', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+/** A date (ISO text, or Stripe's seconds since the epoch) as 24/11/2026 10:00. */
+export function formatDateTime(value: unknown): string {
+  const date = toDate(value);
+  if (!date) return '—';
+  return new Intl.DateTimeFormat('es-ES', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+export function formatDay(value: string): string {
+  const date = toDate(value);
+  if (!date) return value;
+  return new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+function toDate(value: unknown): Date | null {
+  if (typeof value === 'number') return new Date(value < 1e11 ? value * 1000 : value);
+  if (typeof value === 'string' && value) {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  return null;
+}

@@ -1,0 +1,102 @@
+import { Stack, TextInput, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { isApiError } from '../../../shared/api';
+import { AppButton, AppModal, useToast } from '../../../shared/ui';
+import { collaborationApi } from '../api/collaborationApi';
+import { collaborationStrings } from '../strings';
+import type { CollaborationSession } from '../types';
+
+const strings = collaborationStrings.result;
+
+export interface SessionActionsProps {
+  session: CollaborationSession;
+  /** A replay was started: the caller shows it beside this run. */
+  onReplay?: (replay: CollaborationSession) => void;
+  onSaved?: (ecosystem: { id: string; name: string }) => void;
+}
+
+/** 'Repetir' and 'Guardar como ecosistema' under a finished session. */
+export function SessionActions({ session, onReplay, onSaved }: SessionActionsProps) {
+  const toast = useToast();
+  const [replaying, setReplaying] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const replay = async () => {
+    setReplaying(true);
+    try {
+      onReplay?.(await collaborationApi.replay(session.id));
+    } catch (cause) {
+      toast.error(isApiError(cause) && cause.message ? cause.message : collaborationStrings.errors.replay);
+    } finally {
+      setReplaying(false);
+    }
+  };
+
+  const save = async () => {
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(strings.nameRequired);
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const ecosystem = await collaborationApi.saveAsEcosystem(session.id, trimmed);
+      setOpen(false);
+      toast.success(strings.saved(ecosystem.name ?? trimmed));
+      onSaved?.(ecosystem);
+    } catch (cause) {
+      setError(isApiError(cause) && cause.message ? cause.message : collaborationStrings.errors.save);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      {onReplay && (
+        <AppButton size="xs" variant="outline" onClick={() => void replay()} loading={replaying}>
+          {replaying ? strings.replaying : strings.replay}
+        </AppButton>
+      )}
+      <AppButton size="xs" variant="outline" onClick={() => setOpen(true)}>
+        {strings.saveEcosystem}
+      </AppButton>
+      <AppModal opened={open} onClose={() => setOpen(false)} title={strings.saveEcosystem}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <Stack gap="sm">
+            <TextInput
+              label={strings.ecosystemName}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              error={error}
+              maxLength={120}
+              data-autofocus
+            />
+            {session.agents.length > 0 && (
+              <Text size="xs" c="dimmed">
+                {session.agents.map((agent) => agent.name).join(', ')}
+              </Text>
+            )}
+            <Group justify="flex-end" gap="xs">
+              <AppButton variant="outline" onClick={() => setOpen(false)}>
+                {strings.cancel}
+              </AppButton>
+              <AppButton type="submit" loading={saving}>
+                {strings.save}
+              </AppButton>
+            </Group>
+          </Stack>
+        </form>
+      </AppModal>
+    </>
+  );
+}

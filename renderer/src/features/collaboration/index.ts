@@ -1,0 +1,12 @@
+export { CollaborationChatPage } from './components/CollaborationChatPage';
+export type { CollaborationChatPageProps } from './components/CollaborationChatPage';
+export { StartTeamChatPage } from './components/StartTeamChatPage';
+export { EcosystemChatButton } from './components/EcosystemChatButton';
+export { AgentPicker } from './components/AgentPicker';
+export { SessionView, SessionProgress, SessionResult } from './components/SessionView';
+export { SessionActions } from './components/SessionActions';
+export { collaborationApi } from './api/collaborationApi';
+export { collaborationStrings } from './strings';
+export { currentTeamAtom, turnsAtom } from './state/collaborationAtoms';
+export { isCollaborationConversation } from './utils/conversation';
+export type { ChatEcosystem, CollaborationConversation, CollaborationSession, PickableAgent, SessionStatus } from './types';

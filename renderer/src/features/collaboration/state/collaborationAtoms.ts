@@ -1,0 +1,17 @@
+import { atom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+import type { CollaborationSession } from '../types';
+
+/** One question of a collaboration chat: its session and, after 'Repetir', the replay beside it. */
+export interface CollaborationTurn {
+  query: string;
+  session: CollaborationSession;
+  replay?: CollaborationSession;
+}
+
+/** The turns run in this visit, per conversation ('new' before the conversation exists). */
+export const turnsAtom = atom<Record<string, CollaborationTurn[]>>({});
+
+/** Spec section 3, local keys: the current agent team (the agents picked for a flow chat). */
+export const CURRENT_TEAM_KEY = 'current-agent-team';
+export const currentTeamAtom = atomWithStorage<string[]>(CURRENT_TEAM_KEY, [], undefined, { getOnInit: true });

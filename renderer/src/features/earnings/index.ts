@@ -1,0 +1,4 @@
+export { EarningsPanel } from './components/EarningsPanel';
+export type { EarningsPanelProps } from './components/EarningsPanel';
+export { earningsStrings } from './strings';
+export type { ConnectedAccount, Earnings } from './types';

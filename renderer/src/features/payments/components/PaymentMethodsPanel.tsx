@@ -1,0 +1,181 @@
+import { Alert, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useRuntimeConfig } from '../../../shared/config';
+import { AppButton, AppModal, useToast, LoadStatus } from '../../../shared/ui';
+import { paymentsApi } from '../api/paymentsApi';
+import { paymentsStrings as strings } from '../strings';
+import type { Card, PaymentAccount } from '../types';
+import { errorText } from '../utils/errors';
+import { DemoCardForm } from './DemoCardForm';
+import { DemoModeNotice } from './DemoModeNotice';
+import { StripeCardForm } from './StripeCardForm';
+
+export interface PaymentMethodsPanelProps {
+  account: PaymentAccount;
+  /** A message on top, e.g. why the user was sent here (subscribing needs a default card). */
+  notice?: ReactNode;
+}
+
+const cardName = (card: Card) => strings.cardName(card.brand, card.last4);
+
+/** /mi-perfil?tab=PAYMENTS: the saved cards (default, delete) and a form to add one. */
+export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProps) {
+  const { payments } = useRuntimeConfig();
+  const toast = useToast();
+  const [cards, setCards] = useState<Card[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<Card | null>(null);
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    setLoadError(false);
+    try {
+      const loaded = await paymentsApi.listCards(signal);
+      setCards(loaded);
+    } catch {
+      if (!signal?.aborted) setLoadError(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const saveCard = async (paymentMethodId: string) => {
+    const customer = await paymentsApi.ensureCustomer(account);
+    await paymentsApi.addCard(customer.id, paymentMethodId);
+    toast.success(strings.added);
+    await load();
+  };
+
+  const createClientSecret = async () => {
+    const customer = await paymentsApi.ensureCustomer(account);
+    return (await paymentsApi.createSetupIntent(customer.id)).clientSecret;
+  };
+
+  const act = async (card: Card, action: () => Promise<unknown>, done: string) => {
+    setActionError(null);
+    setBusy(card.id);
+    try {
+      await action();
+      toast.success(done);
+      await load();
+    } catch (failure) {
+      setActionError(errorText(failure));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={2}>{strings.title}</Title>
+        <Text c="dimmed" size="sm">
+          {strings.lead}
+        </Text>
+      </Stack>
+      {notice}
+      {payments.provider === 'demo' && <DemoModeNotice />}
+      {actionError && (
+        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setActionError(null)}>
+          {actionError}
+        </Alert>
+      )}
+      {cards === null ? (
+        <LoadStatus error={loadError ? strings.loadError : null} loadingText={strings.loading} retryText={strings.retry} onRetry={() => void load()} />
+      ) : cards.length === 0 ? (
+        <Text>{strings.empty}</Text>
+      ) : (
+        <Box component="ul" aria-label={strings.listLabel} style={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}>
+          {cards.map((card) => (
+            <Paper component="li" key={card.id} withBorder radius="md" p="md">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Stack gap={2}>
+                  <Group gap="xs">
+                    <Text fw={600}>{cardName(card)}</Text>
+                    {card.isDefault && (
+                      <Badge color="green" variant="light">
+                        {strings.defaultBadge}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {strings.expires(card.expMonth, card.expYear)}
+                  </Text>
+                </Stack>
+                <Group gap="xs">
+                  {!card.isDefault && (
+                    <AppButton
+                      size="xs"
+                      variant="outline"
+                      aria-label={strings.setDefaultLabel(cardName(card))}
+                      loading={busy === card.id}
+                      disabled={busy !== null}
+                      onClick={() => void act(card, () => paymentsApi.setDefault(card.id), strings.setDefaultDone)}
+                    >
+                      {strings.setDefault}
+                    </AppButton>
+                  )}
+                  <AppButton
+                    size="xs"
+                    variant="danger"
+                    aria-label={strings.removeLabel(cardName(card))}
+                    disabled={busy !== null}
+                    onClick={() => setToDelete(card)}
+                  >
+                    {strings.remove}
+                  </AppButton>
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </Box>
+      )}
+
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="add-card-title">
+        <Stack gap="sm">
+          <Title order={3} fz="lg" id="add-card-title">
+            {strings.addTitle}
+          </Title>
+          {payments.provider === 'stripe' && payments.publishableKey ? (
+            <StripeCardForm publishableKey={payments.publishableKey} createClientSecret={createClientSecret} onPaymentMethod={saveCard} />
+          ) : (
+            <>
+              <Text size="sm" c="dimmed">
+                {strings.demoHint}
+              </Text>
+              <DemoCardForm onPaymentMethod={saveCard} />
+            </>
+          )}
+        </Stack>
+      </Paper>
+
+      <AppModal opened={toDelete !== null} onClose={() => setToDelete(null)} title={strings.removeTitle}>
+        {toDelete && (
+          <Stack>
+            <Text>{strings.removeConfirm(cardName(toDelete))}</Text>
+            <Group justify="flex-end">
+              <AppButton variant="outline" onClick={() => setToDelete(null)}>
+                {strings.cancel}
+              </AppButton>
+              <AppButton
+                variant="danger"
+                onClick={() => {
+                  const card = toDelete;
+                  setToDelete(null);
+                  void act(card, () => paymentsApi.deleteCard(card.id), strings.removeDone);
+                }}
+              >
+                {strings.remove}
+              </AppButton>
+            </Group>
+          </Stack>
+        )}
+      </AppModal>
+    </Stack>
+  );
+}

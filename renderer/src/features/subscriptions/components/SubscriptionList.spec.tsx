@@ -1,0 +1,235 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi } from '../../../../test/api-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { ToastViewport } from '../../../shared/ui';
+import type { Subscription } from '../types';
+import { SubscriptionList } from './SubscriptionList';
+
+jest.setTimeout(30_000);
+
+const LIST_PATH = '/stripe-user-subscriptions/susbscription/user/sub-ana';
+
+function subscription(n: number, overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    subscriptionId: `sub_${n}`,
+    status: 'active',
+    isBundle: false,
+    agents: [],
+    priceId: `price_${n}`,
+    price: 10 + n,
+    userId: 'sub-ana',
+    agentId: `agente-${n}`,
+    createdAt: `2026-0${(n % 9) + 1}-15T10:00:00.000Z`,
+    updatedAt: '2026-10-01T10:00:00.000Z',
+    finishedAt: null,
+    user: { name: 'Ana García', email: 'ana@example.com' },
+    products: [{ name: `Agente ${n}`, description: `Descripción ${n}`, price: 10 + n }],
+    ...overrides,
+  };
+}
+
+const seven = () => [
+  subscription(1),
+  subscription(2, { status: 'paused' }),
+  subscription(3, { status: 'cancelled', finishedAt: '2026-10-02T10:00:00.000Z' }),
+  subscription(4, { user: { name: '', email: 'ana@example.com' }, products: [] }),
+  subscription(5),
+  subscription(6, { status: 'past_due' }),
+  subscription(7, { products: [{ name: 'Asesor Fiscal', description: 'Impuestos', price: 17 }] }),
+];
+
+function renderList(props: Partial<Parameters<typeof SubscriptionList>[0]> = {}) {
+  const onNew = jest.fn();
+  const onEdit = jest.fn();
+  renderWithProviders(
+    <>
+      <SubscriptionList userId="sub-ana" onNew={onNew} onEdit={onEdit} {...props} />
+      <ToastViewport />
+    </>,
+  );
+  return { onNew, onEdit };
+}
+
+const cards = () => within(screen.getByRole('list', { name: 'Suscripciones' })).getAllByTestId('subscription-card');
+const ids = () => cards().map((card) => card.getAttribute('data-subscription-id'));
+
+describe('SubscriptionList', () => {
+  it('shows pages of five with Anterior and Siguiente, and the demo notice', async () => {
+    mockApi().on('GET', LIST_PATH, { body: { success: true, data: seven() } });
+    renderList();
+
+    await screen.findByRole('list', { name: 'Suscripciones' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Suscripciones' })).toBeInTheDocument();
+    expect(screen.getByText('Modo demostración: no se realiza ningún cargo')).toBeInTheDocument();
+    expect(ids()).toEqual(['sub_1', 'sub_2', 'sub_3', 'sub_4', 'sub_5']);
+    expect(screen.getByText('Mostrando 1-5 de 7')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(ids()).toEqual(['sub_6', 'sub_7']);
+    expect(screen.getByText('Mostrando 6-7 de 7')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(ids()[0]).toBe('sub_1');
+  });
+
+  it('filters by status and searches by name or id', async () => {
+    mockApi().on('GET', LIST_PATH, { body: { success: true, data: seven() } });
+    renderList();
+    await screen.findByRole('list', { name: 'Suscripciones' });
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Pausados' }));
+    expect(ids()).toEqual(['sub_2']);
+    expect(screen.getByText('Mostrando 1-1 de 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Cancelados' }));
+    expect(ids()).toEqual(['sub_3']);
+    await userEvent.click(screen.getByRole('radio', { name: 'Activos' }));
+    expect(ids()).toEqual(['sub_1', 'sub_4', 'sub_5', 'sub_7']);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Todos' }));
+    const search = screen.getByRole('searchbox', { name: 'Buscar suscripciones' });
+    await userEvent.type(search, 'fiscal');
+    expect(ids()).toEqual(['sub_7']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'PRICE_6');
+    expect(ids()).toEqual(['sub_6']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'nadie');
+    expect(screen.getByText('No hay suscripciones')).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 0-0 de 0')).toBeInTheDocument();
+  });
+
+  it('expands a card with its status colour, ids and products, or the texts for none', async () => {
+    mockApi().on('GET', LIST_PATH, { body: { success: true, data: seven() } });
+    const { onEdit } = renderList();
+    await screen.findByRole('list', { name: 'Suscripciones' });
+
+    const [first, second, third, fourth] = cards();
+    const toggle = within(first!).getByRole('button', { expanded: false });
+    expect(toggle).toHaveTextContent('Ana García');
+    expect(toggle).toHaveTextContent('sub_1');
+    expect(toggle).toHaveTextContent('11,00 € / mes');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const details = within(first!).getByRole('region', { name: 'Detalles de la suscripción: Agente 1' });
+    expect(within(details).getByTestId('subscription-status')).toHaveTextContent('Activa');
+    expect(within(details).getByText('price_1')).toBeInTheDocument();
+    expect(within(details).getByText('sub-ana')).toBeInTheDocument();
+    expect(within(details).getByText('agente-1')).toBeInTheDocument();
+    expect(within(details).getByText(/Descripción 1/)).toBeInTheDocument();
+    await userEvent.click(within(details).getByRole('button', { name: 'Editar: Agente 1' }));
+    expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ subscriptionId: 'sub_1' }));
+
+    await userEvent.click(within(second!).getByRole('button', { expanded: false }));
+    expect(within(second!).getByTestId('subscription-status')).toHaveTextContent('Pausada');
+    expect(within(second!).getByRole('button', { name: 'Reanudar: Agente 2' })).toBeInTheDocument();
+
+    await userEvent.click(within(third!).getByRole('button', { expanded: false }));
+    expect(within(third!).getByTestId('subscription-status')).toHaveTextContent('Cancelada');
+    expect(within(third!).queryByRole('button', { name: /Cancelar/ })).toBeNull();
+
+    const unnamed = within(fourth!).getByRole('button', { expanded: false });
+    expect(unnamed).toHaveTextContent('Usuario sin nombre');
+    await userEvent.click(unnamed);
+    expect(within(fourth!).getByText('No hay productos asociados')).toBeInTheDocument();
+    expect(within(fourth!).getByRole('button', { name: 'Editar: sub_4' })).toBeInTheDocument();
+  });
+
+  it('uses the status colours: active green, paused yellow, otherwise red', async () => {
+    mockApi().on('GET', LIST_PATH, { body: { success: true, data: seven() } });
+    renderList();
+    await screen.findByRole('list', { name: 'Suscripciones' });
+    for (const card of cards().slice(0, 3)) await userEvent.click(within(card).getAllByRole('button')[0]!);
+    const badges = screen.getAllByTestId('subscription-status');
+    expect(badges.map((badge) => badge.style.getPropertyValue('--badge-color'))).toEqual([
+      expect.stringContaining('green'),
+      expect.stringContaining('yellow'),
+      expect.stringContaining('red'),
+    ]);
+  });
+
+  it('cancels only after confirming, then says so and shows it cancelled', async () => {
+    let data = seven();
+    const api = mockApi()
+      .on('GET', LIST_PATH, () => ({ body: { success: true, data } }))
+      .on('POST', '/stripe/cancel-subscription', () => {
+        data = data.map((item) => (item.subscriptionId === 'sub_1' ? { ...item, status: 'cancelled' as const } : item));
+        return { status: 201, body: { subscription: { id: 'sub_1', canceled_at: 1_790_000_000 } } };
+      });
+    renderList();
+    await screen.findByRole('list', { name: 'Suscripciones' });
+    const first = cards()[0]!;
+    await userEvent.click(within(first).getByRole('button', { expanded: false }));
+
+    await userEvent.click(within(first).getByRole('button', { name: 'Cancelar: Agente 1' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Cancelar suscripción' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mantener' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST', '/stripe/cancel-subscription')).toHaveLength(0);
+
+    await userEvent.click(within(first).getByRole('button', { name: 'Cancelar: Agente 1' }));
+    dialog = await screen.findByRole('dialog', { name: 'Cancelar suscripción' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar suscripción' }));
+
+    expect(await screen.findByText('Suscripción cancelada con éxito')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/stripe/cancel-subscription')[0]!.body).toEqual({ subscriptionID: 'sub_1' });
+    await waitFor(() => expect(within(cards()[0]!).getByTestId('subscription-status')).toHaveTextContent('Cancelada'));
+  });
+
+  it('pauses and resumes with the success texts', async () => {
+    let data = [subscription(1)];
+    const api = mockApi()
+      .on('GET', LIST_PATH, () => ({ body: { success: true, data } }))
+      .on('POST', '/stripe/pause-subscription', () => {
+        data = [{ ...data[0]!, status: 'paused' }];
+        return { status: 201, body: {} };
+      })
+      .on('POST', '/stripe/resume-subscription', () => {
+        data = [{ ...data[0]!, status: 'active' }];
+        return { status: 201, body: {} };
+      });
+    renderList({ focusId: 'sub_1' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Pausar: Agente 1' }));
+    expect(await screen.findByText('Suscripción pausada con éxito')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/stripe/pause-subscription')[0]!.body).toEqual({ subscriptionID: 'sub_1', priceID: 'price_1' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Reanudar: Agente 1' }));
+    expect(await screen.findByText('Suscripción activada con éxito')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/stripe/resume-subscription')[0]!.body).toEqual({ subscriptionID: 'sub_1', priceID: 'price_1' });
+  });
+
+  it("shows the server's message when a change fails, and leaves the subscription as it was", async () => {
+    mockApi()
+      .on('GET', LIST_PATH, { body: { success: true, data: [subscription(1)] } })
+      .on('POST', '/stripe/pause-subscription', { status: 502, body: { statusCode: 502, message: 'Error al actualizar la suscripción' } });
+    renderList({ focusId: 'sub_1' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pausar: Agente 1' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al actualizar la suscripción');
+    expect(screen.getByTestId('subscription-status')).toHaveTextContent('Activa');
+  });
+
+  it('opens the page that holds ?sub_id= with that subscription expanded', async () => {
+    mockApi().on('GET', LIST_PATH, { body: { success: true, data: seven() } });
+    renderList({ focusId: 'sub_7' });
+    await screen.findByRole('list', { name: 'Suscripciones' });
+    await waitFor(() => expect(ids()).toEqual(['sub_6', 'sub_7']));
+    expect(screen.getByRole('region', { name: 'Detalles de la suscripción: Asesor Fiscal' })).toHaveTextContent('price_7');
+  });
+
+  it("offers 'Nueva suscripción' and says 'No hay suscripciones' when there are none", async () => {
+    mockApi().on('GET', LIST_PATH, { body: { success: true, data: [] } });
+    const { onNew } = renderList();
+    expect(await screen.findByText('No hay suscripciones')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Nueva suscripción' }));
+    expect(onNew).toHaveBeenCalled();
+  });
+
+  it('shows the load error text when the list cannot be read', async () => {
+    mockApi().on('GET', LIST_PATH, { status: 500 });
+    renderList();
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar las suscripciones. Por favor, intente nuevamente.');
+  });
+});

@@ -1,0 +1,206 @@
+import { Alert, Box, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useRuntimeConfig } from '../../../shared/config';
+import { AppButton, AppModal, useToast, LoadStatus } from '../../../shared/ui';
+import { subscriptionsApi } from '../api/subscriptionsApi';
+import { subscriptionsStrings } from '../strings';
+import type { Subscription } from '../types';
+import { errorText } from '../utils/format';
+import { matchesFilter, matchesSearch, SUBSCRIPTION_FILTERS, SUBSCRIPTIONS_PAGE_SIZE, type SubscriptionFilter } from '../utils/listing';
+import { SubscriptionCard, subscriptionSubject } from './SubscriptionCard';
+
+const strings = subscriptionsStrings.list;
+
+export interface SubscriptionListProps {
+  userId: string;
+  /** `sub_id` from the address: that subscription is shown expanded. */
+  focusId?: string | null;
+  /** 'Nueva suscripción' (the PLANS tab). */
+  onNew: () => void;
+  /** 'Editar': choose the plan to change to. */
+  onEdit: (subscription: Subscription) => void;
+}
+
+/**
+ * The subscription list screen of spec section 2, backed by the server: search, the status
+ * filters, pages of five, expandable cards with pause, resume, 'Editar' and 'Cancelar'.
+ */
+export function SubscriptionList({ userId, focusId = null, onNew, onEdit }: SubscriptionListProps) {
+  const { payments } = useRuntimeConfig();
+  const toast = useToast();
+  const [subscriptions, setSubscriptions] = useState<Subscription[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<SubscriptionFilter>('all');
+  const [page, setPage] = useState(0);
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set(focusId ? [focusId] : []));
+  const [busy, setBusy] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [toCancel, setToCancel] = useState<Subscription | null>(null);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      setLoadError(false);
+      try {
+        setSubscriptions(await subscriptionsApi.listForUser(userId, signal));
+      } catch {
+        if (!signal?.aborted) setLoadError(true);
+      }
+    },
+    [userId],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const visible = useMemo(
+    () => (subscriptions ?? []).filter((item) => matchesFilter(item, filter) && matchesSearch(item, search)),
+    [subscriptions, filter, search],
+  );
+
+  // sub_id: open the page that holds it once the list is there (not again after each reload).
+  const focusedRef = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusId || !subscriptions || focusedRef.current === focusId) return;
+    focusedRef.current = focusId;
+    const index = visible.findIndex((item) => item.subscriptionId === focusId);
+    if (index >= 0) setPage(Math.floor(index / SUBSCRIPTIONS_PAGE_SIZE));
+    setExpanded((current) => new Set(current).add(focusId));
+  }, [focusId, subscriptions, visible]);
+
+  const pageCount = Math.max(1, Math.ceil(visible.length / SUBSCRIPTIONS_PAGE_SIZE));
+  const currentPage = Math.min(page, pageCount - 1);
+  const shown = visible.slice(currentPage * SUBSCRIPTIONS_PAGE_SIZE, (currentPage + 1) * SUBSCRIPTIONS_PAGE_SIZE);
+  const from = visible.length === 0 ? 0 : currentPage * SUBSCRIPTIONS_PAGE_SIZE + 1;
+  const to = currentPage * SUBSCRIPTIONS_PAGE_SIZE + shown.length;
+
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const run = async (subscription: Subscription, action: () => Promise<unknown>, done: string) => {
+    setActionError(null);
+    setBusy(subscription.subscriptionId);
+    try {
+      await action();
+      toast.success(done);
+      await load();
+    } catch (failure) {
+      setActionError(errorText(failure));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>{strings.title}</Title>
+        <AppButton onClick={onNew}>{strings.newSubscription}</AppButton>
+      </Group>
+      {payments.provider === 'demo' && (
+        <Alert color="yellow" variant="light" title={subscriptionsStrings.demoNotice} role="note" data-testid="demo-mode-notice" />
+      )}
+      <TextInput
+        label={strings.search}
+        placeholder={strings.searchPlaceholder}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(0);
+        }}
+        type="search"
+      />
+      <Box role="group" aria-label={strings.filtersLabel}>
+        <SegmentedControl
+          value={filter}
+          onChange={(value) => {
+            setFilter(value as SubscriptionFilter);
+            setPage(0);
+          }}
+          data={SUBSCRIPTION_FILTERS.map((value) => ({ value, label: strings.filters[value] }))}
+          color="indigo"
+          fullWidth
+        />
+      </Box>
+      {actionError && (
+        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setActionError(null)}>
+          {actionError}
+        </Alert>
+      )}
+      {subscriptions === null ? (
+        <LoadStatus error={loadError ? strings.loadError : null} loadingText={strings.loading} retryText={strings.retry} onRetry={() => void load()} />
+      ) : visible.length === 0 ? (
+        <Text>{strings.empty}</Text>
+      ) : (
+        <Box
+          component="ul"
+          aria-label={strings.title}
+          style={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}
+        >
+          {shown.map((subscription) => (
+            <SubscriptionCard
+              key={subscription.subscriptionId}
+              subscription={subscription}
+              currency={payments.currency}
+              expanded={expanded.has(subscription.subscriptionId)}
+              busy={busy !== null}
+              onToggle={() => toggle(subscription.subscriptionId)}
+              onEdit={() => onEdit(subscription)}
+              onCancel={() => setToCancel(subscription)}
+              onPause={() => void run(subscription, () => subscriptionsApi.pause(subscription), subscriptionsStrings.success.paused)}
+              onResume={() => void run(subscription, () => subscriptionsApi.resume(subscription), subscriptionsStrings.success.activated)}
+            />
+          ))}
+        </Box>
+      )}
+      {subscriptions !== null && (
+        <Box component="nav" aria-label={strings.pagination}>
+          <Group justify="space-between" wrap="wrap">
+          <Text size="sm" role="status">
+            {strings.showing(from, to, visible.length)}
+          </Text>
+          <Group gap="xs">
+            <AppButton variant="outline" size="xs" disabled={currentPage === 0} onClick={() => setPage(currentPage - 1)}>
+              {strings.previous}
+            </AppButton>
+            <AppButton variant="outline" size="xs" disabled={currentPage >= pageCount - 1} onClick={() => setPage(currentPage + 1)}>
+              {strings.next}
+            </AppButton>
+          </Group>
+          </Group>
+        </Box>
+      )}
+
+      <AppModal opened={toCancel !== null} onClose={() => setToCancel(null)} title={strings.cancelTitle}>
+        {toCancel && (
+          <Stack>
+            <Text>{strings.cancelConfirm(subscriptionSubject(toCancel))}</Text>
+            <Group justify="flex-end">
+              <AppButton variant="outline" onClick={() => setToCancel(null)}>
+                {strings.keep}
+              </AppButton>
+              <AppButton
+                variant="danger"
+                onClick={() => {
+                  const subscription = toCancel;
+                  setToCancel(null);
+                  void run(subscription, () => subscriptionsApi.cancel(subscription.subscriptionId), subscriptionsStrings.success.cancelled);
+                }}
+              >
+                {strings.confirmCancel}
+              </AppButton>
+            </Group>
+          </Stack>
+        )}
+      </AppModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+export { SubscriptionList } from './components/SubscriptionList';
+export type { SubscriptionListProps } from './components/SubscriptionList';
+export { PlansPanel } from './components/PlansPanel';
+export type { PlansPanelProps } from './components/PlansPanel';
+export { PlanChangePage } from './components/PlanChangePage';
+export type { PlanChangePageProps } from './components/PlanChangePage';
+export { SubscribeButton, useSubscribeFlow, PAYMENTS_FOR_SUBSCRIBING } from './components/SubscribeFlow';
+export type { SubscribeButtonProps } from './components/SubscribeFlow';
+export { CartCheckout } from './components/CartCheckout';
+export type { CartCheckoutProps, CheckoutItem } from './components/CartCheckout';
+export { resumeSubscriptionForAgent } from './api/resume';
+export { subscriptionsApi, toPlan } from './api/subscriptionsApi';
+export { subscriptionsStrings } from './strings';
+export { errorText as subscriptionErrorText } from './utils/format';
+export type { CreatedSubscription, Plan, SubscriberAccount, Subscription } from './types';

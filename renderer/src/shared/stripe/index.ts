@@ -1,0 +1,1 @@
+export { loadStripeJs } from './loadStripeJs';
