@@ -129,7 +129,7 @@ function AgentsAdministration({ agents, loading, error, reload, categories }: Ad
                       <Text fw={700} style={{ overflowWrap: 'anywhere' }} component="h2" fz="md" m={0}>
                         {agent.name}
                       </Text>
-                      <Badge color={agent.isPublic ? 'teal' : 'gray'} variant="light">
+                      <Badge color={agent.isPublic ? 'teal' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
                         {agent.isPublic ? strings.publicBadge : strings.privateBadge}
                       </Badge>
                     </Group>
@@ -156,7 +156,7 @@ function AgentsAdministration({ agents, loading, error, reload, categories }: Ad
                       </Tooltip>
                       <Tooltip label={strings.remove(agent.name)}>
                         <ActionIcon variant="subtle" color="red" aria-label={strings.remove(agent.name)} onClick={() => setDeleting(agent)}>
-                          <span aria-hidden>🗑</span>
+                          <TrashIcon />
                         </ActionIcon>
                       </Tooltip>
                     </Group>
@@ -249,5 +249,14 @@ export function FigureCard({ label, value, detail }: { label: string; value: str
         </Text>
       )}
     </Card>
+  );
+}
+
+/** Drawn rather than an emoji: not every system has a font with the wastebasket. */
+function TrashIcon() {
+  return (
+    <svg aria-hidden width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+    </svg>
   );
 }

@@ -121,7 +121,7 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
           <Text size="sm" c="dimmed" aria-live="polite">
             {strings.count(data.items.length, data.total)}
           </Text>
-          <Table.ScrollContainer minWidth={900} type="native" tabIndex={0} role="region" aria-label={strings.tableLabel}>
+          <Table.ScrollContainer minWidth={1100} type="native" tabIndex={0} role="region" aria-label={strings.tableLabel}>
             <Table striped aria-label={strings.tableLabel} aria-busy={users.loading}>
               <Table.Thead>
                 <Table.Tr>
@@ -143,18 +143,18 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
                   const roleLabel = role === 'makeAdmin' ? strings.makeAdmin : strings.revokeAdmin;
                   return (
                     <Table.Tr key={user.id}>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.username}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '14ch' }}>{user.username}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '14ch' }}>{user.email}</Table.Td>
                       <Table.Td>{user.contactName || adminStrings.none}</Table.Td>
-                      <Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         <Badge color={STATUS_COLOURS[user.status] ?? 'gray'} variant="light" style={{ textTransform: 'none' }}>
                           {strings.statuses[user.status] ?? user.status}
                         </Badge>
                       </Table.Td>
                       <Table.Td>{strings.roles[user.role] ?? user.role}</Table.Td>
-                      <Table.Td>{formatDateTime(user.createdAt)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.createdAt)}</Table.Td>
                       <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
+                        <Group gap="xs">
                           <AppButton
                             size="xs"
                             variant={toggle === 'disable' ? 'danger' : 'outline'}

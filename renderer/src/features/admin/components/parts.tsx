@@ -46,7 +46,8 @@ export function ErrorAlert({ message, onRetry }: { message: string; onRetry?: ()
 export function DemoNotice({ provider }: { provider: unknown }) {
   if (provider !== 'demo') return null;
   return (
-    <Badge color="yellow" variant="light" size="lg" style={{ textTransform: 'none' }}>
+    // The label wraps on a phone: a clipped 'no se realiza ning…' would hide what it warns about.
+    <Badge color="yellow" variant="light" size="lg" h="auto" py={4} maw="100%" styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }} style={{ textTransform: 'none' }}>
       {strings.demoMode}
     </Badge>
   );
