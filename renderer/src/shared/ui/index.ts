@@ -12,3 +12,4 @@ export { MAX_TOASTS, TOAST_DURATION_MS, dismissToastAtom, showToastAtom, toastsA
 export type { Toast, ToastApi, ToastInput, ToastKind } from './toast';
 export { LoadStatus } from './LoadStatus';
 export type { LoadStatusProps } from './LoadStatus';
+export { useItemActions } from './useItemActions';

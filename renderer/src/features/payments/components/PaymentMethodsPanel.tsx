@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useRuntimeConfig } from '../../../shared/config';
-import { AppButton, AppModal, useToast, LoadStatus } from '../../../shared/ui';
+import { AppButton, AppModal, useItemActions, useToast, LoadStatus } from '../../../shared/ui';
 import { paymentsApi } from '../api/paymentsApi';
 import { paymentsStrings as strings } from '../strings';
 import type { Card, PaymentAccount } from '../types';
@@ -24,8 +24,6 @@ export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProp
   const toast = useToast();
   const [cards, setCards] = useState<Card[] | null>(null);
   const [loadError, setLoadError] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Card | null>(null);
 
   const load = useCallback(async (signal?: AbortSignal) => {
@@ -37,6 +35,7 @@ export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProp
       if (!signal?.aborted) setLoadError(true);
     }
   }, []);
+  const actions = useItemActions(() => load(), errorText);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -56,20 +55,6 @@ export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProp
     return (await paymentsApi.createSetupIntent(customer.id)).clientSecret;
   };
 
-  const act = async (card: Card, action: () => Promise<unknown>, done: string) => {
-    setActionError(null);
-    setBusy(card.id);
-    try {
-      await action();
-      toast.success(done);
-      await load();
-    } catch (failure) {
-      setActionError(errorText(failure));
-    } finally {
-      setBusy(null);
-    }
-  };
-
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -80,9 +65,9 @@ export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProp
       </Stack>
       {notice}
       {payments.provider === 'demo' && <DemoModeNotice />}
-      {actionError && (
-        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setActionError(null)}>
-          {actionError}
+      {actions.error && (
+        <Alert color="red" variant="light" role="alert" withCloseButton onClose={actions.clearError}>
+          {actions.error}
         </Alert>
       )}
       {cards === null ? (
@@ -113,9 +98,9 @@ export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProp
                       size="xs"
                       variant="outline"
                       aria-label={strings.setDefaultLabel(cardName(card))}
-                      loading={busy === card.id}
-                      disabled={busy !== null}
-                      onClick={() => void act(card, () => paymentsApi.setDefault(card.id), strings.setDefaultDone)}
+                      loading={actions.busyId === card.id}
+                      disabled={actions.busyId !== null}
+                      onClick={() => void actions.run(card.id, () => paymentsApi.setDefault(card.id), strings.setDefaultDone)}
                     >
                       {strings.setDefault}
                     </AppButton>
@@ -124,7 +109,7 @@ export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProp
                     size="xs"
                     variant="danger"
                     aria-label={strings.removeLabel(cardName(card))}
-                    disabled={busy !== null}
+                    disabled={actions.busyId !== null}
                     onClick={() => setToDelete(card)}
                   >
                     {strings.remove}
@@ -167,7 +152,7 @@ export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProp
                 onClick={() => {
                   const card = toDelete;
                   setToDelete(null);
-                  void act(card, () => paymentsApi.deleteCard(card.id), strings.removeDone);
+                  void actions.run(card.id, () => paymentsApi.deleteCard(card.id), strings.removeDone);
                 }}
               >
                 {strings.remove}

@@ -1,7 +1,7 @@
 import { Alert, Box, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRuntimeConfig } from '../../../shared/config';
-import { AppButton, AppModal, useToast, LoadStatus } from '../../../shared/ui';
+import { AppButton, AppModal, useItemActions, LoadStatus } from '../../../shared/ui';
 import { subscriptionsApi } from '../api/subscriptionsApi';
 import { subscriptionsStrings } from '../strings';
 import type { Subscription } from '../types';
@@ -27,15 +27,12 @@ export interface SubscriptionListProps {
  */
 export function SubscriptionList({ userId, focusId = null, onNew, onEdit }: SubscriptionListProps) {
   const { payments } = useRuntimeConfig();
-  const toast = useToast();
   const [subscriptions, setSubscriptions] = useState<Subscription[] | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<SubscriptionFilter>('all');
   const [page, setPage] = useState(0);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(focusId ? [focusId] : []));
-  const [busy, setBusy] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
   const [toCancel, setToCancel] = useState<Subscription | null>(null);
 
   const load = useCallback(
@@ -49,6 +46,7 @@ export function SubscriptionList({ userId, focusId = null, onNew, onEdit }: Subs
     },
     [userId],
   );
+  const actions = useItemActions(() => load(), errorText);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -85,20 +83,6 @@ export function SubscriptionList({ userId, focusId = null, onNew, onEdit }: Subs
       return next;
     });
 
-  const run = async (subscription: Subscription, action: () => Promise<unknown>, done: string) => {
-    setActionError(null);
-    setBusy(subscription.subscriptionId);
-    try {
-      await action();
-      toast.success(done);
-      await load();
-    } catch (failure) {
-      setActionError(errorText(failure));
-    } finally {
-      setBusy(null);
-    }
-  };
-
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -130,9 +114,9 @@ export function SubscriptionList({ userId, focusId = null, onNew, onEdit }: Subs
           fullWidth
         />
       </Box>
-      {actionError && (
-        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setActionError(null)}>
-          {actionError}
+      {actions.error && (
+        <Alert color="red" variant="light" role="alert" withCloseButton onClose={actions.clearError}>
+          {actions.error}
         </Alert>
       )}
       {subscriptions === null ? (
@@ -151,12 +135,12 @@ export function SubscriptionList({ userId, focusId = null, onNew, onEdit }: Subs
               subscription={subscription}
               currency={payments.currency}
               expanded={expanded.has(subscription.subscriptionId)}
-              busy={busy !== null}
+              busy={actions.busyId !== null}
               onToggle={() => toggle(subscription.subscriptionId)}
               onEdit={() => onEdit(subscription)}
               onCancel={() => setToCancel(subscription)}
-              onPause={() => void run(subscription, () => subscriptionsApi.pause(subscription), subscriptionsStrings.success.paused)}
-              onResume={() => void run(subscription, () => subscriptionsApi.resume(subscription), subscriptionsStrings.success.activated)}
+              onPause={() => void actions.run(subscription.subscriptionId, () => subscriptionsApi.pause(subscription), subscriptionsStrings.success.paused)}
+              onResume={() => void actions.run(subscription.subscriptionId, () => subscriptionsApi.resume(subscription), subscriptionsStrings.success.activated)}
             />
           ))}
         </Box>
@@ -192,7 +176,7 @@ export function SubscriptionList({ userId, focusId = null, onNew, onEdit }: Subs
                 onClick={() => {
                   const subscription = toCancel;
                   setToCancel(null);
-                  void run(subscription, () => subscriptionsApi.cancel(subscription.subscriptionId), subscriptionsStrings.success.cancelled);
+                  void actions.run(subscription.subscriptionId, () => subscriptionsApi.cancel(subscription.subscriptionId), subscriptionsStrings.success.cancelled);
                 }}
               >
                 {strings.confirmCancel}
