@@ -1,4 +1,5 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { VerifiedIdentity } from '../../modules/identity/id-token-verifier';
 
 export const PUBLIC_ROUTE = 'auth:public';
@@ -10,6 +11,12 @@ export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 
 /** Only for callers whose token carries the admin role (every /api-admin route is, too). */
 export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);
+
+const ADMIN_REFUSED = 'Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada';
+
+/** An admin area controller: admin only, and documented so in the OpenAPI contract. */
+export const AdminApi = () =>
+  applyDecorators(ApiTags('admin'), ApiBearerAuth(), ApiUnauthorizedResponse({ description: ADMIN_REFUSED }), ApiForbiddenResponse({ description: ADMIN_REFUSED }), AdminOnly());
 
 /**
  * Names the path parameters that hold a user id (the username or the subject). The guard refuses

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { AdminOnly, CurrentIdentity } from '../../common/auth/auth.decorators';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { AdminApi, CurrentIdentity } from '../../common/auth/auth.decorators';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { AdminAgentsService } from './admin-agents.service';
 import { AdminMetricsService } from './admin-metrics.service';
@@ -12,14 +12,9 @@ import { AuditLog } from './audit/audit-log.service';
 import { AdminPromptDto, AdminUpdateAgentDto, AdminUserDto, AdminUserPageDto, AdminUsersQueryDto, PageQueryDto, PeriodDto, RejectAgentDto, SetRoleDto } from './dto/admin.dto';
 
 const limitParam = new ParseIntPipe({ exceptionFactory: () => new InvalidLimitError() });
-const REFUSED = 'Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada';
 
-/** The guard already requires the admin role on every /api-admin path; @AdminOnly says so here too. */
-@ApiTags('admin')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: REFUSED })
-@ApiForbiddenResponse({ description: REFUSED })
-@AdminOnly()
+/** The guard already requires the admin role on every /api-admin path; @AdminApi says so here too. */
+@AdminApi()
 @Controller('api-admin/users')
 export class AdminUsersController {
   constructor(private readonly users: AdminUsersService) {}
@@ -61,11 +56,7 @@ export class AdminUsersController {
   }
 }
 
-@ApiTags('admin')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: REFUSED })
-@ApiForbiddenResponse({ description: REFUSED })
-@AdminOnly()
+@AdminApi()
 @Controller('api-admin/agents')
 export class AdminAgentsController {
   constructor(private readonly agents: AdminAgentsService) {}
@@ -101,11 +92,7 @@ export class AdminAgentsController {
   }
 }
 
-@ApiTags('admin')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: REFUSED })
-@ApiForbiddenResponse({ description: REFUSED })
-@AdminOnly()
+@AdminApi()
 @Controller('api-admin/metrics')
 export class AdminMetricsController {
   constructor(private readonly metrics: AdminMetricsService) {}
@@ -135,11 +122,7 @@ export class AdminMetricsController {
   }
 }
 
-@ApiTags('admin')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: REFUSED })
-@ApiForbiddenResponse({ description: REFUSED })
-@AdminOnly()
+@AdminApi()
 @Controller('api-admin/stripe')
 export class AdminPaymentsController {
   constructor(private readonly payments: AdminPaymentsService) {}
@@ -182,11 +165,7 @@ export class AdminPaymentsController {
   }
 }
 
-@ApiTags('admin')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: REFUSED })
-@ApiForbiddenResponse({ description: REFUSED })
-@AdminOnly()
+@AdminApi()
 @Controller('api-admin/audit')
 export class AdminAuditController {
   constructor(private readonly audit: AuditLog) {}
@@ -204,11 +183,7 @@ export class AdminAuditController {
   }
 }
 
-@ApiTags('admin')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: REFUSED })
-@ApiForbiddenResponse({ description: REFUSED })
-@AdminOnly()
+@AdminApi()
 @Controller('api-admin/moderation')
 export class AdminModerationController {
   constructor(private readonly moderation: AdminModerationService) {}

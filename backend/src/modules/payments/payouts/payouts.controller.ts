@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { AdminOnly, CurrentIdentity } from '../../../common/auth/auth.decorators';
+import { AdminApi, CurrentIdentity } from '../../../common/auth/auth.decorators';
 import type { VerifiedIdentity } from '../../identity/id-token-verifier';
 import { ConnectedAccountDto, EarningsDto, EarningsQueryDto, OnboardingLinkDto, SettlementDto } from './dto/payouts.dto';
 import { PayoutsService } from './payouts.service';
@@ -43,14 +43,9 @@ export class PayoutsController {
   }
 }
 
-const REFUSED = 'Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada';
 
 /** For operators: pays the closed months' bundle shares now, as the hourly run does. */
-@ApiTags('admin')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: REFUSED })
-@ApiForbiddenResponse({ description: REFUSED })
-@AdminOnly()
+@AdminApi()
 @Controller('api-admin/payouts')
 export class AdminPayoutsController {
   constructor(private readonly payouts: PayoutsService) {}
