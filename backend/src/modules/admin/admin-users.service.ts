@@ -9,7 +9,7 @@ import { IdentityAdminService } from '../identity/identity-admin.service';
 import { TeamsService } from '../teams/teams.service';
 import { UsersService } from '../users/users.service';
 import { AdminUserNotFoundError, CognitoManagedUsersError, LastAdminError, SelfDisableError } from './admin.errors';
-import { AuditLog } from './audit/audit-log.service';
+import { AuditLog } from '../audit/audit-log.service';
 import type { AdminUserDto, AdminUserPageDto, AdminUsersQueryDto } from './dto/admin.dto';
 
 /** /api-admin/users: the accounts of the embedded pool, their state and role. */
