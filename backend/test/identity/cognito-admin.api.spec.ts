@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import request from 'supertest';
 import {
   AdminDisableUserCommand,
   AdminGetUserCommand,
@@ -7,12 +8,13 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CognitoAccountStates } from '../../src/modules/identity/admin/cognito-account-states';
 import { CognitoIdentityAdmin } from '../../src/modules/identity/admin/cognito-identity-admin';
+import { IdentityAdminPort } from '../../src/modules/identity/admin/identity-admin.port';
 import { InvalidTokenError } from '../../src/modules/identity/id-token-verifier';
 import { CognitoIdTokenVerifier } from '../../src/modules/identity/id-token-verifiers';
 import { TokenService } from '../../src/modules/identity/services/token.service';
 import { VerifiedTokenCache } from '../../src/modules/identity/verified-token-cache';
 import { idpCall, signUpAndSignIn, type SignedInUser } from '../support/identity-client';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, createTestAppWith, type TestApp } from '../support/test-app';
 
 jest.setTimeout(90_000);
 
@@ -145,5 +147,48 @@ describe('Cognito Admin* operations on an embedded pool without an admin key pai
     const eva = await signUpAndSignIn(testApp, 'eva@example.com');
     const refused = await idpCall(testApp, 'AdminDisableUser', { UserPoolId: testApp.config.identity.userPoolId, Username: eva.sub }).expect(403);
     expect(refused.body).toEqual({ __type: 'AccessDeniedException', message: 'Admin operations are disabled on this user pool.' });
+  });
+});
+
+describe('the admin area with Amazon Cognito as the identity provider', () => {
+  let pool: TestApp;
+  let backend: TestApp;
+
+  beforeAll(async () => {
+    // The pool: the embedded service standing in for Cognito. The backend reaches it only through the Cognito adapter.
+    pool = await createTestApp({ IDENTITY_ADMIN_ACCESS_KEY_ID: ADMIN_KEY.accessKeyId, IDENTITY_ADMIN_SECRET_ACCESS_KEY: ADMIN_KEY.secretAccessKey });
+    await pool.app.listen(0, '127.0.0.1');
+    const { port } = pool.app.getHttpServer().address() as AddressInfo;
+    const { region, userPoolId } = pool.config.identity;
+    const cognito = new CognitoIdentityAdmin(userPoolId, { region, endpoint: `http://127.0.0.1:${port}/idp`, credentials: ADMIN_KEY, maxAttempts: 1 }, pool.app.get(CognitoAccountStates));
+    backend = await createTestAppWith([[IdentityAdminPort, cognito]], { ADMIN_EMAILS: 'jefa@example.com' });
+  });
+
+  afterAll(async () => {
+    await backend?.close();
+    await pool?.close();
+  });
+
+  it('lists the pool’s users and disables, enables and re-roles them through Cognito’s admin API, audited', async () => {
+    const admin = await signUpAndSignIn(backend, 'jefa@example.com');
+    const fede = await signUpAndSignIn(pool, 'fede@example.com');
+    const http = () => request(backend.server);
+    const signIn = () =>
+      idpCall(pool, 'InitiateAuth', { ClientId: pool.config.identity.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'fede@example.com', PASSWORD: 'Contraseña-segura-1' } });
+
+    const listed = (await http().get('/api-admin/users?search=fede').set(admin.authorization).expect(200)).body;
+    expect(listed).toMatchObject({ total: 1, items: [{ id: fede.sub, email: 'fede@example.com', status: 'confirmed', role: 'user' }] });
+
+    expect((await http().post(`/api-admin/users/${fede.sub}/disable`).set(admin.authorization).expect(200)).body).toMatchObject({ id: fede.sub, status: 'disabled' });
+    expect((await signIn().expect(400)).body.message).toBe('User is disabled.');
+    expect((await http().post(`/api-admin/users/${fede.sub}/enable`).set(admin.authorization).expect(200)).body.status).toBe('confirmed');
+    await signIn().expect(200);
+
+    expect((await http().put(`/api-admin/users/${fede.sub}/role`).set(admin.authorization).send({ role: 'admin' }).expect(200)).body.role).toBe('admin');
+    const token = (await signIn().expect(200)).body.AuthenticationResult.IdToken as string;
+    expect(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString())['custom:role']).toBe('admin');
+
+    const audit = (await http().get('/api-admin/audit?limit=10').set(admin.authorization).expect(200)).body.items.map((entry: { action: string; target: string }) => [entry.action, entry.target]);
+    expect(audit).toEqual(expect.arrayContaining([['user.disable', `user:${fede.sub}`], ['user.enable', `user:${fede.sub}`], ['user.role', `user:${fede.sub}`]]));
   });
 });
