@@ -3,6 +3,7 @@ import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { FakeModelGateway } from '../chat/fake-model-gateway';
 import { startStripeFake, stripeFakeEnv, type StripeFake } from '../fakes/stripe-fake';
 import { payoutsClient } from '../payments/payouts/payouts-client';
+import { nowSeconds, webhookSender } from '../payments/support/payments-client';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestAppWith, type TestApp } from '../support/test-app';
 
@@ -85,6 +86,35 @@ describe('admin payments views in Stripe mode (issue 17)', () => {
       ['/v1/products', '10'],
       ['/v1/customers', '10'],
     ]);
+  });
+
+  it('audits a creator’s connected account: created by them, enabled by Stripe’s webhook (system), and a destination charge with its fee', async () => {
+    const client = payoutsClient(testApp);
+    const creator = await signUpAndSignIn(testApp, 'autora@example.com');
+    await client.onboard(creator).expect(200);
+    const { accountId } = (await client.account(creator).expect(200)).body;
+    const webhook = await webhookSender(testApp);
+    const enabled = stripe.enableAccount(accountId);
+    await webhook.post({ id: 'evt_account_enabled', object: 'event', type: 'account.updated', created: nowSeconds(), data: { object: enabled } }, { secret: 'whsec_test_fake' }).expect(200);
+    const agent = await client.paidAgent(creator, 'Asesora Laboral', 10);
+    const buyer = await signUpAndSignIn(testApp, 'compradora@example.com');
+    const { subscriptionId } = (await client.subscribe(buyer, await client.buyer(buyer), agent.priceId as string).expect(201)).body.subscription;
+
+    const entries = (await http().get('/api-admin/audit?limit=100').set(admin.authorization).expect(200)).body.items as Array<Record<string, unknown>>;
+    const about = (target: string) => entries.filter((entry) => entry.target === target).reverse();
+    expect(about(`creator-account:${accountId}`)).toEqual([
+      expect.objectContaining({ actorSub: creator.sub, action: 'payout.account.create', before: null, after: { accountId, provider: 'stripe', userSub: creator.sub } }),
+      expect.objectContaining({
+        actorSub: 'system',
+        action: 'payout.account.status',
+        before: { chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false, userSub: creator.sub },
+        after: { chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true, userSub: creator.sub },
+      }),
+    ]);
+    expect(about(`subscription:${subscriptionId}`)).toEqual([
+      expect.objectContaining({ actorSub: buyer.sub, action: 'subscription.create', after: expect.objectContaining({ status: 'active', price: 10, destinationAccountId: accountId, applicationFeePercent: 10 }) }),
+    ]);
+    expect((await http().get('/api-admin/audit/verify').set(admin.authorization).expect(200)).body.valid).toBe(true);
   });
 
   it('answers 502 with the gateway’s Spanish message when Stripe fails, and still refuses a bad limit before asking', async () => {
