@@ -152,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Configuración no válida:\n  COGNITO_USER_POOL_ID y COGNITO_CLIENT_ID deben darse juntos',
     );
   }
+  if (Boolean(vars.IDENTITY_ADMIN_ACCESS_KEY_ID) !== Boolean(vars.IDENTITY_ADMIN_SECRET_ACCESS_KEY)) {
+    throw new ConfigValidationError(
+      'Configuración no válida:\n  IDENTITY_ADMIN_ACCESS_KEY_ID y IDENTITY_ADMIN_SECRET_ACCESS_KEY deben darse juntos',
+    );
+  }
 
   const dataDir = resolve(vars.DATA_DIR);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
