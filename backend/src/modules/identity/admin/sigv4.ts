@@ -43,7 +43,10 @@ export function verifySigV4(request: SignedRequest, key: AccessKey, service: str
   if (Number.isNaN(signedAt) || Math.abs(now.getTime() - signedAt) > MAX_SKEW_MS) return 'expired';
 
   const canonicalHeaders = signedHeaders.map((name) => `${name}:${(header(request.headers, name) ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
-  const payloadHash = header(request.headers, 'x-amz-content-sha256') ?? sha256Hex(request.body);
+  // Always the hash of the body received: a declared hash that differs would let a captured signature cover another body.
+  const payloadHash = sha256Hex(request.body);
+  const declared = header(request.headers, 'x-amz-content-sha256');
+  if (declared !== undefined && declared !== payloadHash) return 'badSignature';
   const canonicalRequest = [request.method.toUpperCase(), canonicalPath(request.path), canonicalQuery(request.query), canonicalHeaders, signedHeaderList, payloadHash].join('\n');
   const scope = `${date}/${region}/${service}/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
