@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { ConsoleLogger, LogLevel, type NestApplicationOptions, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -55,7 +56,16 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   // The payment webhook's signature is over the exact bytes sent: that path keeps its body raw.
   app.use('/api/stripe/webhook', raw({ type: () => true, limit: REQUEST_BODY_LIMIT, inflate: false }));
   app.use(
-    json({ limit: REQUEST_BODY_LIMIT, type: ['application/json', 'application/x-amz-json-1.1'], inflate: false, verify: verifyJsonShape }),
+    json({
+      limit: REQUEST_BODY_LIMIT,
+      type: ['application/json', 'application/x-amz-json-1.1'],
+      inflate: false,
+      verify: (request: IncomingMessage & { rawBody?: Buffer }, response, body, encoding) => {
+        verifyJsonShape(request, response, body, encoding);
+        // Cognito's Admin* calls are signed (SigV4) over the exact bytes sent.
+        if (request.url?.startsWith('/idp')) request.rawBody = body;
+      },
+    }),
     urlencoded({ extended: false, limit: REQUEST_BODY_LIMIT, inflate: false }),
     bodyParserErrors,
   );

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
 import { type AppConfig, ConfigValidationError, loadConfig } from '../config/app-config';
-import { AuditLog } from '../modules/admin/audit/audit-log.service';
+import { AuditLog } from '../modules/audit/audit-log.service';
 import { IdentityAdminService } from '../modules/identity/identity-admin.service';
 
 const CLI_AUDIT_ACTIONS = { grant: 'user.role.grant', revoke: 'user.role.revoke', disable: 'user.disable', enable: 'user.enable' } as const;
@@ -34,12 +34,21 @@ export async function runAdminCommand(args: string[], config: AppConfig): Promis
   const { apply, done } = COMMANDS[command as keyof typeof COMMANDS];
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error'] });
   try {
-    if (!(await apply(app.get(IdentityAdminService), email))) {
+    const accounts = app.get(IdentityAdminService);
+    const before = await accounts.findByEmail(email);
+    if (!before || !(await apply(accounts, email))) {
       console.error(`No existe ningún usuario con el correo ${email}.`);
       return 1;
     }
-    // Role and account changes are audited whoever makes them (GET /api-admin/audit).
-    await app.get(AuditLog).record({ actorSub: 'cli', action: CLI_AUDIT_ACTIONS[command as keyof typeof COMMANDS], target: `user-email:${email.trim().toLowerCase()}` });
+    const after = (await accounts.findBySub(before.sub)) ?? before;
+    // Role and account changes are audited whoever makes them (GET /api-admin/audit), as the admin screen's are.
+    await app.get(AuditLog).record({
+      actorSub: 'cli',
+      action: CLI_AUDIT_ACTIONS[command as keyof typeof COMMANDS],
+      target: `user:${before.sub}`,
+      before: { email: before.email, role: before.role, enabled: before.enabled },
+      after: { email: after.email, role: after.role, enabled: after.enabled },
+    });
     console.log(`${email} ${done}. Sus sesiones se han cerrado: volverá a iniciar sesión.`);
     return 0;
   } finally {

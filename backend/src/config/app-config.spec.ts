@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(config.productName).toBe('Nova');
     expect(config.database.type).toBe('sqlite');
     expect(config.database).toMatchObject({ path: expect.stringMatching(/data[/\\]nova\.sqlite$/) });
-    expect(config.identity).toEqual({ provider: 'embedded', region: 'us-east-1', userPoolId: 'us-east-1_NovaLocal', clientId: 'novaweb' });
+    expect(config.identity).toEqual({ provider: 'embedded', region: 'us-east-1', userPoolId: 'us-east-1_NovaLocal', clientId: 'novaweb', adminCredentials: null });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.payments).toEqual({ provider: 'demo', currency: 'eur', platformFeePercent: 10 });
     expect(config.mail).toEqual({ provider: 'outbox' });
@@ -37,7 +37,7 @@ describe('loadConfig', () => {
     expect(config.productName).toBe('Acme');
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example', DESKTOP_APP_ORIGIN]);
     expect(config.trackingScripts).toEqual(['https://stats.example/t.js']);
-    expect(config.identity).toEqual({ provider: 'cognito', region: 'eu-west-1', userPoolId: 'eu-west-1_AbC123', clientId: 'abc123' });
+    expect(config.identity).toEqual({ provider: 'cognito', region: 'eu-west-1', userPoolId: 'eu-west-1_AbC123', clientId: 'abc123', endpoint: null });
     expect(config.payments).toEqual({
       provider: 'stripe',
       secretKey: 'sk_test_123',
@@ -122,6 +122,19 @@ describe('loadConfig', () => {
     const config = loadConfig({ RATE_LIMIT_UPLOADS_PER_HOUR: '5', RATE_LIMIT_MODEL_CALLS_PER_MINUTE: ' 7 ' });
     expect(config.userQuotas.uploads).toEqual({ limit: 5, ttlMs: 3_600_000 });
     expect(config.userQuotas.modelCalls).toEqual({ limit: 7, ttlMs: 60_000 });
+  });
+
+  it('reads the embedded service’s admin key pair (both or none) and the Cognito endpoint', () => {
+    const secretAccessKey = 'clave-secreta-de-al-menos-treinta-y-dos-caracteres';
+    expect(loadConfig({ IDENTITY_ADMIN_ACCESS_KEY_ID: 'AKIANOVAADMIN000001', IDENTITY_ADMIN_SECRET_ACCESS_KEY: secretAccessKey }).identity).toMatchObject({
+      provider: 'embedded',
+      adminCredentials: { accessKeyId: 'AKIANOVAADMIN000001', secretAccessKey },
+    });
+    expect(() => loadConfig({ IDENTITY_ADMIN_ACCESS_KEY_ID: 'AKIANOVAADMIN000001' })).toThrow(/IDENTITY_ADMIN_ACCESS_KEY_ID y IDENTITY_ADMIN_SECRET_ACCESS_KEY deben darse juntos/);
+    expect(() => loadConfig({ IDENTITY_ADMIN_SECRET_ACCESS_KEY: 'corta' })).toThrow(/IDENTITY_ADMIN_SECRET_ACCESS_KEY: debe tener al menos 32 caracteres/);
+    expect(
+      loadConfig({ COGNITO_USER_POOL_ID: 'eu-west-1_AbC123', COGNITO_CLIENT_ID: 'abc123', COGNITO_ENDPOINT: 'https://vpce-1.cognito-idp.eu-west-1.vpce.amazonaws.com' }).identity,
+    ).toMatchObject({ provider: 'cognito', endpoint: 'https://vpce-1.cognito-idp.eu-west-1.vpce.amazonaws.com' });
   });
 
   it('refuses a Cognito pool without its client id', () => {

@@ -96,8 +96,15 @@ export interface AppConfig {
   /** E-mails that become admins when they sign up (lower-cased). */
   adminEmails: string[];
   identity:
-    | { provider: 'cognito'; region: string; userPoolId: string; clientId: string }
-    | { provider: 'embedded'; region: string; userPoolId: string; clientId: string };
+    | { provider: 'cognito'; region: string; userPoolId: string; clientId: string; endpoint: string | null }
+    | {
+        provider: 'embedded';
+        region: string;
+        userPoolId: string;
+        clientId: string;
+        /** The key pair Cognito's Admin* calls to /idp must be signed with (SigV4); null refuses them all. */
+        adminCredentials: { accessKeyId: string; secretAccessKey: string } | null;
+      };
   payments: PaymentsConfig;
   models: ModelsConfig;
   mail: { provider: 'smtp'; url: string } | { provider: 'outbox' };
@@ -145,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Configuración no válida:\n  COGNITO_USER_POOL_ID y COGNITO_CLIENT_ID deben darse juntos',
     );
   }
+  if (Boolean(vars.IDENTITY_ADMIN_ACCESS_KEY_ID) !== Boolean(vars.IDENTITY_ADMIN_SECRET_ACCESS_KEY)) {
+    throw new ConfigValidationError(
+      'Configuración no válida:\n  IDENTITY_ADMIN_ACCESS_KEY_ID y IDENTITY_ADMIN_SECRET_ACCESS_KEY deben darse juntos',
+    );
+  }
 
   const dataDir = resolve(vars.DATA_DIR);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
@@ -174,12 +186,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             region: vars.AWS_REGION,
             userPoolId: vars.COGNITO_USER_POOL_ID,
             clientId: vars.COGNITO_CLIENT_ID,
+            endpoint: vars.COGNITO_ENDPOINT ?? null,
           }
         : {
             provider: 'embedded',
             region: (vars.IDENTITY_POOL_ID ?? `${vars.AWS_REGION}_NovaLocal`).split('_')[0],
             userPoolId: vars.IDENTITY_POOL_ID ?? `${vars.AWS_REGION}_NovaLocal`,
             clientId: vars.IDENTITY_CLIENT_ID ?? 'novaweb',
+            adminCredentials:
+              vars.IDENTITY_ADMIN_ACCESS_KEY_ID && vars.IDENTITY_ADMIN_SECRET_ACCESS_KEY
+                ? { accessKeyId: vars.IDENTITY_ADMIN_ACCESS_KEY_ID, secretAccessKey: vars.IDENTITY_ADMIN_SECRET_ACCESS_KEY }
+                : null,
           },
     payments: paymentsConfig(vars),
     models: modelsConfig(vars),

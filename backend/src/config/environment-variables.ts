@@ -134,6 +134,26 @@ export class EnvironmentVariables {
   @Matches(/^[\w+]+$/, { message: 'debe ser un id de cliente de Cognito' })
   COGNITO_CLIENT_ID?: string;
 
+  /** Where the Cognito SDK sends the admin calls (a VPC endpoint, or the embedded service in tests); AWS's own when not given. */
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: 'debe ser una URL http(s), por ejemplo https://cognito-idp.eu-west-1.amazonaws.com' })
+  COGNITO_ENDPOINT?: string;
+
+  /** The embedded identity service accepts Cognito's Admin* calls signed (SigV4) with this key pair; without it, it refuses them. */
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @Matches(/^[A-Z0-9]{16,128}$/, { message: 'debe ser un id de clave de acceso (16 a 128 letras mayúsculas o números)' })
+  IDENTITY_ADMIN_ACCESS_KEY_ID?: string;
+
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @MinLength(32, { message: 'debe tener al menos 32 caracteres' })
+  IDENTITY_ADMIN_SECRET_ACCESS_KEY?: string;
+
   @Expose()
   @Transform(emptyAsUndefined)
   @IsOptional()

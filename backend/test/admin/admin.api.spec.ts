@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { runAdminCommand } from '../../src/cli/admin';
-import { AuditEntry } from '../../src/modules/admin/audit/audit-entry.entity';
+import { AuditEntry } from '../../src/modules/audit/audit-entry.entity';
 import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { EmbeddedIdTokenVerifier } from '../../src/modules/identity/id-token-verifiers';
 import { IdentityUser } from '../../src/modules/identity/entities/identity-user.entity';
@@ -10,6 +10,7 @@ import { TokenService } from '../../src/modules/identity/services/token.service'
 import { VerifiedTokenCache } from '../../src/modules/identity/verified-token-cache';
 import { FakeModelGateway } from '../chat/fake-model-gateway';
 import { payoutsClient } from '../payments/payouts/payouts-client';
+import { invoiceEvent, nowSeconds, subscriptionEvent, webhookSender } from '../payments/support/payments-client';
 import { idpCall, signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestAppWith, type TestApp } from '../support/test-app';
 
@@ -351,7 +352,75 @@ describe('admin area API (issue 17)', () => {
         log.mockRestore();
       }
       const newest = (await http().get('/api-admin/audit?limit=1').set(admin.authorization).expect(200)).body.items[0];
-      expect(newest).toMatchObject({ actorSub: 'cli', action: 'user.role.grant', target: 'user-email:dora@example.com' });
+      const dora = (await http().get('/api-admin/users?search=dora').set(admin.authorization).expect(200)).body.items[0];
+      expect(newest).toMatchObject({
+        actorSub: 'cli',
+        action: 'user.role.grant',
+        target: `user:${dora.id}`,
+        before: { email: 'dora@example.com', role: 'user', enabled: true },
+        after: { email: 'dora@example.com', role: 'admin', enabled: true },
+      });
+    });
+
+    it('records a subscription’s life (subscribe, pause, cancel; a webhook’s change as system), price changes and the fee, chained', async () => {
+      const client = payoutsClient(testApp);
+      const creator = await signUpAndSignIn(testApp, 'autora@example.com');
+      const buyer = await signUpAndSignIn(testApp, 'compradora@example.com');
+      const agent = await client.paidAgent(creator, 'Asesora Laboral', 9.5);
+      const customerId = await client.buyer(buyer);
+      const { subscriptionId } = (await client.subscribe(buyer, customerId, agent.priceId as string).expect(201)).body.subscription;
+      await client.transition(buyer, 'pause', subscriptionId).expect(200);
+      await client.transition(buyer, 'resume', subscriptionId).expect(200);
+      // The gateway says it is past due (e.g. a failed renewal): the webhook's change is the system's.
+      const webhook = await webhookSender(testApp);
+      await webhook.post(invoiceEvent('invoice.payment_failed', subscriptionId, customerId, nowSeconds() + 5)).expect(200);
+      const later = await webhook.post(subscriptionEvent('customer.subscription.updated', { id: subscriptionId, customer: customerId, price: agent.priceId as string, status: 'active' }, nowSeconds() + 6));
+      expect(later.status).toBe(200);
+      // The creator raises the price: a new price id.
+      const repriced = (
+        await http()
+          .post('/api/agents')
+          .set(creator.authorization)
+          .send({ id: agent.id, name: 'Asesora Laboral', category: 'finance', description: 'Asesora Laboral: finanzas', price: 12, isPublic: true })
+          .expect(200)
+      ).body;
+      expect(repriced.priceId).not.toBe(agent.priceId);
+      await client.transition(buyer, 'cancel', subscriptionId).expect(200);
+
+      const { body } = await http().get('/api-admin/audit?limit=100').set(admin.authorization).expect(200);
+      type Entry = { action: string; target: string; actorSub: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+      const entries = (body.items as Entry[]).filter((entry) => entry.target === `subscription:${subscriptionId}`).reverse();
+      expect(entries.map((entry) => [entry.action, entry.actorSub])).toEqual([
+        ['subscription.create', buyer.sub],
+        ['subscription.pause', buyer.sub],
+        ['subscription.resume', buyer.sub],
+        ['subscription.status', 'system'],
+        ['subscription.status', 'system'],
+        ['subscription.cancel', buyer.sub],
+      ]);
+      expect(entries[0]).toMatchObject({
+        before: null,
+        after: { status: 'active', priceId: agent.priceId, price: 9.5, userSub: buyer.sub, customerId, agentId: agent.id, applicationFeePercent: null },
+      });
+      expect(entries[1]).toMatchObject({ before: { status: 'active', price: 9.5 }, after: { status: 'paused', price: 9.5 } });
+      expect(entries[3]).toMatchObject({ before: { status: 'active' }, after: { status: 'past_due' } });
+      expect(entries[5]).toMatchObject({ before: { status: 'active' }, after: { status: 'cancelled', priceId: agent.priceId } });
+      // Nothing of the card or the provider's secrets.
+      expect(JSON.stringify(entries)).not.toMatch(/pm_card|client_secret|sk_|whsec_/);
+
+      const prices = (body.items as Entry[]).filter((entry) => entry.target === `agent:${agent.id}` && entry.action === 'price.change').reverse();
+      expect(prices).toEqual([
+        expect.objectContaining({ actorSub: creator.sub, before: { priceId: null }, after: expect.objectContaining({ priceId: agent.priceId, unitAmount: 950, currency: 'eur' }) }),
+        expect.objectContaining({
+          actorSub: creator.sub,
+          before: expect.objectContaining({ priceId: agent.priceId, unitAmount: 950 }),
+          after: expect.objectContaining({ priceId: repriced.priceId, unitAmount: 1200 }),
+        }),
+      ]);
+      const fee = (body.items as Entry[]).find((entry) => entry.action === 'platform.fee');
+      expect(fee).toMatchObject({ actorSub: 'system', target: 'platform', before: { feePercent: null }, after: { feePercent: 10 } });
+
+      expect((await http().get('/api-admin/audit/verify').set(admin.authorization).expect(200)).body).toEqual({ valid: true, checked: body.total });
     });
 
     it('records every admin action, chained; verify finds the first tampered row', async () => {

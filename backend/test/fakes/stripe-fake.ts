@@ -55,6 +55,12 @@ export interface StripeFakeState {
   accounts: Map<string, any>;
   /** Transfers to connected accounts (POST /v1/transfers), by id. */
   transfers: Map<string, any>;
+  /**
+   * The platform balance's movements, oldest first: a charge for each subscription's first payment
+   * (Stripe's fee taken: 1.5 % + 25 cents, as for European cards), the part a destination charge
+   * passes on to the connected account, and each transfer.
+   */
+  balanceTransactions: any[];
   /** Every request, in order. */
   requests: StripeFakeRequest[];
   /** Answers the next N requests with this status and a Stripe api_error (e.g. 500 to test the provider failing). */
@@ -133,6 +139,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     paymentIntents: new Map(),
     accounts: new Map(),
     transfers: new Map(),
+    balanceTransactions: [],
     requests: [],
     failNext(times, status = 500) {
       failures = { times, status };
@@ -256,6 +263,14 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
         return createAccountLink(body);
       case 'POST transfers':
         return createTransfer(body);
+      case 'GET balance':
+        return balance();
+      case 'GET balance_transactions':
+        return list('/v1/balance_transactions', newest(state.balanceTransactions, body));
+      case 'GET products':
+        return list('/v1/products', newest([...state.products.values()], body));
+      case 'GET customers':
+        return list('/v1/customers', newest([...state.customers.values()], body));
       default:
         throw new StripeFakeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
     }
@@ -464,6 +479,17 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     subscription.items.url = `/v1/subscription_items?subscription=${subscription.id}`;
     for (const item of subscription.items.data) item.subscription = subscription.id;
     state.subscriptions.set(subscription.id, subscription);
+    if (!intent) {
+      const charge = `ch_${random(24)}`;
+      const amount = Number(chosen.unit_amount);
+      const fee = Math.round(amount * 0.015) + 25;
+      recordBalance({ type: 'charge', amount, fee, currency: chosen.currency, source: charge, description: 'Subscription creation' });
+      if (destination) {
+        // A destination charge passes the payment on, less the platform's application fee.
+        const applicationFee = Math.round((amount * Number(body.application_fee_percent ?? 0)) / 100);
+        recordBalance({ type: 'transfer', amount: -(amount - applicationFee), fee: 0, currency: chosen.currency, source: `tr_${random(16)}`, description: null });
+      }
+    }
     const expand: string[] = Array.isArray(body.expand) ? body.expand : [];
     if (!expand.includes('latest_invoice.confirmation_secret') && !expand.includes('latest_invoice')) return subscription;
     const secret = intent ? state.paymentIntents.get(intent).client_secret : null;
@@ -613,7 +639,37 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     }
     const created = { id: `tr_${random(16)}`, object: 'transfer', amount, currency: body.currency, destination: body.destination, metadata: body.metadata ?? {}, reversed: false, created: now(), livemode: false };
     state.transfers.set(created.id, created);
+    recordBalance({ type: 'transfer', amount: -amount, fee: 0, currency: body.currency, source: created.id, description: null });
     return created;
+  }
+
+  function recordBalance(entry: { type: string; amount: number; fee: number; currency: string; source: string; description: string | null }) {
+    const created = now();
+    state.balanceTransactions.push({
+      id: `txn_${random(24)}`,
+      object: 'balance_transaction',
+      ...entry,
+      net: entry.amount - entry.fee,
+      fee_details: entry.fee ? [{ amount: entry.fee, currency: entry.currency, description: 'Stripe processing fees', type: 'stripe_fee' }] : [],
+      status: 'pending',
+      reporting_category: entry.type,
+      created,
+      available_on: created + 7 * DAY,
+      exchange_rate: null,
+    });
+  }
+
+  /** Nothing here becomes available (Stripe waits days): every movement is pending, per currency. */
+  function balance() {
+    const byCurrency = new Map<string, number>();
+    for (const entry of state.balanceTransactions) byCurrency.set(entry.currency, (byCurrency.get(entry.currency) ?? 0) + entry.net);
+    const currencies = byCurrency.size ? [...byCurrency.keys()] : ['eur'];
+    return {
+      object: 'balance',
+      available: currencies.map((currency) => ({ amount: 0, currency, source_types: { card: 0 } })),
+      pending: currencies.map((currency) => ({ amount: byCurrency.get(currency) ?? 0, currency, source_types: { card: byCurrency.get(currency) ?? 0 } })),
+      livemode: false,
+    };
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -634,6 +690,11 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
         server.close(() => resolve());
       }),
   };
+}
+
+/** A list endpoint's page: newest first, `limit` of them (Stripe's default 10). */
+function newest<T>(items: T[], query: Record<string, any>): T[] {
+  return [...items].reverse().slice(0, Number(query.limit ?? 10));
 }
 
 function list<T>(url: string, data: T[]) {

@@ -5,7 +5,7 @@ import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import type { PromptVersionDto } from '../prompts/dto/prompts.dto';
 import { PromptsService } from '../prompts/prompts.service';
 import { AdminReadModel } from './admin-read-model';
-import { AuditLog } from './audit/audit-log.service';
+import { AuditLog } from '../audit/audit-log.service';
 import type { AdminAgentDto, AdminUpdateAgentDto } from './dto/admin.dto';
 
 /** The version name an admin's prompt edit is saved under (its createdBy is the admin's username). */

@@ -6,7 +6,7 @@ import type { AgentDto } from '../agents/dto/agent.dto';
 import { AgentNotFoundError } from '../agents/agents.errors';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { NotPendingError } from './admin.errors';
-import { AuditLog } from './audit/audit-log.service';
+import { AuditLog } from '../audit/audit-log.service';
 
 export interface ModerationDecisionDto {
   agentId: string;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { PAYMENT_GATEWAY, type PaymentGateway, type PaymentProvider } from '../payments/gateway/payment-gateway';
+import { PAYMENT_GATEWAY, type PaymentGateway, type PaymentGatewayReports, type PaymentProvider, reportsOf } from '../payments/gateway/payment-gateway';
 import { InvalidLimitError, InvalidPeriodError } from './admin.errors';
 import { AdminReadModel } from './admin-read-model';
 import type { PeriodDto } from './dto/admin.dto';
@@ -21,9 +21,11 @@ export interface Money {
 }
 
 /**
- * /api-admin/stripe/*: the payments views, read from what the platform stores of every payment
- * (the payments ledger, stored subscriptions, the catalogue's prices and the customers), which is
- * the same for the Stripe and the demo gateway; each answer is labelled with the provider.
+ * /api-admin/stripe/*: the payments views, each labelled with the provider. With Stripe, the
+ * balance, balance transactions, products and customers are Stripe's own (through the gateway);
+ * in demo mode, where no money moves, they are read from what the platform stores of every payment
+ * (the payments ledger, the catalogue's prices and the customers). Subscriptions and the period
+ * summary read the store in both modes.
  */
 @Injectable()
 export class AdminPaymentsService {
@@ -31,7 +33,12 @@ export class AdminPaymentsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly reads: AdminReadModel,
-  ) {}
+  ) {
+    this.reports = reportsOf(gateway);
+  }
+
+  /** The provider's own reports; null in demo mode. */
+  private readonly reports: PaymentGatewayReports | null;
 
   private label(): ProviderLabel {
     return { provider: this.gateway.provider, demo: this.gateway.provider === 'demo' };
@@ -44,6 +51,11 @@ export class AdminPaymentsService {
   async balance(): Promise<ProviderLabel & { currency: string; available: Money[]; pending: Money[]; totals: { gross: number; fees: number; net: number; paidOut: number } }> {
     const totals = await this.reads.ledgerTotals();
     const currency = totals.currency ?? this.currency;
+    if (this.reports) {
+      // Stripe's balance of the platform's account; the totals are what the platform recorded.
+      const balance = await this.reports.retrieveBalance();
+      return { ...this.label(), currency, available: balance.available, pending: balance.pending, totals: { gross: totals.gross, fees: totals.fees, net: totals.net, paidOut: totals.paidOut } };
+    }
     return {
       ...this.label(),
       currency,
@@ -56,6 +68,25 @@ export class AdminPaymentsService {
   }
 
   async transactions(limit: number): Promise<ProviderLabel & { items: Array<Record<string, unknown>> }> {
+    if (this.reports) {
+      const entries = await this.reports.listBalanceTransactions(checkedLimit(limit));
+      return {
+        ...this.label(),
+        items: entries.map((entry) => ({
+          id: entry.id,
+          type: entry.type,
+          description: entry.description,
+          source: entry.source,
+          status: entry.status,
+          amount: entry.amount,
+          fee: entry.fee,
+          net: entry.net,
+          currency: entry.currency,
+          created: entry.created.toISOString(),
+          availableOn: entry.availableOn?.toISOString() ?? null,
+        })),
+      };
+    }
     const rows = await this.reads.ledgerRows(checkedLimit(limit));
     return {
       ...this.label(),
@@ -102,6 +133,30 @@ export class AdminPaymentsService {
   }
 
   async products(limit: number): Promise<ProviderLabel & { items: Array<Record<string, unknown>> }> {
+    if (this.reports) {
+      const [products, prices] = await Promise.all([this.reports.listProducts(checkedLimit(limit)), this.reads.products(1000)]);
+      // The catalogue's newest price of each product (prices never change: a new amount is a new price).
+      const current = new Map<string, Record<string, unknown>>();
+      for (const price of prices) if (!current.has(String(price.productId))) current.set(String(price.productId), price);
+      return {
+        ...this.label(),
+        items: products.map((product) => {
+          const price = current.get(product.id);
+          return {
+            productId: product.id,
+            priceId: price?.priceId ?? null,
+            kind: product.metadata.kind ?? price?.kind ?? null,
+            itemId: product.metadata.itemId ?? price?.itemId ?? null,
+            name: product.name,
+            description: product.description,
+            active: product.active,
+            unitAmount: price ? Number(price.unitAmount) : null,
+            currency: price?.currency ?? null,
+            createdAt: product.created.toISOString(),
+          };
+        }),
+      };
+    }
     const rows = await this.reads.products(checkedLimit(limit));
     return {
       ...this.label(),
@@ -119,6 +174,19 @@ export class AdminPaymentsService {
   }
 
   async customers(limit: number): Promise<ProviderLabel & { items: Array<Record<string, unknown>> }> {
+    if (this.reports) {
+      const customers = await this.reports.listCustomers(checkedLimit(limit));
+      return {
+        ...this.label(),
+        items: customers.map((customer) => ({
+          customerId: customer.id,
+          userId: customer.metadata.userSub ?? null,
+          name: customer.name,
+          email: customer.email,
+          createdAt: customer.created.toISOString(),
+        })),
+      };
+    }
     const rows = await this.reads.customers(checkedLimit(limit));
     return {
       ...this.label(),

@@ -1,23 +1,19 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '../../config/app-config';
-import { APP_CONFIG } from '../../config/config.module';
+import { Injectable } from '@nestjs/common';
 import { AgentsService } from '../agents/agents.service';
 import type { AgentDto } from '../agents/dto/agent.dto';
-import type { IdentityUser } from '../identity/entities/identity-user.entity';
+import { type AdminAccount, IdentityAdminPort } from '../identity/admin/identity-admin.port';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
-import { IdentityAdminService } from '../identity/identity-admin.service';
 import { TeamsService } from '../teams/teams.service';
 import { UsersService } from '../users/users.service';
-import { AdminUserNotFoundError, CognitoManagedUsersError, LastAdminError, SelfDisableError } from './admin.errors';
-import { AuditLog } from './audit/audit-log.service';
+import { AdminUserNotFoundError, LastAdminError, SelfDisableError } from './admin.errors';
+import { AuditLog } from '../audit/audit-log.service';
 import type { AdminUserDto, AdminUserPageDto, AdminUsersQueryDto } from './dto/admin.dto';
 
-/** /api-admin/users: the accounts of the embedded pool, their state and role. */
+/** /api-admin/users: the accounts of the identity provider (the embedded pool or Amazon Cognito), their state and role. */
 @Injectable()
 export class AdminUsersService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly accounts: IdentityAdminService,
+    private readonly accounts: IdentityAdminPort,
     private readonly users: UsersService,
     private readonly agentsService: AgentsService,
     private readonly teams: TeamsService,
@@ -42,39 +38,33 @@ export class AdminUsersService {
   }
 
   async setEnabled(admin: VerifiedIdentity, sub: string, enabled: boolean): Promise<AdminUserDto> {
-    this.assertEmbedded();
     const account = await this.existing(sub);
     if (!enabled && account.sub === admin.sub) throw new SelfDisableError();
     if (!enabled && account.role === 'admin' && account.enabled && (await this.accounts.countActiveAdmins()) <= 1) throw new LastAdminError();
     const before = await this.toDto(admin, account);
-    await this.accounts.setEnabledBySub(account.sub, enabled);
+    await this.accounts.setEnabled(account.sub, enabled);
     const after = await this.toDto(admin, await this.existing(sub));
     await this.audit.record({ actorSub: admin.sub, action: enabled ? 'user.enable' : 'user.disable', target: `user:${account.sub}`, before: { status: before.status }, after: { status: after.status } });
     return after;
   }
 
   async setRole(admin: VerifiedIdentity, sub: string, role: 'admin' | 'user'): Promise<AdminUserDto> {
-    this.assertEmbedded();
     const account = await this.existing(sub);
     if (account.role === role) return this.toDto(admin, account);
     if (role === 'user' && account.enabled && (await this.accounts.countActiveAdmins()) <= 1) throw new LastAdminError();
-    await this.accounts.setRoleBySub(account.sub, role);
+    await this.accounts.setRole(account.sub, role);
     const after = await this.toDto(admin, await this.existing(sub));
     await this.audit.record({ actorSub: admin.sub, action: 'user.role', target: `user:${account.sub}`, before: { role: account.role }, after: { role } });
     return after;
   }
 
-  private assertEmbedded(): void {
-    if (this.config.identity.provider !== 'embedded') throw new CognitoManagedUsersError();
-  }
-
-  private async existing(sub: string): Promise<IdentityUser> {
+  private async existing(sub: string): Promise<AdminAccount> {
     const account = await this.accounts.findBySub(sub);
     if (!account) throw new AdminUserNotFoundError();
     return account;
   }
 
-  private async toDto(admin: VerifiedIdentity, account: IdentityUser): Promise<AdminUserDto> {
+  private async toDto(admin: VerifiedIdentity, account: AdminAccount): Promise<AdminUserDto> {
     let contactName: string | null = null;
     try {
       contactName = (await this.users.registration(admin, account.sub)).contactName ?? null;

@@ -8,7 +8,7 @@ import { AdminModerationService } from './admin-moderation.service';
 import { AdminPaymentsService } from './admin-payments.service';
 import { AdminUsersService } from './admin-users.service';
 import { InvalidLimitError } from './admin.errors';
-import { AuditLog } from './audit/audit-log.service';
+import { AuditLog } from '../audit/audit-log.service';
 import { AdminPromptDto, AdminUpdateAgentDto, AdminUserDto, AdminUserPageDto, AdminUsersQueryDto, PageQueryDto, PeriodDto, RejectAgentDto, SetRoleDto } from './dto/admin.dto';
 
 const limitParam = new ParseIntPipe({ exceptionFactory: () => new InvalidLimitError() });

@@ -22,13 +22,6 @@ export class SelfDisableError extends DomainError {
   }
 }
 
-export class CognitoManagedUsersError extends DomainError {
-  readonly status = 409;
-  constructor() {
-    super('Con Amazon Cognito los usuarios se gestionan en Cognito (rol: atributo custom:role = admin).');
-  }
-}
-
 export class InvalidLimitError extends DomainError {
   readonly status = 400;
   constructor() {

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AgentsModule } from '../agents/agents.module';
 import { IdentityModule } from '../identity/identity.module';
 import { PaymentsCoreModule } from '../payments/payments-core.module';
@@ -13,15 +12,12 @@ import { AdminPaymentsService } from './admin-payments.service';
 import { AdminReadModel } from './admin-read-model';
 import { AdminUsersService } from './admin-users.service';
 import { AdminAgentsController, AdminAuditController, AdminMetricsController, AdminModerationController, AdminPaymentsController, AdminUsersController } from './admin.controller';
-import { AuditEntry } from './audit/audit-entry.entity';
-import { AuditLog } from './audit/audit-log.service';
+import { AuditModule } from '../audit/audit.module';
 
 /** The admin area (/api-admin, admins only): users, agents, metrics, payments views and the audit log. */
 @Module({
-  imports: [TypeOrmModule.forFeature([AuditEntry]), IdentityModule, UsersModule, AgentsModule, PromptsModule, TeamsModule, PaymentsCoreModule],
+  imports: [AuditModule, IdentityModule, UsersModule, AgentsModule, PromptsModule, TeamsModule, PaymentsCoreModule],
   controllers: [AdminUsersController, AdminAgentsController, AdminMetricsController, AdminPaymentsController, AdminAuditController, AdminModerationController],
-  providers: [AdminReadModel, AdminUsersService, AdminAgentsService, AdminMetricsService, AdminPaymentsService, AdminModerationService, AuditLog],
-  // Other modules record their changes to money or roles through it.
-  exports: [AuditLog],
+  providers: [AdminReadModel, AdminUsersService, AdminAgentsService, AdminMetricsService, AdminPaymentsService, AdminModerationService],
 })
 export class AdminModule {}

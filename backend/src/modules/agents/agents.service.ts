@@ -207,7 +207,7 @@ export class AgentsService {
       throw error;
     }
     await this.users.markFirstAgentCreated(identity);
-    await this.syncPrice(agent);
+    await this.syncPrice(agent, identity.sub);
     return (await this.toDtos([await this.agents.findOneByOrFail({ id: agent.id })]))[0];
   }
 
@@ -244,29 +244,30 @@ export class AgentsService {
       await manager.save(Agent, agent);
       if (body.prompt !== undefined) await this.storePrompt(manager, identity, agent.id, body.prompt);
     });
-    await this.syncPrice(agent);
+    await this.syncPrice(agent, identity.sub);
     return (await this.toDtos([await this.agents.findOneByOrFail({ id: agent.id })]))[0];
   }
 
   /** For the payments module: prices the paid agents saved before the gateway knew them. */
   async backfillPrices(): Promise<void> {
     const unpriced = await this.agents.createQueryBuilder(ALIAS).where(`${ALIAS}.price > 0`).andWhere(`${ALIAS}.priceId IS NULL`).getMany();
-    for (const agent of unpriced) await this.syncPrice(agent);
+    for (const agent of unpriced) await this.syncPrice(agent, 'system');
   }
 
   /** For the payments module (create-product, update-product): the agent's product named and priced as it is now. */
   async syncProduct(identity: VerifiedIdentity, id: string): Promise<AgentDto> {
     const agent = await this.findVisible(identity, id);
     if (!mayModify(identity, agent)) throw new AgentNotOwnedError();
-    await this.syncPrice(agent);
+    await this.syncPrice(agent, identity.sub);
     const saved = await this.agents.findOneByOrFail({ id: agent.id });
     await this.catalogue.describe({ kind: 'agent', id: saved.id, name: saved.name, description: saved.description, monthlyPrice: Number(saved.price), productId: saved.productId, priceId: saved.priceId });
     return toAgentDto(saved);
   }
 
   /** A paid agent is sold at its price; a new price gets a new gateway price (subscribers keep theirs). */
-  private async syncPrice(agent: Agent): Promise<void> {
+  private async syncPrice(agent: Agent, actorSub: string): Promise<void> {
     const { productId, priceId } = await this.catalogue.price({
+      actorSub,
       kind: 'agent',
       id: agent.id,
       name: agent.name,

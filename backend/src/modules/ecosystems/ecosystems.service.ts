@@ -127,7 +127,7 @@ export class EcosystemsService {
       popularity: body.popularity ?? 0,
     });
     await this.ecosystems.insert(ecosystem);
-    await this.syncPrice(ecosystem);
+    await this.syncPrice(ecosystem, identity.sub);
     this.marketplaceCache.clear();
     return (await this.toDtos(identity, [await this.ecosystems.findOneByOrFail({ id: ecosystem.id })]))[0];
   }
@@ -135,22 +135,22 @@ export class EcosystemsService {
   /** For the payments module: prices the priced ecosystems saved before the gateway knew them. */
   async backfillPrices(): Promise<void> {
     const unpriced = await this.ecosystems.createQueryBuilder(ALIAS).where(`${ALIAS}.price > 0`).andWhere(`${ALIAS}.priceId IS NULL`).getMany();
-    for (const ecosystem of unpriced) await this.syncPrice(ecosystem);
+    for (const ecosystem of unpriced) await this.syncPrice(ecosystem, 'system');
   }
 
   /** For the payments module (create-product, update-product): the ecosystem's product named and priced as it is now. */
   async syncProduct(identity: VerifiedIdentity, id: string): Promise<EcosystemDto> {
     const ecosystem = await this.findVisible(identity, id);
     if (!mayModify(identity, ecosystem)) throw new EcosystemNotFoundError();
-    await this.syncPrice(ecosystem);
+    await this.syncPrice(ecosystem, identity.sub);
     const saved = await this.ecosystems.findOneByOrFail({ id });
     await this.catalogue.describe({ ...this.catalogueItem(saved) });
     return (await this.toDtos(identity, [saved]))[0];
   }
 
   /** A priced ecosystem is sold at its price less its discount; a new amount gets a new gateway price. */
-  private async syncPrice(ecosystem: Ecosystem): Promise<void> {
-    const { productId, priceId } = await this.catalogue.price(this.catalogueItem(ecosystem));
+  private async syncPrice(ecosystem: Ecosystem, actorSub: string): Promise<void> {
+    const { productId, priceId } = await this.catalogue.price({ ...this.catalogueItem(ecosystem), actorSub });
     if (productId !== (ecosystem.productId ?? null) || priceId !== (ecosystem.priceId ?? null)) {
       await this.ecosystems.update({ id: ecosystem.id }, { productId, priceId });
     }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { AdminProtocolService } from './admin/admin-protocol.service';
 import { CognitoError, Errors } from './cognito-errors';
 import { TARGET_PREFIX } from './identity.constants';
 import type { CallContext, Params } from './protocol';
@@ -22,6 +23,7 @@ export class CognitoProtocolService {
     signIn: SignInService,
     account: AccountService,
     mfa: MfaService,
+    admin: AdminProtocolService,
   ) {
     this.actions = {
       SignUp: (params) => signUp.signUp(params),
@@ -38,6 +40,7 @@ export class CognitoProtocolService {
       AssociateSoftwareToken: (params) => mfa.associateSoftwareToken(params),
       VerifySoftwareToken: (params) => mfa.verifySoftwareToken(params),
       SetUserMFAPreference: (params) => mfa.setUserMfaPreference(params),
+      ...admin.actions,
     };
   }
 

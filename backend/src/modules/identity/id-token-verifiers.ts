@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import type { CognitoAccountStates } from './admin/cognito-account-states';
 import { IdTokenVerifier, InvalidTokenError, type VerifiedIdentity } from './id-token-verifier';
 import { TokenRejectedError, type TokenService } from './services/token.service';
 import type { VerifiedTokenCache } from './verified-token-cache';
@@ -37,18 +38,27 @@ export class CognitoIdTokenVerifier extends IdTokenVerifier {
     identity: { region: string; userPoolId: string; clientId: string },
     jwksUrl = `https://cognito-idp.${identity.region}.amazonaws.com/${identity.userPoolId}/.well-known/jwks.json`,
     private readonly clientId = identity.clientId,
+    /** What admins did to accounts here (disabled, role changed): checked on every call. */
+    private readonly accountStates?: CognitoAccountStates,
+    issuer = `https://cognito-idp.${identity.region}.amazonaws.com/${identity.userPoolId}`,
   ) {
     super();
-    this.issuer = `https://cognito-idp.${identity.region}.amazonaws.com/${identity.userPoolId}`;
+    this.issuer = issuer;
     this.jwks = createRemoteJWKSet(new URL(jwksUrl));
   }
 
-  /** Cognito cannot revoke an id token before it expires, so a verified one is kept until then. */
-  verify(bearerToken: string): Promise<VerifiedIdentity> {
-    return this.cache.through(bearerToken, async () => {
+  /**
+   * Cognito cannot revoke an id token before it expires, so a verified one is kept until then,
+   * unless an admin disabled the account or changed its role here since it was issued.
+   */
+  async verify(bearerToken: string): Promise<VerifiedIdentity> {
+    const identity = await this.cache.through(bearerToken, async () => {
       const payload = await this.verifiedPayload(bearerToken);
       return { identity: toIdentity(payload), expiresAt: expiryMs(payload) };
     });
+    // The signature was verified above (now or when the token was cached), so decoding is enough.
+    if (this.accountStates && !(await this.accountStates.stands(decodeJwt(bearerToken)))) throw new InvalidTokenError();
+    return identity;
   }
 
   private async verifiedPayload(bearerToken: string): Promise<JWTPayload> {

@@ -64,6 +64,10 @@ export class IdentityAdminService {
     return { rows, total };
   }
 
+  findByEmail(email: string): Promise<IdentityUser | null> {
+    return this.users.repository.findOneBy({ email: email.trim().toLowerCase() });
+  }
+
   findBySub(sub: string): Promise<IdentityUser | null> {
     return this.users.findBySub(sub);
   }

@@ -31,11 +31,18 @@ export class IdentityController {
     description:
       'SignUp, ConfirmSignUp, ResendConfirmationCode, InitiateAuth, RespondToAuthChallenge, GetTokensFromRefreshToken, ' +
       'ForgotPassword, ConfirmForgotPassword, GetUser, GlobalSignOut, RevokeToken, AssociateSoftwareToken, ' +
-      'VerifySoftwareToken y SetUserMFAPreference. Los errores son HTTP 400 con { "__type", "message" }.',
+      'VerifySoftwareToken y SetUserMFAPreference; con IDENTITY_ADMIN_ACCESS_KEY_ID, firmadas con SigV4, AdminGetUser, ' +
+      'AdminDisableUser, AdminEnableUser, AdminUpdateUserAttributes, AdminUserGlobalSignOut y ListUsers. ' +
+      'Los errores son HTTP 400 con { "__type", "message" }.',
   })
   @ApiHeader({ name: 'X-Amz-Target', required: true, example: 'AWSCognitoIdentityProviderService.InitiateAuth' })
   call(@Headers('x-amz-target') target: string | undefined, @Body() body: unknown, @Req() request: Request): Promise<object> {
-    return this.protocol.handle(target, body, { ip: request.ip ?? request.socket.remoteAddress ?? 'unknown' });
+    const [path, query = ''] = request.originalUrl.split('?', 2);
+    const rawBody = (request as Request & { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
+    return this.protocol.handle(target, body, {
+      ip: request.ip ?? request.socket.remoteAddress ?? 'unknown',
+      signed: { method: request.method, path, query, headers: request.headers, body: rawBody },
+    });
   }
 
   @Get(':poolId/.well-known/jwks.json')

@@ -3,7 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { MailModule } from '../mail/mail.module';
+import { AdminProtocolService } from './admin/admin-protocol.service';
+import { CognitoAccountStates } from './admin/cognito-account-states';
+import { CognitoIdentityAdmin } from './admin/cognito-identity-admin';
+import { EmbeddedIdentityAdmin } from './admin/embedded-identity-admin';
+import { IdentityAdminPort } from './admin/identity-admin.port';
 import { CognitoProtocolService } from './cognito-protocol.service';
+import { CognitoAccountState } from './entities/cognito-account-state.entity';
 import { AuthChallenge } from './entities/auth-challenge.entity';
 import { IdentityUser } from './entities/identity-user.entity';
 import { OneTimeCode } from './entities/one-time-code.entity';
@@ -32,7 +38,7 @@ import { VerifiedTokenCache } from './verified-token-cache';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([IdentityUser, OneTimeCode, RefreshToken, AuthChallenge, SigningKey, SignInThrottle]),
+    TypeOrmModule.forFeature([IdentityUser, OneTimeCode, RefreshToken, AuthChallenge, SigningKey, SignInThrottle, CognitoAccountState]),
     MailModule,
   ],
   controllers: [IdentityController],
@@ -49,16 +55,30 @@ import { VerifiedTokenCache } from './verified-token-cache';
     AccountService,
     CognitoProtocolService,
     IdentityAdminService,
+    AdminProtocolService,
+    CognitoAccountStates,
+    {
+      provide: IdentityAdminPort,
+      inject: [APP_CONFIG, IdentityAdminService, CognitoAccountStates],
+      useFactory: (config: AppConfig, accounts: IdentityAdminService, states: CognitoAccountStates): IdentityAdminPort =>
+        config.identity.provider === 'cognito'
+          ? new CognitoIdentityAdmin(
+              config.identity.userPoolId,
+              { region: config.identity.region, ...(config.identity.endpoint ? { endpoint: config.identity.endpoint } : {}) },
+              states,
+            )
+          : new EmbeddedIdentityAdmin(accounts),
+    },
     { provide: VerifiedTokenCache, useFactory: () => new VerifiedTokenCache() },
     {
       provide: IdTokenVerifier,
-      inject: [APP_CONFIG, TokenService, VerifiedTokenCache],
-      useFactory: (config: AppConfig, tokens: TokenService, cache: VerifiedTokenCache): IdTokenVerifier =>
+      inject: [APP_CONFIG, TokenService, VerifiedTokenCache, CognitoAccountStates],
+      useFactory: (config: AppConfig, tokens: TokenService, cache: VerifiedTokenCache, states: CognitoAccountStates): IdTokenVerifier =>
         config.identity.provider === 'cognito'
-          ? new CognitoIdTokenVerifier(cache, config.identity)
+          ? new CognitoIdTokenVerifier(cache, config.identity, undefined, undefined, states)
           : new EmbeddedIdTokenVerifier(tokens, cache),
     },
   ],
-  exports: [IdTokenVerifier, IdentityAdminService],
+  exports: [IdTokenVerifier, IdentityAdminService, IdentityAdminPort],
 })
 export class IdentityModule {}

@@ -1,3 +1,4 @@
+import type { SignedRequest } from './admin/sigv4';
 import { Errors } from './cognito-errors';
 
 /** A request body of the Cognito JSON protocol, read defensively: clients send anything. */
@@ -6,6 +7,8 @@ export type Params = Record<string, unknown>;
 export interface CallContext {
   /** The caller's address, for throttling failed sign-ins. */
   ip: string;
+  /** The request as it arrived, for the SigV4 check of the Admin* operations. */
+  signed?: SignedRequest;
 }
 
 export function requireString(params: Params, name: string): string {

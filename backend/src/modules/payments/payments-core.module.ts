@@ -12,13 +12,14 @@ import { DEMO_GATEWAY_ENTITIES } from './gateway/demo';
 import { PAYMENT_GATEWAY } from './gateway/payment-gateway';
 import { createPaymentGateway } from './gateway/payment-gateway.factory';
 import { PaymentSecrets } from './payment-secrets';
+import { AuditModule } from '../audit/audit.module';
 
 /**
  * The configured gateway and the catalogue of prices, with no dependency on the agents or
  * ecosystems modules, so that those may import it (to price what they save) without a cycle.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([PaymentCustomer, PaymentPrice, PaymentSecret, ProcessedPaymentEvent, ...DEMO_GATEWAY_ENTITIES])],
+  imports: [TypeOrmModule.forFeature([PaymentCustomer, PaymentPrice, PaymentSecret, ProcessedPaymentEvent, ...DEMO_GATEWAY_ENTITIES]), AuditModule],
   providers: [
     PaymentSecrets,
     {

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { ProcessedPaymentEvent } from './entities/processed-payment-event.entity';
 import { PAYMENT_GATEWAY, type GatewayEvent, type PaymentGateway } from './gateway/payment-gateway';
-import { PaymentsService } from './payments.service';
+import { PaymentsService, subscriptionSnapshot } from './payments.service';
 import { PayoutsService } from './payouts/payouts.service';
 
 const SUBSCRIPTION_EVENTS = new Set([
@@ -60,9 +60,10 @@ export class PaymentsWebhookService {
       if (event.type === 'invoice.paid') await this.payouts.recordPaidPeriod(stored, event.createdAt);
       if (stored.status === 'cancelled' || isStale(stored.gatewayUpdatedAt, event.createdAt)) return;
       if (event.type === 'invoice.paid' && stored.status === 'paused') return;
+      const before = subscriptionSnapshot(stored);
       stored.status = event.type === 'invoice.paid' ? 'active' : 'past_due';
       stored.gatewayUpdatedAt = event.createdAt;
-      await this.subscriptions.save(stored);
+      await this.payments.auditSubscription('system', before, await this.subscriptions.save(stored));
       return;
     }
     if (event.type === 'account.updated' && event.account) {

@@ -6,6 +6,7 @@ import { isAdmin } from '../../common/access/access-policy';
 import { DomainError } from '../../common/errors/domain-error';
 import { Leases } from '../../database/leases/leases';
 import { AgentsService } from '../agents/agents.service';
+import { AuditLog } from '../audit/audit-log.service';
 import { EcosystemsService } from '../ecosystems/ecosystems.service';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import type { Subscription, SubscriptionProduct, SubscriptionStatus } from '../subscriptions/entities/subscription.entity';
@@ -84,6 +85,7 @@ export class PaymentsService {
     private readonly agents: AgentsService,
     private readonly ecosystems: EcosystemsService,
     private readonly payouts: PayoutsService,
+    private readonly audit: AuditLog,
   ) {}
 
   // Customers and cards.
@@ -157,7 +159,7 @@ export class PaymentsService {
         // One whose first payment the buyer's bank never confirmed (3-D Secure) gives way to a new attempt.
         const abandoned = live.filter((row) => row.status === 'incomplete');
         if (abandoned.length < live.length) throw new SubscriptionTransitionError('duplicate');
-        for (const row of abandoned) await this.abandon(row);
+        for (const row of abandoned) await this.abandon(identity.sub, row);
       }
       // A creator's connected account takes the payment of their agent, less the platform's fee.
       const destination = await this.payouts.destinationFor({ itemKind: sale.price.itemKind, itemId: sale.price.itemId });
@@ -168,7 +170,10 @@ export class PaymentsService {
         metadata: { userSub: customer.userSub, idempotencyKey, ...item },
         ...(destination ? { destination } : {}),
       });
-      const row = (await this.subscriptions.findById(created.id)) ?? this.subscriptions.build({ subscriptionId: created.id, createdAt: created.createdAt });
+      const existing = await this.subscriptions.findById(created.id);
+      // A webhook may have stored it already: then only what this call changes is recorded.
+      const before = existing ? subscriptionSnapshot(existing) : null;
+      const row = existing ?? this.subscriptions.build({ subscriptionId: created.id, createdAt: created.createdAt });
       Object.assign(row, {
         userSub: customer.userSub,
         customerId: customer.customerId,
@@ -180,6 +185,10 @@ export class PaymentsService {
         ...sale.content,
       });
       const saved = await this.subscriptions.save(row);
+      await this.auditSubscription(identity.sub, before, saved, {
+        destinationAccountId: destination?.accountId ?? null,
+        applicationFeePercent: destination?.applicationFeePercent ?? null,
+      });
       if (saved.status === 'active') await this.payouts.recordPaidPeriod(saved, new Date(), destination?.accountId ?? null);
       // 3-D Secure: the buyer's browser confirms the first payment; a later invoice.paid makes it active.
       const clientSecret = saved.status === 'incomplete' ? (created.paymentClientSecret ?? null) : null;
@@ -188,7 +197,8 @@ export class PaymentsService {
   }
 
   /** Cancels an incomplete subscription at the gateway (best effort: Stripe expires it anyway) and in the store. */
-  private async abandon(row: Subscription): Promise<void> {
+  private async abandon(actorSub: string, row: Subscription): Promise<void> {
+    const before = subscriptionSnapshot(row);
     const remote = await this.gateway.cancelSubscription(row.subscriptionId).catch((error: Error) => {
       this.logger.warn(`No se pudo cancelar la suscripción incompleta ${row.subscriptionId}: ${error.message}`);
       return null;
@@ -196,7 +206,7 @@ export class PaymentsService {
     row.status = 'cancelled';
     row.finishedAt = remote?.canceledAt ?? new Date();
     row.gatewayUpdatedAt = new Date();
-    await this.subscriptions.save(row);
+    await this.auditSubscription(actorSub, before, await this.subscriptions.save(row));
   }
 
   /**
@@ -250,9 +260,12 @@ export class PaymentsService {
     const others = (await this.subscriptions.liveFor(row.userSub, item)).filter((live) => live.subscriptionId !== row.subscriptionId);
     if (others.length > 0) throw new SubscriptionTransitionError('duplicate');
     const changed = await this.viaGateway(() => this.gateway.changePrice(row.subscriptionId, priceId, idempotencyKey));
+    const before = subscriptionSnapshot(row);
     Object.assign(row, sale.content, { status: storedStatus(changed.status), gatewayUpdatedAt: new Date() });
     if (sale.price.itemKind === 'agent') row.ecosystemId = null;
-    return { subscription: toPaymentSubscriptionDto(await this.subscriptions.save(row)) };
+    const saved = await this.subscriptions.save(row);
+    await this.auditSubscription(identity.sub, before, saved);
+    return { subscription: toPaymentSubscriptionDto(saved) };
   }
 
   /**
@@ -272,7 +285,7 @@ export class PaymentsService {
     const customer = await this.customers.findOneBy({ customerId: remote.customerId });
     if (!customer) throw new StoredSubscriptionNotFoundError();
     if (customer.userSub !== identity.sub && !isAdmin(identity)) throw new PaymentForbiddenError();
-    const row = await this.applyRemote(stored, remote, customer, new Date());
+    const row = await this.applyRemote(stored, remote, customer, new Date(), identity.sub);
     return { success: true, data: toSubscriptionDto(row) };
   }
 
@@ -293,7 +306,8 @@ export class PaymentsService {
   // Shared with the webhook.
 
   /** Writes the gateway's state of a subscription into the store (creating the row when the metadata says whose it is). */
-  async applyRemote(stored: Subscription | null, remote: GatewaySubscription, customer: PaymentCustomer | null, at: Date): Promise<Subscription> {
+  async applyRemote(stored: Subscription | null, remote: GatewaySubscription, customer: PaymentCustomer | null, at: Date, actorSub = 'system'): Promise<Subscription> {
+    const before = stored ? subscriptionSnapshot(stored) : null;
     let row = stored;
     if (!row) {
       const owner = customer ?? (await this.customers.findOneBy({ customerId: remote.customerId }));
@@ -316,7 +330,20 @@ export class PaymentsService {
     row.status = storedStatus(remote.status);
     row.finishedAt = remote.status === 'canceled' ? (remote.canceledAt ?? at) : null;
     row.gatewayUpdatedAt = at;
-    return this.subscriptions.save(row);
+    const saved = await this.subscriptions.save(row);
+    await this.auditSubscription(actorSub, before, saved);
+    return saved;
+  }
+
+  /**
+   * A subscription's change of status or price, by a user (their subject) or the gateway's webhook
+   * ('system'), with its amounts and statuses before and after; an unchanged one records nothing.
+   */
+  async auditSubscription(actorSub: string, before: SubscriptionSnapshot | null, row: Subscription, extra: Record<string, unknown> = {}): Promise<void> {
+    const after = subscriptionSnapshot(row);
+    const action = subscriptionAction(before, after);
+    if (!action) return;
+    await this.audit.recordAfterTheFact({ actorSub, action, target: `subscription:${row.subscriptionId}`, before, after: { ...after, ...extra } });
   }
 
   findCustomer(customerId: string): Promise<PaymentCustomer | null> {
@@ -338,10 +365,13 @@ export class PaymentsService {
           : this.gateway.cancelSubscription(row.subscriptionId),
     );
     const now = new Date();
+    const before = subscriptionSnapshot(row);
     row.status = kind === 'pause' ? 'paused' : kind === 'resume' ? 'active' : 'cancelled';
     if (kind === 'cancel') row.finishedAt = remote.canceledAt ?? now;
     row.gatewayUpdatedAt = now;
-    return { subscription: toPaymentSubscriptionDto(await this.subscriptions.save(row)) };
+    const saved = await this.subscriptions.save(row);
+    await this.auditSubscription(identity.sub, before, saved);
+    return { subscription: toPaymentSubscriptionDto(saved) };
   }
 
   /** A gateway failure on a transition is the spec's 'Error al actualizar la suscripción'; the store is not touched. */
@@ -446,4 +476,38 @@ function toCustomerDto(customer: PaymentCustomer): CustomerDto {
 export function toPaymentSubscriptionDto(row: Subscription): PaymentSubscriptionDto {
   const dto = toSubscriptionDto(row);
   return { ...dto, customerId: row.customerId ?? null, canceled_at: row.status === 'cancelled' ? dto.finishedAt : null };
+}
+
+/** What the audit log keeps of a subscription: whose, what it sells, its price and status; never card data. */
+export interface SubscriptionSnapshot {
+  status: SubscriptionStatus;
+  priceId: string | null;
+  /** Euros a month, as stored. */
+  price: number;
+  userSub: string;
+  customerId: string | null;
+  agentId: string | null;
+  ecosystemId: string | null;
+}
+
+export function subscriptionSnapshot(row: Subscription): SubscriptionSnapshot {
+  return {
+    status: row.status,
+    priceId: row.priceId ?? null,
+    price: Number(row.price ?? 0),
+    userSub: row.userSub,
+    customerId: row.customerId ?? null,
+    agentId: row.agentId ?? null,
+    ecosystemId: row.ecosystemId ?? null,
+  };
+}
+
+function subscriptionAction(before: SubscriptionSnapshot | null, after: SubscriptionSnapshot): string | null {
+  if (!before) return 'subscription.create';
+  if (before.priceId !== after.priceId) return 'subscription.plan';
+  if (before.status === after.status) return null;
+  if (after.status === 'paused') return 'subscription.pause';
+  if (after.status === 'cancelled') return 'subscription.cancel';
+  if (after.status === 'active' && before.status === 'paused') return 'subscription.resume';
+  return 'subscription.status';
 }

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
+import { AuditLog } from '../../audit/audit-log.service';
 import { type CatalogueItemKind, PaymentPrice } from '../entities/payment-price.entity';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway';
 
@@ -16,6 +17,8 @@ export interface CatalogueItem {
   monthlyPrice: number;
   productId: string | null;
   priceId: string | null;
+  /** Who changed it, for the audit log ('system' for the start-up backfill). */
+  actorSub?: string;
 }
 
 export interface CataloguePricing {
@@ -47,6 +50,7 @@ export class PaymentsCatalogueService {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(PaymentPrice) private readonly prices: Repository<PaymentPrice>,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -56,23 +60,25 @@ export class PaymentsCatalogueService {
   async price(item: CatalogueItem): Promise<CataloguePricing> {
     const current = { productId: item.productId, priceId: item.priceId };
     const unitAmount = toMinorUnits(item.monthlyPrice);
-    if (unitAmount <= 0) return { productId: item.productId, priceId: null };
+    const known = item.priceId ? await this.prices.findOneBy({ priceId: item.priceId }) : null;
+    if (unitAmount <= 0) {
+      if (item.priceId) await this.auditPrice(item, known, null);
+      return { productId: item.productId, priceId: null };
+    }
     try {
-      if (item.priceId) {
-        const known = await this.prices.findOneBy({ priceId: item.priceId });
-        if (known && known.unitAmount === unitAmount && known.currency === this.config.payments.currency) return current;
-      }
+      if (known && known.unitAmount === unitAmount && known.currency === this.config.payments.currency) return current;
       const productId =
         item.productId ??
         (await this.gateway.createProduct({ name: item.name, description: item.description, metadata: { kind: item.kind, itemId: item.id } })).id;
       const price = await this.gateway.createMonthlyPrice({ productId, unitAmount, currency: this.config.payments.currency });
-      await this.prices.insert(
-        this.prices.create({ priceId: price.id, productId, itemKind: item.kind, itemId: item.id, unitAmount: price.unitAmount, currency: price.currency }),
-      );
+      const stored = this.prices.create({ priceId: price.id, productId, itemKind: item.kind, itemId: item.id, unitAmount: price.unitAmount, currency: price.currency });
+      await this.prices.insert(stored);
+      await this.auditPrice(item, known, stored);
       return { productId, priceId: price.id };
     } catch (error) {
       // Never keep selling at the old amount: unpriced until the start-up backfill prices it.
       this.logger.warn(`No se pudo dar precio a ${item.kind} ${item.id} en la pasarela: ${(error as Error).message}`);
+      if (item.priceId) await this.auditPrice(item, known, null);
       return { productId: item.productId, priceId: null };
     }
   }
@@ -85,5 +91,18 @@ export class PaymentsCatalogueService {
   /** What a price sells, or null for a price the catalogue never made. */
   async lookup(priceId: string): Promise<PaymentPrice | null> {
     return this.prices.findOneBy({ priceId });
+  }
+
+  /** A new price id (or none) for the item: the old and new amounts go to the audit log. */
+  private async auditPrice(item: CatalogueItem, before: PaymentPrice | null, after: PaymentPrice | null): Promise<void> {
+    const snapshot = (price: PaymentPrice | null, priceId: string | null) =>
+      price ? { priceId: price.priceId, productId: price.productId, unitAmount: price.unitAmount, currency: price.currency } : { priceId };
+    await this.audit.recordAfterTheFact({
+      actorSub: item.actorSub ?? 'system',
+      action: 'price.change',
+      target: `${item.kind}:${item.id}`,
+      before: snapshot(before, item.priceId),
+      after: snapshot(after, null),
+    });
   }
 }

@@ -167,5 +167,63 @@ export interface PaymentGateway {
   createTransfer(input: CreateTransferInput): Promise<{ id: string }>;
 }
 
+/** An amount in the currency's minor unit. */
+export interface GatewayMoney {
+  amount: number;
+  currency: string;
+}
+
+/** A movement of the platform's provider balance (Stripe's balance transaction); amounts in minor units. */
+export interface GatewayBalanceTransaction {
+  id: string;
+  /** Stripe's type: charge, transfer, payout, refund, stripe_fee… */
+  type: string;
+  amount: number;
+  fee: number;
+  net: number;
+  currency: string;
+  status: string;
+  description: string | null;
+  /** The charge, transfer or payout it comes from. */
+  source: string | null;
+  created: Date;
+  availableOn: Date | null;
+}
+
+export interface GatewayProductListing {
+  id: string;
+  name: string;
+  description: string | null;
+  active: boolean;
+  metadata: Record<string, string>;
+  created: Date;
+}
+
+export interface GatewayCustomerListing {
+  id: string;
+  name: string | null;
+  email: string | null;
+  metadata: Record<string, string>;
+  created: Date;
+}
+
+/**
+ * What a real provider reports of the platform's account (the admin's payments views): its
+ * balance, balance transactions, products and customers, newest first. The demo gateway has no
+ * account of its own: its views read the demo ledger instead.
+ */
+export interface PaymentGatewayReports {
+  retrieveBalance(): Promise<{ available: GatewayMoney[]; pending: GatewayMoney[] }>;
+  listBalanceTransactions(limit: number): Promise<GatewayBalanceTransaction[]>;
+  listProducts(limit: number): Promise<GatewayProductListing[]>;
+  listCustomers(limit: number): Promise<GatewayCustomerListing[]>;
+}
+
+/** The gateway's reports, when it is a real provider's. */
+export function reportsOf(gateway: PaymentGateway): PaymentGatewayReports | null {
+  const candidate = gateway as PaymentGateway & Partial<PaymentGatewayReports>;
+  return gateway.provider === 'stripe' && typeof candidate.retrieveBalance === 'function' ? (candidate as PaymentGateway & PaymentGatewayReports) : null;
+}
+
 /** Injection token for the configured gateway. */
 export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');

@@ -15,12 +15,17 @@ import type {
   GatewayConnectedAccount,
   CreateSubscriptionInput,
   GatewayCard,
+  GatewayBalanceTransaction,
   GatewayCustomer,
+  GatewayCustomerListing,
   GatewayEvent,
+  GatewayMoney,
+  GatewayProductListing,
   GatewayPrice,
   GatewayProduct,
   GatewaySubscription,
   PaymentGateway,
+  PaymentGatewayReports,
   ProrationPreview,
 } from './payment-gateway';
 import { TransferRefusedError } from './payment-gateway';
@@ -65,7 +70,7 @@ const NOT_FOUND_BY_OBJECT: Record<string, MissingResource> = {
  * Stripe's errors become the payments module's typed errors (declines in Spanish, 402; Stripe
  * unreachable or failing, 502).
  */
-export class StripePaymentGateway implements PaymentGateway {
+export class StripePaymentGateway implements PaymentGateway, PaymentGatewayReports {
   readonly provider = 'stripe' as const;
   readonly publishableKey: string;
 
@@ -345,6 +350,54 @@ export class StripePaymentGateway implements PaymentGateway {
   }
 
   /** Runs one SDK call, turning whatever Stripe answers into the module's typed errors. */
+  // Reports for the admin's payments views.
+
+  async retrieveBalance(): Promise<{ available: GatewayMoney[]; pending: GatewayMoney[] }> {
+    const balance = await this.call({}, () => this.stripe.balance.retrieve());
+    const money = (entries: Array<{ amount: number; currency: string }>) => entries.map((entry) => ({ amount: entry.amount, currency: entry.currency }));
+    return { available: money(balance.available), pending: money(balance.pending) };
+  }
+
+  async listBalanceTransactions(limit: number): Promise<GatewayBalanceTransaction[]> {
+    const page = await this.call({}, () => this.stripe.balanceTransactions.list({ limit }));
+    return page.data.map((entry) => ({
+      id: entry.id,
+      type: entry.type,
+      amount: entry.amount,
+      fee: entry.fee,
+      net: entry.net,
+      currency: entry.currency,
+      status: entry.status,
+      description: entry.description ?? null,
+      source: typeof entry.source === 'string' ? entry.source : (entry.source?.id ?? null),
+      created: new Date(entry.created * 1000),
+      availableOn: entry.available_on ? new Date(entry.available_on * 1000) : null,
+    }));
+  }
+
+  async listProducts(limit: number): Promise<GatewayProductListing[]> {
+    const page = await this.call({}, () => this.stripe.products.list({ limit }));
+    return page.data.map((product) => ({
+      id: product.id,
+      name: product.name,
+      description: product.description ?? null,
+      active: product.active,
+      metadata: { ...product.metadata },
+      created: new Date(product.created * 1000),
+    }));
+  }
+
+  async listCustomers(limit: number): Promise<GatewayCustomerListing[]> {
+    const page = await this.call({}, () => this.stripe.customers.list({ limit }));
+    return page.data.map((customer) => ({
+      id: customer.id,
+      name: customer.name ?? null,
+      email: customer.email ?? null,
+      metadata: { ...customer.metadata },
+      created: new Date(customer.created * 1000),
+    }));
+  }
+
   private async call<T>(context: ErrorContext, work: () => Promise<T>): Promise<T> {
     try {
       return await work();

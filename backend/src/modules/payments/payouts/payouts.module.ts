@@ -11,13 +11,14 @@ import { LeasesModule } from '../../../database/leases/leases';
 import { PayoutSettlement } from './payout-settlement';
 import { AdminPayoutsController, PayoutsController } from './payouts.controller';
 import { PayoutsService } from './payouts.service';
+import { AuditModule } from '../../audit/audit.module';
 
 /**
  * Creators get paid: connected accounts, destination charges and the ledger. The payments
  * service asks it for a subscription's destination and tells it of every paid period.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CreatorAccount, CreatorLedgerEntry]), LeasesModule, PaymentsCoreModule, AgentsModule, UsersModule, ConversationsModule],
+  imports: [TypeOrmModule.forFeature([CreatorAccount, CreatorLedgerEntry]), LeasesModule, AuditModule, PaymentsCoreModule, AgentsModule, UsersModule, ConversationsModule],
   controllers: [PayoutsController, AdminPayoutsController],
   providers: [PayoutsService, BundleUsageReader, PayoutSettlement],
   exports: [PayoutsService],

@@ -6,6 +6,8 @@ import { isAdmin } from '../../../common/access/access-policy';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { AgentsService } from '../../agents/agents.service';
+import { AuditLog } from '../../audit/audit-log.service';
+import { Leases } from '../../../database/leases/leases';
 import type { Agent } from '../../agents/entities/agent.entity';
 import { namesCaller, type VerifiedIdentity } from '../../identity/id-token-verifier';
 import type { Subscription } from '../../subscriptions/entities/subscription.entity';
@@ -45,6 +47,8 @@ export class PayoutsService {
     private readonly agents: AgentsService,
     private readonly users: UsersService,
     private readonly usage: BundleUsageReader,
+    private readonly audit: AuditLog,
+    private readonly leases: Leases,
   ) {}
 
   // Connected accounts.
@@ -61,10 +65,37 @@ export class PayoutsService {
 
   /** account.updated: stores what the provider says of the account (unknown accounts are ignored). */
   async applyAccountStatus(status: GatewayConnectedAccount): Promise<void> {
-    await this.accounts.update(
-      { accountId: status.id },
-      { chargesEnabled: status.chargesEnabled, payoutsEnabled: status.payoutsEnabled, detailsSubmitted: status.detailsSubmitted },
-    );
+    const stored = await this.accounts.findOneBy({ accountId: status.id });
+    if (!stored) return;
+    const after = { chargesEnabled: status.chargesEnabled, payoutsEnabled: status.payoutsEnabled, detailsSubmitted: status.detailsSubmitted };
+    const before = { chargesEnabled: stored.chargesEnabled, payoutsEnabled: stored.payoutsEnabled, detailsSubmitted: stored.detailsSubmitted };
+    await this.accounts.update({ accountId: status.id }, after);
+    if (canonical(before) === canonical(after)) return;
+    await this.audit.recordAfterTheFact({
+      actorSub: 'system',
+      action: 'payout.account.status',
+      target: `creator-account:${status.id}`,
+      before: { ...before, userSub: stored.userSub },
+      after: { ...after, userSub: stored.userSub },
+    });
+  }
+
+  /**
+   * The platform's fee (PLATFORM_FEE_PERCENT) is configuration: a start-up with another value than
+   * the one last recorded writes the change to the audit log, once whatever the number of instances.
+   */
+  async auditPlatformFee(): Promise<void> {
+    const lease = 'audit:platform-fee';
+    const holder = randomUUID();
+    if (!(await this.leases.take(lease, 60_000, { holder }))) return;
+    try {
+      const last = await this.audit.latest('platform.fee', 'platform');
+      const previous = (last?.after as { feePercent?: number } | null)?.feePercent ?? null;
+      if (previous === this.feePercent) return;
+      await this.audit.record({ actorSub: 'system', action: 'platform.fee', target: 'platform', before: { feePercent: previous }, after: { feePercent: this.feePercent } });
+    } finally {
+      await this.leases.release(lease, holder);
+    }
   }
 
   /** The caller's own account, made once; a fresh onboarding link every time (Stripe's expire). */
@@ -83,6 +114,14 @@ export class PayoutsService {
         .execute();
       // Two first requests racing: both go on with the one that was stored.
       account = await this.accounts.findOneByOrFail({ userSub: identity.sub });
+      if (account.accountId === created.id) {
+        await this.audit.recordAfterTheFact({
+          actorSub: identity.sub,
+          action: 'payout.account.create',
+          target: `creator-account:${created.id}`,
+          after: { userSub: identity.sub, accountId: created.id, provider: this.gateway.provider },
+        });
+      }
       // A demo account can take charges at once; a new Stripe account cannot until onboarding ends.
       await this.refreshStatus(account);
     }
@@ -190,6 +229,13 @@ export class PayoutsService {
         const updated = await this.ledger.update({ id: row.id, paidOut: false }, { paidOut: true, transferId: transfer.id, destinationAccountId: account.accountId });
         // Another run paid it meanwhile (same idempotency key: the same transfer): not reported twice.
         if (!updated.affected) continue;
+        await this.audit.recordAfterTheFact({
+          actorSub: 'system',
+          action: 'payout.transfer',
+          target: `ledger-entry:${row.id}`,
+          before: { paidOut: false, amount: row.net, currency: row.currency },
+          after: { paidOut: true, amount: row.net, currency: row.currency, transferId: transfer.id, destinationAccountId: account.accountId, creatorSub },
+        });
         paid.push({
           ledgerEntryId: row.id,
           ecosystemId: row.ecosystemId as string,
@@ -221,8 +267,8 @@ export class PayoutsService {
     try {
       const status = await this.gateway.retrieveConnectedAccount(account.accountId);
       if (status.chargesEnabled === account.chargesEnabled && status.payoutsEnabled === account.payoutsEnabled && status.detailsSubmitted === account.detailsSubmitted) return;
-      Object.assign(account, { chargesEnabled: status.chargesEnabled, payoutsEnabled: status.payoutsEnabled, detailsSubmitted: status.detailsSubmitted });
       await this.applyAccountStatus(status);
+      Object.assign(account, { chargesEnabled: status.chargesEnabled, payoutsEnabled: status.payoutsEnabled, detailsSubmitted: status.detailsSubmitted });
     } catch (error) {
       this.logger.warn(`No se pudo consultar la cuenta conectada ${account.accountId}: ${(error as Error).message}`);
     }
@@ -347,4 +393,8 @@ const EMPTY_SPLIT = { gross: 0, fee: 0, net: 0, splitBasis: 'single' as SplitBas
 
 function nameOf(agent: Agent | undefined, agentId: string): string {
   return (agent?.name ?? `Agente ${agentId}`).slice(0, 200);
+}
+
+function canonical(value: Record<string, unknown>): string {
+  return JSON.stringify(Object.keys(value).sort().map((key) => [key, value[key]]));
 }

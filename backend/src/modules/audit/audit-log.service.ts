@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditEntry } from './audit-entry.entity';
@@ -77,7 +77,27 @@ export function auditHash(row: Omit<AuditEntry, 'hash'>): string {
  */
 @Injectable()
 export class AuditLog {
+  private readonly logger = new Logger('AuditLog');
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * For changes already made at the payment provider (provider first, then store): the change
+   * stands even when its audit row cannot be written, and the failure is logged as an error.
+   */
+  async recordAfterTheFact(event: AuditEvent): Promise<void> {
+    try {
+      await this.record(event);
+    } catch (error) {
+      this.logger.error(`No se pudo anotar ${event.action} de ${event.target} en el registro de auditoría: ${(error as Error).message}`);
+    }
+  }
+
+  /** The newest entry with this action and target, or null. */
+  async latest(action: string, target: string): Promise<AuditEntryDto | null> {
+    const row = await this.dataSource.getRepository(AuditEntry).findOne({ where: { action, target }, order: { id: 'DESC' } });
+    return row ? toDto(row) : null;
+  }
 
   async record(event: AuditEvent): Promise<AuditEntryDto> {
     // Ids are consecutive and chosen here, so two writers racing for the same id: one retries.

@@ -1,0 +1,115 @@
+import {
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  type AttributeType,
+  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClientConfig,
+  ListUsersCommand,
+  type UserType,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { UserRole } from '../entities/identity-user.entity';
+import type { AccountListQuery } from '../identity-admin.service';
+import type { CognitoAccountStates } from './cognito-account-states';
+import { type AdminAccount, IdentityAdminPort } from './identity-admin.port';
+
+/** ListUsers answers at most 60 users a page. */
+const PAGE = 60;
+
+/**
+ * An Amazon Cognito user pool through the official SDK (IAM credentials from the usual AWS chain;
+ * `endpoint` for a VPC endpoint or, in tests, the embedded service). Cognito keeps the accounts;
+ * we also keep what was changed here (CognitoAccountStates), because Cognito's id tokens stay
+ * valid until they expire and the backend must refuse them at once.
+ */
+export class CognitoIdentityAdmin extends IdentityAdminPort {
+  readonly provider = 'cognito' as const;
+  private readonly client: CognitoIdentityProviderClient;
+
+  constructor(
+    private readonly userPoolId: string,
+    clientConfig: CognitoIdentityProviderClientConfig,
+    private readonly states: CognitoAccountStates,
+  ) {
+    super();
+    this.client = new CognitoIdentityProviderClient(clientConfig);
+  }
+
+  /**
+   * ListUsers can neither count nor skip, and filters by one attribute only: the pool is read
+   * page by page (narrowed by e-mail prefix when searching), then filtered and paged here.
+   */
+  async list(query: AccountListQuery): Promise<{ rows: AdminAccount[]; total: number }> {
+    const search = query.search?.trim().toLowerCase();
+    const all: AdminAccount[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListUsersCommand({ UserPoolId: this.userPoolId, Limit: PAGE, PaginationToken: token }));
+      all.push(...(page.Users ?? []).map((user) => toAccount(user, user.Attributes)));
+      token = page.PaginationToken;
+    } while (token);
+    const matching = all
+      .filter((account) => !search || [account.username, account.email, account.name ?? ''].some((text) => text.toLowerCase().includes(search)))
+      .filter((account) => {
+        if (query.status === 'disabled') return !account.enabled;
+        if (query.status === 'unconfirmed') return account.enabled && account.status === 'UNCONFIRMED';
+        if (query.status === 'confirmed') return account.enabled && account.status !== 'UNCONFIRMED';
+        return true;
+      })
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.sub.localeCompare(b.sub));
+    return { rows: matching.slice((query.page - 1) * query.limit, query.page * query.limit), total: matching.length };
+  }
+
+  /** Cognito takes the sub as the username of a pool's own users. */
+  async findBySub(sub: string): Promise<AdminAccount | null> {
+    try {
+      const user = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.userPoolId, Username: sub }));
+      return toAccount(user, user.UserAttributes);
+    } catch (error) {
+      if (error instanceof UserNotFoundException) return null;
+      throw error;
+    }
+  }
+
+  async countActiveAdmins(): Promise<number> {
+    return (await this.list({ page: 1, limit: Number.MAX_SAFE_INTEGER })).rows.filter((account) => account.enabled && account.role === 'admin').length;
+  }
+
+  /** Disabling also signs the user out everywhere, so that their refresh and access tokens stop working too. */
+  async setEnabled(sub: string, enabled: boolean): Promise<void> {
+    const Username = sub;
+    if (enabled) {
+      await this.client.send(new AdminEnableUserCommand({ UserPoolId: this.userPoolId, Username }));
+      await this.states.enable(sub);
+      return;
+    }
+    await this.client.send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username }));
+    await this.states.disable(sub);
+    await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username }));
+  }
+
+  /** The custom:role attribute; the user's sessions end, so that they sign in again with the new role. */
+  async setRole(sub: string, role: UserRole): Promise<void> {
+    const Username = sub;
+    await this.client.send(new AdminUpdateUserAttributesCommand({ UserPoolId: this.userPoolId, Username, UserAttributes: [{ Name: 'custom:role', Value: role }] }));
+    await this.states.setRole(sub, role);
+    await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username }));
+  }
+}
+
+function toAccount(user: Pick<UserType, 'Username' | 'Enabled' | 'UserStatus' | 'UserCreateDate'>, attributes: AttributeType[] | undefined): AdminAccount {
+  const attribute = (name: string) => attributes?.find((entry) => entry.Name === name)?.Value;
+  return {
+    sub: attribute('sub') ?? user.Username ?? '',
+    username: user.Username ?? '',
+    email: attribute('email') ?? '',
+    name: attribute('name') ?? null,
+    enabled: user.Enabled !== false,
+    status: user.UserStatus ?? 'UNKNOWN',
+    role: attribute('custom:role') === 'admin' ? 'admin' : 'user',
+    createdAt: user.UserCreateDate ?? new Date(0),
+  };
+}

@@ -1,0 +1,47 @@
+import type { IdentityUser, UserRole } from '../entities/identity-user.entity';
+import type { AccountListQuery, IdentityAdminService } from '../identity-admin.service';
+import { type AdminAccount, IdentityAdminPort } from './identity-admin.port';
+
+/** The embedded pool: our own tables; a change ends the account's sessions at once (TokenService). */
+export class EmbeddedIdentityAdmin extends IdentityAdminPort {
+  readonly provider = 'embedded' as const;
+
+  constructor(private readonly accounts: IdentityAdminService) {
+    super();
+  }
+
+  async list(query: AccountListQuery): Promise<{ rows: AdminAccount[]; total: number }> {
+    const { rows, total } = await this.accounts.list(query);
+    return { rows: rows.map(toAccount), total };
+  }
+
+  async findBySub(sub: string): Promise<AdminAccount | null> {
+    const user = await this.accounts.findBySub(sub);
+    return user ? toAccount(user) : null;
+  }
+
+  countActiveAdmins(): Promise<number> {
+    return this.accounts.countActiveAdmins();
+  }
+
+  async setEnabled(sub: string, enabled: boolean): Promise<void> {
+    await this.accounts.setEnabledBySub(sub, enabled);
+  }
+
+  async setRole(sub: string, role: UserRole): Promise<void> {
+    await this.accounts.setRoleBySub(sub, role);
+  }
+}
+
+function toAccount(user: IdentityUser): AdminAccount {
+  return {
+    sub: user.sub,
+    username: user.username,
+    email: user.email,
+    name: user.name,
+    enabled: user.enabled,
+    status: user.status,
+    role: user.role,
+    createdAt: new Date(user.createdAt),
+  };
+}
