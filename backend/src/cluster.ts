@@ -24,7 +24,13 @@ export function isLaterWorker(): boolean {
  * SIGINT reaches every worker, which closes as a single process would (requests in flight, the
  * buffered metering, connections), and the primary ends when the last one has.
  */
-export async function runClusterPrimary(workers: number, logger = new ConsoleLogger('Cluster', { json: true })): Promise<void> {
+export async function runClusterPrimary(
+  workers: number,
+  entryPoint: string,
+  logger = new ConsoleLogger('Cluster', { json: true }),
+): Promise<void> {
+  // The workers run the backend's entry point itself, not whatever launched the primary (npm start's script).
+  cluster.setupPrimary({ exec: entryPoint });
   let stopping = false;
   const restarts: number[] = [];
   const live = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);

@@ -17,7 +17,7 @@ async function bootstrap(): Promise<void> {
     throw error;
   }
   if (cluster.isPrimary && config.webConcurrency > 1) {
-    await runClusterPrimary(config.webConcurrency);
+    await runClusterPrimary(config.webConcurrency, __filename);
     return;
   }
   if (isLaterWorker()) config = { ...config, database: { ...config.database, runMigrations: false } };

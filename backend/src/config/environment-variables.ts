@@ -312,7 +312,7 @@ export class EnvironmentVariables {
 
   /** Backend processes `npm start` runs (node's cluster); unset: one per core on PostgreSQL, one on SQLite. */
   @Expose()
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() ? Number(value) : undefined))
   @IsOptional()
   @IsInt({ message: 'debe ser un número entero de procesos' })
   @Min(1, { message: 'debe estar entre 1 y 64' })
