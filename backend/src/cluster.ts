@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { ConsoleLogger } from '@nestjs/common';
+import { serveRateLimits } from './common/rate-limit/cluster-rate-limit-storage';
 import { relayInstanceBus } from './modules/instance-bus/local-instance-bus';
 
 /** Set by the primary on the workers it forks once the first one has brought the schema up to date. */
@@ -20,9 +21,11 @@ export function isLaterWorker(): boolean {
 /**
  * The primary of `npm start` with WEB_CONCURRENCY above one: it serves nothing itself. The first
  * worker starts alone (migrations, signing keys, the first-start work); once it listens the others
- * start without migrating, and they all share the port. A worker that dies is replaced; SIGTERM or
- * SIGINT reaches every worker, which closes as a single process would (requests in flight, the
- * buffered metering, connections), and the primary ends when the last one has.
+ * start without migrating, and they all share the port. Without Redis the primary also carries the
+ * instance bus between workers and keeps their rate-limit counters. A worker that dies is
+ * replaced; SIGTERM or SIGINT reaches every worker, which closes as a single process would
+ * (requests in flight, the buffered metering, connections), and the primary ends when the last
+ * one has.
  */
 export async function runClusterPrimary(
   workers: number,
@@ -38,6 +41,7 @@ export async function runClusterPrimary(
   const fork = (schemaReady: boolean): Worker => {
     const worker = cluster.fork(schemaReady ? { [SCHEMA_READY_ENV]: '1' } : {});
     relayInstanceBus(worker, live);
+    serveRateLimits(worker);
     return worker;
   };
 
