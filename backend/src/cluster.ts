@@ -35,6 +35,8 @@ export async function runClusterPrimary(
   // The workers run the backend's entry point itself, not whatever launched the primary (npm start's script).
   cluster.setupPrimary({ exec: entryPoint });
   let stopping = false;
+  /** Until the first worker listens, a failure is the install's (configuration, database), not a worker's. */
+  let started = false;
   const restarts: number[] = [];
   const live = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
 
@@ -66,6 +68,7 @@ export async function runClusterPrimary(
       if (live().length === 0) process.exit();
       return;
     }
+    if (!started) return;
     const now = Date.now();
     restarts.push(now);
     while (restarts.length && now - restarts[0] > RESTART_WINDOW_MS) restarts.shift();
@@ -76,9 +79,10 @@ export async function runClusterPrimary(
       return;
     }
     logger.warn(`El proceso ${worker.process.pid} terminó (${signal ?? `código ${code}`}); se arranca otro`);
+    // Not unref'd: with every worker gone, this timer is what keeps the primary alive to replace them.
     setTimeout(() => {
       if (!stopping) fork(true);
-    }, RESTART_DELAY_MS).unref();
+    }, RESTART_DELAY_MS);
   });
 
   const first = fork(false);
@@ -92,6 +96,7 @@ export async function runClusterPrimary(
     return;
   }
   if (stopping) return;
+  started = true;
   const others = Array.from({ length: workers - 1 }, () => fork(true));
   await Promise.all(others.map((worker) => new Promise((resolve) => worker.once('listening', resolve).once('exit', resolve))));
   if (!stopping) logger.log(`${workers} procesos del backend escuchando (PID principal ${process.pid})`);
