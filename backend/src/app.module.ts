@@ -13,6 +13,7 @@ import { EcosystemsModule } from './modules/ecosystems/ecosystems.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
 import { IdentityModule } from './modules/identity/identity.module';
+import { InstanceBusModule } from './modules/instance-bus/instance-bus.module';
 import { RuntimeConfigModule } from './modules/runtime-config/runtime-config.module';
 import { TeamsModule } from './modules/teams/teams.module';
 import { UsersModule } from './modules/users/users.module';
@@ -36,6 +37,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(config.database),
+        InstanceBusModule,
         HealthModule,
         RuntimeConfigModule,
         IdentityModule,

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
-import { ConfigValidationError, loadConfig } from './config/app-config';
+import { isLaterWorker, runClusterPrimary } from './cluster';
+import { type AppConfig, ConfigValidationError, loadConfig } from './config/app-config';
 
 async function bootstrap(): Promise<void> {
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
@@ -14,9 +16,15 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
+  if (cluster.isPrimary && config.webConcurrency > 1) {
+    await runClusterPrimary(config.webConcurrency, __filename);
+    return;
+  }
+  if (isLaterWorker()) config = { ...config, database: { ...config.database, runMigrations: false } };
   const app = await createApp(config);
   await (config.host ? app.listen(config.port, config.host) : app.listen(config.port));
-  new Logger('Bootstrap').log(`${config.productName} escuchando en http://localhost:${config.port}`);
+  const where = cluster.isWorker ? ` (proceso ${cluster.worker?.id}, PID ${process.pid})` : '';
+  new Logger('Bootstrap').log(`${config.productName} escuchando en http://localhost:${config.port}${where}`);
 }
 
 void bootstrap();

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { ConfigValidationError, DESKTOP_APP_ORIGIN, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
@@ -107,7 +108,17 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ supportEmail: 'ayuda@acme.example', supportContentDir: '/srv/ayuda', redisUrl: 'redis://cache:6379' });
   });
 
+  it('runs one process per core on PostgreSQL and one on SQLite unless WEB_CONCURRENCY says otherwise', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ WEB_CONCURRENCY: ' 2 ' }).webConcurrency).toBe(2);
+    expect(loadConfig({ WEB_CONCURRENCY: ' ' }).webConcurrency).toBe(1);
+  });
+
   it.each([
+    ['WEB_CONCURRENCY', '0'],
+    ['WEB_CONCURRENCY', 'todos'],
     ['SUPPORT_EMAIL', 'soporte'],
     ['REDIS_URL', 'http://cache:6379'],
     ['TRUST_PROXY', 'siempre'],

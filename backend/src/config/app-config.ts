@@ -1,12 +1,17 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { type ModelPrices, parseModelPrices } from '../modules/models/model-prices';
 import { EnvironmentVariables } from './environment-variables';
 
-export type DatabaseConfig =
+export type DatabaseConfig = (
   | { type: 'sqlite'; path: string }
-  | { type: 'postgres'; url: string; schema: string };
+  | { type: 'postgres'; url: string; schema: string }
+) & {
+  /** False in a cluster's later workers: the first one brought the schema up to date. */
+  runMigrations?: boolean;
+};
 
 export type ModelProvider = 'none' | 'bedrock' | 'openai-compatible';
 
@@ -114,6 +119,8 @@ export interface AppConfig {
   supportContentDir: string;
   /** Shared rate-limit counters for several instances; in process memory when null. */
   redisUrl: string | null;
+  /** Backend processes `npm start` runs (WEB_CONCURRENCY; default: the cores on PostgreSQL, one on SQLite). */
+  webConcurrency: number;
   /** Express' `trust proxy`, so that `request.ip` is the client's behind a reverse proxy. */
   trustProxy: boolean | number | string;
   /** Per-user limits; a user over one gets 429 with Retry-After. */
@@ -207,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? resolve(vars.SUPPORT_CONTENT_DIR)
       : resolve(__dirname, '../../../backend/content/support'),
     redisUrl: vars.REDIS_URL ?? null,
+    // SQLite is one file that one writer holds at a time: more processes only wait for each other.
+    webConcurrency: vars.WEB_CONCURRENCY ?? (vars.DATABASE_URL ? availableParallelism() : 1),
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     userQuotas: {
       agents: { limit: vars.RATE_LIMIT_AGENTS_PER_HOUR, ttlMs: HOUR_MS },

@@ -330,6 +330,15 @@ export class EnvironmentVariables {
   @Matches(/^rediss?:\/\//, { message: 'debe ser una URL redis:// o rediss://' })
   REDIS_URL?: string;
 
+  /** Backend processes `npm start` runs (node's cluster); unset: one per core on PostgreSQL, one on SQLite. */
+  @Expose()
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'debe ser un número entero de procesos' })
+  @Min(1, { message: 'debe estar entre 1 y 64' })
+  @Max(64, { message: 'debe estar entre 1 y 64' })
+  WEB_CONCURRENCY?: number;
+
   @Expose()
   @Transform(({ value }) => (typeof value === 'string' && value.trim() ? value.trim() : 'false'))
   @Matches(TRUST_PROXY_PATTERN, {

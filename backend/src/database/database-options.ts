@@ -11,7 +11,7 @@ import { migrations } from './migrations';
 export function databaseOptions(config: DatabaseConfig): DataSourceOptions {
   const common = {
     migrations,
-    migrationsRun: true,
+    migrationsRun: config.runMigrations ?? true,
     synchronize: false,
     migrationsTransactionMode: 'each' as const,
   };

@@ -34,10 +34,12 @@ export interface BackendInstall {
 }
 
 export interface BackendProcess {
+  /** The process' id (with WEB_CONCURRENCY above one, the cluster's primary). */
+  pid: number;
   /** Ends the process with SIGKILL, as a crash or an out-of-memory kill would; resolves once it is gone. */
   kill(): Promise<void>;
-  /** Ends it the normal way (SIGTERM); resolves once it is gone. */
-  stop(): Promise<void>;
+  /** Ends it the normal way (SIGTERM); resolves with its exit code once it is gone. */
+  stop(): Promise<number | null>;
   /** The end of what it printed, for a failure's message. */
   output(): string;
 }
@@ -71,7 +73,7 @@ export async function createBackendInstall(env: Record<string, string> = {}): Pr
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       running.add(child);
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       void exited.then(() => running.delete(child));
       let output = '';
       const keep = (chunk: Buffer) => {
@@ -81,10 +83,11 @@ export async function createBackendInstall(env: Record<string, string> = {}): Pr
       child.stderr?.on('data', keep);
       const ended = (signal: NodeJS.Signals) => async () => {
         if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-        await exited;
+        return exited;
       };
       await waitForHealth(url, exited, () => output);
-      return { kill: ended('SIGKILL'), stop: ended('SIGTERM'), output: () => output };
+      const kill = ended('SIGKILL');
+      return { pid: child.pid!, kill: async () => void (await kill()), stop: ended('SIGTERM'), output: () => output };
     },
     async query<T>(sql: string) {
       const { database } = config;
@@ -121,7 +124,7 @@ export async function createBackendInstall(env: Record<string, string> = {}): Pr
   };
 }
 
-async function waitForHealth(url: string, exited: Promise<void>, output: () => string): Promise<void> {
+async function waitForHealth(url: string, exited: Promise<unknown>, output: () => string): Promise<void> {
   let gone = false;
   void exited.then(() => (gone = true));
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;

@@ -2,8 +2,9 @@ import type { VerifiedIdentity } from './id-token-verifier';
 
 /**
  * How long a token whose session can end is trusted before `stillValid` is asked again. Sessions
- * ended on this instance drop their tokens at once; this bounds how long another instance of the
- * backend takes to notice (Cognito's own id tokens stay valid until they expire, up to an hour).
+ * ended on any instance the instance bus reaches drop their tokens at once; this bounds how long
+ * an instance it does not reach takes to notice (Cognito's own id tokens stay valid until they
+ * expire, up to an hour).
  */
 export const SESSION_RECHECK_MS = 60_000;
 
@@ -23,8 +24,8 @@ interface Entry extends VerifiedToken {
 /**
  * Bearer tokens already verified, so that a client's calls check the signature once per token
  * and its session once a minute, instead of both on every call (a chat turn is several
- * calls). The embedded pool empties the cache whenever it ends a session, so a sign-out on this
- * instance takes effect at once (on another instance, within SESSION_RECHECK_MS).
+ * calls). The embedded pool empties the cache whenever it ends a session, so a sign-out takes
+ * effect at once on every instance the bus reaches (on another, within SESSION_RECHECK_MS).
  */
 export class VerifiedTokenCache {
   private readonly entries = new Map<string, Entry>();

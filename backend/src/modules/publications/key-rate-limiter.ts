@@ -1,4 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import cluster from 'node:cluster';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { ClusterRateLimitStorage } from '../../common/rate-limit/cluster-rate-limit-storage';
 import { PublicationsRedis } from './redis-channel';
 
 export interface RateDecision {
@@ -13,20 +15,28 @@ const WINDOW_MS = 60_000;
 
 /**
  * Requests per minute per key, in fixed one-minute windows: in Redis when REDIS_URL is set (one
- * count for every instance, one round trip per call), in this process otherwise. A Redis outage
- * falls back to counting in memory rather than refusing or waving every call through.
+ * count for every instance, one round trip per call), in the cluster's primary for the workers of
+ * one machine without Redis, in this process otherwise. An outage of either falls back to
+ * counting in memory rather than refusing or waving every call through.
  */
 @Injectable()
-export class KeyRateLimiter {
+export class KeyRateLimiter implements OnApplicationShutdown {
   private readonly logger = new Logger('Publications');
   private readonly local = new Map<string, { window: number; count: number }>();
+  private readonly cluster: ClusterRateLimitStorage | null;
 
-  constructor(private readonly redis: PublicationsRedis) {}
+  constructor(private readonly redis: PublicationsRedis) {
+    this.cluster = !redis.enabled && cluster.isWorker ? new ClusterRateLimitStorage() : null;
+  }
+
+  onApplicationShutdown(): void {
+    this.cluster?.close();
+  }
 
   async hit(keyId: string, limit: number, now = Date.now()): Promise<RateDecision> {
     const window = Math.floor(now / WINDOW_MS);
     const resetSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
-    const count = (await this.sharedCount(keyId, window)) ?? this.localCount(keyId, window);
+    const count = (await this.sharedCount(keyId, window)) ?? (await this.clusterCount(keyId, window)) ?? this.localCount(keyId, window);
     return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
   }
 
@@ -38,6 +48,17 @@ export class KeyRateLimiter {
       const results = await client.multi().incr(key).pexpire(key, WINDOW_MS + 5_000).exec();
       const count = results?.[0]?.[1];
       return typeof count === 'number' ? count : null;
+    } catch (error) {
+      this.logger.warn(`Límite de la clave ${keyId} contado en este proceso: ${String(error)}`);
+      return null;
+    }
+  }
+
+  private async clusterCount(keyId: string, window: number): Promise<number | null> {
+    if (!this.cluster) return null;
+    try {
+      const record = await this.cluster.increment(`publication-key:${keyId}:${window}`, WINDOW_MS + 5_000, Number.MAX_SAFE_INTEGER, 1, 'publication-key');
+      return record.totalHits;
     } catch (error) {
       this.logger.warn(`Límite de la clave ${keyId} contado en este proceso: ${String(error)}`);
       return null;

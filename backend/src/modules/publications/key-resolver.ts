@@ -4,12 +4,12 @@ import type { Repository } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AgentsService } from '../agents/agents.service';
+import { InstanceBus } from '../instance-bus/instance-bus';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { PromptVersionStore } from '../prompts/prompt-version-store';
 import { digestOf } from './api-key-secret';
 import { ApiKey } from './entities/api-key.entity';
 import { ApiPublication } from './entities/api-publication.entity';
-import { PublicationsRedis } from './redis-channel';
 
 /** Everything a call with a key needs, read once per key and kept for a moment. */
 export interface ResolvedKey {
@@ -40,9 +40,10 @@ interface Entry {
 /**
  * Finds the publication, agent and prompt behind a key. Every call would otherwise read four
  * rows; they are kept for KEY_CACHE_MS, and dropped at once when the owner revokes a key or
- * changes the publication: on this instance directly, on the others through Redis. Only where
- * that reaches every instance is anything kept: with REDIS_URL, or on SQLite (one process owns
- * the file). PostgreSQL without Redis may run several instances, so it reads on every call.
+ * changes the publication, on every instance through the instance bus. Only where that reaches
+ * every instance is anything kept: with REDIS_URL, or on SQLite (one machine owns the file, and
+ * the bus reaches its cluster's workers). PostgreSQL without Redis may run instances on several
+ * machines, so it reads on every call.
  */
 @Injectable()
 export class KeyResolver {
@@ -57,11 +58,11 @@ export class KeyResolver {
     @InjectRepository(ApiPublication) private readonly publications: Repository<ApiPublication>,
     private readonly agents: AgentsService,
     private readonly prompts: PromptVersionStore,
-    private readonly redis: PublicationsRedis,
+    private readonly bus: InstanceBus,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.cacheEnabled = redis.enabled || config.database.type === 'sqlite';
-    redis.onInvalidation((publicationId) => this.forgetLocally(publicationId));
+    this.cacheEnabled = bus.reachesEveryInstance || config.database.type === 'sqlite';
+    bus.subscribe('publications.changed', (publicationId) => this.forgetLocally(publicationId));
   }
 
   async resolve(secret: string): Promise<ResolvedKey | null> {
@@ -88,8 +89,7 @@ export class KeyResolver {
 
   /** The publication (its keys, state or version) changed: no instance may answer from what it kept. */
   async forget(publicationId: string): Promise<void> {
-    this.forgetLocally(publicationId);
-    await this.redis.publishInvalidation(publicationId);
+    await this.bus.publish('publications.changed', publicationId);
   }
 
   private forgetLocally(publicationId: string): void {
@@ -97,7 +97,8 @@ export class KeyResolver {
     this.loading.clear();
     for (const [digest, entry] of this.cache) {
       // Unknown keys are kept too briefly to matter, but a key just created must work at once.
-      if (entry.value === null || entry.value.publicationId === publicationId) this.cache.delete(digest);
+      // An empty id: anything may have changed (the bus was away for a while).
+      if (!publicationId || entry.value === null || entry.value.publicationId === publicationId) this.cache.delete(digest);
     }
   }
 

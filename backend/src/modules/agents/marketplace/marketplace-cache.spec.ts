@@ -1,3 +1,4 @@
+import { LocalInstanceBus } from '../../instance-bus/local-instance-bus';
 import { MARKETPLACE_CACHE_TTL_MS, MarketplaceCache } from './marketplace-cache';
 
 describe('MarketplaceCache', () => {
@@ -5,7 +6,7 @@ describe('MarketplaceCache', () => {
 
   beforeEach(() => {
     jest.useFakeTimers({ now: 1_000 });
-    cache = new MarketplaceCache();
+    cache = new MarketplaceCache(new LocalInstanceBus());
   });
 
   afterEach(() => jest.useRealTimers());

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { InstanceBus } from '../../instance-bus/instance-bus';
 
 interface Entry {
   body: Promise<string>;
@@ -11,13 +12,18 @@ const MAX_ENTRIES = 500;
 
 /**
  * A short-lived cache of the public marketplace pages, already serialised. The listings show
- * public items only, so every caller gets the same bytes; a page may be up to two seconds old
- * on another instance, and is dropped at once on this one when an agent or ecosystem changes.
+ * public items only, so every caller gets the same bytes. When an agent or ecosystem changes the
+ * pages are dropped at once on this instance and, through the instance bus, on every other one
+ * (with Redis; without it, other machines' pages may be up to two seconds old).
  * Concurrent misses for the same page share one database query.
  */
 @Injectable()
 export class MarketplaceCache {
   private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly bus: InstanceBus) {
+    bus.subscribe('marketplace.changed', () => this.entries.clear());
+  }
 
   serialised(key: string, load: () => Promise<unknown>): Promise<string> {
     const time = Date.now();
@@ -32,8 +38,9 @@ export class MarketplaceCache {
     return body;
   }
 
+  /** Something listed changed: no instance may serve the pages it kept. */
   clear(): void {
-    this.entries.clear();
+    void this.bus.publish('marketplace.changed');
   }
 
   private evictExpiredOrOldest(time: number): void {

@@ -5,6 +5,7 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import { IsNull, LessThan, Repository } from 'typeorm';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
+import { InstanceBus } from '../../instance-bus/instance-bus';
 import { Errors } from '../cognito-errors';
 import { newOpaqueToken, sha256Hex } from '../crypto/secrets';
 import { IdentityUser } from '../entities/identity-user.entity';
@@ -49,9 +50,11 @@ export class TokenService {
     @InjectRepository(IdentityUser) private readonly users: Repository<IdentityUser>,
     @InjectRepository(RefreshToken) private readonly sessions: Repository<RefreshToken>,
     private readonly verifiedTokens: VerifiedTokenCache,
+    private readonly bus: InstanceBus,
   ) {
     this.clientId = config.identity.clientId;
     this.issuer = `${config.publicUrl}/idp/${config.identity.userPoolId}`;
+    bus.subscribe('identity.sessions-ended', (userSub) => this.forgetSessionsLocally(userSub));
   }
 
   /** A new signed-in session: its refresh token plus the first id and access tokens. */
@@ -92,13 +95,13 @@ export class TokenService {
     if (!session) return;
     if (session.clientId !== clientId) throw Errors.invalidRefreshToken();
     await this.sessions.update({ id: session.id, revokedAt: IsNull() }, { revokedAt: new Date() });
-    this.verifiedTokens.forgetAll();
+    await this.sessionsEnded(session.userSub);
   }
 
   /** Ends every session of a user: no refresh works, and the tokens they issued are refused. */
   async revokeAll(userSub: string): Promise<void> {
     await this.sessions.update({ userSub, revokedAt: IsNull() }, { revokedAt: new Date() });
-    this.verifiedTokens.forgetAll();
+    await this.sessionsEnded(userSub);
   }
 
   /**
@@ -107,14 +110,30 @@ export class TokenService {
    */
   async endAllSessions(userSub: string): Promise<void> {
     await this.users.update({ sub: userSub }, { tokensValidAfter: new Date() });
-    this.accountStates.delete(userSub);
     await this.revokeAll(userSub);
+  }
+
+  /**
+   * Sessions of the user ended (or their account changed): every instance forgets the tokens it
+   * trusted and the account state it read, so the next call anywhere is checked against the
+   * database. Without Redis, instances on other machines notice within SESSION_RECHECK_MS.
+   */
+  private async sessionsEnded(userSub: string): Promise<void> {
+    await this.bus.publish('identity.sessions-ended', userSub);
+  }
+
+  /** An empty subject: anything may have changed (the bus was away for a while). */
+  private forgetSessionsLocally(userSub: string): void {
+    this.verifiedTokens.forgetAll();
+    if (userSub) this.accountStates.delete(userSub);
+    else this.accountStates.clear();
   }
 
   /**
    * Each account's standing (enabled, role, tokens valid after), read at most once a second per
    * user: a token the verified-token cache still trusts is refused within a second of its account
-   * being disabled, demoted or signed out everywhere, on any instance of the backend.
+   * being disabled, demoted or signed out everywhere, on any instance of the backend (at once
+   * where the instance bus reaches).
    */
   private readonly accountStates = new Map<string, { at: number; state: Pick<IdentityUser, 'enabled' | 'role' | 'tokensValidAfter'> | null }>();
 
