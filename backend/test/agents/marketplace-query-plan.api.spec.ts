@@ -3,6 +3,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { Agent } from '../../src/modules/agents/entities/agent.entity';
 import { marketplaceFilters, type MarketplaceQueryDto } from '../../src/modules/agents/marketplace/marketplace-query.dto';
 import { applyListingFilters, applyPage, applySort } from '../../src/modules/agents/marketplace/marketplace-search';
+import { applyAgentSearch, cappedCount } from '../../src/modules/agents/marketplace/agent-search';
 import { Ecosystem } from '../../src/modules/ecosystems/entities/ecosystem.entity';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -26,8 +27,10 @@ sqliteOnly('marketplace query plans (SQLite only: skipped on PostgreSQL, which p
     const repository = testApp.app.get<Repository<Agent | Ecosystem>>(getRepositoryToken(entity));
     const filters = marketplaceFilters(query);
     const builder = repository.createQueryBuilder(alias).where(`${alias}.isPublic = :isPublic`, { isPublic: true });
-    applyListingFilters(builder, alias, filters);
-    applySort(builder, alias, filters.sortBy);
+    const search = entity === Agent ? filters.search : undefined;
+    applyListingFilters(builder, alias, { ...filters, search: entity === Agent ? undefined : filters.search });
+    const byRelevance = search !== undefined && applyAgentSearch(builder, alias, search, filters.sortBy);
+    applySort(builder, alias, filters.sortBy, byRelevance);
     const [sql, parameters] = applyPage(builder, 1, 24).getQueryAndParameters();
     const rows: Array<{ detail: string }> = await testApp.app.get(DataSource).query(`EXPLAIN QUERY PLAN ${sql}`, parameters);
     return rows.map((row) => row.detail).join(' | ');
@@ -36,12 +39,37 @@ sqliteOnly('marketplace query plans (SQLite only: skipped on PostgreSQL, which p
   it.each([
     ['agents by popularity', Agent, {}, 'IDX_agents_public_popularity'],
     ['agents by rating', Agent, { sortBy: 'rating' as const }, 'IDX_agents_public_rating'],
-    ['agents of a category', Agent, { category: 'legal' }, 'IDX_agents_public_popularity'],
+    ['agents of a category', Agent, { category: 'legal' }, 'IDX_agents_public_category_popularity'],
+    ['agents of a category by rating', Agent, { category: 'legal', sortBy: 'rating' as const }, 'IDX_agents_public_category_rating'],
     ['ecosystems by popularity', Ecosystem, {}, 'IDX_ecosystems_public_popularity'],
   ])('reads %s in index order instead of sorting every row', async (_what, entity, query, index) => {
     const plan = await planFor(entity, query);
     expect(plan).toContain(index);
     expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  });
+
+  it('searches through the full-text index, reading only the matching agents by rowid', async () => {
+    const plan = await planFor(Agent, { search: 'asesor fisc', category: 'finance', minPrice: 10, maxPrice: 200 });
+    expect(plan).toMatch(/SCAN agents_fts VIRTUAL TABLE INDEX/);
+    expect(plan).toMatch(/SEARCH agent USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(plan).not.toMatch(/SCAN agent\b/);
+  });
+
+  it('counts at most 1,001 rows for a total', async () => {
+    const repository = testApp.app.get<Repository<Agent>>(getRepositoryToken(Agent));
+    const logged: string[] = [];
+    const dataSource = testApp.app.get(DataSource);
+    const query = jest.spyOn(dataSource, 'query').mockImplementation(async (sql: string) => {
+      logged.push(sql);
+      return [{ count: 0 }];
+    });
+    try {
+      await cappedCount(repository.createQueryBuilder('agent').where('agent.isPublic = :isPublic', { isPublic: true }));
+    } finally {
+      query.mockRestore();
+    }
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^SELECT COUNT\(\*\) AS count FROM \(SELECT 1 AS "one" FROM "agents" "agent" WHERE .* LIMIT 1001\) capped$/);
   });
 
   it('uses the price index when sorting by price', async () => {
