@@ -362,7 +362,8 @@ export class AgentsService {
 
   /** One page, and the total counted only up to TOTAL_COUNT_CAP (see cappedCount). */
   private async page(builder: SelectQueryBuilder<Agent>, page: number, limit: number): Promise<Page<AgentDto>> {
-    const [{ total, totalIsExact }, rows] = await Promise.all([cappedCount(builder), applyPage(builder.clone(), page, limit).getMany()]);
+    const count = cappedCount(builder, (key, load) => this.marketplaceCache.count(key, load));
+    const [{ total, totalIsExact }, rows] = await Promise.all([count, applyPage(builder.clone(), page, limit).getMany()]);
     return { items: await this.toDtos(rows), total, totalIsExact, page, limit };
   }
 

@@ -62,10 +62,26 @@ export function applyAgentSearch<T extends ObjectLiteral>(
   return byRelevance;
 }
 
-/** The number of rows `query` would return, counted up to TOTAL_COUNT_CAP + 1 and no further. */
-export async function cappedCount<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<{ total: number; totalIsExact: boolean }> {
+export interface CappedTotal {
+  total: number;
+  totalIsExact: boolean;
+}
+
+/**
+ * The number of rows `query` would return, counted up to TOTAL_COUNT_CAP + 1 and no further.
+ * With `cache`, the same count (same SQL and parameters) is asked of the database once per its
+ * lifetime, whichever page is read.
+ */
+export async function cappedCount<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  cache?: (key: string, load: () => Promise<CappedTotal>) => Promise<CappedTotal>,
+): Promise<CappedTotal> {
   const [sql, parameters] = query.clone().select('1', 'one').orderBy().offset(undefined).limit(TOTAL_COUNT_CAP + 1).skip(undefined).take(undefined).getQueryAndParameters();
-  const rows: Array<{ count: number | string }> = await query.connection.query(`SELECT COUNT(*) AS count FROM (${sql}) capped`, parameters);
-  const count = Number(rows[0]?.count ?? 0);
-  return count > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalIsExact: false } : { total: count, totalIsExact: true };
+  const countSql = `SELECT COUNT(*) AS count FROM (${sql}) capped`;
+  const load = async (): Promise<CappedTotal> => {
+    const rows: Array<{ count: number | string }> = await query.connection.query(countSql, parameters);
+    const count = Number(rows[0]?.count ?? 0);
+    return count > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalIsExact: false } : { total: count, totalIsExact: true };
+  };
+  return cache ? cache(`${countSql}\u0000${JSON.stringify(parameters)}`, load) : load();
 }
