@@ -29,7 +29,7 @@ sqliteOnly('marketplace query plans (SQLite only: skipped on PostgreSQL, which p
     const builder = repository.createQueryBuilder(alias).where(`${alias}.isPublic = :isPublic`, { isPublic: true });
     const search = entity === Agent ? filters.search : undefined;
     applyListingFilters(builder, alias, { ...filters, search: entity === Agent ? undefined : filters.search });
-    const byRelevance = search !== undefined && applyAgentSearch(builder, alias, search, filters.sortBy);
+    const byRelevance = search !== undefined && applyAgentSearch(builder, alias, search, query.sortBy === undefined ? 'ranked' : 'filter');
     applySort(builder, alias, filters.sortBy, byRelevance);
     const [sql, parameters] = applyPage(builder, 1, 24).getQueryAndParameters();
     const rows: Array<{ detail: string }> = await testApp.app.get(DataSource).query(`EXPLAIN QUERY PLAN ${sql}`, parameters);
@@ -55,6 +55,13 @@ sqliteOnly('marketplace query plans (SQLite only: skipped on PostgreSQL, which p
     expect(plan).not.toMatch(/SCAN agent\b/);
   });
 
+  it('filters a very common word against the sort index instead of ranking every match', async () => {
+    const plan = await planFor(Agent, { search: 'asesor', sortBy: 'popularity' });
+    expect(plan).toContain('IDX_agents_public_popularity');
+    expect(plan).toMatch(/LIST SUBQUERY/);
+    expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  });
+
   it('counts at most 1,001 rows for a total', async () => {
     const repository = testApp.app.get<Repository<Agent>>(getRepositoryToken(Agent));
     const logged: string[] = [];
@@ -76,5 +83,36 @@ sqliteOnly('marketplace query plans (SQLite only: skipped on PostgreSQL, which p
     const plan = await planFor(Agent, { minPrice: 10, maxPrice: 200, sortBy: 'price-low' });
     expect(plan).toContain('IDX_agents_public_price');
     expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  });
+});
+
+const postgresOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+postgresOnly('marketplace search plan (PostgreSQL only: SQLite has its own above)', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+
+  afterAll(() => testApp.close());
+
+  it('can answer a search from the GIN index on the agents’ search vector', async () => {
+    const repository = testApp.app.get<Repository<Agent>>(getRepositoryToken(Agent));
+    // The search alone, so that no other index could serve the query instead.
+    const builder = repository.createQueryBuilder('agent');
+    applyAgentSearch(builder, 'agent', 'asesor fisc', 'ranked');
+    const [sql, parameters] = applyPage(builder, 1, 24).getQueryAndParameters();
+    const queryRunner = testApp.app.get(DataSource).createQueryRunner();
+    try {
+      await queryRunner.startTransaction();
+      // A handful of rows would be read whole; this asks whether the index can serve the search.
+      await queryRunner.query('SET LOCAL enable_seqscan = off');
+      const rows: Array<{ 'QUERY PLAN': string }> = await queryRunner.query(`EXPLAIN ${sql}`, parameters);
+      expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Bitmap Index Scan on "IDX_agents_search"/);
+    } finally {
+      await queryRunner.rollbackTransaction();
+      await queryRunner.release();
+    }
   });
 });

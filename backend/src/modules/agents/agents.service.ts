@@ -81,10 +81,10 @@ export class AgentsService {
       maxPrice: query.maxPrice,
       sortBy,
     });
-    this.searchAndSort(builder, normaliseSearch(query.search), sortBy);
     const paged = query.page !== undefined || query.limit !== undefined;
     const filters = marketplaceFilters(query);
-    return { page: await this.page(builder, filters.page, paged ? filters.limit : UNPAGED_LIST_LIMIT), paged };
+    const page = await this.page(builder, normaliseSearch(query.search), sortBy, filters.page, paged ? filters.limit : UNPAGED_LIST_LIMIT);
+    return { page, paged };
   }
 
   /**
@@ -108,14 +108,7 @@ export class AgentsService {
         describedLength: SHOWCASE_DESCRIPTION_MIN_LENGTH,
       });
     }
-    this.searchAndSort(builder, filters.search, filters.sortBy);
-    return this.page(builder, filters.page, filters.limit);
-  }
-
-  /** The full-text search, if any (best matches first with the default sort), then the sort. */
-  private searchAndSort(builder: SelectQueryBuilder<Agent>, search: string | undefined, sortBy: AgentSort): void {
-    const byRelevance = search !== undefined && applyAgentSearch(builder, ALIAS, search, sortBy);
-    applySort(builder, ALIAS, sortBy, byRelevance);
+    return this.page(builder, filters.search, filters.sortBy, filters.page, filters.limit);
   }
 
   /**
@@ -360,10 +353,20 @@ export class AgentsService {
     return readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, identity);
   }
 
-  /** One page, and the total counted only up to TOTAL_COUNT_CAP (see cappedCount). */
-  private async page(builder: SelectQueryBuilder<Agent>, page: number, limit: number): Promise<Page<AgentDto>> {
-    const count = cappedCount(builder, (key, load) => this.marketplaceCache.count(key, load));
-    const [{ total, totalIsExact }, rows] = await Promise.all([count, applyPage(builder.clone(), page, limit).getMany()]);
+  /**
+   * One page of `filtered` (the listing's filters, without search or order), searched and sorted,
+   * and the total counted only up to TOTAL_COUNT_CAP (see cappedCount), once per filter for as long
+   * as the listing cache keeps a page. A search is ranked by relevance with the default sort when
+   * its matches are counted exactly (see applyAgentSearch).
+   */
+  private async page(filtered: SelectQueryBuilder<Agent>, search: string | undefined, sortBy: AgentSort, page: number, limit: number): Promise<Page<AgentDto>> {
+    const counted = filtered.clone();
+    if (search !== undefined) applyAgentSearch(counted, ALIAS, search, 'ranked');
+    const { total, totalIsExact } = await cappedCount(counted, (key, load) => this.marketplaceCache.count(key, load));
+    const listed = filtered.clone();
+    const byRelevance = search !== undefined && applyAgentSearch(listed, ALIAS, search, sortBy === 'popularity' && totalIsExact ? 'ranked' : 'filter');
+    applySort(listed, ALIAS, sortBy, byRelevance);
+    const rows = await applyPage(listed, page, limit).getMany();
     return { items: await this.toDtos(rows), total, totalIsExact, page, limit };
   }
 

@@ -1,5 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { containsPattern, type AgentSort } from './marketplace-query.dto';
+import { containsPattern } from './marketplace-query.dto';
 
 /** Counting stops here: a listing says 'más de 1.000' rather than scanning every match. */
 export const TOTAL_COUNT_CAP = 1_000;
@@ -28,18 +28,27 @@ function isPostgres<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): bool
   return query.connection.driver.options.type === 'postgres';
 }
 
+/** How a search narrows an agents query (see applyAgentSearch). */
+export type SearchForm = 'ranked' | 'filter';
+
 /**
  * Narrows an agents query (on `alias`) to those whose name or description match `search`, with
- * the database's full-text engine (see migration 1795370001000-agent-search). With the default
- * sort (popularity) the best matches come first, popularity breaking ties; a search of only
+ * the database's full-text engine (see migration 1795370001000-agent-search); a search of only
  * punctuation ('%', '¿?') has no words for the engine and is matched literally as before.
- * Returns whether the results are ordered by relevance (the caller then adds only tie-breakers).
+ *
+ * 'ranked' orders the matches best first (the caller adds its sort as tie-breakers): on SQLite it
+ * joins the index and sorts every match, which is quick for the few hundred matches of a specific
+ * search but not for a word most agents have. 'filter' only narrows, so the sort's own index order
+ * serves the page (on SQLite the matches become a set the sort index is checked against). The
+ * service ranks when the matches are counted exactly (at most TOTAL_COUNT_CAP): a word matching
+ * more than a thousand agents says little about which fits best, and those are listed in the
+ * chosen sort. Returns whether the query is ordered by relevance.
  */
 export function applyAgentSearch<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   alias: string,
   search: string,
-  sortBy: AgentSort,
+  form: SearchForm,
 ): boolean {
   const words = searchWords(search);
   if (words.length === 0) {
@@ -49,17 +58,19 @@ export function applyAgentSearch<T extends ObjectLiteral>(
     );
     return false;
   }
-  const byRelevance = sortBy === 'popularity';
+  const ranked = form === 'ranked';
   if (isPostgres(query)) {
     query.andWhere(`${alias}.search_vector @@ to_tsquery('spanish', :searchQuery)`, { searchQuery: tsQuery(words) });
-    if (byRelevance) query.orderBy(`ts_rank(${alias}.search_vector, to_tsquery('spanish', :searchQuery))`, 'DESC');
-  } else {
+    if (ranked) query.orderBy(`ts_rank(${alias}.search_vector, to_tsquery('spanish', :searchQuery))`, 'DESC');
+  } else if (ranked) {
     query.innerJoin('agents_fts', 'agents_fts', `agents_fts.rowid = ${alias}.rowid`);
     query.andWhere('agents_fts MATCH :searchQuery', { searchQuery: fts5Query(words) });
     // FTS5's rank is bm25 with the weights set in the migration: lower is better.
-    if (byRelevance) query.orderBy('agents_fts.rank', 'ASC');
+    query.orderBy('agents_fts.rank', 'ASC');
+  } else {
+    query.andWhere(`${alias}.rowid IN (SELECT rowid FROM agents_fts WHERE agents_fts MATCH :searchQuery)`, { searchQuery: fts5Query(words) });
   }
-  return byRelevance;
+  return ranked;
 }
 
 export interface CappedTotal {
