@@ -79,10 +79,15 @@ sqliteOnly('marketplace query plans (SQLite only: skipped on PostgreSQL, which p
     expect(logged[0]).toMatch(/^SELECT COUNT\(\*\) AS count FROM \(SELECT 1 AS "one" FROM "agents" "agent" WHERE .* LIMIT 1001\) capped$/);
   });
 
-  it('uses the price index when sorting by price', async () => {
-    const plan = await planFor(Agent, { minPrice: 10, maxPrice: 200, sortBy: 'price-low' });
-    expect(plan).toContain('IDX_agents_public_price');
-    expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  it.each([
+    ['price-low' as const, 'IDX_agents_public_price_low'],
+    ['price-high' as const, 'IDX_agents_public_price_high'],
+  ])('reads a %s page in the order of its own index, without sorting the agents of one price', async (sortBy, index) => {
+    for (const query of [{ minPrice: 10, maxPrice: 200, sortBy }, { sortBy }]) {
+      const plan = await planFor(Agent, query);
+      expect(plan).toContain(index);
+      expect(plan).not.toMatch(/TEMP B-TREE/);
+    }
   });
 });
 

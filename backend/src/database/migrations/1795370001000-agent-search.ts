@@ -15,8 +15,19 @@ import { MigrationInterface, QueryRunner, TableIndex } from 'typeorm';
  *   description B, with a GIN index.
  */
 const CATEGORY_INDEXES = [
-  { name: 'IDX_agents_public_category_popularity', columnNames: ['is_public', 'category', 'popularity', 'created_at', 'id', 'price'] },
-  { name: 'IDX_agents_public_category_rating', columnNames: ['is_public', 'category', 'rating', 'popularity', 'created_at', 'id', 'price'] },
+  { name: 'IDX_agents_public_category_popularity', columnNames: ['is_public', 'category', 'popularity', 'created_at', 'id', 'price', 'moderation_status'] },
+  { name: 'IDX_agents_public_category_rating', columnNames: ['is_public', 'category', 'rating', 'popularity', 'created_at', 'id', 'price', 'moderation_status'] },
+];
+
+/**
+ * The price sorts in their exact order (price, then popularity and created_at descending, id
+ * ascending): with (is_public, price) alone, the many agents of one price (every free one) were
+ * read and sorted to return one page. The moderation status is in every new index so that a
+ * capped count is read from the index alone.
+ */
+const PRICE_INDEXES = [
+  { name: 'IDX_agents_public_price_low', columns: '"is_public", "price", "popularity" DESC, "created_at" DESC, "id", "moderation_status"' },
+  { name: 'IDX_agents_public_price_high', columns: '"is_public", "price" DESC, "popularity" DESC, "created_at" DESC, "id", "moderation_status"' },
 ];
 
 export class AgentSearch1795370001000 implements MigrationInterface {
@@ -24,6 +35,8 @@ export class AgentSearch1795370001000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     for (const index of CATEGORY_INDEXES) await queryRunner.createIndex('agents', new TableIndex(index));
+    const table = isPostgres(queryRunner) ? `${schemaOf(queryRunner)}."agents"` : '"agents"';
+    for (const index of PRICE_INDEXES) await queryRunner.query(`CREATE INDEX "${index.name}" ON ${table} (${index.columns})`);
     if (isPostgres(queryRunner)) await this.upPostgres(queryRunner);
     else await this.upSqlite(queryRunner);
   }
@@ -41,6 +54,8 @@ export class AgentSearch1795370001000 implements MigrationInterface {
       for (const trigger of ['agents_fts_insert', 'agents_fts_delete', 'agents_fts_update']) await queryRunner.query(`DROP TRIGGER ${trigger}`);
       await queryRunner.query('DROP TABLE agents_fts');
     }
+    const prefix = isPostgres(queryRunner) ? `${schemaOf(queryRunner)}.` : '';
+    for (const index of PRICE_INDEXES) await queryRunner.query(`DROP INDEX ${prefix}"${index.name}"`);
     for (const index of [...CATEGORY_INDEXES].reverse()) await queryRunner.dropIndex('agents', index.name);
   }
 
