@@ -1,10 +1,15 @@
 import autocannon from 'autocannon';
 
-/** Drives `url` with `connections` concurrent keep-alive connections for `seconds`. */
-export async function measure(url, { connections = 64, seconds = 8, title = url } = {}) {
+/**
+ * Drives `url` with `connections` concurrent keep-alive connections for `seconds`. With `paths`,
+ * each request asks for the next of them in turn (requests that vary, which no cache answers).
+ */
+export async function measure(url, { connections = 64, seconds = 8, title = url, paths } = {}) {
+  let next = 0;
+  const requests = paths ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }] : undefined;
   // A short warm-up so JIT compilation and connection set-up do not count.
-  await autocannon({ url, connections, duration: 1 });
-  const result = await autocannon({ url, connections, duration: seconds, title });
+  await autocannon({ url, connections, duration: 1, requests });
+  const result = await autocannon({ url, connections, duration: seconds, title, requests });
   return {
     title,
     requestsPerSecond: Math.round(result.requests.average),

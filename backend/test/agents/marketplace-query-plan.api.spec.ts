@@ -3,6 +3,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { Agent } from '../../src/modules/agents/entities/agent.entity';
 import { marketplaceFilters, type MarketplaceQueryDto } from '../../src/modules/agents/marketplace/marketplace-query.dto';
 import { applyListingFilters, applyPage, applySort } from '../../src/modules/agents/marketplace/marketplace-search';
+import { applyAgentSearch, cappedCount } from '../../src/modules/agents/marketplace/agent-search';
 import { Ecosystem } from '../../src/modules/ecosystems/entities/ecosystem.entity';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -26,8 +27,10 @@ sqliteOnly('marketplace query plans (SQLite only: skipped on PostgreSQL, which p
     const repository = testApp.app.get<Repository<Agent | Ecosystem>>(getRepositoryToken(entity));
     const filters = marketplaceFilters(query);
     const builder = repository.createQueryBuilder(alias).where(`${alias}.isPublic = :isPublic`, { isPublic: true });
-    applyListingFilters(builder, alias, filters);
-    applySort(builder, alias, filters.sortBy);
+    const search = entity === Agent ? filters.search : undefined;
+    applyListingFilters(builder, alias, { ...filters, search: entity === Agent ? undefined : filters.search });
+    const byRelevance = search !== undefined && applyAgentSearch(builder, alias, search, query.sortBy === undefined ? 'ranked' : 'filter');
+    applySort(builder, alias, filters.sortBy, byRelevance);
     const [sql, parameters] = applyPage(builder, 1, 24).getQueryAndParameters();
     const rows: Array<{ detail: string }> = await testApp.app.get(DataSource).query(`EXPLAIN QUERY PLAN ${sql}`, parameters);
     return rows.map((row) => row.detail).join(' | ');
@@ -36,7 +39,8 @@ sqliteOnly('marketplace query plans (SQLite only: skipped on PostgreSQL, which p
   it.each([
     ['agents by popularity', Agent, {}, 'IDX_agents_public_popularity'],
     ['agents by rating', Agent, { sortBy: 'rating' as const }, 'IDX_agents_public_rating'],
-    ['agents of a category', Agent, { category: 'legal' }, 'IDX_agents_public_popularity'],
+    ['agents of a category', Agent, { category: 'legal' }, 'IDX_agents_public_category_popularity'],
+    ['agents of a category by rating', Agent, { category: 'legal', sortBy: 'rating' as const }, 'IDX_agents_public_category_rating'],
     ['ecosystems by popularity', Ecosystem, {}, 'IDX_ecosystems_public_popularity'],
   ])('reads %s in index order instead of sorting every row', async (_what, entity, query, index) => {
     const plan = await planFor(entity, query);
@@ -44,9 +48,76 @@ sqliteOnly('marketplace query plans (SQLite only: skipped on PostgreSQL, which p
     expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
   });
 
-  it('uses the price index when sorting by price', async () => {
-    const plan = await planFor(Agent, { minPrice: 10, maxPrice: 200, sortBy: 'price-low' });
-    expect(plan).toContain('IDX_agents_public_price');
+  it('searches through the full-text index, reading only the matching agents by rowid', async () => {
+    const plan = await planFor(Agent, { search: 'asesor fisc', category: 'finance', minPrice: 10, maxPrice: 200 });
+    expect(plan).toMatch(/SCAN agents_fts VIRTUAL TABLE INDEX/);
+    expect(plan).toMatch(/SEARCH agent USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(plan).not.toMatch(/SCAN agent\b/);
+  });
+
+  it('filters a very common word against the sort index instead of ranking every match', async () => {
+    const plan = await planFor(Agent, { search: 'asesor', sortBy: 'popularity' });
+    expect(plan).toContain('IDX_agents_public_popularity');
+    expect(plan).toMatch(/LIST SUBQUERY/);
     expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  });
+
+  it('counts at most 1,001 rows for a total', async () => {
+    const repository = testApp.app.get<Repository<Agent>>(getRepositoryToken(Agent));
+    const logged: string[] = [];
+    const dataSource = testApp.app.get(DataSource);
+    const query = jest.spyOn(dataSource, 'query').mockImplementation(async (sql: string) => {
+      logged.push(sql);
+      return [{ count: 0 }];
+    });
+    try {
+      await cappedCount(repository.createQueryBuilder('agent').where('agent.isPublic = :isPublic', { isPublic: true }));
+    } finally {
+      query.mockRestore();
+    }
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^SELECT COUNT\(\*\) AS count FROM \(SELECT 1 AS "one" FROM "agents" "agent" WHERE .* LIMIT 1001\) capped$/);
+  });
+
+  it.each([
+    ['price-low' as const, 'IDX_agents_public_price_low'],
+    ['price-high' as const, 'IDX_agents_public_price_high'],
+  ])('reads a %s page in the order of its own index, without sorting the agents of one price', async (sortBy, index) => {
+    for (const query of [{ minPrice: 10, maxPrice: 200, sortBy }, { sortBy }]) {
+      const plan = await planFor(Agent, query);
+      expect(plan).toContain(index);
+      expect(plan).not.toMatch(/TEMP B-TREE/);
+    }
+  });
+});
+
+const postgresOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+postgresOnly('marketplace search plan (PostgreSQL only: SQLite has its own above)', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+
+  afterAll(() => testApp.close());
+
+  it('can answer a search from the GIN index on the agents’ search vector', async () => {
+    const repository = testApp.app.get<Repository<Agent>>(getRepositoryToken(Agent));
+    // The search alone, so that no other index could serve the query instead.
+    const builder = repository.createQueryBuilder('agent');
+    applyAgentSearch(builder, 'agent', 'asesor fisc', 'ranked');
+    const [sql, parameters] = applyPage(builder, 1, 24).getQueryAndParameters();
+    const queryRunner = testApp.app.get(DataSource).createQueryRunner();
+    try {
+      await queryRunner.startTransaction();
+      // A handful of rows would be read whole; this asks whether the index can serve the search.
+      await queryRunner.query('SET LOCAL enable_seqscan = off');
+      const rows: Array<{ 'QUERY PLAN': string }> = await queryRunner.query(`EXPLAIN ${sql}`, parameters);
+      expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Bitmap Index Scan on "IDX_agents_search"/);
+    } finally {
+      await queryRunner.rollbackTransaction();
+      await queryRunner.release();
+    }
   });
 });

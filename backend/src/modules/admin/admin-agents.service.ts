@@ -23,7 +23,7 @@ export class AdminAgentsService {
 
   async list(admin: VerifiedIdentity): Promise<AdminAgentDto[]> {
     const [agents, assignments, conversations] = await Promise.all([
-      this.agents.list(admin, {}) as Promise<AgentDto[]>,
+      this.agents.everyVisible(admin),
       this.reads.assignmentsByAgent(),
       this.reads.conversationsByAgent(),
     ]);

@@ -31,7 +31,7 @@ export class AdminUsersService {
   async agentsOf(admin: VerifiedIdentity, sub: string): Promise<{ created: AgentDto[]; team: Awaited<ReturnType<TeamsService['listAgents']>> }> {
     const account = await this.existing(sub);
     const [created, team] = await Promise.all([
-      this.agentsService.list(admin, { creator: account.sub }) as Promise<AgentDto[]>,
+      this.agentsService.list(admin, { creator: account.sub }).then((listed): AgentDto[] => listed.page.items),
       this.teams.listAgents(admin, account.sub),
     ]);
     return { created, team };

@@ -13,10 +13,23 @@ import type { Response } from 'express';
 import { CurrentIdentity, Public } from '../../common/auth/auth.decorators';
 import { RateLimit } from '../../common/rate-limit/rate-limit';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
-import { AgentsService } from './agents.service';
+import { AgentsService, UNPAGED_LIST_LIMIT } from './agents.service';
+import { TOTAL_COUNT_CAP } from './marketplace/agent-search';
 import { AgentDto, AgentListQueryDto, AgentPageDto, DeletedDto, SaveAgentDto } from './dto/agent.dto';
 import { AgentMarketplaceQueryDto, type Page } from './marketplace/marketplace-query.dto';
 import { MarketplaceCache } from './marketplace/marketplace-cache';
+
+const LIST_HEADERS = {
+  'X-Total-Count': { description: `Cuántos agentes hay en total (contados hasta ${TOTAL_COUNT_CAP})`, schema: { type: 'integer' } },
+  'X-Total-Count-Exact': { description: `false si hay más de ${TOTAL_COUNT_CAP}`, schema: { type: 'boolean' } },
+};
+
+/** A listing without paging: the page's items as a plain array, its total in headers. */
+function unpaged(page: Page<AgentDto>, response: Response): AgentDto[] {
+  response.setHeader('X-Total-Count', String(page.total));
+  response.setHeader('X-Total-Count-Exact', String(page.totalIsExact !== false));
+  return page.items;
+}
 
 @ApiTags('agents')
 @ApiBearerAuth()
@@ -29,37 +42,47 @@ export class AgentsController {
   @Public()
   @ApiOperation({
     summary: 'Agentes visibles para quien llama',
-    description: 'Lista simple; con page o limit devuelve { items, total, page, limit }.',
+    description:
+      `Sin page ni limit: una lista simple de como mucho ${UNPAGED_LIST_LIMIT} agentes (la primera página), con el total en ` +
+      `X-Total-Count. Con page o limit devuelve { items, total, totalIsExact, page, limit }. El total se cuenta hasta ` +
+      `${TOTAL_COUNT_CAP}: si hay más, total vale ${TOTAL_COUNT_CAP} y totalIsExact (o X-Total-Count-Exact) es false. ` +
+      'Con search, los que mejor coinciden van primero salvo que se ordene por valoración o precio.',
   })
   @ApiOkResponse({
     schema: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(AgentDto) } }, { $ref: getSchemaPath(AgentPageDto) }] },
+    headers: LIST_HEADERS,
   })
-  list(
+  async list(
     @CurrentIdentity() identity: VerifiedIdentity | undefined,
     @Query() query: AgentListQueryDto,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<AgentDto[] | Page<AgentDto>> {
-    return this.agents.list(identity, query);
+    const { page, paged } = await this.agents.list(identity, query);
+    return paged ? page : unpaged(page, response);
   }
 
   @Get('category/:category')
   @Public()
-  @ApiOkResponse({ type: [AgentDto] })
-  byCategory(
+  @ApiOperation({ summary: `Agentes de una categoría: como mucho ${UNPAGED_LIST_LIMIT}, con el total en X-Total-Count` })
+  @ApiOkResponse({ type: [AgentDto], headers: LIST_HEADERS })
+  async byCategory(
     @CurrentIdentity() identity: VerifiedIdentity | undefined,
     @Param('category') category: string,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<AgentDto[]> {
-    return this.agents.byCategory(identity, category);
+    return unpaged(await this.agents.byCategory(identity, category), response);
   }
 
   @Get('agents-category/:category')
   @Public()
   @ApiOperation({ summary: 'Igual que /agents/category/{category} (ruta que usa el cliente del contrato)' })
-  @ApiOkResponse({ type: [AgentDto] })
-  byAgentsCategory(
+  @ApiOkResponse({ type: [AgentDto], headers: LIST_HEADERS })
+  async byAgentsCategory(
     @CurrentIdentity() identity: VerifiedIdentity | undefined,
     @Param('category') category: string,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<AgentDto[]> {
-    return this.agents.byCategory(identity, category);
+    return unpaged(await this.agents.byCategory(identity, category), response);
   }
 
   @Get(':id')

@@ -25,17 +25,22 @@ import type { AgentDto, AgentListQueryDto, SaveAgentDto } from './dto/agent.dto'
 import { Agent, type ModerationStatus } from './entities/agent.entity';
 import {
   marketplaceFilters,
+  MAX_LIMIT,
   normaliseCategory,
   normaliseSearch,
   normaliseSort,
   SHOWCASE_DESCRIPTION_MIN_LENGTH,
   type AgentMarketplaceQueryDto,
+  type AgentSort,
   type Page,
 } from './marketplace/marketplace-query.dto';
 import { applyListingFilters, applyPage, applySort } from './marketplace/marketplace-search';
+import { applyAgentSearch, cappedCount } from './marketplace/agent-search';
 import { MarketplaceCache } from './marketplace/marketplace-cache';
 
 const ALIAS = 'agent';
+/** GET /agents without page or limit answers at most this many agents (the largest page). */
+export const UNPAGED_LIST_LIMIT = MAX_LIMIT;
 
 @Injectable()
 export class AgentsService {
@@ -53,9 +58,11 @@ export class AgentsService {
 
   /**
    * GET /agents: the agents the caller may see (public ones, their own, or all for an admin),
-   * narrowed by whichever filters are given. A plain array unless `page` or `limit` is given.
+   * narrowed by whichever filters are given. Paged when `page` or `limit` is given; otherwise the
+   * first UNPAGED_LIST_LIMIT of them (`paged: false`; the controller sends a plain array and the
+   * total in a header), so that a large marketplace never makes one multi-megabyte answer.
    */
-  async list(identity: VerifiedIdentity | undefined, query: AgentListQueryDto): Promise<AgentDto[] | Page<AgentDto>> {
+  async list(identity: VerifiedIdentity | undefined, query: AgentListQueryDto): Promise<{ page: Page<AgentDto>; paged: boolean }> {
     const builder = this.visibleQuery(identity);
     if (query.public === true) {
       builder.andWhere(`${ALIAS}.isPublic = :onlyPublic`, { onlyPublic: true });
@@ -67,19 +74,27 @@ export class AgentsService {
         creatorName: query.creator.toLowerCase(),
       });
     }
+    const sortBy = normaliseSort(query.sortBy);
     applyListingFilters(builder, ALIAS, {
       category: agentCategoryFilter(normaliseCategory(query.category)),
-      search: normaliseSearch(query.search),
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
-      sortBy: normaliseSort(query.sortBy),
+      sortBy,
     });
-    applySort(builder, ALIAS, normaliseSort(query.sortBy));
-    if (query.page === undefined && query.limit === undefined) {
-      return this.toDtos(await builder.getMany());
-    }
+    const paged = query.page !== undefined || query.limit !== undefined;
     const filters = marketplaceFilters(query);
-    return this.page(builder, filters.page, filters.limit);
+    const page = await this.page(builder, normaliseSearch(query.search), sortBy, filters.page, paged ? filters.limit : UNPAGED_LIST_LIMIT);
+    return { page, paged };
+  }
+
+  /**
+   * For the admin module's own listing and metrics: every agent the caller may see, unbounded
+   * (GET /agents answers at most one page; the admin screens still count and list them all).
+   */
+  async everyVisible(identity: VerifiedIdentity): Promise<AgentDto[]> {
+    const builder = this.visibleQuery(identity);
+    applySort(builder, ALIAS, 'popularity');
+    return this.toDtos(await builder.getMany());
   }
 
   /** The marketplace: public agents only, with the spec's defaults (price 0–1000, popularity). */
@@ -87,14 +102,13 @@ export class AgentsService {
     const filters = marketplaceFilters(query);
     const builder = readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, undefined);
     this.onlyApprovedForOthers(builder, undefined);
-    applyListingFilters(builder, ALIAS, { ...filters, category: agentCategoryFilter(filters.category) });
+    applyListingFilters(builder, ALIAS, { ...filters, search: undefined, category: agentCategoryFilter(filters.category) });
     if (query.described === true) {
       builder.andWhere(`LENGTH(TRIM(${ALIAS}.description)) >= :describedLength`, {
         describedLength: SHOWCASE_DESCRIPTION_MIN_LENGTH,
       });
     }
-    applySort(builder, ALIAS, filters.sortBy);
-    return this.page(builder, filters.page, filters.limit);
+    return this.page(builder, filters.search, filters.sortBy, filters.page, filters.limit);
   }
 
   /**
@@ -110,8 +124,9 @@ export class AgentsService {
     return count > 0;
   }
 
-  async byCategory(identity: VerifiedIdentity | undefined, category: string): Promise<AgentDto[]> {
-    return (await this.list(identity, { category })) as AgentDto[];
+  /** GET /agents/category/{category}: bounded as GET /agents without paging. */
+  async byCategory(identity: VerifiedIdentity | undefined, category: string): Promise<Page<AgentDto>> {
+    return (await this.list(identity, { category })).page;
   }
 
   async get(identity: VerifiedIdentity | undefined, id: string): Promise<AgentDto> {
@@ -339,9 +354,21 @@ export class AgentsService {
     return readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, identity);
   }
 
-  private async page(builder: SelectQueryBuilder<Agent>, page: number, limit: number): Promise<Page<AgentDto>> {
-    const [rows, total] = await applyPage(builder, page, limit).getManyAndCount();
-    return { items: await this.toDtos(rows), total, page, limit };
+  /**
+   * One page of `filtered` (the listing's filters, without search or order), searched and sorted,
+   * and the total counted only up to TOTAL_COUNT_CAP (see cappedCount), once per filter for as long
+   * as the listing cache keeps a page. A search is ranked by relevance with the default sort when
+   * its matches are counted exactly (see applyAgentSearch).
+   */
+  private async page(filtered: SelectQueryBuilder<Agent>, search: string | undefined, sortBy: AgentSort, page: number, limit: number): Promise<Page<AgentDto>> {
+    const counted = filtered.clone();
+    if (search !== undefined) applyAgentSearch(counted, ALIAS, search, 'ranked');
+    const { total, totalIsExact } = await cappedCount(counted, (key, load) => this.marketplaceCache.count(key, load));
+    const listed = filtered.clone();
+    const byRelevance = search !== undefined && applyAgentSearch(listed, ALIAS, search, sortBy === 'popularity' && totalIsExact ? 'ranked' : 'filter');
+    applySort(listed, ALIAS, sortBy, byRelevance);
+    const rows = await applyPage(listed, page, limit).getMany();
+    return { items: await this.toDtos(rows), total, totalIsExact, page, limit };
   }
 
   /** The DTOs, each avatar readable now by whoever reads it (see AvatarFiles.readable). */

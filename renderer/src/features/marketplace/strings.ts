@@ -1,3 +1,6 @@
+/** 1000 → '1.000' (es-ES groups four-digit numbers only with this). */
+const thousands = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
 /** The marketplace's texts (spec sections 2, 5 and 8). */
 export const marketplaceStrings = {
   title: 'Marketplace',
@@ -24,7 +27,8 @@ export const marketplaceStrings = {
     'price-low': 'Precio: de menor a mayor',
     'price-high': 'Precio: de mayor a menor',
   },
-  results: (shown: number, total: number) => (total === 1 ? '1 resultado' : `Mostrando ${shown} de ${total} resultados`),
+  results: (shown: number, total: number, exact = true) =>
+    !exact ? `Mostrando ${shown} de más de ${thousands(total)} resultados` : total === 1 ? '1 resultado' : `Mostrando ${shown} de ${total} resultados`,
   loading: 'Cargando...',
   loadMore: 'Cargar más',
   retry: 'Reintentar',

@@ -43,7 +43,9 @@ export interface Ecosystem {
 
 export interface Page<T> {
   items: T[];
+  /** Agents' totals are counted up to 1,000: with totalIsExact false there are more than `total`. */
   total: number;
+  totalIsExact?: boolean;
   page: number;
   limit: number;
 }

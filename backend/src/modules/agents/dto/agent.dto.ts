@@ -181,7 +181,8 @@ export class AgentDto {
 
 export class AgentPageDto {
   @ApiProperty({ type: [AgentDto] }) items: AgentDto[];
-  @ApiProperty() total: number;
+  @ApiProperty({ description: 'Cuántos hay, contados hasta 1000 (si hay más: 1000 y totalIsExact false)' }) total: number;
+  @ApiProperty({ description: "false cuando hay más de total (la interfaz dice 'más de 1.000')" }) totalIsExact: boolean;
   @ApiProperty() page: number;
   @ApiProperty() limit: number;
 }

@@ -40,4 +40,15 @@ describe('MarketplaceCache', () => {
     await expect(cache.serialised('p2', () => Promise.reject(new Error('bd caída')))).rejects.toThrow('bd caída');
     expect(await cache.serialised('p2', async () => ({ v: 3 }))).toBe('{"v":3}');
   });
+
+  it('keeps a count as long as a page, and forgets it when cleared', async () => {
+    const load = jest.fn().mockResolvedValueOnce(7).mockResolvedValueOnce(8).mockResolvedValueOnce(9);
+    expect(await cache.count('c1', load)).toBe(7);
+    expect(await cache.count('c1', load)).toBe(7);
+    jest.setSystemTime(1_000 + MARKETPLACE_CACHE_TTL_MS);
+    expect(await cache.count('c1', load)).toBe(8);
+    cache.clear();
+    expect(await cache.count('c1', load)).toBe(9);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
 });

@@ -20,9 +20,31 @@ const MAX_ENTRIES = 500;
 @Injectable()
 export class MarketplaceCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly counts = new Map<string, { value: Promise<unknown>; expiresAt: number }>();
 
   constructor(private readonly bus: InstanceBus) {
-    bus.subscribe('marketplace.changed', () => this.entries.clear());
+    bus.subscribe('marketplace.changed', () => {
+      this.entries.clear();
+      this.counts.clear();
+    });
+  }
+
+  /**
+   * A listing's total for one set of filters (its count query and parameters; the page does not
+   * change it), kept as long as a page: paging and re-sorting a search count it once.
+   */
+  count<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const time = Date.now();
+    const hit = this.counts.get(key);
+    if (hit && hit.expiresAt > time) return hit.value as Promise<T>;
+    const value = load();
+    value.catch(() => this.counts.delete(key));
+    if (this.counts.size >= MAX_ENTRIES) {
+      for (const [stale, entry] of this.counts) if (entry.expiresAt <= time) this.counts.delete(stale);
+      if (this.counts.size >= MAX_ENTRIES) this.counts.delete(this.counts.keys().next().value!);
+    }
+    this.counts.set(key, { value, expiresAt: time + MARKETPLACE_CACHE_TTL_MS });
+    return value;
   }
 
   serialised(key: string, load: () => Promise<unknown>): Promise<string> {

@@ -121,7 +121,9 @@ export function marketplaceFilters(query: MarketplaceQueryDto, sorts: readonly s
 
 export interface Page<T> {
   items: T[];
+  /** Agents' listings count up to 1,000: beyond that, total is 1000 and totalIsExact false ('más de 1.000'). */
   total: number;
+  totalIsExact?: boolean;
   page: number;
   limit: number;
 }

@@ -48,24 +48,29 @@ function priceTerm<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias:
   return isSqlite && !sortsByPrice ? `+${alias}.price` : `${alias}.price`;
 }
 
-/** Orders by the chosen sort, with stable tie-breakers so that pages never overlap. */
+/**
+ * Orders by the chosen sort, with stable tie-breakers so that pages never overlap. With `after`,
+ * the sort follows an order already set (a search's relevance) instead of replacing it.
+ */
 export function applySort<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   alias: string,
   sortBy: AgentSort,
+  after = false,
 ): SelectQueryBuilder<T> {
+  const first = (column: string, order: 'ASC' | 'DESC') => (after ? query.addOrderBy(column, order) : query.orderBy(column, order));
   switch (sortBy) {
     case 'rating':
-      query.orderBy(`${alias}.rating`, 'DESC').addOrderBy(`${alias}.popularity`, 'DESC');
+      first(`${alias}.rating`, 'DESC').addOrderBy(`${alias}.popularity`, 'DESC');
       break;
     case 'price-low':
-      query.orderBy(`${alias}.price`, 'ASC').addOrderBy(`${alias}.popularity`, 'DESC');
+      first(`${alias}.price`, 'ASC').addOrderBy(`${alias}.popularity`, 'DESC');
       break;
     case 'price-high':
-      query.orderBy(`${alias}.price`, 'DESC').addOrderBy(`${alias}.popularity`, 'DESC');
+      first(`${alias}.price`, 'DESC').addOrderBy(`${alias}.popularity`, 'DESC');
       break;
     default:
-      query.orderBy(`${alias}.popularity`, 'DESC');
+      first(`${alias}.popularity`, 'DESC');
   }
   return query.addOrderBy(`${alias}.createdAt`, 'DESC').addOrderBy(`${alias}.id`, 'ASC');
 }
@@ -75,5 +80,7 @@ export function applyPage<T extends ObjectLiteral>(
   page: number,
   limit: number,
 ): SelectQueryBuilder<T> {
-  return query.skip((page - 1) * limit).take(limit);
+  // offset/limit rather than skip/take: the same SQL, without TypeORM's two-query paging when the
+  // query joins a table (the agents' full-text index).
+  return query.offset((page - 1) * limit).limit(limit);
 }

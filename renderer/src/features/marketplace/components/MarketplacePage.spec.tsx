@@ -102,6 +102,21 @@ describe('MarketplacePage', () => {
     expect(lastAgentsQuery(api)).toMatchObject({ page: '2' });
   });
 
+  it("says 'más de 1.000' when the server counted only that far, and offers more while pages come full", async () => {
+    const agents = (from: number, count: number) =>
+      Array.from({ length: count }, (_, index) => agentFixture({ id: `agente-${from + index}`, name: `Agente ${from + index}` }));
+    mockApi().on('GET', '/marketplace/agents', (call) =>
+      call.url.searchParams.get('page') === '2'
+        ? { body: { items: agents(24, 3), total: 1000, totalIsExact: false, page: 2, limit: 24 } }
+        : { body: { items: agents(0, 24), total: 1000, totalIsExact: false, page: 1, limit: 24 } },
+    );
+    renderWithProviders(<MarketplacePage />);
+    expect(await screen.findByText('Mostrando 24 de más de 1.000 resultados')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    expect(await screen.findByText('Mostrando 27 de más de 1.000 resultados')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).not.toBeInTheDocument();
+  });
+
   it('lists ecosystems with their discounted price, with no rating sort', async () => {
     const api = mockApi()
       .on('GET', '/marketplace/agents', { body: page([legal]) })

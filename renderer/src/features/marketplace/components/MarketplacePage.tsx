@@ -65,7 +65,7 @@ function ResultsFrame({
   return (
     <Stack gap="md" mt="md">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {strings.results(list.items.length, list.total)}
+        {strings.results(list.items.length, list.total, list.totalIsExact)}
       </Text>
       <CardGrid label={label}>{children}</CardGrid>
       {list.hasMore && (

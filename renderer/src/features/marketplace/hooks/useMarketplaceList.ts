@@ -14,6 +14,8 @@ export type ListStatus = 'loading' | 'ready' | 'error';
 export interface MarketplaceList<T> {
   items: T[];
   total: number;
+  /** False when there are more than `total` (the server counts up to 1,000). */
+  totalIsExact: boolean;
   status: ListStatus;
   loadingMore: boolean;
   hasMore: boolean;
@@ -58,6 +60,8 @@ export function useMarketplaceList<K extends MarketplaceKind>(
   });
   const [items, setItems] = useState<Item[]>((restored?.items as Item[] | undefined) ?? []);
   const [total, setTotal] = useState(restored?.total ?? 0);
+  const [totalIsExact, setTotalIsExact] = useState(restored?.totalIsExact ?? true);
+  const [lastPageFull, setLastPageFull] = useState(restored?.lastPageFull ?? false);
   const [page, setPage] = useState(restored?.page ?? 1);
   const [status, setStatus] = useState<ListStatus>(restored ? 'ready' : 'loading');
   const [loadingMore, setLoadingMore] = useState(false);
@@ -76,6 +80,8 @@ export function useMarketplaceList<K extends MarketplaceKind>(
       (result) => {
         setItems(result.items as Item[]);
         setTotal(result.total);
+        setTotalIsExact(result.totalIsExact !== false);
+        setLastPageFull(result.items.length >= result.limit);
         setPage(1);
         setStatus('ready');
       },
@@ -89,8 +95,8 @@ export function useMarketplaceList<K extends MarketplaceKind>(
 
   useEffect(() => {
     if (status !== 'ready') return;
-    store.set(loadedListsAtom, (lists) => ({ ...lists, [kind]: { filtersKey, items, total, page } }));
-  }, [store, kind, filtersKey, items, total, page, status]);
+    store.set(loadedListsAtom, (lists) => ({ ...lists, [kind]: { filtersKey, items, total, totalIsExact, lastPageFull, page } }));
+  }, [store, kind, filtersKey, items, total, totalIsExact, lastPageFull, page, status]);
 
   useEffect(() => () => moreController.current?.abort(), []);
 
@@ -106,6 +112,8 @@ export function useMarketplaceList<K extends MarketplaceKind>(
           return [...current, ...(result.items as Item[]).filter((item) => !seen.has(item.id))];
         });
         setTotal(result.total);
+        setTotalIsExact(result.totalIsExact !== false);
+        setLastPageFull(result.items.length >= result.limit);
         setPage(result.page);
         setLoadingMore(false);
       },
@@ -119,5 +127,6 @@ export function useMarketplaceList<K extends MarketplaceKind>(
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
 
-  return { items, total, status, loadingMore, hasMore: status === 'ready' && items.length < total, loadMore, retry };
+  const more = totalIsExact ? items.length < total : lastPageFull;
+  return { items, total, totalIsExact, status, loadingMore, hasMore: status === 'ready' && more, loadMore, retry };
 }

@@ -67,6 +67,9 @@ export interface LoadedList {
   filtersKey: string;
   items: Array<Agent | Ecosystem>;
   total: number;
+  totalIsExact: boolean;
+  /** Whether the last page loaded was full (with an inexact total, the only sign that more follow). */
+  lastPageFull: boolean;
   page: number;
 }
 export const loadedListsAtom = atom<Partial<Record<MarketplaceKind, LoadedList>>>({});
