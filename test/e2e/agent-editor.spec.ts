@@ -31,7 +31,8 @@ test('a user creates an agent with the advanced form, sees it under Mis Agentes,
   await expect(sidebar(page).getByRole('link', { name: 'Crear mi primer agente' })).toBeVisible();
 
   await page.goto('/create-advanced-agent');
-  await expect(page.getByRole('heading', { level: 1, name: 'Crear Agente Avanzado' })).toBeVisible();
+  // A full load with a session (the app, then the stored session) took over 5 s under CI's load.
+  await expect(page.getByRole('heading', { level: 1, name: 'Crear Agente Avanzado' })).toBeVisible({ timeout: 20_000 });
 
   // Nothing filled in: Spanish messages by the fields, nothing saved.
   await page.getByRole('button', { name: 'Crear agente' }).click();

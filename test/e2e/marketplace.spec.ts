@@ -143,7 +143,8 @@ test('a signed-in user adds an agent to the team, sees the badge and Mis Agentes
 
   // The server keeps the team: after a reload the badge and the office still show it.
   await page.reload();
-  await expect(sidebar(page).getByTestId('selected-agents-badge')).toHaveText('1');
+  // A full load with a session (the app, then the stored session) took over 5 s under CI's load.
+  await expect(sidebar(page).getByTestId('selected-agents-badge')).toHaveText('1', { timeout: 20_000 });
   await sidebar(page).getByRole('link', { name: 'Mi Oficina' }).click();
   const team = page.getByRole('list', { name: 'Agentes de mi equipo' });
   await expect(team.getByRole('listitem', { name: 'Asesor Legal' })).toBeVisible();
