@@ -13,3 +13,5 @@ export type { Toast, ToastApi, ToastInput, ToastKind } from './toast';
 export { LoadStatus } from './LoadStatus';
 export type { LoadStatusProps } from './LoadStatus';
 export { useItemActions } from './useItemActions';
+export { ConfirmModal } from './ConfirmModal';
+export type { ConfirmModalProps } from './ConfirmModal';

@@ -1,14 +1,14 @@
 import { ActionIcon, Badge, Card, Group, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AppButton, useToast } from '../../../shared/ui';
+import { AppButton, ConfirmModal, useToast } from '../../../shared/ui';
 import { adminApi } from '../api/adminApi';
 import { useAdminResource } from '../hooks/useAdminResource';
 import { adminStrings } from '../strings';
 import type { AdminAgent } from '../types';
 import { formatNumber } from '../utils/format';
 import { AgentEditModal, type CategoryOption } from './AgentEditModal';
-import { ConfirmModal, ErrorAlert, LoadingText, PageHeader } from './parts';
+import { ErrorAlert, LoadingText, PageHeader } from './parts';
 
 const strings = adminStrings.agents;
 /** 'Añadir Agente' opens the advanced creator (issue 17). */
@@ -169,6 +169,7 @@ function AgentsAdministration({ agents, loading, error, reload, categories }: Ad
       )}
       <AgentEditModal agent={editing} categories={categories} onClose={() => setEditing(null)} onSaved={reload} />
       <ConfirmModal
+        cancelLabel={adminStrings.cancel}
         opened={deleting !== null}
         title={strings.deleteTitle}
         message={deleting ? strings.deleteConfirm(deleting.name) : ''}

@@ -1,12 +1,12 @@
 import { Badge, Group, List, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { AppButton, AppModal, useToast } from '../../../shared/ui';
+import { AppButton, AppModal, ConfirmModal, useToast } from '../../../shared/ui';
 import { adminApi } from '../api/adminApi';
 import { errorMessage, useAdminResource } from '../hooks/useAdminResource';
 import { adminStrings } from '../strings';
 import type { AdminUser, UserStatus } from '../types';
 import { formatDateTime } from '../utils/format';
-import { ConfirmModal, ErrorAlert, LoadingText, PageHeader, Pager } from './parts';
+import { ErrorAlert, LoadingText, PageHeader, Pager } from './parts';
 
 const strings = adminStrings.users;
 export const USERS_PAGE_SIZE = 20;
@@ -195,6 +195,7 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
       ) : null}
 
       <ConfirmModal
+        cancelLabel={adminStrings.cancel}
         opened={pending !== null}
         title={strings.confirmTitle}
         message={confirmText}

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AppButton, AppModal } from '../../../shared/ui';
+import { AppButton } from '../../../shared/ui';
 import { adminStrings as strings } from '../strings';
 
 export function PageHeader({ title, intro, actions }: { title: string; intro?: string; actions?: ReactNode }) {
@@ -75,32 +75,3 @@ export function Pager({ page, pages, onChange, label = strings.pagination }: Pag
   );
 }
 
-export interface ConfirmModalProps {
-  opened: boolean;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  busyLabel?: string;
-  busy?: boolean;
-  danger?: boolean;
-  onConfirm(): void;
-  onCancel(): void;
-}
-
-export function ConfirmModal({ opened, title, message, confirmLabel, busyLabel, busy, danger, onConfirm, onCancel }: ConfirmModalProps) {
-  return (
-    <AppModal opened={opened} onClose={() => !busy && onCancel()} title={title}>
-      <Stack gap="md">
-        <Text>{message}</Text>
-        <Group justify="flex-end" gap="sm">
-          <AppButton variant="outline" onClick={onCancel} disabled={busy}>
-            {strings.cancel}
-          </AppButton>
-          <AppButton variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
-            {busy && busyLabel ? busyLabel : confirmLabel}
-          </AppButton>
-        </Group>
-      </Stack>
-    </AppModal>
-  );
-}

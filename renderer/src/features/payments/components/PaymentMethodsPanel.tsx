@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useRuntimeConfig } from '../../../shared/config';
-import { AppButton, AppModal, useItemActions, useToast, LoadStatus } from '../../../shared/ui';
+import { AppButton, ConfirmModal, useItemActions, useToast, LoadStatus } from '../../../shared/ui';
 import { paymentsApi } from '../api/paymentsApi';
 import { paymentsStrings as strings } from '../strings';
 import type { Card, PaymentAccount } from '../types';
@@ -139,28 +139,21 @@ export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProp
         </Stack>
       </Paper>
 
-      <AppModal opened={toDelete !== null} onClose={() => setToDelete(null)} title={strings.removeTitle}>
-        {toDelete && (
-          <Stack>
-            <Text>{strings.removeConfirm(cardName(toDelete))}</Text>
-            <Group justify="flex-end">
-              <AppButton variant="outline" onClick={() => setToDelete(null)}>
-                {strings.cancel}
-              </AppButton>
-              <AppButton
-                variant="danger"
-                onClick={() => {
-                  const card = toDelete;
-                  setToDelete(null);
-                  void actions.run(card.id, () => paymentsApi.deleteCard(card.id), strings.removeDone);
-                }}
-              >
-                {strings.remove}
-              </AppButton>
-            </Group>
-          </Stack>
-        )}
-      </AppModal>
+      <ConfirmModal
+        opened={toDelete !== null}
+        title={strings.removeTitle}
+        message={toDelete ? strings.removeConfirm(cardName(toDelete)) : ''}
+        cancelLabel={strings.cancel}
+        confirmLabel={strings.remove}
+        danger
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (!toDelete) return;
+          const card = toDelete;
+          setToDelete(null);
+          void actions.run(card.id, () => paymentsApi.deleteCard(card.id), strings.removeDone);
+        }}
+      />
     </Stack>
   );
 }

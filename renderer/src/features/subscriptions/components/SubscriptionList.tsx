@@ -1,7 +1,7 @@
 import { Alert, Box, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRuntimeConfig } from '../../../shared/config';
-import { AppButton, AppModal, useItemActions, LoadStatus } from '../../../shared/ui';
+import { AppButton, ConfirmModal, useItemActions, LoadStatus } from '../../../shared/ui';
 import { subscriptionsApi } from '../api/subscriptionsApi';
 import { subscriptionsStrings } from '../strings';
 import type { Subscription } from '../types';
@@ -163,28 +163,21 @@ export function SubscriptionList({ userId, focusId = null, onNew, onEdit }: Subs
         </Box>
       )}
 
-      <AppModal opened={toCancel !== null} onClose={() => setToCancel(null)} title={strings.cancelTitle}>
-        {toCancel && (
-          <Stack>
-            <Text>{strings.cancelConfirm(subscriptionSubject(toCancel))}</Text>
-            <Group justify="flex-end">
-              <AppButton variant="outline" onClick={() => setToCancel(null)}>
-                {strings.keep}
-              </AppButton>
-              <AppButton
-                variant="danger"
-                onClick={() => {
-                  const subscription = toCancel;
-                  setToCancel(null);
-                  void actions.run(subscription.subscriptionId, () => subscriptionsApi.cancel(subscription.subscriptionId), subscriptionsStrings.success.cancelled);
-                }}
-              >
-                {strings.confirmCancel}
-              </AppButton>
-            </Group>
-          </Stack>
-        )}
-      </AppModal>
+      <ConfirmModal
+        opened={toCancel !== null}
+        title={strings.cancelTitle}
+        message={toCancel ? strings.cancelConfirm(subscriptionSubject(toCancel)) : ''}
+        cancelLabel={strings.keep}
+        confirmLabel={strings.confirmCancel}
+        danger
+        onCancel={() => setToCancel(null)}
+        onConfirm={() => {
+          if (!toCancel) return;
+          const subscription = toCancel;
+          setToCancel(null);
+          void actions.run(subscription.subscriptionId, () => subscriptionsApi.cancel(subscription.subscriptionId), subscriptionsStrings.success.cancelled);
+        }}
+      />
     </Stack>
   );
 }
