@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { constants as zlib, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
-import { seed } from './marketplace.bench.mjs';
+import { seedSqlite } from './marketplace.bench.mjs';
 import { startBackend } from './lib/servers.mjs';
 
 const RUNS = Number(process.env.BENCH_FIRST_SCREEN_RUNS ?? 7);
@@ -83,7 +83,7 @@ export async function run() {
   const backend = await startBackend(3321, { SQLITE_PATH: databasePath });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    seed(databasePath);
+    seedSqlite(databasePath, 10_000);
     const rows = [];
     for (const { path, content, title } of PAGES) {
       await visit(browser, `${backend.url}${path}`, content); // warms the server, not the browser

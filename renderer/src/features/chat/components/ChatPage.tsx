@@ -255,7 +255,7 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
   const agentId = agentIdOf(current?.conversation ?? null) ?? (intent?.kind === 'agent' ? intent.agentId : undefined);
   // Reloaded after a resume: the paused check runs again and the chat starts.
   const agent = useAgent(agentId, agentReload);
-  usePausedSubscriptionOnOpen(agent, agentReload);
+  usePausedSubscriptionOnOpen(agent);
 
   // /chat/{id}: load it (unless it is the one just created here).
   useEffect(() => {

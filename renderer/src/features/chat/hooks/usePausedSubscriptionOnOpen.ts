@@ -17,9 +17,9 @@ function needsSubscription(agent: ChatAgent, owner: Extract<ChatOwner, { status:
  * Spec section 4: a paused subscription shows the resume modal as the chat with the agent opens,
  * not only when a send is refused (409 SubscriptionPaused, which still opens it too). A failed
  * lookup changes nothing on screen: the send path still catches a paused subscription.
+ * Every load of the agent (the first, and the reload after a resume) reads the subscription once.
  */
-/** `recheck`: bumped after a resume, so that the subscription is read again. */
-export function usePausedSubscriptionOnOpen(agent: ChatAgent | null, recheck = 0): void {
+export function usePausedSubscriptionOnOpen(agent: ChatAgent | null): void {
   const owner = useAtomValue(chatOwnerAtom);
   const openPaused = useSetAtom(pausedModalAtom);
   const userId = owner.status === 'user' ? owner.userId : null;
@@ -36,5 +36,5 @@ export function usePausedSubscriptionOnOpen(agent: ChatAgent | null, recheck = 0
       () => undefined,
     );
     return () => controller.abort();
-  }, [check, userId, agentId, openPaused, recheck]);
+  }, [check, userId, agentId, openPaused, agent]);
 }
