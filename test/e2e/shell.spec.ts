@@ -131,3 +131,18 @@ test.describe('server paths', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
+
+test.describe('first screen', () => {
+  test('a cold visit asks for the configuration beside the entry script, once', async ({ page }) => {
+    const events: string[] = [];
+    const name = (url: string) => (url.endsWith('/api/config') ? 'config' : /\/static\/js\/index-[^/]+\.js$/.test(url) ? 'entry' : null);
+    page.on('request', (request) => name(request.url()) && events.push(`${name(request.url())} asked`));
+    page.on('requestfinished', (request) => name(request.url()) && events.push(`${name(request.url())} loaded`));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Nova');
+    // Without the hint the app would ask only once its whole entry script had loaded and run.
+    expect(events.indexOf('config asked')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('config asked')).toBeLessThan(events.indexOf('entry loaded'));
+    expect(events.filter((event) => event === 'config asked')).toHaveLength(1);
+  });
+});

@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { loadChunk } from './chunk-loading';
 import { RequireAdmin } from '../guards/RequireAdmin';
 import { RequireAuth } from '../guards/RequireAuth';
-import { AdminLayout } from '../layouts/AdminLayout';
 import { MainLayout } from '../layouts/MainLayout';
 import { PageSkeleton } from '../layouts/PageSkeleton';
 import { RootLayout } from '../layouts/RootLayout';
@@ -140,7 +139,8 @@ export const routes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           {
-            element: <AdminLayout />,
+            // The admin frame comes with the admin chunk: no visitor's first screen waits for it.
+            lazy: () => loadChunk(async () => ({ Component: (await adminScreens()).AdminLayout })),
             children: [
               indexPage('Dashboard', async () => ({ Component: (await adminScreens()).AdminDashboardScreen })),
               page('users', 'Usuarios', async () => ({ Component: (await adminScreens()).AdminUsersScreen })),

@@ -31,6 +31,8 @@ export function AdminAgentsScreen() {
   return <AdminAgentsPage categories={CATEGORY_OPTIONS} />;
 }
 
+export { AdminLayout } from '../layouts/AdminLayout';
+
 export {
   AuditPage as AdminAuditScreen,
   ModerationPage as AdminModerationScreen,
