@@ -86,6 +86,10 @@ function* agentRows(count) {
       capabilities: JSON.stringify([`Resolver dudas de ${topic.toLowerCase()}`, `Preparar informes de ${topic.toLowerCase()}`]),
       useCases: JSON.stringify([`Un caso típico de ${topic.toLowerCase()}`, `Revisión semanal de ${topic.toLowerCase()}`]),
       price,
+      // Priced as the payment gateway prices a paid agent when it is created: nothing left for the
+      // start-up's background pricing to do while the benchmark measures.
+      productId: price > 0 ? `prod_bench_${index}` : null,
+      priceId: price > 0 ? `price_bench_${index}` : null,
       rating: Math.round((1 + random.next() * 4) * 100) / 100,
       popularity: Math.floor(Math.pow(random.next(), 3) * 10_000),
       modelId: 'anthropic.claude-3-5-sonnet-20240620-v1:0',
@@ -97,8 +101,8 @@ function* agentRows(count) {
   }
 }
 
-const COLUMNS = ['id', 'name', 'category', 'description', 'avatar', 'skills', 'capabilities', 'use_cases', 'price', 'rating', 'popularity', 'model_id', 'created_by', 'owner_sub', 'is_public', 'created_at', 'updated_at'];
-const values = (row, date) => [row.id, row.name, row.category, row.description, row.avatar, row.skills, row.capabilities, row.useCases, row.price, row.rating, row.popularity, row.modelId, row.createdBy, row.ownerSub, row.isPublic, date, date];
+const COLUMNS = ['id', 'name', 'category', 'description', 'avatar', 'skills', 'capabilities', 'use_cases', 'price', 'rating', 'popularity', 'model_id', 'created_by', 'owner_sub', 'is_public', 'product_id', 'price_id', 'created_at', 'updated_at'];
+const values = (row, date) => [row.id, row.name, row.category, row.description, row.avatar, row.skills, row.capabilities, row.useCases, row.price, row.rating, row.popularity, row.modelId, row.createdBy, row.ownerSub, row.isPublic, row.productId, row.priceId, date, date];
 
 export function seedSqlite(databasePath, count) {
   const db = new Database(databasePath);

@@ -1,7 +1,7 @@
 import { DataSource, Repository } from 'typeorm';
 import { Agent } from '../../src/modules/agents/entities/agent.entity';
 import { ModelGateway } from '../../src/modules/models/model-gateway';
-import { PaymentsModule } from '../../src/modules/payments/payments.module';
+import { PriceBackfill } from '../../src/modules/payments/price-backfill';
 import { PaymentSecret } from '../../src/modules/payments/entities/payment-secret.entity';
 import { PaymentSecrets } from '../../src/modules/payments/payment-secrets';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../../src/modules/payments/gateway/payment-gateway';
@@ -286,11 +286,11 @@ describe('payments in demo mode: a buyer subscribes to a paid agent (issue 14)',
       expect(refused.body.message).toBe('Este precio no está a la venta. Vuelve a cargar el agente o el ecosistema para ver su precio actual.');
     });
 
-    it('prices at start-up the paid agents saved without a price (from before payments, or while the gateway was down)', async () => {
+    it('prices in the background (at start-up, then every ten minutes) the paid agents saved without a price (from before payments, or while the gateway was down)', async () => {
       const priced = await client.paidAgent(creator, 'Asesor Heredado', 6);
       await testApp.app.get(DataSource).getRepository(Agent).update({ id: priced.id }, { priceId: null, productId: null });
       expect((await http().get(`/api/agents/${priced.id}`).expect(200)).body.priceId).toBeNull();
-      await testApp.app.get(PaymentsModule).onApplicationBootstrap();
+      await testApp.app.get(PriceBackfill).runIfLeader();
       const { body } = await http().get(`/api/agents/${priced.id}`).expect(200);
       expect(body.priceId).toMatch(/^price_/);
       expect(body.priceId).not.toBe(priced.priceId);

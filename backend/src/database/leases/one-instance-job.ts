@@ -10,17 +10,17 @@ export abstract class OneInstanceJob<Result> implements OnApplicationBootstrap, 
 
   protected constructor(
     protected readonly leases: Leases,
-    private readonly job: { name: string; everyMs: number; logger: Logger },
+    /** `atStart`: also run once as the application starts, in the background (start-up does not wait for it). */
+    private readonly job: { name: string; everyMs: number; logger: Logger; atStart?: boolean },
   ) {}
 
   protected abstract run(now: Date): Promise<Result>;
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(
-      () => void this.runIfLeader().catch((error: unknown) => this.job.logger.warn(`${this.job.name}: ${String(error)}`)),
-      this.job.everyMs,
-    );
+    const runInBackground = () => void this.runIfLeader().catch((error: unknown) => this.job.logger.warn(`${this.job.name}: ${String(error)}`));
+    this.timer = setInterval(runInBackground, this.job.everyMs);
     this.timer.unref();
+    if (this.job.atStart) runInBackground();
   }
 
   onApplicationShutdown(): void {

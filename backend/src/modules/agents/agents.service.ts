@@ -264,9 +264,10 @@ export class AgentsService {
   }
 
   /** For the payments module: prices the paid agents saved before the gateway knew them. */
-  async backfillPrices(): Promise<void> {
-    const unpriced = await this.agents.createQueryBuilder(ALIAS).where(`${ALIAS}.price > 0`).andWhere(`${ALIAS}.priceId IS NULL`).getMany();
+  async backfillPrices(limit: number): Promise<number> {
+    const unpriced = await this.agents.createQueryBuilder(ALIAS).where(`${ALIAS}.price > 0`).andWhere(`${ALIAS}.priceId IS NULL`).orderBy(`${ALIAS}.id`).take(limit).getMany();
     for (const agent of unpriced) await this.syncPrice(agent, 'system');
+    return unpriced.length;
   }
 
   /** For the payments module (create-product, update-product): the agent's product named and priced as it is now. */

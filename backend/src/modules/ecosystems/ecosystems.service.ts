@@ -133,9 +133,10 @@ export class EcosystemsService {
   }
 
   /** For the payments module: prices the priced ecosystems saved before the gateway knew them. */
-  async backfillPrices(): Promise<void> {
-    const unpriced = await this.ecosystems.createQueryBuilder(ALIAS).where(`${ALIAS}.price > 0`).andWhere(`${ALIAS}.priceId IS NULL`).getMany();
+  async backfillPrices(limit: number): Promise<number> {
+    const unpriced = await this.ecosystems.createQueryBuilder(ALIAS).where(`${ALIAS}.price > 0`).andWhere(`${ALIAS}.priceId IS NULL`).orderBy(`${ALIAS}.id`).take(limit).getMany();
     for (const ecosystem of unpriced) await this.syncPrice(ecosystem, 'system');
+    return unpriced.length;
   }
 
   /** For the payments module (create-product, update-product): the ecosystem's product named and priced as it is now. */

@@ -63,7 +63,7 @@ describe('collaboration screens', () => {
   beforeEach(() => {
     mockApi()
       .on('GET', '/flows', { body: [] })
-      .on('GET', '/agents', { body: [] })
+      .on('GET', '/agents', { body: { items: [], total: 0, page: 1, limit: 100 } })
       .on('GET', '/conversations/c-flow', { body: { id: 'c-flow', title: 'Flujo de Agentes', metadata: { fromFlow: true }, messages: [] } })
       .on('GET', '/conversations/c-main', {
         body: { id: 'c-main', title: 'Hola', metadata: {}, category: 'main', messages: [], userId: 'u1', createdAt: '', updatedAt: '' },

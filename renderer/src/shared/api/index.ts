@@ -1,5 +1,6 @@
 export { apiClient, setAuthTokenProvider, setUnauthorizedHandler } from './apiClient';
 export type { AuthTokenProvider, HttpMethod, QueryParams, RequestOptions, StreamOptions, UnauthorizedHandler } from './apiClient';
+export { getAllPages, LIST_PAGE_LIMIT } from './allPages';
 export { ApiError, isApiError, isRetryableError } from './ApiError';
 export type { ApiErrorKind } from './ApiError';
 export { withRetry } from './withRetry';

@@ -1,4 +1,4 @@
-import { apiClient } from '../../../shared/api';
+import { apiClient, getAllPages } from '../../../shared/api';
 import type { FlowAgent, FlowDraft, FlowSessionRef, SavedFlow } from '../types';
 
 const TIMEOUT_MS = 15_000;
@@ -21,8 +21,6 @@ export const flowsApi = {
   remove: (id: string) => apiClient.delete<unknown>(flowPath(id), { timeoutMs: TIMEOUT_MS }),
   /** Runs the flow as a collaboration session; its steps are followed like any session's. */
   run: (id: string, query: string) => apiClient.post<FlowSessionRef>(`${flowPath(id)}/run`, { body: { query }, timeoutMs: TIMEOUT_MS }),
-  agents: async (signal?: AbortSignal): Promise<FlowAgent[]> => {
-    const value = await apiClient.get<FlowAgent[] | { items: FlowAgent[] }>('/agents', { timeoutMs: TIMEOUT_MS, signal });
-    return Array.isArray(value) ? value : (value?.items ?? []);
-  },
+  /** Every agent the admin may place, page after page. */
+  agents: (signal?: AbortSignal): Promise<FlowAgent[]> => getAllPages<FlowAgent>('/agents', { timeoutMs: TIMEOUT_MS, signal }),
 };

@@ -36,10 +36,15 @@ beforeEach(() => {
   api = mockApi()
     .on('GET', '/flows', { body: [stored] })
     .on('GET', '/agents', {
-      body: [
-        { id: 'legal', name: 'Asesor Legal', category: 'legal' },
-        { id: 'fiscal', name: 'Asesor Fiscal', category: 'finance' },
-      ],
+      body: {
+        items: [
+          { id: 'legal', name: 'Asesor Legal', category: 'legal' },
+          { id: 'fiscal', name: 'Asesor Fiscal', category: 'finance' },
+        ],
+        total: 2,
+        page: 1,
+        limit: 100,
+      },
     })
     .on('POST', '/flows', (call) => ({ status: 201, body: { id: 'f2', ...(call.body as object) } }))
     .on('PUT', '/flows/f1', (call) => ({ body: { id: 'f1', ...(call.body as object) } }))

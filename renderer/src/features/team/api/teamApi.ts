@@ -1,4 +1,4 @@
-import { apiClient, isApiError } from '../../../shared/api';
+import { apiClient, getAllPages, isApiError } from '../../../shared/api';
 import type { CreatedAgent, TeamAgentInput, UserAgent, UserEcosystem } from '../types';
 
 /** Team calls should not hang the sidebar or the office on a stuck server. */
@@ -48,14 +48,10 @@ export const teamApi = {
       timeoutMs: TEAM_TIMEOUT_MS,
     }),
 
-  /** The user's own agents, private ones included. */
+  /** The user's own agents, private ones included: all of them, page after page. */
   listCreatedAgents: async (userId: string, signal?: AbortSignal): Promise<CreatedAgent[]> => {
-    const agents = await apiClient.get<CreatedAgent[]>('/agents', {
-      query: { creator: userId },
-      timeoutMs: TEAM_TIMEOUT_MS,
-      signal,
-    });
-    return (agents ?? []).map(({ id, name, category, avatar }) => ({ id, name, category, avatar }));
+    const agents = await getAllPages<CreatedAgent>('/agents', { query: { creator: userId }, timeoutMs: TEAM_TIMEOUT_MS, signal });
+    return agents.map(({ id, name, category, avatar }) => ({ id, name, category, avatar }));
   },
 };
 

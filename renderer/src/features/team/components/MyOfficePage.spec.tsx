@@ -20,7 +20,7 @@ describe('MyOfficePage', () => {
     mockApi()
       .on('GET', '/user-agents/sub-ana', { body: [legalLink] })
       .on('GET', '/user-ecosystems/sub-ana', { body: [ecoLink] })
-      .on('GET', '/agents', { body: [] })
+      .on('GET', '/agents', { body: { items: [], total: 0, page: 1, limit: 100 } })
       .on('DELETE', '/user-agents/sub-ana/agente-legal', { body: { success: true } });
     const store = createStore();
     store.set(teamOwnerAtom, { status: 'user', userId: 'sub-ana' });
@@ -36,7 +36,7 @@ describe('MyOfficePage', () => {
   });
 
   it('shows an empty team when the server has none (404)', async () => {
-    mockApi().on('GET', '/agents', { body: [] });
+    mockApi().on('GET', '/agents', { body: { items: [], total: 0, page: 1, limit: 100 } });
     renderWithProviders(<Office />);
     expect(await screen.findByText('Todavía no tienes agentes en tu equipo.')).toBeInTheDocument();
     expect(screen.getByText('Todavía no tienes ecosistemas en tu equipo.')).toBeInTheDocument();

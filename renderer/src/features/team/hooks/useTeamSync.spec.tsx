@@ -39,7 +39,7 @@ describe('useTeamSync', () => {
     const api = mockApi()
       .on('GET', '/user-agents/sub-ana', { body: [legalLink] })
       .on('GET', '/user-ecosystems/sub-ana', { body: [] })
-      .on('GET', '/agents', { body: [{ id: 'mio', name: 'Mi agente', category: 'tech', avatar: null, price: 0 }] });
+      .on('GET', '/agents', { body: { items: [{ id: 'mio', name: 'Mi agente', category: 'tech', avatar: null, price: 0 }], total: 1, page: 1, limit: 100 } });
     const { store } = render(ana);
 
     await waitFor(() => expect(store.get(teamStatusAtom)).toBe('ready'));
@@ -48,8 +48,25 @@ describe('useTeamSync', () => {
     expect(api.callsTo('GET', '/agents')[0]!.url.searchParams.get('creator')).toBe('sub-ana');
   });
 
+  it("lists all of a creator's own agents, past the server's 100 per answer", async () => {
+    const agent = (n: number) => ({ id: `a${n}`, name: `Agente ${n}`, category: 'tech', avatar: null });
+    const api = mockApi()
+      .on('GET', '/user-agents/sub-ana', { body: [] })
+      .on('GET', '/user-ecosystems/sub-ana', { body: [] })
+      .on('GET', '/agents', (call) => {
+        const page = Number(call.url.searchParams.get('page'));
+        const items = Array.from({ length: page === 1 ? 100 : 30 }, (_, index) => agent((page - 1) * 100 + index));
+        return { body: { items, total: 130, totalIsExact: true, page, limit: 100 } };
+      });
+    const { store } = render(ana);
+
+    await waitFor(() => expect(store.get(createdAgentsAtom)).toHaveLength(130));
+    expect(store.get(createdAgentsAtom).at(-1)).toEqual(agent(129));
+    expect(api.callsTo('GET', '/agents').map((call) => call.url.searchParams.get('page'))).toEqual(['1', '2']);
+  });
+
   it('treats a 404 on the user agents and user ecosystems as an empty team', async () => {
-    mockApi().on('GET', '/agents', { body: [] });
+    mockApi().on('GET', '/agents', { body: { items: [], total: 0, page: 1, limit: 100 } });
     const { store } = render(ana);
     await waitFor(() => expect(store.get(teamStatusAtom)).toBe('ready'));
     expect(store.get(teamAgentsAtom)).toEqual([]);
@@ -62,7 +79,7 @@ describe('useTeamSync', () => {
     localStorage.setItem(`${LOCAL_ECOSYSTEMS_KEY_PREFIX}sub-ana`, JSON.stringify(local));
     mockApi()
       .on('GET', '/user-agents/sub-ana', { body: [] })
-      .on('GET', '/agents', { body: [] })
+      .on('GET', '/agents', { body: { items: [], total: 0, page: 1, limit: 100 } })
       .on('GET', '/user-ecosystems/sub-ana', { status: 503 });
     const { store } = render(ana);
 
@@ -76,7 +93,7 @@ describe('useTeamSync', () => {
     mockApi()
       .on('GET', '/user-agents/sub-ana', { status: 500 })
       .on('GET', '/user-ecosystems/sub-ana', { body: [] })
-      .on('GET', '/agents', { body: [] });
+      .on('GET', '/agents', { body: { items: [], total: 0, page: 1, limit: 100 } });
     const { store } = render(ana);
     expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar los datos del usuario');
     expect(store.get(teamStatusAtom)).toBe('error');
@@ -86,7 +103,7 @@ describe('useTeamSync', () => {
     mockApi()
       .on('GET', '/user-agents/sub-ana', { body: [legalLink] })
       .on('GET', '/user-ecosystems/sub-ana', { body: [] })
-      .on('GET', '/agents', { body: [] });
+      .on('GET', '/agents', { body: { items: [], total: 0, page: 1, limit: 100 } });
     const { store, rerender } = render(ana);
     await waitFor(() => expect(store.get(teamAgentsAtom)).toHaveLength(1));
     rerender(<Sync owner={{ status: 'visitor' }} />);
