@@ -132,15 +132,22 @@ async function burst(count, stream) {
   );
 }
 
-/** User and system CPU time of a process so far (clock ticks of 10 ms). */
+/** The backend's process and, with WEB_CONCURRENCY above one, its cluster's workers. */
+function backendProcesses(pid) {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  return [pid, ...children.map(Number)];
+}
+
+/** User and system CPU time of the backend's processes so far (clock ticks of 10 ms). */
 function cpuMilliseconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return backendProcesses(pid).reduce((sum, each) => {
+    const fields = readFileSync(`/proc/${each}/stat`, 'utf8').split(') ')[1].split(' ');
+    return sum + (Number(fields[11]) + Number(fields[12])) * 10;
+  }, 0);
 }
 
 function rssMegabytes(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+  return backendProcesses(pid).reduce((sum, each) => sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${each}/status`, 'utf8'))[1]) / 1024, 0);
 }
 
 /** With BENCH_DATABASE_URL the backend runs on that PostgreSQL, in a schema of its own. */

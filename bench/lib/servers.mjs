@@ -34,6 +34,24 @@ async function waitForListening(port, timeoutMs = 10_000) {
   throw new Error(`Nada escucha en el puerto ${port}`);
 }
 
+/** Resolves once `stream` has printed a line matching `pattern` (and keeps draining it after). */
+function waitForLine(stream, pattern, timeoutMs = 120_000) {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(() => reject(new Error(`El servidor no escribió ${pattern}`)), timeoutMs);
+    stream.setEncoding('utf8');
+    stream.on('data', (text) => {
+      if (buffered === null) return;
+      buffered += text;
+      if (pattern.test(buffered)) {
+        buffered = null;
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+}
+
 function stopper(child, cleanup = () => {}) {
   return () =>
     new Promise((resolve) => {
@@ -48,12 +66,18 @@ function stopper(child, cleanup = () => {}) {
 /** The real backend (built), on a fresh embedded database unless `env` says otherwise. */
 export async function startBackend(port, env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'nova-bench-'));
+  const childEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env };
+  const clustered = Number(childEnv.WEB_CONCURRENCY ?? 1) > 1;
   const child = spawn(process.execPath, [join(root, 'dist/backend/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: childEnv,
+    // A cluster's primary says on stdout when every worker listens (backend/src/cluster.ts).
+    stdio: ['ignore', clustered ? 'pipe' : 'ignore', 'inherit'],
   });
+  const everyWorkerListening = clustered ? waitForLine(child.stdout, /procesos del backend escuchando/) : null;
   await waitForUrl(`http://127.0.0.1:${port}/api/health`);
+  // The first worker answers alone until the others have started: measure none of that.
+  await everyWorkerListening;
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
