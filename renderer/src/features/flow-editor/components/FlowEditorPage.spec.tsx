@@ -130,4 +130,32 @@ describe('Editor de Flujos', () => {
     expect(within(canvas).getByText('Asesor Legal')).toBeInTheDocument();
     expect(within(canvas).getByText('Asesor Fiscal')).toBeInTheDocument();
   });
+
+  it('offers the agents the server finds for what the admin types, beyond any first page', async () => {
+    const rare = { id: 'agente-099999', name: 'Perito Naval', category: 'legal' };
+    api.on('GET', '/agents', (call) => {
+      const search = call.url.searchParams.get('search');
+      const items = search === 'naval' ? [rare] : [{ id: 'legal', name: 'Asesor Legal', category: 'legal' }];
+      return { body: { items, total: items.length, page: 1, limit: 50 } };
+    });
+    renderWithProviders(<FlowEditorPage />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Agente' }), 'naval');
+    await userEvent.click(await screen.findByRole('option', { name: 'Perito Naval' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Añadir' }));
+
+    expect(await screen.findByRole('button', { name: 'Quitar Perito Naval' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/agents').at(-1)!.url.searchParams.get('search')).toBe('naval');
+  });
+
+  it("names a saved flow's nodes after their agents, looked up when the picker has not offered them", async () => {
+    api.on('GET', '/agents', { body: { items: [], total: 0, page: 1, limit: 50 } });
+    api.on('GET', '/agents/legal', { body: { id: 'legal', name: 'Asesor Legal', category: 'legal' } });
+    api.on('GET', '/agents/fiscal', { status: 404, body: { statusCode: 404, message: 'Agente no encontrado' } });
+    renderWithProviders(<FlowEditorPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cargar: Alta de empresa' }));
+
+    expect(await screen.findByRole('button', { name: 'Quitar Asesor Legal' })).toBeInTheDocument();
+    // An agent that is gone keeps its id as the node's name.
+    expect(screen.getByRole('button', { name: 'Quitar fiscal' })).toBeInTheDocument();
+  });
 });

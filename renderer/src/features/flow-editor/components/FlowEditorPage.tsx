@@ -1,5 +1,6 @@
 import './flowEditor.css';
 import { Alert, Checkbox, Group, List, Loader, Paper, Select, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useAtom, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../../../shared/api';
@@ -83,14 +84,63 @@ function SavedFlowList({ onLoad, onNew, activeId }: { onLoad: (flow: SavedFlow) 
   );
 }
 
+const SEARCH_DELAY_MS = 250;
+
+/**
+ * The agents the picker offers (the server's best matches for what the admin types) and those the
+ * flow's nodes are named after: its agents are looked up one by one when a loaded flow names one
+ * the picker has not offered.
+ */
+function useFlowAgents(flow: FlowDraft) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DELAY_MS);
+  const [choices, setChoices] = useState<FlowAgent[]>([]);
+  const [known, setKnown] = useState<FlowAgent[]>([]);
+  const [agentsError, setAgentsError] = useState(false);
+  const remember = (found: FlowAgent[]) =>
+    setKnown((current) => [...current, ...found.filter((agent) => !current.some((item) => item.id === agent.id))]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    flowsApi.searchAgents(debouncedSearch, controller.signal).then(
+      (value) => {
+        if (controller.signal.aborted) return;
+        setAgentsError(false);
+        setChoices(value);
+        remember(value);
+      },
+      () => {
+        if (!controller.signal.aborted) setAgentsError(true);
+      },
+    );
+    return () => controller.abort();
+  }, [debouncedSearch]);
+
+  const unnamed = flow.nodes
+    .map((node) => node.agentId)
+    .filter((agentId): agentId is string => Boolean(agentId) && !known.some((agent) => agent.id === agentId));
+  const unnamedKey = [...new Set(unnamed)].sort().join(',');
+  useEffect(() => {
+    if (!unnamedKey) return;
+    const controller = new AbortController();
+    // A node whose agent is gone keeps its id as its name.
+    void Promise.allSettled(unnamedKey.split(',').map((agentId) => flowsApi.agent(agentId, controller.signal))).then((outcomes) => {
+      if (controller.signal.aborted) return;
+      remember(outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value ? [outcome.value] : [])));
+    });
+    return () => controller.abort();
+  }, [unnamedKey]);
+
+  return { choices, agents: known, agentsError, search, setSearch };
+}
+
 /** /agent-flow (admins): compose, save, load and run saved flows. */
 export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
   const toast = useToast();
   const upsert = useSetAtom(upsertSavedFlowAtom);
   const removeSaved = useSetAtom(removeSavedFlowAtom);
   const [flow, setFlow] = useState<FlowDraft>(emptyFlow);
-  const [agents, setAgents] = useState<FlowAgent[]>([]);
-  const [agentsError, setAgentsError] = useState(false);
+  const { choices, agents, agentsError, search, setSearch } = useFlowAgents(flow);
   const [pick, setPick] = useState<string | null>(null);
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
@@ -101,19 +151,6 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
   const [runError, setRunError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [sessionId, setSessionId] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    flowsApi.agents(controller.signal).then(
-      (value) => {
-        if (!controller.signal.aborted) setAgents(value);
-      },
-      () => {
-        if (!controller.signal.aborted) setAgentsError(true);
-      },
-    );
-    return () => controller.abort();
-  }, []);
 
   const label = (id: string) => {
     const node = flow.nodes.find((item) => item.id === id);
@@ -211,10 +248,14 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
             <Group align="flex-end" gap="xs" wrap="nowrap">
               <Select
                 label={strings.nodes.agent}
-                data={agents.map((agent) => ({ value: agent.id, label: agent.name }))}
+                data={choices.map((agent) => ({ value: agent.id, label: agent.name }))}
                 value={pick}
                 onChange={setPick}
                 searchable
+                searchValue={search}
+                onSearchChange={setSearch}
+                // The server has chosen them by the search already (names and descriptions alike).
+                filter={({ options }) => options}
                 style={{ flex: 1 }}
               />
               <AppButton
@@ -223,6 +264,7 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
                 onClick={() => {
                   if (pick) setFlow((current) => addAgentNode(current, pick));
                   setPick(null);
+                  setSearch('');
                 }}
               >
                 {strings.nodes.addButton}
