@@ -1,4 +1,4 @@
-import { Anchor, createTheme, Input, Menu, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Text colours of the dark theme that Mantine's defaults leave below WCAG AA (4.5:1) on the app's
@@ -34,13 +34,15 @@ export const theme = createTheme({
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
   // Keyboard users see where they are; a pointer click leaves no ring (global.css sets its colour).
   focusRing: 'auto',
+  // Plain objects, not Menu.extend(…): importing a component here would put it (and the floating
+  // layer under menus and tooltips) in the entry script that every first screen waits for.
   components: {
     // Mantine paints placeholders red in the error state, which makes an empty field look filled.
-    Input: Input.extend({ styles: { wrapper: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } } }),
+    Input: { styles: { wrapper: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } } },
     // A link inside a sentence must differ from it by more than colour (WCAG 1.4.1).
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    Anchor: { defaultProps: { underline: 'always' } },
     // Mantine's focus placeholder is a <div> inside role="menu", which only menu items may be
     // (axe aria-required-children); the first item takes the focus instead.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });

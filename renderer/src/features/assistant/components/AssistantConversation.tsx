@@ -8,6 +8,8 @@ import { visibleSuggestions } from '../state/chatbotState';
 import { assistantStrings } from '../strings';
 import { pageContextFor } from '../utils/pageContext';
 import { MessageComposer } from './MessageComposer';
+
+export { ExpandToggle } from './ExpandToggle';
 import { MessageList } from './MessageList';
 import { SuggestionChips } from './SuggestionChips';
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Center, Group, Indicator, Loader, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Center, Group, Indicator, Loader, Text } from '@mantine/core';
 import { useAtom } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -25,6 +25,8 @@ import './assistant.css';
  */
 const loadConversation = () => import('./AssistantConversation');
 const AssistantConversation = lazy(() => loadConversation().then((module) => ({ default: module.AssistantConversation })));
+/** With the conversation: its tooltip brings the floating layer, which no first screen needs. */
+const ExpandToggle = lazy(() => loadConversation().then((module) => ({ default: module.ExpandToggle })));
 
 /** Spec section 2: 600 px tall, 75vh expanded; never taller than the window minus the drag margins. */
 const PANEL_HEIGHT_PX = 600;
@@ -45,14 +47,6 @@ function ChatIcon() {
     <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
       <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />
       <path d="M8.5 11h.01M12 11h.01M15.5 11h.01" strokeWidth="2.6" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function ExpandIcon({ expanded }: { expanded: boolean }) {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      {expanded ? <path d="M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7" /> : <path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />}
     </svg>
   );
 }
@@ -179,17 +173,9 @@ export function AssistantWidget() {
             </div>
             <Group gap={4} wrap="nowrap">
               {desktop && (
-                <Tooltip label={expanded ? assistantStrings.collapse : assistantStrings.expand} withinPortal={false}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={expanded ? assistantStrings.collapse : assistantStrings.expand}
-                    aria-pressed={expanded}
-                    onClick={() => dispatch({ type: 'setExpanded', expanded: !expanded })}
-                  >
-                    <ExpandIcon expanded={expanded} />
-                  </ActionIcon>
-                </Tooltip>
+                <Suspense fallback={null}>
+                  <ExpandToggle expanded={expanded} onToggle={() => dispatch({ type: 'setExpanded', expanded: !expanded })} />
+                </Suspense>
               )}
               <ActionIcon
                 variant="subtle"

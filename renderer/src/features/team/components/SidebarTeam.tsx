@@ -1,5 +1,5 @@
 import './team.css';
-import { Badge, Collapse, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, Collapse, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router-dom';
@@ -72,7 +72,9 @@ export function MyAgentsSection() {
       <Collapse in={open} id="my-agents-list">
         <Stack gap={6}>
           {items.length > 0 && (
-            <ScrollArea.Autosize mah={SIDEBAR_AGENTS_MAX_HEIGHT} type="auto" data-testid="my-agents-scroll">
+            // The browser's own scrolling: Mantine's ScrollArea would bring a floating-layer library
+            // into the entry script for this one list.
+            <div className="my-agents-scroll" style={{ maxHeight: SIDEBAR_AGENTS_MAX_HEIGHT }} data-testid="my-agents-scroll">
               <ul className="my-agents-list" aria-label={strings.myAgents}>
                 {items.map((agent) => (
                   <li key={agent.id}>
@@ -86,7 +88,7 @@ export function MyAgentsSection() {
                   </li>
                 ))}
               </ul>
-            </ScrollArea.Autosize>
+            </div>
           )}
           {created.length === 0 && (
             <AppButton component={Link} to="/agent-creator" variant="outline" size="xs" mx="xs">
