@@ -6,6 +6,7 @@ import { RequireAuth } from '../guards/RequireAuth';
 import { MainLayout } from '../layouts/MainLayout';
 import { PageSkeleton } from '../layouts/PageSkeleton';
 import { RootLayout } from '../layouts/RootLayout';
+import { LandingScreen } from '../screens/landingScreen';
 import type { RouteHandle } from './route-handle';
 
 /** The marketplace, team and cart screens share one chunk: they are visited together. */
@@ -67,7 +68,8 @@ export const routes: RouteObject[] = [
         // Below the root, so that its start-up work (runtime configuration, session) runs meanwhile.
         hydrateFallbackElement: <PageSkeleton />,
         children: [
-          indexPage('Inicio', async () => ({ Component: (await screens()).LandingScreen })),
+          // The most visited first screen is in the entry script: no route chunk to wait for.
+          { index: true, handle: { title: 'Inicio' } satisfies RouteHandle, Component: LandingScreen },
           page('/success', 'Pago completado', async () => ({ Component: (await publicScreens()).PaymentSuccessScreen })),
           page('/chat-agent', 'Chat con el asistente', async () => ({ Component: (await publicScreens()).AssistantChatScreen })),
           page('/contact', 'Contacto', async () => ({ Component: (await publicScreens()).ContactScreen })),

@@ -8,7 +8,8 @@ import { authStateAtom, signedOutState, type AuthState } from '../../features/au
 import { CART_STORAGE_KEY } from '../../features/cart';
 import { teamOwnerAtom, type TeamOwner } from '../../features/team';
 import { ToastViewport } from '../../shared/ui';
-import { LandingScreen, MarketplaceScreen } from './marketplaceScreens';
+import { LandingScreen } from './landingScreen';
+import { MarketplaceScreen } from './marketplaceScreens';
 
 function renderMarketplace(owner: TeamOwner) {
   const store = createStore();

@@ -11,7 +11,6 @@ import {
   categoryLabel,
   EcosystemDetailPage,
   MarketplacePage,
-  PopularAgents,
   type Agent,
   type Ecosystem,
 } from '../../features/marketplace';
@@ -27,7 +26,6 @@ import { authStateAtom } from '../../features/auth/state/authState';
 import { EcosystemChatButton } from '../../features/collaboration/components/EcosystemChatButton';
 import { useListConversation } from './listConversation';
 import { subscriberOf } from './subscriber';
-import { LandingPage } from '../../features/landing/LandingPage';
 import { AppButton } from '../../shared/ui';
 import { appStrings } from '../strings';
 
@@ -225,9 +223,3 @@ export function AgentScreen() {
   );
 }
 
-/** The landing page with the marketplace's most popular public agents. */
-export function LandingScreen() {
-  const { isLoading, isAuthenticated } = useAtomValue(authStateAtom);
-  // Only a visitor is invited to sign up; while the session is read the invitation waits.
-  return <LandingPage featured={<PopularAgents />} inviteToSignUp={!isLoading && !isAuthenticated} />;
-}
