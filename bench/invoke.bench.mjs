@@ -3,7 +3,8 @@
 //   · 64 connections: POST /api/v1/agent/{id}/invoke against the backend's no-database floor
 //     route (GET /api/bench/constant, BENCH_ROUTES=1) measured in the same run. Target: invoke
 //     reaches at least half the floor's throughput, with no errors.
-//   · 1 connection: invoke's p50 against calling the model directly. Target: at most 2 ms added.
+//   · 1 connection: invoke's p50 against calling the model directly as invoke does (a whole
+//     reply, `stream: false`). Target: at most 2 ms added.
 // Both comparisons interleave their two sides (floor and invoke take turns, round after round;
 // the sequential calls alternate model and invoke), so that a busy machine slows both alike; the
 // ratio reported is the median round's. BENCH_INVOKE_RUNS sets the sequential calls (default 400),
@@ -135,7 +136,8 @@ export async function run({ seconds = 8 } = {}) {
     rounds.sort((a, b) => a.share - b.share);
     const { floor, invoke } = rounds[Math.floor(rounds.length / 2)];
 
-    const directBody = JSON.stringify({ model: 'fake', messages: [{ role: 'user', content: 'Hola' }], stream: true, stream_options: { include_usage: true } });
+    // The same call invoke makes to the model: a whole reply, not streamed.
+    const directBody = JSON.stringify({ model: 'fake', messages: [{ role: 'user', content: 'Hola' }], stream: false });
     const callModel = () => timed(`${fake.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: directBody });
     const callInvoke = () => timed(invokeUrl, { method: 'POST', headers: invokeHeaders, body: invokeBody });
     await sequential(50, callModel);

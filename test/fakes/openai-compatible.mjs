@@ -26,15 +26,24 @@ export function startOpenAiFake(port, { chunks: plainChunks, intervalMs, structu
       return;
     }
     // The body is only read when the reply may depend on it (the benchmark's never does).
-    const readsBody = Boolean(structuredReply || replyFor);
     const body = [];
-    if (readsBody) request.on('data', (part) => body.push(part));
-    else request.resume();
+    request.on('data', (part) => body.push(part));
     request.on('end', () => {
-      const sent = readsBody ? JSON.parse(Buffer.concat(body).toString('utf8') || '{}') : {};
+      const sent = JSON.parse(Buffer.concat(body).toString('utf8') || '{}');
       const schemaName = sent.response_format?.type === 'json_schema' ? sent.response_format.json_schema?.name : undefined;
       const chunks =
         schemaName && structuredReply ? structuredChunks(structuredReply(schemaName, sent)) : (replyFor?.(sent) ?? plainChunks);
+      if (sent.stream === false) {
+        // The whole reply at once (a chat.completion), as OpenAI answers without streaming.
+        const content = chunks.join('');
+        const completion = JSON.stringify({
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 12, completion_tokens: chunks.length },
+        });
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(completion) });
+        response.end(completion);
+        return;
+      }
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       let written = 0;
       const timer = setInterval(() => {

@@ -6,7 +6,8 @@ import type { Socket } from 'node:net';
  * A local OpenAI-compatible server (what Ollama, vLLM and LM Studio expose):
  * `POST /v1/chat/completions` with `stream: true` answers server-sent events, one
  * `chat.completion.chunk` per reply part, then a final chunk with `finish_reason`, a usage chunk
- * (when `stream_options.include_usage`) and `data: [DONE]`. `GET /v1/models` lists its models.
+ * (when `stream_options.include_usage`) and `data: [DONE]`; with `stream: false`, one
+ * `chat.completion` with the whole reply and its usage. `GET /v1/models` lists its models.
  */
 export interface OpenAiFakeOptions {
   /** The reply, streamed one chunk per part. */
@@ -105,6 +106,11 @@ export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenA
       return;
     }
 
+    if (body?.stream === false) {
+      await answerWhole(res, body, current);
+      return;
+    }
+
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const id = `chatcmpl-fake${requests.length}`;
     const created = Math.floor(Date.now() / 1000);
@@ -134,6 +140,37 @@ export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenA
       res.write(event);
     }
     res.end();
+  }
+
+  /**
+   * `stream: false`: one chat.completion with the whole reply. A failure mid-reply (`failAfter`)
+   * is an HTTP 500 with an OpenAI error body; `cutOffWith` ends the body early with that text.
+   */
+  async function answerWhole(res: ServerResponse, body: any, current: OpenAiFakeOptions): Promise<void> {
+    if (current.delayMs) await sleep(current.delayMs);
+    if (res.destroyed) return;
+    if (current.failAfter !== undefined) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'The model crashed', type: 'server_error', code: null } }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (current.cutOffWith !== undefined) {
+      res.end(current.cutOffWith);
+      return;
+    }
+    const reply = current.replies?.shift() ?? current.replyFor?.(body) ?? current.reply;
+    const usage = current.usage ?? { prompt_tokens: 12, completion_tokens: reply.length };
+    res.end(
+      JSON.stringify({
+        id: `chatcmpl-fake${requests.length}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: body?.model ?? 'fake',
+        choices: [{ index: 0, message: { role: 'assistant', content: reply.join('') }, finish_reason: current.finishReason ?? 'stop' }],
+        usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+      }),
+    );
   }
 
   function listModels(res: ServerResponse): void {

@@ -174,6 +174,45 @@ describe('the OpenAI-compatible adapter, over HTTP against a local SSE fake', ()
     expect(texts(await collect(gateway.stream(agentChat())))).toEqual(REPLY);
   });
 
+  describe('a caller that reads only the whole reply (wholeReply)', () => {
+    const wholeChat = (overrides: Partial<ModelRequest> = {}) => agentChat({ wholeReply: true, ...overrides });
+
+    it('asks for a chat completion without streaming and gives the same events as a stream would', async () => {
+      const events = await collect(openAiGateway().stream(wholeChat()));
+      expect(fake.requests[0].body).toMatchObject({ model: 'llama3.1', stream: false, max_tokens: 2048 });
+      expect(fake.requests[0].body).not.toHaveProperty('stream_options');
+      expect(events).toEqual([
+        { type: 'delta', text: REPLY.join('') },
+        { type: 'done', usage: { inputTokens: 12, outputTokens: REPLY.length }, stopReason: 'stop', provider: 'openai-compatible' },
+      ]);
+    });
+
+    it('maps a 429, a server error and a body cut short as a stream does', async () => {
+      fake.set({ status: 429 });
+      expect((await collectUntilError(openAiGateway().stream(wholeChat()))).error).toBeInstanceOf(ModelThrottledError);
+      fake.set({ status: undefined, failAfter: 1 });
+      const failed = await collectUntilError(openAiGateway().stream(wholeChat()));
+      expect((failed.error as Error).message).toBe('El proveedor del modelo ha devuelto un error (HTTP 500). Tu mensaje se ha guardado: puedes reenviarlo.');
+      fake.set({ failAfter: undefined, cutOffWith: '{"choices": [{"message": {"content": "Cla' });
+      const cut = await collectUntilError(openAiGateway().stream(wholeChat()));
+      expect(cut.events).toEqual([]);
+      expect((cut.error as Error).message).toContain('(InvalidReply)');
+    });
+
+    it('gives up with ModelTimeoutError when the whole reply takes longer than MODEL_TIMEOUT_MS', async () => {
+      fake.set({ hang: true });
+      const { error } = await collectUntilError(openAiGateway({ MODEL_TIMEOUT_MS: '300' }).stream(wholeChat()));
+      expect(error).toBeInstanceOf(ModelTimeoutError);
+    });
+
+    it('keeps its connection for the next call', async () => {
+      const gateway = openAiGateway();
+      const before = fake.connections;
+      for (let turn = 0; turn < 3; turn += 1) expect(texts(await collect(gateway.stream(wholeChat())))).toEqual([REPLY.join('')]);
+      expect(fake.connections - before).toBe(1);
+    });
+  });
+
   it('turns an unreachable server into ModelProviderError with the network code', async () => {
     const port = await new Promise<number>((resolve) => {
       const server = createServer().listen(0, '127.0.0.1', () => {

@@ -28,6 +28,12 @@ export interface ModelRequest {
    * JSON text, whichever provider answers. See structured-output.ts for reading and checking it.
    */
   responseSchema?: ResponseSchema;
+  /**
+   * The caller reads only the whole reply, not its parts as they come (a published agent called
+   * without streaming): a provider that can answer in one piece is asked to (OpenAI's
+   * `stream: false`), which spares both sides a chunk per part. The events are the same.
+   */
+  wholeReply?: boolean;
   signal?: AbortSignal;
 }
 

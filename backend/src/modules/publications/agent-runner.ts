@@ -78,7 +78,8 @@ export class AgentRunner {
     this.meter.end(key.keyId, key.publicationId, { failed: true, inputTokens: 0, outputTokens: 0, latencyMs });
   }
 
-  async *stream(call: PreparedCall, signal: AbortSignal): AsyncGenerator<AgentCallEvent> {
+  /** The answer as it comes; `wholeReply` when the caller only reads the end (see ModelRequest). */
+  async *stream(call: PreparedCall, signal: AbortSignal, wholeReply = false): AsyncGenerator<AgentCallEvent> {
     const { key } = call;
     const agent = key.agent as NonNullable<ResolvedKey['agent']>;
     const version = key.prompt?.version ?? null;
@@ -96,6 +97,7 @@ export class AgentRunner {
         history: call.request.history ?? [],
         systemPrompt: call.systemPrompt,
         modelId: agent.modelId ?? undefined,
+        wholeReply,
         signal,
       });
       for await (const event of events) {
@@ -119,7 +121,7 @@ export class AgentRunner {
 
   /** The whole answer at once. */
   async run(call: PreparedCall, signal: AbortSignal): Promise<AgentCallResult> {
-    for await (const event of this.stream(call, signal)) {
+    for await (const event of this.stream(call, signal, true)) {
       if (event.type === 'done') return event.result;
     }
     throw new ModelProviderError();

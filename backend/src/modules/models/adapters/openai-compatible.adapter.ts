@@ -17,11 +17,28 @@ export interface OpenAiCompatibleOptions {
   defaultSystemPrompt(audience: ModelAudience): string | undefined;
 }
 
+interface ProviderErrorBody {
+  code?: string | number | null;
+  type?: string | null;
+}
+
+interface ProviderUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+}
+
 /** What we read from a `chat.completion.chunk` (and an in-stream error). */
 interface CompletionChunk {
   choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
-  error?: { code?: string | number | null; type?: string | null };
+  usage?: ProviderUsage | null;
+  error?: ProviderErrorBody;
+}
+
+/** What we read from a whole `chat.completion` (`stream: false`). */
+interface Completion {
+  choices?: { message?: { content?: string | null }; finish_reason?: string | null }[];
+  usage?: ProviderUsage | null;
+  error?: ProviderErrorBody;
 }
 
 /**
@@ -47,11 +64,11 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
       ...request.history.filter((turn) => turn.content.trim()).map((turn) => ({ role: turn.role, content: turn.content })),
       { role: 'user', content: request.message },
     ];
+    const whole = request.wholeReply === true;
     const body = JSON.stringify({
       model: this.options.model,
       messages,
-      stream: true,
-      stream_options: { include_usage: true },
+      ...(whole ? { stream: false } : { stream: true, stream_options: { include_usage: true } }),
       max_tokens: this.options.maxTokens,
       ...(request.responseSchema
         ? {
@@ -63,21 +80,47 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
         : {}),
     });
     const events = new EventQueue<ModelEvent>();
-    this.relay(body, signal, activity, events).then(
+    (whole ? this.relayWhole(body, signal, events) : this.relay(body, signal, activity, events)).then(
       () => events.end(),
       (error: unknown) => events.fail(error),
     );
     return events;
   }
 
+  /** Posts a request for the reply in one piece (a chat.completion) and pushes it as one delta. */
+  private async relayWhole(body: string, signal: AbortSignal, events: EventQueue<ModelEvent>): Promise<void> {
+    const { response, keepConnection } = await this.post(body, signal);
+    const text = await this.readSuccess(response);
+    keepConnection();
+    const completion = parseCompletion(text);
+    const choice = completion.choices?.[0];
+    const content = choice?.message?.content;
+    if (content) events.push({ type: 'delta', text: content });
+    const usage = completion.usage ? { inputTokens: completion.usage.prompt_tokens ?? 0, outputTokens: completion.usage.completion_tokens ?? 0 } : undefined;
+    events.push({ type: 'done', usage, stopReason: choice?.finish_reason ?? undefined });
+  }
+
+  /** The body of a 2xx answer, whole; an error status becomes the matching ModelError. */
+  private async readSuccess(response: IncomingMessage): Promise<string> {
+    this.assertSuccess(response);
+    response.setEncoding('utf8');
+    let text = '';
+    response.on('data', (part: string) => (text += part));
+    await endOf(response);
+    return text;
+  }
+
+  private assertSuccess(response: IncomingMessage): void {
+    const status = response.statusCode ?? 0;
+    if (status >= 200 && status < 300) return;
+    response.resume();
+    throw status === 429 ? new ModelThrottledError() : new ModelProviderError(`HTTP ${status}`);
+  }
+
   /** Posts the request and pushes the reply's events as its chunks arrive. */
   private async relay(body: string, signal: AbortSignal, activity: () => void, events: EventQueue<ModelEvent>): Promise<void> {
     const { response, keepConnection } = await this.post(body, signal);
-    const status = response.statusCode ?? 0;
-    if (status < 200 || status >= 300) {
-      response.resume();
-      throw status === 429 ? new ModelThrottledError() : new ModelProviderError(`HTTP ${status}`);
-    }
+    this.assertSuccess(response);
     response.setEncoding('utf8');
 
     let usage: TokenUsage | undefined;
@@ -170,18 +213,27 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
 
 /** One chunk of the stream; an error event (in-stream) becomes the matching ModelError. */
 function parseChunk(data: string): CompletionChunk {
-  let chunk: CompletionChunk;
+  return parseReply<CompletionChunk>(data, 'InvalidChunk', 'StreamError');
+}
+
+/** A whole reply (`stream: false`); an error in it becomes the matching ModelError. */
+function parseCompletion(text: string): Completion {
+  return parseReply<Completion>(text, 'InvalidReply', 'ReplyError');
+}
+
+function parseReply<T extends { error?: ProviderErrorBody }>(text: string, invalid: string, failed: string): T {
+  let reply: T;
   try {
-    chunk = JSON.parse(data) as CompletionChunk;
+    reply = JSON.parse(text) as T;
   } catch {
-    throw new ModelProviderError('InvalidChunk');
+    throw new ModelProviderError(invalid);
   }
-  if (chunk.error) {
-    const code = String(chunk.error.code ?? chunk.error.type ?? '');
+  if (reply?.error) {
+    const code = String(reply.error.code ?? reply.error.type ?? '');
     if (code === '429' || code === 'rate_limit_exceeded') throw new ModelThrottledError();
-    throw new ModelProviderError('StreamError');
+    throw new ModelProviderError(failed);
   }
-  return chunk;
+  return reply;
 }
 
 /**
