@@ -42,6 +42,9 @@ export class AppModule {
         RuntimeConfigModule,
         IdentityModule,
         AuthModule,
+        // Early: Express tries routes in the order they were registered, and the published agents'
+        // API (/api/v1) is the path outside software calls most.
+        PublicationsModule,
         UsersModule,
         AgentsModule,
         PromptsModule,
@@ -60,7 +63,6 @@ export class AppModule {
         PayoutsModule,
         ChatModule,
         AgentCreatorModule,
-        PublicationsModule,
         CollaborationModule,
         AdminModule,
         // Last: it answers the /api-admin paths that no module above serves.
