@@ -31,7 +31,17 @@ interface MonthTotals {
   tokens: number;
 }
 
-const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+let dayStart = 0;
+let dayText = '';
+/** The UTC day of `time` ('2026-11-26'): worked out once a day, not on every metered call. */
+function dayOf(time: number): string {
+  if (time < dayStart || time >= dayStart + DAY_MS) {
+    dayStart = Math.floor(time / DAY_MS) * DAY_MS;
+    dayText = new Date(dayStart).toISOString().slice(0, 10);
+  }
+  return dayText;
+}
 const monthOf = (time: number) => new Date(time).toISOString().slice(0, 7);
 
 /**
@@ -46,7 +56,8 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
   private readonly logger = new Logger('Publications');
   private pending = new Map<string, Figures>();
   private inflight = new Map<string, Figures>();
-  private lastUsed = new Map<string, Date>();
+  /** When each key was last used (epoch ms), since the last write. */
+  private lastUsed = new Map<string, number>();
   private readonly months = new Map<string, MonthTotals>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | null = null;
@@ -71,7 +82,7 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
   /** A call starts: it counts against the monthly request quota at once. */
   begin(keyId: string, publicationId: string, now = Date.now()): void {
     this.figures(keyId, publicationId, now).requests += 1;
-    this.lastUsed.set(keyId, new Date(now));
+    this.lastUsed.set(keyId, now);
   }
 
   end(keyId: string, publicationId: string, outcome: CallOutcome, now = Date.now()): void {
@@ -121,7 +132,7 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
         for (const row of rows) {
           await upsert(manager, row);
         }
-        for (const [keyId, at] of lastUsed) await manager.update(ApiKey, { id: keyId }, { lastUsedAt: at });
+        for (const [keyId, at] of lastUsed) await manager.update(ApiKey, { id: keyId }, { lastUsedAt: new Date(at) });
       });
     } catch {
       // One by one: the rows of a publication deleted meanwhile are dropped with it (its foreign
@@ -132,7 +143,7 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
     this.inflight = new Map();
   }
 
-  private async writeOneByOne(rows: Figures[], lastUsed: Map<string, Date>): Promise<void> {
+  private async writeOneByOne(rows: Figures[], lastUsed: Map<string, number>): Promise<void> {
     let failures = 0;
     for (const row of rows) {
       try {
@@ -145,7 +156,7 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
     }
     for (const [keyId, at] of lastUsed) {
       try {
-        await this.dataSource.manager.update(ApiKey, { id: keyId }, { lastUsedAt: at });
+        await this.dataSource.manager.update(ApiKey, { id: keyId }, { lastUsedAt: new Date(at) });
       } catch {
         failures += 1;
         if (!this.lastUsed.has(keyId)) this.lastUsed.set(keyId, at);
