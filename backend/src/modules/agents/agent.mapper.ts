@@ -22,3 +22,50 @@ export function toAgentDto(agent: Agent): AgentDto {
     updatedAt: agent.updatedAt.toISOString(),
   };
 }
+
+/** A datetime as SQLite stores it ('2026-01-02 03:04:05[.678]', UTC) or as pg hands it back (a Date). */
+function dateOf(value: unknown): Date {
+  if (value instanceof Date) return value;
+  const text = String(value);
+  return new Date(SQLITE_DATETIME.test(text) ? `${text.replace(' ', 'T')}Z` : text);
+}
+const SQLITE_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/;
+
+/** A simple-json column: text on both databases. */
+function listOf(value: unknown): string[] {
+  return typeof value === 'string' ? (JSON.parse(value) as string[]) : ((value as string[] | null) ?? []);
+}
+
+const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+
+/**
+ * An agent from a raw row of a query on `alias` (TypeORM's `getRawMany`: `${alias}_${column}`),
+ * typed as SQLite and PostgreSQL hand them back: listings read pages this way, because hydrating
+ * entities cost them more than the query itself.
+ */
+export function agentFromRow(row: Record<string, unknown>, alias: string): Agent {
+  const prefix = `${alias}_`;
+  const column = (name: string) => row[prefix + name];
+  return {
+    id: String(column('id')),
+    name: String(column('name')),
+    category: String(column('category')),
+    description: String(column('description')),
+    avatar: textOrNull(column('avatar')),
+    skills: listOf(column('skills')),
+    capabilities: listOf(column('capabilities')),
+    useCases: listOf(column('use_cases')),
+    price: Number(column('price')),
+    rating: Number(column('rating')),
+    popularity: Number(column('popularity')),
+    modelId: textOrNull(column('model_id')),
+    createdBy: String(column('created_by')),
+    ownerSub: textOrNull(column('owner_sub')),
+    isPublic: column('is_public') === true || column('is_public') === 1,
+    productId: textOrNull(column('product_id')),
+    priceId: textOrNull(column('price_id')),
+    moderationStatus: String(column('moderation_status')) as Agent['moderationStatus'],
+    createdAt: dateOf(column('created_at')),
+    updatedAt: dateOf(column('updated_at')),
+  };
+}

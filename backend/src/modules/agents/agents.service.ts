@@ -12,7 +12,7 @@ import { UsersService } from '../users/users.service';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { agentCategoryFilter } from './agent-categories';
-import { toAgentDto } from './agent.mapper';
+import { agentFromRow, toAgentDto } from './agent.mapper';
 import { isUniqueViolation } from './database-errors';
 import {
   AgentCreatorMismatchError,
@@ -368,8 +368,8 @@ export class AgentsService {
     const listed = filtered.clone();
     const byRelevance = search !== undefined && applyAgentSearch(listed, ALIAS, search, sortBy === 'popularity' && totalIsExact ? 'ranked' : 'filter');
     applySort(listed, ALIAS, sortBy, byRelevance);
-    const rows = await applyPage(listed, page, limit).getMany();
-    return { items: await this.toDtos(rows), total, totalIsExact, page, limit };
+    const rows = await applyPage(listed, page, limit).getRawMany<Record<string, unknown>>();
+    return { items: await this.toDtos(rows.map((row) => agentFromRow(row, ALIAS))), total, totalIsExact, page, limit };
   }
 
   /** The DTOs, each avatar readable now by whoever reads it (see AvatarFiles.readable). */
