@@ -1,4 +1,4 @@
-import { All, Body, Controller, Get, HttpCode, HttpStatus, Inject, Logger, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { All, Body, Controller, Get, HttpCode, HttpStatus, Inject, Logger, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiExcludeEndpoint,
@@ -7,6 +7,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiProduces,
   ApiSecurity,
   ApiTags,
@@ -78,7 +79,9 @@ export class AgentApiController {
   @ApiBadRequestResponse({ description: 'Cuerpo no válido' })
   @ApiForbiddenResponse({ description: 'Esta clave de API no es de la publicación de este agente.' })
   @ApiNotFoundResponse({ description: 'Publicación desactivada, o un fileId que el dueño no puede leer' })
-  async invoke(@Param('id') _id: string, @Body() body: InvokeDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
+  // The agent's id is checked against the key by ApiKeyGuard; the handler needs no copy of it.
+  @ApiParam({ name: 'id', type: String, description: 'El id del agente publicado' })
+  async invoke(@Body() body: InvokeDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
     const call = await this.runner.prepare(keyOf(request), { input: body.input, context: body.context, fileIds: body.fileIds });
     const signal = abortOnClose(response);
     if (!wantsEventStream(request)) {
