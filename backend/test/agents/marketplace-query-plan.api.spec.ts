@@ -41,6 +41,8 @@ sqliteOnly('marketplace query plans (SQLite only: skipped on PostgreSQL, which p
     ['agents by rating', Agent, { sortBy: 'rating' as const }, 'IDX_agents_public_rating'],
     ['agents of a category', Agent, { category: 'legal' }, 'IDX_agents_public_category_popularity'],
     ['agents of a category by rating', Agent, { category: 'legal', sortBy: 'rating' as const }, 'IDX_agents_public_category_rating'],
+    ['agents of a category, cheapest first', Agent, { category: 'legal', sortBy: 'price-low' as const }, 'IDX_agents_public_category_price_low'],
+    ['agents of a category in a price range, dearest first', Agent, { category: 'legal', minPrice: 10, maxPrice: 200, sortBy: 'price-high' as const }, 'IDX_agents_public_category_price_high'],
     ['ecosystems by popularity', Ecosystem, {}, 'IDX_ecosystems_public_popularity'],
   ])('reads %s in index order instead of sorting every row', async (_what, entity, query, index) => {
     const plan = await planFor(entity, query);
@@ -77,6 +79,35 @@ sqliteOnly('marketplace query plans (SQLite only: skipped on PostgreSQL, which p
     }
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatch(/^SELECT COUNT\(\*\) AS count FROM \(SELECT 1 AS "one" FROM "agents" "agent" WHERE .* LIMIT 1001\) capped$/);
+  });
+
+  /** The plan of the capped count the service runs for a listing's total (purpose 'count'). */
+  async function countPlanFor(query: MarketplaceQueryDto): Promise<string> {
+    const repository = testApp.app.get<Repository<Agent>>(getRepositoryToken(Agent));
+    const dataSource = testApp.app.get(DataSource);
+    const builder = repository.createQueryBuilder('agent').where('agent.isPublic = :isPublic', { isPublic: true });
+    applyListingFilters(builder, 'agent', { ...marketplaceFilters(query), search: undefined, purpose: 'count' });
+    let counted: [string, unknown[]] | undefined;
+    const spy = jest.spyOn(dataSource, 'query').mockImplementation(async (sql: string, parameters?: unknown[]) => {
+      counted = [sql, parameters ?? []];
+      return [{ count: 0 }];
+    });
+    try {
+      await cappedCount(builder);
+    } finally {
+      spy.mockRestore();
+    }
+    const rows: Array<{ detail: string }> = await dataSource.query(`EXPLAIN QUERY PLAN ${counted![0]}`, counted![1]);
+    return rows.map((row) => row.detail).join(' | ');
+  }
+
+  it.each([
+    ['a category in a price range, whatever the sort', { category: 'tech', minPrice: 10, maxPrice: 200, sortBy: 'price-low' as const }, 'IDX_agents_public_category_'],
+    ['a price range without a category', { minPrice: 0, maxPrice: 20, sortBy: 'popularity' as const }, 'IDX_agents_public_price'],
+  ])('counts %s from a covering index, reading no agent row', async (_what, query, index) => {
+    const plan = await countPlanFor(query);
+    expect(plan).toContain(`COVERING INDEX ${index}`);
+    expect(plan).not.toMatch(/SCAN agent\b/);
   });
 
   it.each([

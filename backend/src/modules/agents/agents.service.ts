@@ -31,10 +31,9 @@ import {
   normaliseSort,
   SHOWCASE_DESCRIPTION_MIN_LENGTH,
   type AgentMarketplaceQueryDto,
-  type AgentSort,
   type Page,
 } from './marketplace/marketplace-query.dto';
-import { applyListingFilters, applyPage, applySort } from './marketplace/marketplace-search';
+import { applyListingFilters, applyPage, applySort, type ListingFilters } from './marketplace/marketplace-search';
 import { applyAgentSearch, cappedCount } from './marketplace/agent-search';
 import { MarketplaceCache } from './marketplace/marketplace-cache';
 
@@ -63,27 +62,26 @@ export class AgentsService {
    * total in a header), so that a large marketplace never makes one multi-megabyte answer.
    */
   async list(identity: VerifiedIdentity | undefined, query: AgentListQueryDto): Promise<{ page: Page<AgentDto>; paged: boolean }> {
-    const builder = this.visibleQuery(identity);
-    if (query.public === true) {
-      builder.andWhere(`${ALIAS}.isPublic = :onlyPublic`, { onlyPublic: true });
-      this.onlyApprovedForOthers(builder, identity);
-    }
+    // Only public agents, whoever asks, as a visitor sees them: the same one condition rather than
+    // the caller's visibility and a second `is_public` term, which threw SQLite's planner off the
+    // category's price indexes.
+    const builder = this.visibleQuery(query.public === true ? undefined : identity);
+    if (query.public === true) this.onlyApprovedForOthers(builder, identity);
     if (query.creator !== undefined) {
       builder.andWhere(`(${ALIAS}.ownerSub = :creator OR LOWER(${ALIAS}.createdBy) = :creatorName)`, {
         creator: query.creator,
         creatorName: query.creator.toLowerCase(),
       });
     }
-    const sortBy = normaliseSort(query.sortBy);
-    applyListingFilters(builder, ALIAS, {
+    const listing: ListingFilters = {
       category: agentCategoryFilter(normaliseCategory(query.category)),
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
-      sortBy,
-    });
+      sortBy: normaliseSort(query.sortBy),
+    };
     const paged = query.page !== undefined || query.limit !== undefined;
     const filters = marketplaceFilters(query);
-    const page = await this.page(builder, normaliseSearch(query.search), sortBy, filters.page, paged ? filters.limit : UNPAGED_LIST_LIMIT);
+    const page = await this.page(builder, listing, normaliseSearch(query.search), filters.page, paged ? filters.limit : UNPAGED_LIST_LIMIT);
     return { page, paged };
   }
 
@@ -102,13 +100,13 @@ export class AgentsService {
     const filters = marketplaceFilters(query);
     const builder = readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, undefined);
     this.onlyApprovedForOthers(builder, undefined);
-    applyListingFilters(builder, ALIAS, { ...filters, search: undefined, category: agentCategoryFilter(filters.category) });
     if (query.described === true) {
       builder.andWhere(`LENGTH(TRIM(${ALIAS}.description)) >= :describedLength`, {
         describedLength: SHOWCASE_DESCRIPTION_MIN_LENGTH,
       });
     }
-    return this.page(builder, filters.search, filters.sortBy, filters.page, filters.limit);
+    const listing: ListingFilters = { ...filters, search: undefined, category: agentCategoryFilter(filters.category) };
+    return this.page(builder, listing, filters.search, filters.page, filters.limit);
   }
 
   /**
@@ -356,16 +354,23 @@ export class AgentsService {
   }
 
   /**
-   * One page of `filtered` (the listing's filters, without search or order), searched and sorted,
-   * and the total counted only up to TOTAL_COUNT_CAP (see cappedCount), once per filter for as long
+   * One page of the `visible` agents narrowed by `listing`, searched and sorted, and the total
+   * counted only up to TOTAL_COUNT_CAP (see cappedCount), once per filter for as long
    * as the listing cache keeps a page. A search is ranked by relevance with the default sort when
    * its matches are counted exactly (see applyAgentSearch).
    */
-  private async page(filtered: SelectQueryBuilder<Agent>, search: string | undefined, sortBy: AgentSort, page: number, limit: number): Promise<Page<AgentDto>> {
-    const counted = filtered.clone();
+  private async page(
+    visible: SelectQueryBuilder<Agent>,
+    listing: ListingFilters,
+    search: string | undefined,
+    page: number,
+    limit: number,
+  ): Promise<Page<AgentDto>> {
+    const sortBy = listing.sortBy ?? 'popularity';
+    const counted = applyListingFilters(visible.clone(), ALIAS, { ...listing, purpose: 'count' });
     if (search !== undefined) applyAgentSearch(counted, ALIAS, search, 'ranked');
     const { total, totalIsExact } = await cappedCount(counted, (key, load) => this.marketplaceCache.count(key, load));
-    const listed = filtered.clone();
+    const listed = applyListingFilters(visible.clone(), ALIAS, listing);
     const byRelevance = search !== undefined && applyAgentSearch(listed, ALIAS, search, sortBy === 'popularity' && totalIsExact ? 'ranked' : 'filter');
     applySort(listed, ALIAS, sortBy, byRelevance);
     const rows = await applyPage(listed, page, limit).getRawMany<Record<string, unknown>>();
