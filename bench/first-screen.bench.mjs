@@ -1,10 +1,11 @@
 // The first screen: how long a cold visit waits for content. The built app (out/renderer, served
 // by the built backend) is opened in headless Chromium, in a fresh browser context each time (empty
 // cache), and timed from navigation to the first content: the landing's heading on `/`, the first
-// agent card on `/marketplace` (a catalogue of 10,000 agents). First contentful paint and largest
+// agent card on `/marketplace` (a seeded catalogue). First contentful paint and largest
 // contentful paint come from the page's own performance entries. Target: content within 1 s.
 // The entry script's gzipped size is reported beside it (limit 180 KB: every first screen waits
-// for it). BENCH_FIRST_SCREEN_RUNS sets the visits per page (7); RENDERER_DIR measures another build.
+// for it). BENCH_FIRST_SCREEN_RUNS sets the visits per page (7), BENCH_FIRST_SCREEN_AGENTS the
+// catalogue's size (10,000); RENDERER_DIR measures another build.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +15,7 @@ import { seedSqlite } from './marketplace.bench.mjs';
 import { startBackend } from './lib/servers.mjs';
 
 const RUNS = Number(process.env.BENCH_FIRST_SCREEN_RUNS ?? 7);
+const AGENTS = Number(process.env.BENCH_FIRST_SCREEN_AGENTS ?? 10_000);
 const TARGET_MS = 1000;
 const ENTRY_LIMIT_BYTES = 180 * 1024;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -83,7 +85,7 @@ export async function run() {
   const backend = await startBackend(3321, { SQLITE_PATH: databasePath });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    seedSqlite(databasePath, 10_000);
+    seedSqlite(databasePath, AGENTS);
     const rows = [];
     for (const { path, content, title } of PAGES) {
       await visit(browser, `${backend.url}${path}`, content); // warms the server, not the browser
@@ -100,7 +102,7 @@ export async function run() {
         objetivo: Math.max(...contentTimes) <= TARGET_MS ? `≤ ${TARGET_MS} ms` : `> ${TARGET_MS} ms`,
       });
     }
-    console.log(`\nPrimera pantalla: Chromium sin caché, ${RUNS} visitas por página, 1280×800`);
+    console.log(`\nPrimera pantalla: Chromium sin caché, ${RUNS} visitas por página, 1280×800, ${AGENTS} agentes`);
     console.table(rows);
     const { entry, bytes, gzipBytes } = entryScriptSize();
     const kb = (value) => `${(value / 1024).toFixed(1)} KB`;
