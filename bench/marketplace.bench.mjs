@@ -158,12 +158,12 @@ const SORTS = ['popularity', 'rating', 'price-low', 'price-high'];
 const FILTER_CATEGORIES = [undefined, 'legal', 'finance', 'marketing', 'tech', 'hr', 'operations', 'general'];
 const PRICE_RANGES = [[0, 1000], [0, 50], [10, 200], [100, 1000], [0, 20]];
 
-export function variedSearches() {
+function variedSearches() {
   const random = generator(7);
   return Array.from({ length: 400 }, () => `/api/agents?public=true&search=${encodeURIComponent(random.pick(SEARCHES))}&page=${1 + Math.floor(random.next() * 3)}&limit=24`);
 }
 
-export function variedFilters() {
+function variedFilters() {
   const random = generator(11);
   return Array.from({ length: 400 }, () => {
     const category = random.pick(FILTER_CATEGORIES);
