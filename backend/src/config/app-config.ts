@@ -31,6 +31,11 @@ export interface ModelsConfig {
   providers: Exclude<ModelProvider, 'none'>[];
   /** Longest wait for the provider's next event (first byte included) before giving up. */
   timeoutMs: number;
+  /**
+   * Longest wait for a reply asked for whole (ModelRequest.wholeReply): it comes in one piece once
+   * the model has generated all of it, which may take far longer than one event of a stream.
+   */
+  wholeReplyTimeoutMs: number;
   /** Bedrock Agent Runtime answers the main assistant. */
   bedrockAgent: boolean;
   /** Bedrock Agent Runtime answers Seshat. */
@@ -288,6 +293,7 @@ function modelsConfig(vars: EnvironmentVariables): ModelsConfig {
     provider,
     providers,
     timeoutMs: vars.MODEL_TIMEOUT_MS,
+    wholeReplyTimeoutMs: vars.MODEL_WHOLE_REPLY_TIMEOUT_MS,
     bedrockAgent: bedrockFirst && mainAgent !== null,
     bedrockChatbotAgent: bedrockFirst && chatbotAgent !== null,
     bedrockRuntime: providers.includes('bedrock'),

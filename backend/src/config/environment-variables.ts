@@ -306,6 +306,14 @@ export class EnvironmentVariables {
   @Max(600000, { message: 'debe estar entre 100 y 600000 milisegundos' })
   MODEL_TIMEOUT_MS: number;
 
+  /** A reply asked for whole (a published agent called without streaming) arrives all at once, after the whole generation. */
+  @Expose()
+  @Transform(({ value }) => (value === undefined || value === '' ? 600000 : Number(value)))
+  @IsInt({ message: 'debe ser un número entero de milisegundos' })
+  @Min(100, { message: 'debe estar entre 100 y 3600000 milisegundos' })
+  @Max(3600000, { message: 'debe estar entre 100 y 3600000 milisegundos' })
+  MODEL_WHOLE_REPLY_TIMEOUT_MS: number;
+
   @Expose()
   @Transform(emptyAsUndefined)
   @IsOptional()

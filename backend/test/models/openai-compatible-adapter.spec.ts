@@ -210,9 +210,12 @@ describe('the OpenAI-compatible adapter, over HTTP against a local SSE fake', ()
       expect((cut.error as Error).message).toContain('(InvalidReply)');
     });
 
-    it('gives up with ModelTimeoutError when the whole reply takes longer than MODEL_TIMEOUT_MS', async () => {
-      fake.set({ hang: true });
-      const { error } = await collectUntilError(openAiGateway({ MODEL_TIMEOUT_MS: '300' }).stream(wholeChat()));
+    it('waits MODEL_WHOLE_REPLY_TIMEOUT_MS for the whole reply, not MODEL_TIMEOUT_MS, then gives up with ModelTimeoutError', async () => {
+      fake.set({ delayMs: 400 });
+      const slowButWhole = await collect(openAiGateway({ MODEL_TIMEOUT_MS: '200', MODEL_WHOLE_REPLY_TIMEOUT_MS: '5000' }).stream(wholeChat()));
+      expect(texts(slowButWhole)).toEqual([REPLY.join('')]);
+      fake.set({ delayMs: 0, hang: true });
+      const { error } = await collectUntilError(openAiGateway({ MODEL_TIMEOUT_MS: '60000', MODEL_WHOLE_REPLY_TIMEOUT_MS: '300' }).stream(wholeChat()));
       expect(error).toBeInstanceOf(ModelTimeoutError);
     });
 

@@ -90,7 +90,7 @@ export function createModelGateway(
         adapters: () => [...openAiModels.values(), ...(bedrockAgentChats ? [bedrockAgentChats] : [])],
       }
     : undefined;
-  return new RoutingModelGateway(routes, models.timeoutMs, byProvider);
+  return new RoutingModelGateway(routes, { nextEventMs: models.timeoutMs, wholeReplyMs: models.wholeReplyTimeoutMs }, byProvider);
 }
 
 /** The model catalogue of every configured provider (GET /api/models, and the agent chats' routing). */

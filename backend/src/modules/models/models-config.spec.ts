@@ -3,12 +3,13 @@ import { ModelNotConfiguredError } from './model-gateway';
 import { createModelGateway } from './model-gateway.factory';
 
 describe('the models configuration', () => {
-  it('has no provider by default, with Claude 3.5 Sonnet as the Bedrock model and a 60 s time-out', () => {
+  it('has no provider by default, with Claude 3.5 Sonnet as the Bedrock model, a 60 s time-out and 10 min for a whole reply', () => {
     const { models } = loadConfig({});
     expect(models).toMatchObject({
       provider: 'none',
       providers: [],
       timeoutMs: 60000,
+      wholeReplyTimeoutMs: 600000,
       bedrockAgent: false,
       bedrockChatbotAgent: false,
       bedrockRuntime: false,

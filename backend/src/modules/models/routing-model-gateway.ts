@@ -12,6 +12,12 @@ import {
 
 export type ModelRoutes = Partial<Record<ModelAudience, ModelAdapter>>;
 
+/** How long a call may wait: for each event of a stream, or for a reply asked for whole. */
+export interface ModelTimeouts {
+  nextEventMs: number;
+  wholeReplyMs: number;
+}
+
 /**
  * How an agent's chat reaches the provider that lists its model, when more than one could answer
  * it: the catalogue says which provider lists the request's modelId, and `adapterFor` gives that
@@ -34,7 +40,7 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
 
   constructor(
     private readonly routes: ModelRoutes,
-    private readonly timeoutMs: number,
+    private readonly timeouts: ModelTimeouts,
     private readonly byProvider?: ModelsByProvider,
   ) {
     super();
@@ -64,7 +70,7 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
         : (context: StreamContext) => servedBy(route, route.stream(request, context));
     const started = Date.now();
     return guardStream(open, {
-      timeoutMs: this.timeoutMs,
+      timeoutMs: request.wholeReply ? this.timeouts.wholeReplyMs : this.timeouts.nextEventMs,
       signal: request.signal,
       toModelError: (error) => adapter.toModelError(error),
       onEnd: (outcome) => {
