@@ -91,7 +91,7 @@ async function search(browser, url, word) {
         return window.__searchShownMs !== undefined;
       },
       word,
-      { timeout: 30_000, polling: 'mutation' },
+      { timeout: 30_000, polling: 'raf' },
     );
     return (await page.evaluate(() => window.__searchShownMs)) - started;
   } finally {
