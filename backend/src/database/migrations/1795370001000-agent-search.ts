@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, TableIndex } from 'typeorm';
+import { isPostgres, qualifiedName, schemaOf } from './sql-names';
 
 /**
  * The marketplace at scale (issue 18): full-text search on the agents' name and description with
@@ -35,8 +36,7 @@ export class AgentSearch1795370001000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     for (const index of CATEGORY_INDEXES) await queryRunner.createIndex('agents', new TableIndex(index));
-    const table = isPostgres(queryRunner) ? `${schemaOf(queryRunner)}."agents"` : '"agents"';
-    for (const index of PRICE_INDEXES) await queryRunner.query(`CREATE INDEX "${index.name}" ON ${table} (${index.columns})`);
+    for (const index of PRICE_INDEXES) await queryRunner.query(`CREATE INDEX "${index.name}" ON ${qualifiedName(queryRunner, 'agents')} (${index.columns})`);
     if (isPostgres(queryRunner)) await this.upPostgres(queryRunner);
     else await this.upSqlite(queryRunner);
   }
@@ -54,8 +54,7 @@ export class AgentSearch1795370001000 implements MigrationInterface {
       for (const trigger of ['agents_fts_insert', 'agents_fts_delete', 'agents_fts_update']) await queryRunner.query(`DROP TRIGGER ${trigger}`);
       await queryRunner.query('DROP TABLE agents_fts');
     }
-    const prefix = isPostgres(queryRunner) ? `${schemaOf(queryRunner)}.` : '';
-    for (const index of PRICE_INDEXES) await queryRunner.query(`DROP INDEX ${prefix}"${index.name}"`);
+    for (const index of PRICE_INDEXES) await queryRunner.query(`DROP INDEX ${qualifiedName(queryRunner, index.name)}`);
     for (const index of [...CATEGORY_INDEXES].reverse()) await queryRunner.dropIndex('agents', index.name);
   }
 
@@ -109,14 +108,4 @@ export class AgentSearch1795370001000 implements MigrationInterface {
     await queryRunner.query(`UPDATE ${schema}."agents" SET search_vector = ${schema}.nova_agent_search_vector(name, description)`);
     await queryRunner.query(`CREATE INDEX "IDX_agents_search" ON ${schema}."agents" USING GIN ("search_vector")`);
   }
-}
-
-function isPostgres(queryRunner: QueryRunner): boolean {
-  return queryRunner.connection.driver.options.type === 'postgres';
-}
-
-/** Raw SQL names the configured PostgreSQL schema (the tests use one per file). */
-function schemaOf(queryRunner: QueryRunner): string {
-  const schema = (queryRunner.connection.driver.options as { schema?: string }).schema;
-  return `"${schema ?? 'public'}"`;
 }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { qualifiedName } from './sql-names';
 
 /**
  * A category sorted by price (the marketplace's price-low and price-high with a category chosen)
@@ -22,25 +23,12 @@ export class CategoryPriceIndexes1795370001300 implements MigrationInterface {
   name = 'CategoryPriceIndexes1795370001300';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    for (const index of CATEGORY_PRICE_INDEXES) await queryRunner.query(`CREATE INDEX "${index.name}" ON ${tableOf(queryRunner)} (${index.columns})`);
+    for (const index of CATEGORY_PRICE_INDEXES) {
+      await queryRunner.query(`CREATE INDEX "${index.name}" ON ${qualifiedName(queryRunner, 'agents')} (${index.columns})`);
+    }
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const prefix = isPostgres(queryRunner) ? `${schemaOf(queryRunner)}.` : '';
-    for (const index of CATEGORY_PRICE_INDEXES) await queryRunner.query(`DROP INDEX ${prefix}"${index.name}"`);
+    for (const index of CATEGORY_PRICE_INDEXES) await queryRunner.query(`DROP INDEX ${qualifiedName(queryRunner, index.name)}`);
   }
-}
-
-function isPostgres(queryRunner: QueryRunner): boolean {
-  return queryRunner.connection.driver.options.type === 'postgres';
-}
-
-/** Raw SQL names the configured PostgreSQL schema (the tests use one per file). */
-function schemaOf(queryRunner: QueryRunner): string {
-  const schema = (queryRunner.connection.driver.options as { schema?: string }).schema;
-  return `"${schema ?? 'public'}"`;
-}
-
-function tableOf(queryRunner: QueryRunner): string {
-  return isPostgres(queryRunner) ? `${schemaOf(queryRunner)}."agents"` : '"agents"';
 }

@@ -1,6 +1,7 @@
 import type { QueryRunner } from 'typeorm';
+import { isPostgres } from './sql-names';
 
 /** A point in time: timestamptz on PostgreSQL, datetime on SQLite (TypeORM's own mapping). */
 export function timestampType(queryRunner: QueryRunner): string {
-  return queryRunner.connection.driver.options.type === 'postgres' ? 'timestamptz' : 'datetime';
+  return isPostgres(queryRunner) ? 'timestamptz' : 'datetime';
 }
