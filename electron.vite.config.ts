@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
 
 /**
@@ -51,6 +52,75 @@ const precompress: Plugin = {
   },
 };
 
+/**
+ * The route chunks a first screen waits for. A cold visit to /marketplace used to ask for them only
+ * once the entry script had run and the router had matched the route (about 250 ms in), then
+ * wait for six connections to fetch 30 files; a copy of index.html per route group asks for them
+ * beside the entry script. The backend sends the copy whose prefix matches the path
+ * (backend/src/web/renderer-static.ts); other paths get index.html. A module missing here from
+ * the bundle fails the build, so the table cannot drift from the router unnoticed.
+ */
+const FIRST_SCREENS = [
+  { name: 'marketplace', prefixes: ['/marketplace', '/my-office', '/agentes'], module: 'src/app/screens/marketplaceScreens.tsx' },
+  { name: 'chat', prefixes: ['/chat'], module: 'src/app/screens/chatScreens.tsx' },
+  {
+    name: 'public',
+    prefixes: ['/success', '/chat-agent', '/contact', '/privacidad', '/terminos', '/cookies', '/legal', '/support'],
+    module: 'src/app/screens/publicScreens.tsx',
+  },
+  { name: 'login', prefixes: ['/login'], module: 'src/features/auth/components/LoginPage.tsx' },
+  { name: 'register', prefixes: ['/register'], module: 'src/features/auth/components/RegisterPage.tsx' },
+] as const;
+
+/** Where the backend finds which copy of index.html serves which paths. */
+const FIRST_SCREENS_MANIFEST = 'first-screens.json';
+
+/** The files `chunk` brings that the entry has not loaded already: its static imports, transitively, and their styles. */
+function chunkFiles(bundle: OutputBundle, chunk: OutputChunk, loaded: Set<string>) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (current: OutputChunk) => {
+    if (loaded.has(current.fileName) || scripts.has(current.fileName)) return;
+    scripts.add(current.fileName);
+    for (const css of current.viteMetadata?.importedCss ?? []) styles.add(css);
+    for (const imported of current.imports) visit(bundle[imported] as OutputChunk);
+  };
+  visit(chunk);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+const firstScreenPreloads: Plugin = {
+  name: 'nova:first-screen-preloads',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+    const entry = chunks.find((chunk) => chunk.isEntry);
+    const indexHtml = bundle['index.html'];
+    if (!entry || indexHtml?.type !== 'asset') throw new Error('first-screen preloads: no entry chunk or index.html in the bundle');
+    const loaded = new Set<string>();
+    const markLoaded = (chunk: OutputChunk) => {
+      if (loaded.has(chunk.fileName)) return;
+      loaded.add(chunk.fileName);
+      for (const imported of chunk.imports) markLoaded(bundle[imported] as OutputChunk);
+    };
+    markLoaded(entry);
+    const manifest = FIRST_SCREENS.map(({ name, prefixes, module }) => {
+      const chunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/renderer/${module}`));
+      if (!chunk) throw new Error(`first-screen preloads: ${module} is not a chunk of its own`);
+      const { scripts, styles } = chunkFiles(bundle, chunk, loaded);
+      const links = [
+        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ...styles.map((file) => `<link rel="preload" as="style" href="/${file}">`),
+      ];
+      const fileName = `first-screens/${name}.html`;
+      this.emitFile({ type: 'asset', fileName, source: String(indexHtml.source).replace('</head>', `${links.join('')}</head>`) });
+      return { prefixes, html: fileName };
+    });
+    this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_MANIFEST, source: JSON.stringify(manifest) });
+  },
+};
+
 // One build for the three bundles. The renderer is the same app the backend serves to browsers,
 // so its chunks follow the spec's layout (static/js, static/css).
 export default defineConfig({
@@ -70,7 +140,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    plugins: [react(), absoluteAssetPaths, precompress],
+    plugins: [react(), absoluteAssetPaths, firstScreenPreloads, precompress],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       emptyOutDir: true,

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -38,10 +38,31 @@ function findPrecompressed(rendererDir: string): Map<string, Encoding[]> {
   return variants;
 }
 
+/** A copy of index.html that also asks for its route's chunks, and the paths it serves (a prefix, or below it). */
+interface FirstScreen {
+  prefixes: string[];
+  html: string;
+}
+
+/** Written by the renderer's build (electron.vite.config.ts, FIRST_SCREENS); absent from older builds. */
+const FIRST_SCREENS_MANIFEST = 'first-screens.json';
+
+function readFirstScreens(rendererDir: string): FirstScreen[] {
+  const manifest = join(rendererDir, FIRST_SCREENS_MANIFEST);
+  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as FirstScreen[]) : [];
+}
+
+/** The page for a client route: its route group's copy of index.html, or index.html itself. */
+function pageFor(path: string, firstScreens: FirstScreen[]): string {
+  const screen = firstScreens.find(({ prefixes }) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)));
+  return screen ? `/${screen.html}` : '/index.html';
+}
+
 /**
  * Serves the built renderer with a history fallback: any GET for a client route (unknown ones
  * too, so the app can show its 404 page) receives index.html, while server paths and missing
- * files (a stale chunk, say) keep their real 404. A file precompressed at build is sent as its
+ * files (a stale chunk, say) keep their real 404; a route with a first-screen copy of index.html
+ * gets that copy. A file precompressed at build is sent as its
  * .br or .gz copy to clients that accept that encoding.
  */
 export function serveRenderer(app: NestExpressApplication, rendererDir: string): void {
@@ -51,6 +72,7 @@ export function serveRenderer(app: NestExpressApplication, rendererDir: string):
     return;
   }
   const precompressed = findPrecompressed(rendererDir);
+  const firstScreens = readFirstScreens(rendererDir);
 
   /**
    * Sends `urlPath` as the compressed copy the client accepts, or calls `sendPlain` when there is
@@ -97,6 +119,7 @@ export function serveRenderer(app: NestExpressApplication, rendererDir: string):
       return;
     }
     response.setHeader('Cache-Control', 'no-cache');
-    sendFile(request, response, '/index.html', () => response.sendFile(indexHtml));
+    const page = pageFor(request.path, firstScreens);
+    sendFile(request, response, page, () => response.sendFile(join(rendererDir, page)));
   });
 }

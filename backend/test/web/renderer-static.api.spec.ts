@@ -15,6 +15,8 @@ interface RawResponse {
 
 const INDEX_HTML = '<!doctype html><title>Nova</title><div id="root" aria-busy="true"></div>';
 const SCRIPT = `export const greeting = ${JSON.stringify('hola '.repeat(400))};\n`;
+/** The marketplace's copy of index.html, which also asks for its route's chunks. */
+const MARKETPLACE_HTML = '<!doctype html><title>Nova</title><link rel="modulepreload" href="/static/js/market-1.js"><div id="root"></div>';
 const ICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 
 function decode(response: RawResponse): string {
@@ -45,13 +47,18 @@ describe('the renderer served compressed', () => {
   beforeAll(async () => {
     rendererDir = mkdtempSync(join(tmpdir(), 'nova-renderer-'));
     mkdirSync(join(rendererDir, 'static/js'), { recursive: true });
-    const precompressed = { 'index.html': INDEX_HTML, 'static/js/main-Ab12Cd34.js': SCRIPT };
+    mkdirSync(join(rendererDir, 'first-screens'));
+    const precompressed = { 'index.html': INDEX_HTML, 'static/js/main-Ab12Cd34.js': SCRIPT, 'first-screens/marketplace.html': MARKETPLACE_HTML };
     for (const [file, text] of Object.entries(precompressed)) {
       writeFileSync(join(rendererDir, file), text);
       writeFileSync(join(rendererDir, `${file}.br`), brotliCompressSync(text));
       writeFileSync(join(rendererDir, `${file}.gz`), gzipSync(text));
     }
     writeFileSync(join(rendererDir, 'favicon.svg'), ICON);
+    writeFileSync(
+      join(rendererDir, 'first-screens.json'),
+      JSON.stringify([{ prefixes: ['/marketplace', '/my-office'], html: 'first-screens/marketplace.html' }]),
+    );
     testApp = await createTestApp({ RENDERER_DIR: rendererDir });
     await testApp.app.listen(0, '127.0.0.1');
     port = (testApp.server.address() as AddressInfo).port;
@@ -101,7 +108,7 @@ describe('the renderer served compressed', () => {
     });
   });
 
-  it.each(['/', '/marketplace', '/index.html'])('sends the page for %s compressed and always revalidated', async (path) => {
+  it.each(['/', '/chat', '/marketplaces', '/index.html'])('sends the page for %s compressed and always revalidated', async (path) => {
     const response = await get(path, { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
@@ -110,6 +117,21 @@ describe('the renderer served compressed', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(decode(response)).toBe(INDEX_HTML);
   });
+
+  it.each(['/marketplace', '/marketplace/agent/42', '/my-office'])(
+    "sends %s the marketplace's copy of the page, which asks for the route's chunks at once",
+    async (path) => {
+      const compressed = await get(path, { 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(compressed.status).toBe(200);
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(compressed.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(compressed.headers['cache-control']).toBe('no-cache');
+      expect(decode(compressed)).toBe(MARKETPLACE_HTML);
+      const plain = await get(path);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString('utf8')).toBe(MARKETPLACE_HTML);
+    },
+  );
 
   it('sends a file that has no compressed copy as it is', async () => {
     const response = await get('/favicon.svg', { 'Accept-Encoding': 'gzip, br' });
