@@ -66,6 +66,7 @@ export function MarketplaceFiltersBar({ kind, layout = 'bar' }: { kind: Marketpl
           value={filters.category}
           onChange={(value) => setFilter({ category: value ?? 'all' })}
           allowDeselect={false}
+          comboboxProps={CLOSED_LIST_UNMOUNTED}
           style={field('1 1 12rem')}
         />
         <Select
@@ -74,6 +75,7 @@ export function MarketplaceFiltersBar({ kind, layout = 'bar' }: { kind: Marketpl
           value={sortValue}
           onChange={(value) => setFilter({ sortBy: normaliseSort(value, kind) })}
           allowDeselect={false}
+          comboboxProps={CLOSED_LIST_UNMOUNTED}
           style={field('1 1 12rem')}
         />
       </Group>
@@ -131,6 +133,12 @@ export function MarketplaceFiltersBar({ kind, layout = 'bar' }: { kind: Marketpl
     </Stack>
   );
 }
+
+/**
+ * A closed list stays out of the page: Mantine keeps it mounted (hidden) by default, and placing
+ * it beside its field forced a style and layout pass over the whole marketplace on its first render.
+ */
+const CLOSED_LIST_UNMOUNTED = { keepMounted: false } as const;
 
 /**
  * The error spans both price fields, below them, without growing the minimum's box or giving its
