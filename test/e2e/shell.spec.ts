@@ -145,4 +145,18 @@ test.describe('first screen', () => {
     expect(events.indexOf('config asked')).toBeLessThan(events.indexOf('entry loaded'));
     expect(events.filter((event) => event === 'config asked')).toHaveLength(1);
   });
+
+  test("a cold visit to the marketplace asks for the route's code beside the entry script, not after it has run", async ({ page }) => {
+    const events: string[] = [];
+    const name = (url: string) =>
+      /\/static\/js\/index-[^/]+\.js$/.test(url) ? 'entry' : /\/static\/js\/marketplaceScreens-[^/]+\.js$/.test(url) ? 'route' : null;
+    page.on('request', (request) => name(request.url()) && events.push(`${name(request.url())} asked`));
+    page.on('requestfinished', (request) => name(request.url()) && events.push(`${name(request.url())} loaded`));
+    await page.goto('/marketplace');
+    await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
+    // The router alone would ask for the route's code only once the entry script had loaded and run.
+    expect(events.indexOf('route asked')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('route asked')).toBeLessThan(events.indexOf('entry loaded'));
+    expect(events.filter((event) => event === 'route asked')).toHaveLength(1);
+  });
 });
