@@ -89,7 +89,7 @@ export function ConversationScreen() {
   if (kind.kind === 'loading') {
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label={appStrings.loading} />
+        <Loader role="status" size="sm" aria-label={appStrings.loading} />
       </Center>
     );
   }

@@ -65,7 +65,7 @@ export function CollaborationConversationScreen({ conversationId, ecosystemId }:
   if (ecosystemId && !ecosystem) {
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label={appStrings.loading} />
+        <Loader role="status" size="sm" aria-label={appStrings.loading} />
       </Center>
     );
   }

@@ -114,7 +114,7 @@ export function AgentCreatorPage({ agentId, onSaved, categoryOptions }: AgentCre
   if (load.status === 'loading') {
     return (
       <Center py="xl" aria-busy>
-        <Loader aria-label={strings.page.loading} />
+        <Loader role="status" aria-label={strings.page.loading} />
       </Center>
     );
   }

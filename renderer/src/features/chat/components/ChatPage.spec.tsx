@@ -144,6 +144,8 @@ describe('ChatPage: opening', () => {
       }),
     });
     renderChat(`/chat/${agentConversation().id}`);
+    // Announced while it loads: a named spinner without a role is an ARIA error (axe: aria-prohibited-attr).
+    expect(screen.getByRole('status', { name: 'Cargando la conversación…' })).toBeInTheDocument();
 
     const list = await screen.findByRole('list', { name: 'Mensajes' });
     expect(within(list).getByText('Dame un ejemplo')).toBeInTheDocument();

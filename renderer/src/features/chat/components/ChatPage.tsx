@@ -125,7 +125,7 @@ function OlderMessages({ state, onLoad }: { state: NonNullable<OpenConversation[
   if (state === 'loading') {
     return (
       <Center py="sm">
-        <Loader size="sm" aria-label={strings.loadingOlder} />
+        <Loader role="status" size="sm" aria-label={strings.loadingOlder} />
       </Center>
     );
   }
@@ -327,7 +327,7 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
   if (conversationId && (!current || current.status === 'loading' || current.status === 'idle')) {
     body = (
       <Center py="xl">
-        <Loader size="sm" aria-label={strings.loading} />
+        <Loader role="status" size="sm" aria-label={strings.loading} />
       </Center>
     );
   } else if (current?.status === 'not-found') {

@@ -240,7 +240,7 @@ export function CollaborationChatPage({
   if (loadState === 'loading' && turns.length === 0) {
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label={strings.flowTitle} />
+        <Loader role="status" size="sm" aria-label={strings.flowTitle} />
       </Center>
     );
   }
@@ -301,7 +301,7 @@ export function CollaborationChatPage({
         )}
         {isEcosystem && !ecosystem && (
           <Center py="md">
-            <Loader size="sm" aria-label={strings.flowTitle} />
+            <Loader role="status" size="sm" aria-label={strings.flowTitle} />
           </Center>
         )}
         <div className="collaboration-main">

@@ -181,7 +181,7 @@ export function SessionView({ sessionId, initial, onFinished, renderActions }: S
       </Alert>
     );
   }
-  if (!run.session) return <Loader size="sm" aria-label={strings.progress.waiting} />;
+  if (!run.session) return <Loader role="status" size="sm" aria-label={strings.progress.waiting} />;
   const finished = isFinished(run.session.status);
   return (
     <Stack gap="sm">

@@ -51,7 +51,7 @@ function SavedFlowList({ onLoad, onNew, activeId }: { onLoad: (flow: SavedFlow) 
           {strings.list.newFlow}
         </AppButton>
       </Group>
-      {status === 'loading' && <Loader size="xs" aria-label={strings.list.title} />}
+      {status === 'loading' && <Loader role="status" size="xs" aria-label={strings.list.title} />}
       {status === 'error' && (
         <Alert color="red" role="alert" title={strings.list.loadError}>
           <AppButton size="xs" variant="outline" onClick={() => setReload((value) => value + 1)}>
@@ -288,7 +288,7 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
         </Stack>
 
         <Stack gap="md" style={{ minWidth: 0 }}>
-          <Suspense fallback={<Loader size="sm" aria-label={strings.canvas} />}>
+          <Suspense fallback={<Loader role="status" size="sm" aria-label={strings.canvas} />}>
             <FlowCanvas
               flow={flow}
               agents={agents}
