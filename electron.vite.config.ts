@@ -75,18 +75,16 @@ const FIRST_SCREENS = [
 /** Where the backend finds which copy of index.html serves which paths. */
 const FIRST_SCREENS_MANIFEST = 'first-screens.json';
 
-/** The files `chunk` brings that the entry has not loaded already: its static imports, transitively, and their styles. */
-function chunkFiles(bundle: OutputBundle, chunk: OutputChunk, loaded: Set<string>) {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
+/** The file names of `chunk` and of every chunk it imports statically, transitively, leaving out those in `skip`. */
+function staticClosure(bundle: OutputBundle, chunk: OutputChunk, skip: ReadonlySet<string> = new Set()): Set<string> {
+  const files = new Set<string>();
   const visit = (current: OutputChunk) => {
-    if (loaded.has(current.fileName) || scripts.has(current.fileName)) return;
-    scripts.add(current.fileName);
-    for (const css of current.viteMetadata?.importedCss ?? []) styles.add(css);
+    if (skip.has(current.fileName) || files.has(current.fileName)) return;
+    files.add(current.fileName);
     for (const imported of current.imports) visit(bundle[imported] as OutputChunk);
   };
   visit(chunk);
-  return { scripts: [...scripts], styles: [...styles] };
+  return files;
 }
 
 const firstScreenPreloads: Plugin = {
@@ -98,20 +96,16 @@ const firstScreenPreloads: Plugin = {
     const entry = chunks.find((chunk) => chunk.isEntry);
     const indexHtml = bundle['index.html'];
     if (!entry || indexHtml?.type !== 'asset') throw new Error('first-screen preloads: no entry chunk or index.html in the bundle');
-    const loaded = new Set<string>();
-    const markLoaded = (chunk: OutputChunk) => {
-      if (loaded.has(chunk.fileName)) return;
-      loaded.add(chunk.fileName);
-      for (const imported of chunk.imports) markLoaded(bundle[imported] as OutputChunk);
-    };
-    markLoaded(entry);
+    // What the entry script loads anyway; the rest of a route's chunks are what its copy asks for.
+    const loaded = staticClosure(bundle, entry);
     const manifest = FIRST_SCREENS.map(({ name, prefixes, module }) => {
       const chunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/renderer/${module}`));
       if (!chunk) throw new Error(`first-screen preloads: ${module} is not a chunk of its own`);
-      const { scripts, styles } = chunkFiles(bundle, chunk, loaded);
+      const scripts = [...staticClosure(bundle, chunk, loaded)];
+      const styles = new Set(scripts.flatMap((file) => [...((bundle[file] as OutputChunk).viteMetadata?.importedCss ?? [])]));
       const links = [
         ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ...styles.map((file) => `<link rel="preload" as="style" href="/${file}">`),
+        ...[...styles].map((file) => `<link rel="preload" as="style" href="/${file}">`),
       ];
       const fileName = `first-screens/${name}.html`;
       this.emitFile({ type: 'asset', fileName, source: String(indexHtml.source).replace('</head>', `${links.join('')}</head>`) });

@@ -62,8 +62,8 @@ function pageFor(path: string, firstScreens: FirstScreen[]): string {
  * Serves the built renderer with a history fallback: any GET for a client route (unknown ones
  * too, so the app can show its 404 page) receives index.html, while server paths and missing
  * files (a stale chunk, say) keep their real 404; a route with a first-screen copy of index.html
- * gets that copy. A file precompressed at build is sent as its
- * .br or .gz copy to clients that accept that encoding.
+ * gets that copy. A file precompressed at build is sent as its .br or .gz copy to clients that
+ * accept that encoding.
  */
 export function serveRenderer(app: NestExpressApplication, rendererDir: string): void {
   const indexHtml = join(rendererDir, 'index.html');

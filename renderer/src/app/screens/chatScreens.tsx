@@ -1,14 +1,14 @@
 // Route modules for /chat and /chat/{conversationId}. The chat does not know about payments: the
 // 'Suscribirse' button and the paused modal's 'Reanudar' come from the subscriptions feature here.
 import { useAtomValue } from 'jotai';
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { authStateAtom } from '../../features/auth/state/authState';
 import { ChatPage, chatApi, conversationsAtom, type ConversationMetadata } from '../../features/chat';
 import { isCollaborationConversation, turnsAtom } from '../../features/collaboration';
 import { resumeSubscriptionForAgent, SubscribeButton, subscriptionsApi, subscriptionsStrings, type Plan } from '../../features/subscriptions';
-import { useToast } from '../../shared/ui';
+import { Spinner, useToast } from '../../shared/ui';
 import { CollaborationConversationScreen, FlowChatScreen } from './collaborationScreens';
 import { subscriberOf } from './subscriber';
 import { appStrings } from '../strings';
@@ -89,7 +89,7 @@ export function ConversationScreen() {
   if (kind.kind === 'loading') {
     return (
       <Center py="xl">
-        <Loader role="status" size="sm" aria-label={appStrings.loading} />
+        <Spinner size="sm" label={appStrings.loading} />
       </Center>
     );
   }

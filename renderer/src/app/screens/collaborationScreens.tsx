@@ -1,7 +1,7 @@
 // Collaboration chats composed with the team (whose agents are picked), the chat feature (the
 // sidebar's conversation list) and the marketplace (an ecosystem's agents). Features do not import
 // one another: this module hands each one what it needs from the others.
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import {
 } from '../../features/collaboration';
 import { categoryLabel, fetchEcosystem } from '../../features/marketplace';
 import { teamAgentsAtom } from '../../features/team';
+import { Spinner } from '../../shared/ui';
 import { appStrings } from '../strings';
 import { useListConversation } from './listConversation';
 
@@ -65,7 +66,7 @@ export function CollaborationConversationScreen({ conversationId, ecosystemId }:
   if (ecosystemId && !ecosystem) {
     return (
       <Center py="xl">
-        <Loader role="status" size="sm" aria-label={appStrings.loading} />
+        <Spinner size="sm" label={appStrings.loading} />
       </Center>
     );
   }

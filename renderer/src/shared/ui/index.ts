@@ -15,3 +15,4 @@ export type { LoadStatusProps } from './LoadStatus';
 export { useItemActions } from './useItemActions';
 export { ConfirmModal } from './ConfirmModal';
 export type { ConfirmModalProps } from './ConfirmModal';
+export { Spinner } from './Spinner';

@@ -1,10 +1,11 @@
 import './agentCreator.css';
-import { Alert, Anchor, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
 import { useModelCatalogue } from '../../../shared/models';
 import { AppButton } from '../../../shared/ui/AppButton';
+import { Spinner } from '../../../shared/ui/Spinner';
 import { useToast } from '../../../shared/ui/toast';
 import { agentCreatorApi } from '../api/agentCreatorApi';
 import { agentCreatorStrings } from '../strings';
@@ -114,7 +115,7 @@ export function AgentCreatorPage({ agentId, onSaved, categoryOptions }: AgentCre
   if (load.status === 'loading') {
     return (
       <Center py="xl" aria-busy>
-        <Loader role="status" aria-label={strings.page.loading} />
+        <Spinner label={strings.page.loading} />
       </Center>
     );
   }

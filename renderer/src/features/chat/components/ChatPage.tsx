@@ -1,10 +1,10 @@
 import './chat.css';
-import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../shared/config';
-import { AppButton, EntityAvatar } from '../../../shared/ui';
+import { AppButton, EntityAvatar, Spinner } from '../../../shared/ui';
 import { chatApi } from '../api/chatApi';
 import {
   loadConversation,
@@ -125,7 +125,7 @@ function OlderMessages({ state, onLoad }: { state: NonNullable<OpenConversation[
   if (state === 'loading') {
     return (
       <Center py="sm">
-        <Loader role="status" size="sm" aria-label={strings.loadingOlder} />
+        <Spinner size="sm" label={strings.loadingOlder} />
       </Center>
     );
   }
@@ -327,7 +327,7 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
   if (conversationId && (!current || current.status === 'loading' || current.status === 'idle')) {
     body = (
       <Center py="xl">
-        <Loader role="status" size="sm" aria-label={strings.loading} />
+        <Spinner size="sm" label={strings.loading} />
       </Center>
     );
   } else if (current?.status === 'not-found') {

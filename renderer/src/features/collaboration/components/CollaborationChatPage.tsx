@@ -1,10 +1,10 @@
 import './collaboration.css';
-import { Alert, Center, Loader, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Center, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useAtom } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
-import { AppButton } from '../../../shared/ui';
+import { AppButton, Spinner } from '../../../shared/ui';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
 import { collaborationApi } from '../api/collaborationApi';
 import { currentTeamAtom, turnsAtom, type CollaborationTurn } from '../state/collaborationAtoms';
@@ -240,7 +240,7 @@ export function CollaborationChatPage({
   if (loadState === 'loading' && turns.length === 0) {
     return (
       <Center py="xl">
-        <Loader role="status" size="sm" aria-label={strings.flowTitle} />
+        <Spinner size="sm" label={strings.flowTitle} />
       </Center>
     );
   }
@@ -301,7 +301,7 @@ export function CollaborationChatPage({
         )}
         {isEcosystem && !ecosystem && (
           <Center py="md">
-            <Loader role="status" size="sm" aria-label={strings.flowTitle} />
+            <Spinner size="sm" label={strings.flowTitle} />
           </Center>
         )}
         <div className="collaboration-main">

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AppButton } from '../../../shared/ui';
+import { AppButton, Spinner } from '../../../shared/ui';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
 import { useCollaborationRun } from '../hooks/useCollaborationRun';
 import { collaborationStrings } from '../strings';
@@ -181,7 +181,7 @@ export function SessionView({ sessionId, initial, onFinished, renderActions }: S
       </Alert>
     );
   }
-  if (!run.session) return <Loader role="status" size="sm" aria-label={strings.progress.waiting} />;
+  if (!run.session) return <Spinner size="sm" label={strings.progress.waiting} />;
   const finished = isFinished(run.session.status);
   return (
     <Stack gap="sm">

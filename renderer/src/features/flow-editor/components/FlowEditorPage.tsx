@@ -1,10 +1,10 @@
 import './flowEditor.css';
-import { Alert, Checkbox, Group, List, Loader, Paper, Select, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Checkbox, Group, List, Paper, Select, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useAtom, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../../../shared/api';
-import { AppButton, useToast } from '../../../shared/ui';
+import { AppButton, Spinner, useToast } from '../../../shared/ui';
 import { flowsApi } from '../api/flowsApi';
 import { removeSavedFlowAtom, savedFlowsAtom, savedFlowsStatusAtom, upsertSavedFlowAtom } from '../state/savedFlowsAtoms';
 import { flowEditorStrings } from '../strings';
@@ -51,7 +51,7 @@ function SavedFlowList({ onLoad, onNew, activeId }: { onLoad: (flow: SavedFlow) 
           {strings.list.newFlow}
         </AppButton>
       </Group>
-      {status === 'loading' && <Loader role="status" size="xs" aria-label={strings.list.title} />}
+      {status === 'loading' && <Spinner size="xs" label={strings.list.title} />}
       {status === 'error' && (
         <Alert color="red" role="alert" title={strings.list.loadError}>
           <AppButton size="xs" variant="outline" onClick={() => setReload((value) => value + 1)}>
@@ -288,7 +288,7 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
         </Stack>
 
         <Stack gap="md" style={{ minWidth: 0 }}>
-          <Suspense fallback={<Loader role="status" size="sm" aria-label={strings.canvas} />}>
+          <Suspense fallback={<Spinner size="sm" label={strings.canvas} />}>
             <FlowCanvas
               flow={flow}
               agents={agents}
