@@ -75,9 +75,25 @@ function isNullable(dto: object, property: string): boolean {
   return documented?.nullable === true;
 }
 
+/**
+ * The properties each DTO class declares, read once per class: class-validator looks them up by
+ * walking every registered class (4% of a marketplace listing's time when read on each request),
+ * and the decorators have all run before the first request.
+ */
+const declaredProperties = new WeakMap<object, ReadonlySet<string>>();
+
+function declaredBy(metatype: NonNullable<ArgumentMetadata['metatype']>): ReadonlySet<string> {
+  let declared = declaredProperties.get(metatype);
+  if (!declared) {
+    declared = new Set(getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).map((rule) => rule.propertyName));
+    declaredProperties.set(metatype, declared);
+  }
+  return declared;
+}
+
 /** The properties of a body or query object that its DTO class does not declare (none for a value without a DTO). */
 function unknownProperties(value: unknown, metatype: ArgumentMetadata['metatype']): string[] {
   if (!metatype || typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-  const declared = new Set(getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).map((rule) => rule.propertyName));
+  const declared = declaredBy(metatype);
   return declared.size === 0 ? [] : Object.keys(value).filter((property) => !declared.has(property));
 }
