@@ -1,20 +1,45 @@
 import autocannon from 'autocannon';
 
+/** The `fraction` quantile of `values`, in ms with one decimal. */
+function quantile(values, fraction) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] * 10) / 10;
+}
+
 /**
  * Drives `url` with `connections` concurrent keep-alive connections for `seconds`. With `paths`,
  * each request asks for the next of them in turn (requests that vary, which no cache answers).
+ *
+ * The measured run opens its connections afresh (autocannon's warm-up has its own), and a busy
+ * Node server accepts one new connection per turn of its event loop (libuv since 1.45), so the
+ * first request of each connection waits for up to `connections` turns. Besides the p99 of every
+ * request, the result splits the two: the slowest first request of a connection, and the p99 of
+ * the requests that followed on connections already open.
  */
 export async function measure(url, { connections = 64, seconds = 8, title = url, paths } = {}) {
   let next = 0;
   const requests = paths ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }] : undefined;
-  // A short warm-up so JIT compilation and connection set-up do not count.
+  // A short warm-up so that JIT compilation does not count.
   await autocannon({ url, connections, duration: 1, requests });
-  const result = await autocannon({ url, connections, duration: seconds, title, requests });
+  const answered = new Set();
+  const firstOnConnection = [];
+  const onOpenConnection = [];
+  const run = autocannon({ url, connections, duration: seconds, title, requests });
+  run.on('response', (client, _status, _bytes, latencyMs) => {
+    if (answered.has(client)) onOpenConnection.push(latencyMs);
+    else {
+      answered.add(client);
+      firstOnConnection.push(latencyMs);
+    }
+  });
+  const result = await run;
   return {
     title,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    firstOnConnectionMaxMs: quantile(firstOnConnection, 1),
+    p99OnOpenConnectionMs: quantile(onOpenConnection, 0.99),
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }
