@@ -16,6 +16,7 @@ import { request as httpRequest, Agent } from 'node:http';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { signedInUser } from './lib/identity.mjs';
+import { percentile } from './lib/percentile.mjs';
 import { startBackend, startOpenAiFakeProcess } from './lib/servers.mjs';
 
 const CHUNK_COUNT = Number(process.env.BENCH_CHAT_CHUNKS ?? 120);
@@ -70,20 +71,15 @@ function timeStream(url, headers, body, { isFirst, isDone }) {
   });
 }
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
 function summary(results, errors) {
   const first = results.map((r) => r.firstMs);
   const total = results.map((r) => r.totalMs);
   return {
     count: results.length,
-    firstP50: percentile(first, 50),
-    firstP99: percentile(first, 99),
-    totalP50: percentile(total, 50),
-    totalP99: percentile(total, 99),
+    firstP50: percentile(first, 0.5),
+    firstP99: percentile(first, 0.99),
+    totalP50: percentile(total, 0.5),
+    totalP99: percentile(total, 0.99),
     errors,
   };
 }

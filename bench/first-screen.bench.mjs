@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { constants as zlib, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { seedSqlite } from './marketplace.bench.mjs';
+import { percentile } from './lib/percentile.mjs';
 import { startBackend } from './lib/servers.mjs';
 
 const RUNS = Number(process.env.BENCH_FIRST_SCREEN_RUNS ?? 7);
@@ -108,10 +109,6 @@ function entryScriptSize() {
   return { entry, bytes: source.length, gzipBytes: gzipSync(source, { level: zlib.Z_BEST_COMPRESSION }).length };
 }
 
-const percentile = (values, share) => {
-  const sorted = values.filter((value) => value !== undefined).sort((a, b) => a - b);
-  return sorted.length === 0 ? undefined : sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
-};
 const ms = (value) => (value === undefined ? '—' : Math.round(value));
 
 export async function run() {

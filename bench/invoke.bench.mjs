@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { signedInUser } from './lib/identity.mjs';
+import { percentile } from './lib/percentile.mjs';
 import { startBackend, startOpenAiFakeProcess } from './lib/servers.mjs';
 
 const CONNECTIONS = 64;
@@ -50,9 +51,7 @@ async function sequential(runs, call) {
 }
 
 function summary(times) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
-  return { p50: at(0.5), p99: at(0.99) };
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
 }
 
 async function load(options, seconds) {

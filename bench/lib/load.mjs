@@ -1,10 +1,8 @@
 import autocannon from 'autocannon';
+import { percentile } from './percentile.mjs';
 
-/** The `fraction` quantile of `values`, in ms with one decimal. */
-function quantile(values, fraction) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? null : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] * 10) / 10;
-}
+/** Milliseconds with one decimal, for the tables. */
+const tenths = (ms) => (ms === undefined ? undefined : Math.round(ms * 10) / 10);
 
 /**
  * Drives `url` with `connections` concurrent keep-alive connections for `seconds`. With `paths`,
@@ -38,8 +36,8 @@ export async function measure(url, { connections = 64, seconds = 8, title = url,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    firstOnConnectionMaxMs: quantile(firstOnConnection, 1),
-    p99OnOpenConnectionMs: quantile(onOpenConnection, 0.99),
+    firstOnConnectionMaxMs: tenths(percentile(firstOnConnection, 1)),
+    p99OnOpenConnectionMs: tenths(percentile(onOpenConnection, 0.99)),
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }
