@@ -7,6 +7,7 @@ import { FakeModelGateway } from '../chat/fake-model-gateway';
 import { type SignedInUser, signUpAndSignIn } from '../support/identity-client';
 import { subscriptionRow } from '../support/subscriptions';
 import { createTestAppWith, type TestApp } from '../support/test-app';
+import { PNG } from '../support/images';
 
 /**
  * Who may call what, for every route the running application registers: the list comes from
@@ -78,11 +79,6 @@ const EXPECTED: Record<RouteClass, Record<Caller, Expectation>> = {
   'api-key': { visitor: only(401), owner: only(401), other: only(401), admin: only(401) },
 };
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** What the owner's data is called; none of it may reach the visitor or the other user. */
 const SECRETS = {

@@ -7,12 +7,8 @@ import { Ecosystem } from '../../src/modules/ecosystems/entities/ecosystem.entit
 import { FileUrlSigner } from '../../src/modules/files/file-url-signer';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { type SignedInUser, signUpAndSignIn } from '../support/identity-client';
+import { PNG } from '../support/images';
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const SIGNED_URL = /^\/api\/files\/([0-9a-f-]{36})\/content\?expires=(\d+)&signature=([A-Za-z0-9_-]{43})$/;
 const TWO_HOURS_MS = 2 * 60 * 60 * 1000;
 const NOT_YOURS = 'El avatar debe ser una imagen que hayas subido tú.';

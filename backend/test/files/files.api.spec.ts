@@ -12,12 +12,8 @@ import { StoredFile } from '../../src/modules/files/entities/stored-file.entity'
 import { FileUrlSigner } from '../../src/modules/files/file-url-signer';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { type SignedInUser, signUpAndSignIn } from '../support/identity-client';
+import { PNG } from '../support/images';
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const MAX_BYTES = 2 * 1024 * 1024;
 const CONTENT_URL = /^\/api\/files\/([0-9a-f-]{36})\/content\?expires=(\d+)&signature=([A-Za-z0-9_-]{43})$/;

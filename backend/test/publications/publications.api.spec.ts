@@ -2,11 +2,11 @@ import request from 'supertest';
 import { type OpenAiFake, openAiFakeEnv, startOpenAiFake } from '../fakes/openai-fake';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { PNG } from '../support/images';
 
 jest.setTimeout(90_000);
 
 const ROOMY = { RATE_LIMIT_AGENTS_PER_HOUR: '1000', RATE_LIMIT_UPLOADS_PER_HOUR: '1000' };
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const systemPromptOf = (body: { messages: { role: string; content: string }[] }) => body.messages.find((m) => m.role === 'system')?.content ?? '';
 

@@ -6,15 +6,11 @@ import { FakeModelGateway } from '../chat/fake-model-gateway';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestApp, createTestAppWith, type TestApp } from '../support/test-app';
 import { describeWithRedis, TEST_REDIS_URL } from '../support/redis';
+import { PNG } from '../support/images';
 
 // Sign-ups hash passwords on purpose slowly; a busy machine needs more than the default 5 s.
 jest.setTimeout(60_000);
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** Low limits, so that a test reaches each one in a few calls. */
 const LOW_LIMITS = {
