@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
+import { PNG } from '../support/images';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 jest.setTimeout(60_000);
@@ -11,6 +12,7 @@ describe('moderation queue (issue 17)', () => {
     let testApp: TestApp;
     let admin: SignedInUser;
     let creator: SignedInUser;
+    let otherUser: SignedInUser;
     let visitorView: () => Promise<string[]>;
     const http = () => request(testApp.server);
 
@@ -18,10 +20,19 @@ describe('moderation queue (issue 17)', () => {
       testApp = await createTestApp({ ADMIN_EMAILS: 'jefa@example.com', MODERATION_ENABLED: 'true' });
       admin = await signUpAndSignIn(testApp, 'jefa@example.com');
       creator = await signUpAndSignIn(testApp, 'creadora@example.com');
+      otherUser = await signUpAndSignIn(testApp, 'lectora@example.com');
+      /** Every listing a visitor or another user reads: the marketplace, the public list, the caller's visible agents, a category. */
       visitorView = async () => {
-        const marketplace = (await http().get('/api/marketplace/agents?limit=100').expect(200)).body.items as Listed[];
-        const publicList = (await http().get('/api/agents?public=true').expect(200)).body as Listed[];
-        return [...marketplace, ...publicList].map((agent) => agent.id);
+        const lists = await Promise.all(
+          [undefined, otherUser].flatMap((reader) =>
+            ['/api/marketplace/agents?limit=100', '/api/agents?public=true', '/api/agents', '/api/agents/category/legal'].map(async (path) => {
+              const call = http().get(path);
+              const body = (await (reader ? call.set(reader.authorization) : call).expect(200)).body;
+              return (Array.isArray(body) ? body : body.items) as Listed[];
+            }),
+          ),
+        );
+        return lists.flat().map((agent) => agent.id);
       };
     });
 
@@ -33,6 +44,10 @@ describe('moderation queue (issue 17)', () => {
     it('keeps a newly public agent out of the marketplace until an admin approves it', async () => {
       const agentId = await publish('Pendiente de revisión');
       expect(await visitorView()).not.toContain(agentId);
+      await http().get(`/api/agents/${agentId}`).expect(404);
+      await http().get(`/api/agents/${agentId}`).set(otherUser.authorization).expect(404);
+      await http().get(`/api/agents/${agentId}`).set(creator.authorization).expect(200);
+      await http().get(`/api/agents/${agentId}`).set(admin.authorization).expect(200);
       // Its creator still sees it in the public list.
       expect(((await http().get('/api/agents?public=true').set(creator.authorization).expect(200)).body as Listed[]).map((agent) => agent.id)).toContain(agentId);
 
@@ -43,6 +58,7 @@ describe('moderation queue (issue 17)', () => {
       const approved = await http().post(`/api-admin/moderation/${agentId}/approve`).set(admin.authorization).expect(200);
       expect(approved.body).toEqual({ agentId, moderationStatus: 'approved', reason: null });
       expect(await visitorView()).toContain(agentId);
+      await http().get(`/api/agents/${agentId}`).set(otherUser.authorization).expect(200);
       expect((await http().get('/api-admin/moderation').set(admin.authorization).expect(200)).body.items.map((agent: Listed) => agent.id)).not.toContain(agentId);
       const again = await http().post(`/api-admin/moderation/${agentId}/approve`).set(admin.authorization).expect(409);
       expect(again.body.message).toBe('El agente no está pendiente de moderación.');
@@ -55,9 +71,22 @@ describe('moderation queue (issue 17)', () => {
       const rejected = await http().post(`/api-admin/moderation/${agentId}/reject`).set(admin.authorization).send({ reason: 'Descripción engañosa' }).expect(200);
       expect(rejected.body).toEqual({ agentId, moderationStatus: 'rejected', reason: 'Descripción engañosa' });
       expect(await visitorView()).not.toContain(agentId);
+      await http().get(`/api/agents/${agentId}`).expect(404);
       const audit = (await http().get('/api-admin/audit').set(admin.authorization).expect(200)).body.items;
       expect(audit[0]).toMatchObject({ action: 'moderation.reject', target: `agent:${agentId}`, after: { moderationStatus: 'rejected', reason: 'Descripción engañosa' } });
       await http().post('/api-admin/moderation/no-existe/approve').set(admin.authorization).expect(404);
+    });
+
+    it("keeps a pending agent's uploaded avatar private until the agent is approved", async () => {
+      const { fileId, url } = (await http().post('/api/files').set(creator.authorization).attach('file', PNG, { filename: 'a.png', contentType: 'image/png' }).expect(201))
+        .body as { fileId: string; url: string };
+      const agentId = (
+        await http().post('/api/agents').set(creator.authorization).send({ name: 'Con avatar', category: 'legal', description: 'Pendiente', avatar: url, isPublic: true }).expect(201)
+      ).body.id as string;
+      await http().get(`/api/files/signed-url/${fileId}`).expect(404);
+      await http().get(`/api/files/signed-url/${fileId}`).set(otherUser.authorization).expect(404);
+      await http().post(`/api-admin/moderation/${agentId}/approve`).set(admin.authorization).expect(200);
+      await http().get(`/api/files/signed-url/${fileId}`).expect(200);
     });
 
     it('a private agent made public waits too', async () => {

@@ -38,6 +38,14 @@ import { applyAgentSearch, cappedCount } from './marketplace/agent-search';
 import { MarketplaceCache } from './marketplace/marketplace-cache';
 
 const ALIAS = 'agent';
+
+/**
+ * mayRead for agents: a public agent waiting for moderation, or rejected, is read only by its
+ * creator and admins (with MODERATION_ENABLED; otherwise every agent is approved).
+ */
+function mayReadAgent(identity: VerifiedIdentity | undefined, agent: Pick<Agent, 'isPublic' | 'ownerSub' | 'moderationStatus'>): boolean {
+  return mayRead(identity, agent) && (agent.moderationStatus === 'approved' || mayModify(identity, agent));
+}
 /** GET /agents without page or limit answers at most this many agents (the largest page). */
 export const UNPAGED_LIST_LIMIT = MAX_LIMIT;
 
@@ -56,7 +64,7 @@ export class AgentsService {
   ) {}
 
   /**
-   * GET /agents: the agents the caller may see (public ones, their own, or all for an admin),
+   * GET /agents: the agents the caller may see (public approved ones, their own, or all for an admin),
    * narrowed by whichever filters are given. Paged when `page` or `limit` is given; otherwise the
    * first UNPAGED_LIST_LIMIT of them (`paged: false`; the controller sends a plain array and the
    * total in a header), so that a large marketplace never makes one multi-megabyte answer.
@@ -65,8 +73,7 @@ export class AgentsService {
     // Only public agents, whoever asks, as a visitor sees them: the same one condition rather than
     // the caller's visibility and a second `is_public` term, which threw SQLite's planner off the
     // category's price indexes.
-    const builder = this.visibleQuery(query.public === true ? undefined : identity);
-    if (query.public === true) this.onlyApprovedForOthers(builder, identity);
+    const builder = this.visibleQuery(query.public === true ? undefined : identity, identity);
     if (query.creator !== undefined) {
       builder.andWhere(`(${ALIAS}.ownerSub = :creator OR LOWER(${ALIAS}.createdBy) = :creatorName)`, {
         creator: query.creator,
@@ -98,8 +105,7 @@ export class AgentsService {
   /** The marketplace: public agents only, with the spec's defaults (price 0–1000, popularity). */
   async marketplace(query: AgentMarketplaceQueryDto): Promise<Page<AgentDto>> {
     const filters = marketplaceFilters(query);
-    const builder = readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, undefined);
-    this.onlyApprovedForOthers(builder, undefined);
+    const builder = this.visibleQuery(undefined);
     if (query.described === true) {
       builder.andWhere(`LENGTH(TRIM(${ALIAS}.description)) >= :describedLength`, {
         describedLength: SHOWCASE_DESCRIPTION_MIN_LENGTH,
@@ -115,7 +121,7 @@ export class AgentsService {
    */
   async isPublicAvatar(file: { id: string; ownerSub: string }): Promise<boolean> {
     // The id is a UUID (checked by the files service), so it carries no LIKE wildcards.
-    const count = await readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, undefined)
+    const count = await this.visibleQuery(undefined)
       .andWhere(`${ALIAS}.ownerSub = :fileOwner`, { fileOwner: file.ownerSub })
       .andWhere(`${ALIAS}.avatar LIKE :reference`, { reference: `%/api/files/${file.id}/%` })
       .getCount();
@@ -134,7 +140,7 @@ export class AgentsService {
   /** For other modules: the agent if the caller may see it, else AgentNotFoundError. */
   async findVisible(identity: VerifiedIdentity | undefined, id: string): Promise<Agent> {
     const agent = await this.agents.findOneBy({ id });
-    if (!agent || !mayRead(identity, agent)) throw new AgentNotFoundError();
+    if (!agent || !mayReadAgent(identity, agent)) throw new AgentNotFoundError();
     return agent;
   }
 
@@ -143,7 +149,7 @@ export class AgentsService {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const found = await this.agents.findBy({ id: In(unique) });
-    return new Map(found.filter((agent) => mayRead(identity, agent)).map((agent) => [agent.id, agent]));
+    return new Map(found.filter((agent) => mayReadAgent(identity, agent)).map((agent) => [agent.id, agent]));
   }
 
   /**
@@ -153,8 +159,8 @@ export class AgentsService {
   async visibleIds(identity: VerifiedIdentity | undefined, ids: string[]): Promise<Set<string>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Set();
-    const rows = await this.agents.find({ select: { id: true, isPublic: true, ownerSub: true }, where: { id: In(unique) } });
-    return new Set(rows.filter((agent) => mayRead(identity, agent)).map((agent) => agent.id));
+    const rows = await this.agents.find({ select: { id: true, isPublic: true, ownerSub: true, moderationStatus: true }, where: { id: In(unique) } });
+    return new Set(rows.filter((agent) => mayReadAgent(identity, agent)).map((agent) => agent.id));
   }
 
   /** For the chat and other modules: the current version of the agent's prompt, or null when it has none. */
@@ -225,7 +231,7 @@ export class AgentsService {
   }
 
   private async update(identity: VerifiedIdentity, agent: Agent, body: SaveAgentDto): Promise<AgentDto> {
-    if (!mayRead(identity, agent)) throw new AgentNotFoundError();
+    if (!mayReadAgent(identity, agent)) throw new AgentNotFoundError();
     if (!mayModify(identity, agent)) throw new AgentNotOwnedError();
     const changesStats =
       (body.rating !== undefined && body.rating !== Number(agent.rating)) ||
@@ -349,8 +355,14 @@ export class AgentsService {
     }
   }
 
-  private visibleQuery(identity: VerifiedIdentity | undefined): SelectQueryBuilder<Agent> {
-    return readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, identity);
+  /**
+   * The agents `reader` may read (as mayReadAgent), or with `reader` undefined and `viewer` given,
+   * the public ones as a visitor sees them plus the viewer's own pending ones.
+   */
+  private visibleQuery(reader: VerifiedIdentity | undefined, viewer = reader): SelectQueryBuilder<Agent> {
+    const builder = readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, reader);
+    this.onlyApprovedForOthers(builder, viewer);
+    return builder;
   }
 
   /**
