@@ -16,7 +16,17 @@ export class SpanishValidationPipe extends ValidationPipe {
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const unknown = metadata.type === 'body' || metadata.type === 'query' ? unknownProperties(value, metadata.metatype) : [];
     if (unknown.length > 0) throw new BadRequestException(unknown.map((property) => `la propiedad ${property} no está permitida`));
-    return super.transform(value, metadata);
+    const queries = metadata.type === 'query' && metadata.data === undefined && metadata.metatype ? validQueriesOf(metadata.metatype) : undefined;
+    const key = queries ? queryKey(value) : undefined;
+    if (!queries || key === undefined) return super.transform(value, metadata);
+    const known = queries.get(key);
+    if (known) return copyOf(known);
+    const validated = await super.transform(value, metadata);
+    if (hasOnlyPrimitives(validated)) {
+      if (queries.size >= MAX_VALID_QUERIES) queries.delete(queries.keys().next().value!);
+      queries.set(key, copyOf(validated));
+    }
+    return validated;
   }
 
   protected async validate(object: object, validatorOptions?: ValidatorOptions): Promise<ValidationError[]> {
@@ -96,4 +106,37 @@ function unknownProperties(value: unknown, metatype: ArgumentMetadata['metatype'
   if (!metatype || typeof value !== 'object' || value === null || Array.isArray(value)) return [];
   const declared = declaredBy(metatype);
   return declared.size === 0 ? [] : Object.keys(value).filter((property) => !declared.has(property));
+}
+
+/**
+ * Query strings already validated, per query DTO class: a listing's query (page, sort, filters)
+ * is converted and checked the same way every time, and doing it cost a tenth of a marketplace
+ * page's time. Only valid queries whose values are all primitives are kept (refused ones are
+ * checked again each time), and each request gets its own copy, so none sees another's changes.
+ */
+const validQueries = new WeakMap<object, Map<string, object>>();
+const MAX_VALID_QUERIES = 1_000;
+/** Longer query strings are validated each time rather than kept. */
+const MAX_QUERY_KEY_LENGTH = 1_024;
+
+function validQueriesOf(metatype: NonNullable<ArgumentMetadata['metatype']>): Map<string, object> | undefined {
+  if (declaredBy(metatype).size === 0) return undefined;
+  let queries = validQueries.get(metatype);
+  if (!queries) validQueries.set(metatype, (queries = new Map()));
+  return queries;
+}
+
+function queryKey(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const key = JSON.stringify(value);
+  return key.length <= MAX_QUERY_KEY_LENGTH ? key : undefined;
+}
+
+function hasOnlyPrimitives(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && Object.values(value).every((field) => field === null || typeof field !== 'object');
+}
+
+/** A copy with the same class: the DTOs kept hold primitives only, so a shallow copy shares nothing. */
+function copyOf<T extends object>(dto: T): T {
+  return Object.assign(Object.create(Object.getPrototypeOf(dto) as object) as T, dto);
 }
