@@ -129,6 +129,11 @@ class ExclusiveSqliteQueryRunner extends BetterSqlite3QueryRunner {
     if (this.isReleased) throw new QueryRunnerAlreadyReleasedError();
     while (this.gate.isHeldByOtherThan(this)) await this.gate.released;
 
+    // TypeORM begins SQLite transactions deferred: one that reads and then writes while another
+    // process (the admin command line, another worker) has written meanwhile fails at once with
+    // 'database is locked', whatever the busy timeout. Begun immediate, it waits for the write lock
+    // (up to the busy timeout) and reads what is committed when it has it.
+    if (query === 'BEGIN TRANSACTION') query = 'BEGIN IMMEDIATE TRANSACTION';
     const { logger } = this.driver.connection;
     const broadcasterResult = new BroadcasterResult();
     logger.logQuery(query, parameters, this);

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { ContactIpSecret } from '../../src/modules/support/contact/entities/contact-ip-secret.entity';
@@ -127,4 +129,41 @@ describe('transactions under concurrent requests', () => {
     );
     expect(await present(...ids)).toEqual(ids);
   });
+
+  /**
+   * Another process writing the same SQLite file (the admin command line, or a second worker):
+   * says 'ready' on stdout just before it inserts `id`, and ends with 0 once the insert is in.
+   */
+  function otherProcessInserting(path: string, id: string) {
+    const script = `
+      const Database = require('better-sqlite3');
+      const db = new Database(${JSON.stringify(path)}, { timeout: 5000 });
+      process.stdout.write('ready\\n');
+      db.prepare("INSERT INTO contact_ip_secrets (id, secret) VALUES (?, 'secreto')").run(${JSON.stringify(id)});
+    `;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const ready = once(child.stdout, 'data');
+    const exited = once(child, 'exit').then(([code]) => code as number);
+    return { ready, exited };
+  }
+
+  (process.env.TEST_DATABASE_URL ? it.skip : it)(
+    'a transaction that reads, then writes while another process writes the same SQLite file, commits, and so does the other process (SQLite only: skipped on PostgreSQL)',
+    async () => {
+      const config = testApp.config.database;
+      if (config.type !== 'sqlite') throw new Error('SQLite only');
+      const [mine, theirs] = [nextId('mine'), nextId('theirs')];
+      let other: ReturnType<typeof otherProcessInserting> | undefined;
+      await dataSource.transaction(async (manager) => {
+        await manager.getRepository(ContactIpSecret).count();
+        other = otherProcessInserting(config.path, theirs);
+        await other.ready;
+        // Time for the other process's insert, had it not had to wait for this transaction.
+        await delay(300);
+        await manager.insert(ContactIpSecret, row(mine));
+      });
+      expect(await other!.exited).toBe(0);
+      expect(await present(mine, theirs)).toEqual([mine, theirs]);
+    },
+  );
 });
