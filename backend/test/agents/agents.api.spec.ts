@@ -193,6 +193,21 @@ describe('agents API', () => {
       expect(read.body.name).toBe('Nuevo nombre');
     });
 
+    it('shows the change in every listing at once, even in the second the agent was last listed', async () => {
+      const listed = async () => {
+        const pages = await Promise.all(
+          [`/api/agents?creator=${ana.sub}&limit=100`, '/api/agents/category/legal', '/api/agents/category/finance'].map((path) => http().get(path).expect(200)),
+        );
+        // The creator's listing and the agent's category.
+        return pages.flatMap(({ body }) => (Array.isArray(body) ? body : body.items) as Array<{ id: string; name: string; category: string }>).filter((agent) => agent.id === agentId);
+      };
+      const before = expect.objectContaining({ name: NEW_AGENT.name.trim(), category: 'legal' });
+      expect(await listed()).toEqual([before, before]);
+      await create(ana, { id: agentId, name: 'Renombrado', category: 'finance', description: 'Otra' }).expect(200);
+      const after = expect.objectContaining({ name: 'Renombrado', category: 'finance' });
+      expect(await listed()).toEqual([after, after]);
+    });
+
     it("refuses someone else's update with 403, or 404 when the agent is private to them", async () => {
       const { body } = await create(bob, { ...NEW_AGENT, id: agentId, name: 'Robado' }).expect(403);
       expect(body.message).toBe('Solo el creador del agente o un administrador puede modificarlo o eliminarlo.');

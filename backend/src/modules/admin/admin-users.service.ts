@@ -31,7 +31,8 @@ export class AdminUsersService {
   async agentsOf(admin: VerifiedIdentity, sub: string): Promise<{ created: AgentDto[]; team: Awaited<ReturnType<TeamsService['listAgents']>> }> {
     const account = await this.existing(sub);
     const [created, team] = await Promise.all([
-      this.agentsService.list(admin, { creator: account.sub }).then((listed): AgentDto[] => listed.page.items),
+      // Listings hand agents over already serialised, for the HTTP answer.
+      this.agentsService.list(admin, { creator: account.sub }).then((listed) => listed.page.items.map((json) => JSON.parse(json) as AgentDto)),
       this.teams.listAgents(admin, account.sub),
     ]);
     return { created, team };

@@ -24,11 +24,16 @@ const LIST_HEADERS = {
   'X-Total-Count-Exact': { description: `false si hay más de ${TOTAL_COUNT_CAP}`, schema: { type: 'boolean' } },
 };
 
+/** A page of agents already serialised (see AgentsService.page), as the JSON of a Page<AgentDto>. */
+export function pageJson({ items, ...counts }: Page<string>): string {
+  return `{"items":[${items.join(',')}],${JSON.stringify(counts).slice(1)}`;
+}
+
 /** A listing without paging: the page's items as a plain array, its total in headers. */
-function unpaged(page: Page<AgentDto>, response: Response): AgentDto[] {
+function sendUnpaged(page: Page<string>, response: Response): void {
   response.setHeader('X-Total-Count', String(page.total));
   response.setHeader('X-Total-Count-Exact', String(page.totalIsExact !== false));
-  return page.items;
+  response.type('application/json').send(`[${page.items.join(',')}]`);
 }
 
 @ApiTags('agents')
@@ -55,10 +60,11 @@ export class AgentsController {
   async list(
     @CurrentIdentity() identity: VerifiedIdentity | undefined,
     @Query() query: AgentListQueryDto,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<AgentDto[] | Page<AgentDto>> {
+    @Res() response: Response,
+  ): Promise<void> {
     const { page, paged } = await this.agents.list(identity, query);
-    return paged ? page : unpaged(page, response);
+    if (paged) response.type('application/json').send(pageJson(page));
+    else sendUnpaged(page, response);
   }
 
   @Get('category/:category')
@@ -68,9 +74,9 @@ export class AgentsController {
   async byCategory(
     @CurrentIdentity() identity: VerifiedIdentity | undefined,
     @Param('category') category: string,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<AgentDto[]> {
-    return unpaged(await this.agents.byCategory(identity, category), response);
+    @Res() response: Response,
+  ): Promise<void> {
+    sendUnpaged(await this.agents.byCategory(identity, category), response);
   }
 
   @Get('agents-category/:category')
@@ -80,9 +86,9 @@ export class AgentsController {
   async byAgentsCategory(
     @CurrentIdentity() identity: VerifiedIdentity | undefined,
     @Param('category') category: string,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<AgentDto[]> {
-    return unpaged(await this.agents.byCategory(identity, category), response);
+    @Res() response: Response,
+  ): Promise<void> {
+    sendUnpaged(await this.agents.byCategory(identity, category), response);
   }
 
   @Get(':id')
@@ -128,7 +134,7 @@ export class AgentsMarketplaceController {
   @ApiOperation({ summary: 'Agentes públicos del marketplace, filtrados, ordenados y paginados' })
   @ApiOkResponse({ type: AgentPageDto })
   async search(@Query() query: AgentMarketplaceQueryDto, @Res() response: Response): Promise<void> {
-    const body = await this.cache.serialised(`agents:${JSON.stringify(query)}`, () => this.agents.marketplace(query));
+    const body = await this.cache.serialised(`agents:${JSON.stringify(query)}`, () => this.agents.marketplace(query).then(pageJson));
     response.type('application/json').send(body);
   }
 }

@@ -35,9 +35,12 @@ import {
 } from './marketplace/marketplace-query.dto';
 import { applyListingFilters, applyPage, applySort, type ListingFilters } from './marketplace/marketplace-search';
 import { applyAgentSearch, cappedCount } from './marketplace/agent-search';
-import { MarketplaceCache } from './marketplace/marketplace-cache';
+import { type AgentJson, MarketplaceCache } from './marketplace/marketplace-cache';
 
 const ALIAS = 'agent';
+
+/** A row's updated_at as the driver reads it (SQLite's text, pg's Date), as a version to compare. */
+const rowVersion = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
 
 /**
  * mayRead for agents: a public agent waiting for moderation, or rejected, is read only by its
@@ -69,7 +72,7 @@ export class AgentsService {
    * first UNPAGED_LIST_LIMIT of them (`paged: false`; the controller sends a plain array and the
    * total in a header), so that a large marketplace never makes one multi-megabyte answer.
    */
-  async list(identity: VerifiedIdentity | undefined, query: AgentListQueryDto): Promise<{ page: Page<AgentDto>; paged: boolean }> {
+  async list(identity: VerifiedIdentity | undefined, query: AgentListQueryDto): Promise<{ page: Page<string>; paged: boolean }> {
     // Only public agents, whoever asks, as a visitor sees them: the same one condition rather than
     // the caller's visibility and a second `is_public` term, which threw SQLite's planner off the
     // category's price indexes.
@@ -103,7 +106,7 @@ export class AgentsService {
   }
 
   /** The marketplace: public agents only, with the spec's defaults (price 0–1000, popularity). */
-  async marketplace(query: AgentMarketplaceQueryDto): Promise<Page<AgentDto>> {
+  async marketplace(query: AgentMarketplaceQueryDto): Promise<Page<string>> {
     const filters = marketplaceFilters(query);
     const builder = this.visibleQuery(undefined);
     if (query.described === true) {
@@ -129,7 +132,7 @@ export class AgentsService {
   }
 
   /** GET /agents/category/{category}: bounded as GET /agents without paging. */
-  async byCategory(identity: VerifiedIdentity | undefined, category: string): Promise<Page<AgentDto>> {
+  async byCategory(identity: VerifiedIdentity | undefined, category: string): Promise<Page<string>> {
     return (await this.list(identity, { category })).page;
   }
 
@@ -366,10 +369,11 @@ export class AgentsService {
   }
 
   /**
-   * One page of the `visible` agents narrowed by `listing`, searched and sorted, and the total
-   * counted only up to TOTAL_COUNT_CAP (see cappedCount), once per filter for as long
-   * as the listing cache keeps a page. A search is ranked by relevance with the default sort when
-   * its matches are counted exactly (see applyAgentSearch).
+   * One page of the `visible` agents narrowed by `listing`, searched and sorted, each agent as its
+   * JSON (AgentDto), and the total counted only up to TOTAL_COUNT_CAP (see cappedCount), once per
+   * filter for as long as the listing cache keeps a page. A search is ranked by relevance with the
+   * default sort when its matches are counted exactly (see applyAgentSearch). The page's query reads
+   * ids and versions only; the agents' JSON comes from the listing cache (see agentsJson).
    */
   private async page(
     visible: SelectQueryBuilder<Agent>,
@@ -377,7 +381,7 @@ export class AgentsService {
     search: string | undefined,
     page: number,
     limit: number,
-  ): Promise<Page<AgentDto>> {
+  ): Promise<Page<string>> {
     const sortBy = listing.sortBy ?? 'popularity';
     const counted = applyListingFilters(visible.clone(), ALIAS, { ...listing, purpose: 'count' });
     if (search !== undefined) applyAgentSearch(counted, ALIAS, search, 'ranked');
@@ -385,8 +389,23 @@ export class AgentsService {
     const listed = applyListingFilters(visible.clone(), ALIAS, listing);
     const byRelevance = search !== undefined && applyAgentSearch(listed, ALIAS, search, sortBy === 'popularity' && totalIsExact ? 'ranked' : 'filter');
     applySort(listed, ALIAS, sortBy, byRelevance);
-    const rows = await applyPage(listed, page, limit).getRawMany<Record<string, unknown>>();
-    return { items: await this.toDtos(rows.map((row) => agentFromRow(row, ALIAS))), total, totalIsExact, page, limit };
+    const rows = await applyPage(listed, page, limit)
+      .select(`${ALIAS}.id`, 'id')
+      .addSelect(`${ALIAS}.updatedAt`, 'version')
+      .getRawMany<{ id: unknown; version: unknown }>();
+    const items = await this.marketplaceCache.agentsJson(
+      rows.map((row) => ({ id: String(row.id), version: rowVersion(row.version) })),
+      (ids) => this.agentsJson(ids),
+    );
+    return { items, total, totalIsExact, page, limit };
+  }
+
+  /** The agents of `ids` that still exist, each as its JSON with the version of its row. */
+  private async agentsJson(ids: string[]): Promise<Map<string, AgentJson>> {
+    const rows = await this.agents.createQueryBuilder(ALIAS).where(`${ALIAS}.id IN (:...ids)`, { ids }).getRawMany<Record<string, unknown>>();
+    const agents = rows.map((row) => agentFromRow(row, ALIAS));
+    const dtos = await this.toDtos(agents);
+    return new Map(agents.map((agent, index) => [agent.id, { version: rowVersion(rows[index][`${ALIAS}_updated_at`]), json: JSON.stringify(dtos[index]) }]));
   }
 
   /** The DTOs, each avatar readable now by whoever reads it (see AvatarFiles.readable). */

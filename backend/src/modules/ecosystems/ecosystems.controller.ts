@@ -74,7 +74,7 @@ export class EcosystemsMarketplaceController {
   @ApiOkResponse({ type: EcosystemPageDto })
   async search(@Query() query: MarketplaceQueryDto, @Res() response: Response): Promise<void> {
     const body = await this.cache.serialised(`ecosystems:${JSON.stringify(query)}`, () =>
-      this.ecosystems.marketplace(query),
+      this.ecosystems.marketplace(query).then((page) => JSON.stringify(page)),
     );
     response.type('application/json').send(body);
   }
