@@ -3,7 +3,8 @@
 // service's writes), measured in one run against the backend's floor, GET /api/config (no
 // database): the first page, searches that vary from request to request (40 Spanish words, pages
 // 1–3) and filters that vary (category, price range, sort, page), all through GET /api/agents,
-// which no cache serves. On SQLite, and on PostgreSQL too when BENCH_DATABASE_URL or
+// which keeps no pages: every request runs its query (only each agent's JSON is reused, see
+// MarketplaceCache.agentsJson). On SQLite, and on PostgreSQL too when BENCH_DATABASE_URL or
 // TEST_DATABASE_URL is set (a schema of its own, dropped afterwards). BENCH_MARKETPLACE_SIZES
 // (e.g. "10000") and BENCH_MARKETPLACE_DATABASES ("sqlite", "postgres") narrow the run.
 // Targets: at 10,000 agents every scenario ≥ 70% of the floor with p99 < 50 ms at 64 connections;

@@ -6,7 +6,7 @@ const tenths = (ms) => (ms === undefined ? undefined : Math.round(ms * 10) / 10)
 
 /**
  * Drives `url` with `connections` concurrent keep-alive connections for `seconds`. With `paths`,
- * each request asks for the next of them in turn (requests that vary, which no cache answers).
+ * each request asks for the next of them in turn (requests that vary, which no page cache answers).
  *
  * The measured run opens its connections afresh (autocannon's warm-up has its own), and a busy
  * Node server accepts one new connection per turn of its event loop (libuv since 1.45), so the
