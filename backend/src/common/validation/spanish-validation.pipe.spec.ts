@@ -55,6 +55,12 @@ describe('SpanishValidationPipe on query strings', () => {
     expect(await validation.transform({ tags: ['pyme', 'startup'] }, asQuery)).toEqual({ tags: ['pyme', 'startup'] });
   });
 
+  it("keeps each pipe's results apart: one that hands back plain objects is not handed another's DTO", async () => {
+    expect(await pipe().transform({ page: '3' }, asQuery)).toBeInstanceOf(ProbeQueryDto);
+    const plain = new SpanishValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: false });
+    expect(await plain.transform({ page: '3' }, asQuery)).not.toBeInstanceOf(ProbeQueryDto);
+  });
+
   it('refuses unknown properties before anything else', async () => {
     const refused = await pipe().transform({ page: '1', hack: 'x' }, asQuery).catch((error: unknown) => error);
     expect((refused as BadRequestException).getResponse()).toMatchObject({ message: ['la propiedad hack no está permitida'] });

@@ -9,6 +9,15 @@ import { getMetadataStorage, type ValidationError, type ValidatorOptions } from 
  */
 export class SpanishValidationPipe extends ValidationPipe {
   /**
+   * Query strings this pipe has already validated, per query DTO class: a listing's query (page,
+   * sort, filters) is converted and checked the same way every time, and doing it cost a tenth of
+   * a marketplace page's time. Only valid queries whose values are all primitives are kept
+   * (refused ones are checked again each time), and each request gets its own copy, so none sees
+   * another's changes. Kept per pipe, as the result depends on its options.
+   */
+  private readonly validQueries = new WeakMap<object, Map<string, object>>();
+
+  /**
    * Unknown top-level properties are refused before class-transformer copies them: copying and
    * reporting a couple of thousand of them (all the JSON shape check lets through) costs a
    * tenth of a second of the event loop, against a millisecond to list them here.
@@ -16,7 +25,7 @@ export class SpanishValidationPipe extends ValidationPipe {
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const unknown = metadata.type === 'body' || metadata.type === 'query' ? unknownProperties(value, metadata.metatype) : [];
     if (unknown.length > 0) throw new BadRequestException(unknown.map((property) => `la propiedad ${property} no está permitida`));
-    const queries = metadata.type === 'query' && metadata.data === undefined && metadata.metatype ? validQueriesOf(metadata.metatype) : undefined;
+    const queries = metadata.type === 'query' && metadata.data === undefined && metadata.metatype ? this.validQueriesOf(metadata.metatype) : undefined;
     const key = queries ? queryKey(value) : undefined;
     if (!queries || key === undefined) return super.transform(value, metadata);
     const known = queries.get(key);
@@ -27,6 +36,13 @@ export class SpanishValidationPipe extends ValidationPipe {
       queries.set(key, copyOf(validated));
     }
     return validated;
+  }
+
+  private validQueriesOf(metatype: NonNullable<ArgumentMetadata['metatype']>): Map<string, object> | undefined {
+    if (declaredBy(metatype).size === 0) return undefined;
+    let queries = this.validQueries.get(metatype);
+    if (!queries) this.validQueries.set(metatype, (queries = new Map()));
+    return queries;
   }
 
   protected async validate(object: object, validatorOptions?: ValidatorOptions): Promise<ValidationError[]> {
@@ -108,23 +124,10 @@ function unknownProperties(value: unknown, metatype: ArgumentMetadata['metatype'
   return declared.size === 0 ? [] : Object.keys(value).filter((property) => !declared.has(property));
 }
 
-/**
- * Query strings already validated, per query DTO class: a listing's query (page, sort, filters)
- * is converted and checked the same way every time, and doing it cost a tenth of a marketplace
- * page's time. Only valid queries whose values are all primitives are kept (refused ones are
- * checked again each time), and each request gets its own copy, so none sees another's changes.
- */
-const validQueries = new WeakMap<object, Map<string, object>>();
+/** Valid query strings kept per DTO class (see SpanishValidationPipe.validQueries). */
 const MAX_VALID_QUERIES = 1_000;
 /** Longer query strings are validated each time rather than kept. */
 const MAX_QUERY_KEY_LENGTH = 1_024;
-
-function validQueriesOf(metatype: NonNullable<ArgumentMetadata['metatype']>): Map<string, object> | undefined {
-  if (declaredBy(metatype).size === 0) return undefined;
-  let queries = validQueries.get(metatype);
-  if (!queries) validQueries.set(metatype, (queries = new Map()));
-  return queries;
-}
 
 function queryKey(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
