@@ -25,7 +25,7 @@ const LIST_HEADERS = {
 };
 
 /** A page of agents already serialised (see AgentsService.page), as the JSON of a Page<AgentDto>. */
-export function pageJson({ items, ...counts }: Page<string>): string {
+function pageJson({ items, ...counts }: Page<string>): string {
   return `{"items":[${items.join(',')}],${JSON.stringify(counts).slice(1)}`;
 }
 

@@ -12,7 +12,7 @@ import { UsersService } from '../users/users.service';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { agentCategoryFilter } from './agent-categories';
-import { agentFromRow, toAgentDto } from './agent.mapper';
+import { agentFromRow, rowVersion, toAgentDto } from './agent.mapper';
 import { isUniqueViolation } from './database-errors';
 import {
   AgentCreatorMismatchError,
@@ -38,9 +38,6 @@ import { applyAgentSearch, cappedCount } from './marketplace/agent-search';
 import { type AgentJson, MarketplaceCache } from './marketplace/marketplace-cache';
 
 const ALIAS = 'agent';
-
-/** A row's updated_at as the driver reads it (SQLite's text, pg's Date), as a version to compare. */
-const rowVersion = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
 
 /**
  * mayRead for agents: a public agent waiting for moderation, or rejected, is read only by its
@@ -373,7 +370,7 @@ export class AgentsService {
    * JSON (AgentDto), and the total counted only up to TOTAL_COUNT_CAP (see cappedCount), once per
    * filter for as long as the listing cache keeps a page. A search is ranked by relevance with the
    * default sort when its matches are counted exactly (see applyAgentSearch). The page's query reads
-   * ids and versions only; the agents' JSON comes from the listing cache (see agentsJson).
+   * ids and versions only; the agents' JSON comes from the listing cache (MarketplaceCache.agentsJson).
    */
   private async page(
     visible: SelectQueryBuilder<Agent>,
@@ -395,13 +392,13 @@ export class AgentsService {
       .getRawMany<{ id: unknown; version: unknown }>();
     const items = await this.marketplaceCache.agentsJson(
       rows.map((row) => ({ id: String(row.id), version: rowVersion(row.version) })),
-      (ids) => this.agentsJson(ids),
+      (ids) => this.serialisedAgents(ids),
     );
     return { items, total, totalIsExact, page, limit };
   }
 
   /** The agents of `ids` that still exist, each as its JSON with the version of its row. */
-  private async agentsJson(ids: string[]): Promise<Map<string, AgentJson>> {
+  private async serialisedAgents(ids: string[]): Promise<Map<string, AgentJson>> {
     const rows = await this.agents.createQueryBuilder(ALIAS).where(`${ALIAS}.id IN (:...ids)`, { ids }).getRawMany<Record<string, unknown>>();
     const agents = rows.map((row) => agentFromRow(row, ALIAS));
     const dtos = await this.toDtos(agents);
