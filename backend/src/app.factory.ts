@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { ConsoleLogger, LogLevel, type NestApplicationOptions, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { json, raw, urlencoded } from 'express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
@@ -37,6 +37,20 @@ export function appOptions(config: AppConfig): NestApplicationOptions {
     // Our own parser, so that a malformed or oversized body gets the same error shape as the rest.
     bodyParser: false,
   };
+}
+
+/** The OpenAPI document served at /api/docs-json, and the one `npm run api:types` turns into the renderer's types. */
+export function apiDocument(app: NestExpressApplication, config: AppConfig): OpenAPIObject {
+  return SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle(`API de ${config.productName}`)
+      .setDescription('Contrato REST de la plataforma de agentes de IA.')
+      .setVersion(config.version)
+      .addBearerAuth()
+      .addApiKey({ type: 'apiKey', name: 'x-api-key', in: 'header' }, 'api-key')
+      .build(),
+  );
 }
 
 /** Middleware, prefix, pipes, filters and docs; shared with tests that build the module themselves. */
@@ -85,17 +99,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle(`API de ${config.productName}`)
-      .setDescription('Contrato REST de la plataforma de agentes de IA.')
-      .setVersion(config.version)
-      .addBearerAuth()
-      .addApiKey({ type: 'apiKey', name: 'x-api-key', in: 'header' }, 'api-key')
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  SwaggerModule.setup('api/docs', app, apiDocument(app, config), { jsonDocumentUrl: 'api/docs-json' });
 
   serveRenderer(app, config.rendererDir);
   return app;
