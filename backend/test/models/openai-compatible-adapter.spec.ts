@@ -140,7 +140,16 @@ describe('the OpenAI-compatible adapter, over HTTP against a local SSE fake', ()
     const { events, error } = await collectUntilError(openAiGateway({ MODEL_TIMEOUT_MS: '2000' }).stream(agentChat()));
     expect(texts(events)).toEqual(REPLY);
     expect(error).toBeInstanceOf(ModelProviderError);
-    expect((error as Error).message).toContain('(InvalidChunk)');
+    expect((error as Error).message).toContain('(IncompleteEvent)');
+  });
+
+  // The SSE rule, as the renderer reads our streams: an event is dispatched only at its blank line.
+  it('does not dispatch a last event without its blank line, even a whole one: the reply was cut off', async () => {
+    fake.set({ cutOffWith: 'data: {"choices": [{"delta": {"content": " Fin."}}]}' });
+    const { events, error } = await collectUntilError(openAiGateway({ MODEL_TIMEOUT_MS: '2000' }).stream(agentChat()));
+    expect(texts(events)).toEqual(REPLY);
+    expect(error).toBeInstanceOf(ModelProviderError);
+    expect((error as Error).message).toContain('(IncompleteEvent)');
   });
 
   it('gives up with ModelTimeoutError when the server hangs', async () => {

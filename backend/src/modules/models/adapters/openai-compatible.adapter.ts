@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import { Pool } from 'undici';
 import type { ModelAudience, ModelEvent, ModelRequest, TokenUsage } from '../model-gateway';
 import { ModelProviderError, ModelThrottledError } from '../model-gateway';
@@ -105,11 +106,10 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
   /** Posts the request and pushes the reply's events as its chunks arrive. */
   private async relay(body: string, signal: AbortSignal, activity: () => void, events: EventQueue<ModelEvent>): Promise<void> {
     const reply = await this.post(body, signal, 'text/event-stream');
-    reply.setEncoding('utf8');
     let usage: TokenUsage | undefined;
     let stopReason: string | undefined;
     let finished = false;
-    const parser = new ServerSentData((data) => {
+    const onData = (data: string) => {
       if (finished) return;
       if (data === '[DONE]') {
         finished = true;
@@ -123,16 +123,25 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
       if (chunk.usage) {
         usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
       }
-    });
+    };
+    const parser = createParser({ onEvent: (event) => onData(event.data) });
+    // The body comes in Buffers (setEncoding does not reach its iterator): a character may be split between two.
+    const decoder = new TextDecoder();
+    // The last characters read: whether the reply stopped at an event's end (a blank line).
+    let tail = '';
     try {
       // Leaving the loop at [DONE] must not destroy the body: its connection is still good.
-      for await (const text of reply.iterator({ destroyOnReturn: false }) as AsyncIterable<string>) {
+      for await (const bytes of reply.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>) {
         activity();
+        const text = decoder.decode(bytes, { stream: true });
+        tail = (tail + text).slice(-4);
         // A malformed event (parseChunk throws) ends the reply with its error, whenever it comes.
         parser.feed(text);
         if (finished) break;
       }
-      if (!finished) parser.end();
+      // An event is dispatched only at its blank line (the SSE standard, as the renderer reads our
+      // own streams): text left without one is dropped, and it means the reply was cut off.
+      if (!finished && tail !== '' && !/(\r\n|\r|\n)(\r\n|\r|\n)$/.test(tail)) throw new ModelProviderError('IncompleteEvent');
     } finally {
       // What follows [DONE] is read (a few bytes) so that the connection goes back to the pool;
       // a reply cut short or refused is dropped with its connection.
@@ -192,44 +201,4 @@ function parseReply<T extends { error?: ProviderErrorBody }>(text: string, inval
     throw new ModelProviderError(failed);
   }
   return reply;
-}
-
-/**
- * The `data:` payloads of a server-sent event stream, one per event (multi-line data joined),
- * handed to `onData` as the stream's text arrives.
- */
-class ServerSentData {
-  private buffer = '';
-  private data: string[] = [];
-
-  constructor(private readonly onData: (data: string) => void) {}
-
-  feed(text: string): void {
-    this.buffer += text;
-    let newline: number;
-    while ((newline = this.buffer.indexOf('\n')) >= 0) {
-      const line = this.buffer.slice(0, newline).replace(/\r$/, '');
-      this.buffer = this.buffer.slice(newline + 1);
-      if (line === '') {
-        this.dispatch();
-      } else if (line.startsWith('data:')) {
-        this.data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-      }
-      // Comments (':') and other fields (event, id, retry) carry nothing we use.
-    }
-  }
-
-  /** The stream ended: an event without its closing blank line still counts. */
-  end(): void {
-    if (this.buffer.startsWith('data:')) this.data.push(this.buffer.slice(this.buffer.startsWith('data: ') ? 6 : 5));
-    this.buffer = '';
-    this.dispatch();
-  }
-
-  private dispatch(): void {
-    if (this.data.length === 0) return;
-    const data = this.data.join('\n');
-    this.data = [];
-    this.onData(data);
-  }
 }
