@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
 import { type AppConfig, ConfigValidationError, loadConfig } from '../config/app-config';
 import { AuditLog } from '../modules/audit/audit-log.service';
+import { LastAdminError } from '../modules/identity/admin/identity-admin.errors';
 import { IdentityAdminService } from '../modules/identity/identity-admin.service';
 
 const CLI_AUDIT_ACTIONS = { grant: 'user.role.grant', revoke: 'user.role.revoke', disable: 'user.disable', enable: 'user.enable' } as const;
@@ -36,8 +37,14 @@ export async function runAdminCommand(args: string[], config: AppConfig): Promis
   try {
     const accounts = app.get(IdentityAdminService);
     const before = await accounts.findByEmail(email);
-    if (!before || !(await apply(accounts, email))) {
-      console.error(`No existe ningún usuario con el correo ${email}.`);
+    try {
+      if (!before || !(await apply(accounts, email))) {
+        console.error(`No existe ningún usuario con el correo ${email}.`);
+        return 1;
+      }
+    } catch (error) {
+      if (!(error instanceof LastAdminError)) throw error;
+      console.error(`${error.message} Nombra antes a otro: npm run admin -- grant <correo>.`);
       return 1;
     }
     const after = (await accounts.findBySub(before.sub)) ?? before;

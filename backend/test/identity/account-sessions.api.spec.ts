@@ -41,6 +41,8 @@ describe('identity: role changes and disabled accounts end the sessions', () => 
 
   it('takes admin rights away on the next call when `npm run admin -- revoke` runs in another process', async () => {
     const admin = await signUpAndSignIn(testApp, 'jefa@example.com');
+    // Another admin, so that revoking this one does not leave the platform without any.
+    await signUpAndSignIn(testApp, 'segunda@example.com');
     // The token is verified and cached by this backend before the operator acts.
     await readOther(admin).expect(200);
     await http().get('/api-admin/lo-que-sea').set(admin.authorization).expect(404);

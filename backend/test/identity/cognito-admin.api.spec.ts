@@ -3,11 +3,13 @@ import request from 'supertest';
 import {
   AdminDisableUserCommand,
   AdminGetUserCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CognitoAccountStates } from '../../src/modules/identity/admin/cognito-account-states';
 import { CognitoIdentityAdmin } from '../../src/modules/identity/admin/cognito-identity-admin';
+import { LastAdminError } from '../../src/modules/identity/admin/identity-admin.errors';
 import { IdentityAdminPort } from '../../src/modules/identity/admin/identity-admin.port';
 import { InvalidTokenError } from '../../src/modules/identity/id-token-verifier';
 import { CognitoIdTokenVerifier } from '../../src/modules/identity/id-token-verifiers';
@@ -59,6 +61,9 @@ describe('Cognito identity admin (AdminDisableUser, AdminEnableUser, AdminUpdate
 
   afterAll(() => testApp.close());
 
+  const activeAdmins = async () =>
+    (await cognito.list({ page: 1, limit: 100 })).rows.filter((account) => account.enabled && account.role === 'admin').map((account) => account.sub);
+
   it('disables a user: no sign-in, refresh token dead, their id token refused at once; enabled again they sign in', async () => {
     const ana: SignedInUser = await signUpAndSignIn(testApp, 'ana@example.com');
     await expect(verifier.verify(ana.idToken)).resolves.toMatchObject({ sub: ana.sub, role: 'user' });
@@ -95,12 +100,27 @@ describe('Cognito identity admin (AdminDisableUser, AdminEnableUser, AdminUpdate
     expect(got.UserAttributes).toContainEqual({ Name: 'custom:role', Value: 'admin' });
     const asAdmin = (await signIn('bob@example.com').expect(200)).body.AuthenticationResult.IdToken as string;
     await expect(verifier.verify(asAdmin)).resolves.toMatchObject({ sub: bob.sub, role: 'admin' });
-    expect(await cognito.countActiveAdmins()).toBe(1);
+    expect(await activeAdmins()).toEqual([bob.sub]);
 
+    // The only admin can be neither demoted nor disabled, by the adapter or by a raw Admin* call.
+    await expect(cognito.setRole(bob.sub, 'user')).rejects.toBeInstanceOf(LastAdminError);
+    await expect(cognito.setEnabled(bob.sub, false)).rejects.toBeInstanceOf(LastAdminError);
+    const UserPoolId = testApp.config.identity.userPoolId;
+    await expect(
+      sdk().send(new AdminUpdateUserAttributesCommand({ UserPoolId, Username: bob.sub, UserAttributes: [{ Name: 'custom:role', Value: 'user' }] })),
+    ).rejects.toMatchObject({ message: 'No se puede quitar el rol de administrador al último administrador.' });
+    await expect(sdk().send(new AdminDisableUserCommand({ UserPoolId, Username: bob.sub }))).rejects.toMatchObject({
+      message: 'No se puede quitar el rol de administrador al último administrador.',
+    });
+    await expect(verifier.verify(asAdmin)).resolves.toMatchObject({ sub: bob.sub, role: 'admin' });
+
+    // With a second admin, the first may step down.
+    const [ana] = (await cognito.list({ search: 'ana@example.com', page: 1, limit: 1 })).rows;
+    await cognito.setRole(ana.sub, 'admin');
     await cognito.setRole(bob.sub, 'user');
     await expect(verifier.verify(asAdmin)).rejects.toBeInstanceOf(InvalidTokenError);
     await expect(cognito.findBySub(bob.sub)).resolves.toMatchObject({ role: 'user' });
-    expect(await cognito.countActiveAdmins()).toBe(0);
+    expect(await activeAdmins()).toEqual([ana.sub]);
   });
 
   it('lists the pool page by page (ListUsers), with a filter, and searches through the adapter', async () => {

@@ -5,7 +5,7 @@ import { type AdminAccount, IdentityAdminPort } from '../identity/admin/identity
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { TeamsService } from '../teams/teams.service';
 import { UsersService } from '../users/users.service';
-import { AdminUserNotFoundError, LastAdminError, SelfDisableError } from './admin.errors';
+import { AdminUserNotFoundError, SelfDisableError } from './admin.errors';
 import { AuditLog } from '../audit/audit-log.service';
 import type { AdminUserDto, AdminUserPageDto, AdminUsersQueryDto } from './dto/admin.dto';
 
@@ -41,7 +41,6 @@ export class AdminUsersService {
   async setEnabled(admin: VerifiedIdentity, sub: string, enabled: boolean): Promise<AdminUserDto> {
     const account = await this.existing(sub);
     if (!enabled && account.sub === admin.sub) throw new SelfDisableError();
-    if (!enabled && account.role === 'admin' && account.enabled && (await this.accounts.countActiveAdmins()) <= 1) throw new LastAdminError();
     const before = await this.toDto(admin, account);
     await this.accounts.setEnabled(account.sub, enabled);
     const after = await this.toDto(admin, await this.existing(sub));
@@ -52,7 +51,6 @@ export class AdminUsersService {
   async setRole(admin: VerifiedIdentity, sub: string, role: 'admin' | 'user'): Promise<AdminUserDto> {
     const account = await this.existing(sub);
     if (account.role === role) return this.toDto(admin, account);
-    if (role === 'user' && account.enabled && (await this.accounts.countActiveAdmins()) <= 1) throw new LastAdminError();
     await this.accounts.setRole(account.sub, role);
     const after = await this.toDto(admin, await this.existing(sub));
     await this.audit.record({ actorSub: admin.sub, action: 'user.role', target: `user:${account.sub}`, before: { role: account.role }, after: { role } });

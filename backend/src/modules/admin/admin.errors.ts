@@ -7,14 +7,6 @@ export class AdminUserNotFoundError extends DomainError {
   }
 }
 
-export class LastAdminError extends DomainError {
-  readonly status = 409;
-  readonly code = 'LastAdmin';
-  constructor() {
-    super('No se puede quitar el rol de administrador al último administrador.');
-  }
-}
-
 export class SelfDisableError extends DomainError {
   readonly status = 409;
   constructor() {

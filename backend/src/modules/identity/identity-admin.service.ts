@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets } from 'typeorm';
-import type { IdentityUser, UserRole } from './entities/identity-user.entity';
+import { LastAdminError } from './admin/identity-admin.errors';
+import { IdentityUser, type UserRole } from './entities/identity-user.entity';
 import { IdentityUsersService } from './services/identity-users.service';
 import { TokenService } from './services/token.service';
 
@@ -25,15 +26,15 @@ export class IdentityAdminService {
   /**
    * Gives the account with this e-mail the role and ends its sessions, so that no token still
    * carries the old role: the user signs in again with the new one. False when no account has
-   * the e-mail.
+   * the e-mail; LastAdminError when it would leave no enabled admin.
    */
   setRoleByEmail(email: string, role: UserRole): Promise<boolean> {
-    return this.change(email, { role });
+    return this.change({ email: email.trim().toLowerCase() }, { role });
   }
 
   /** Disables the account (no sign-in, its sessions end at once) or enables it again. False when no account has the e-mail. */
   setEnabledByEmail(email: string, enabled: boolean): Promise<boolean> {
-    return this.change(email, { enabled });
+    return this.change({ email: email.trim().toLowerCase() }, { enabled });
   }
 
   /** The pool's accounts, newest first, narrowed by state and text. */
@@ -72,34 +73,40 @@ export class IdentityAdminService {
     return this.users.findBySub(sub);
   }
 
-  /** Enabled accounts with the admin role (the last one cannot be demoted). */
-  countActiveAdmins(): Promise<number> {
-    return this.users.repository.countBy({ role: 'admin', enabled: true });
-  }
-
   /** Like setRoleByEmail, by subject. False when no account has it. */
   setRoleBySub(sub: string, role: UserRole): Promise<boolean> {
-    return this.changeBySub(sub, { role });
+    return this.change({ sub }, { role });
   }
 
   /** Like setEnabledByEmail, by subject. False when no account has it. */
   setEnabledBySub(sub: string, enabled: boolean): Promise<boolean> {
-    return this.changeBySub(sub, { enabled });
+    return this.change({ sub }, { enabled });
   }
 
-  private async changeBySub(sub: string, changes: Partial<Pick<IdentityUser, 'role' | 'enabled'>>): Promise<boolean> {
-    const user = await this.users.findBySub(sub);
-    if (!user) return false;
-    await this.users.repository.update({ sub: user.sub }, changes);
-    await this.tokens.endAllSessions(user.sub);
-    return true;
-  }
-
-  private async change(email: string, changes: Partial<Pick<IdentityUser, 'role' | 'enabled'>>): Promise<boolean> {
-    const user = await this.users.repository.findOneBy({ email: email.trim().toLowerCase() });
-    if (!user) return false;
-    await this.users.repository.update({ sub: user.sub }, changes);
-    await this.tokens.endAllSessions(user.sub);
+  /**
+   * Every change of role or state goes through here, whoever asks (the admin screen, the command
+   * line, the Cognito-protocol Admin* calls): one that would leave no enabled admin is refused
+   * (LastAdminError). The enabled admins are read and locked in the change's own transaction, so
+   * that two admins demoting each other at once cannot both pass the count.
+   */
+  private async change(where: { sub: string } | { email: string }, changes: Partial<Pick<IdentityUser, 'role' | 'enabled'>>): Promise<boolean> {
+    const changed = await this.users.repository.manager.transaction(async (manager) => {
+      const accounts = manager.getRepository(IdentityUser);
+      const user = await accounts.findOneBy(where);
+      if (!user) return null;
+      const removesAnAdmin = user.role === 'admin' && user.enabled && ((changes.role ?? 'admin') !== 'admin' || changes.enabled === false);
+      if (removesAnAdmin) {
+        const admins = accounts.createQueryBuilder('account').select('account.sub', 'sub').where('account.role = :role AND account.enabled = :enabled', { role: 'admin', enabled: true }).orderBy('account.sub');
+        // SQLite transactions already run one at a time (exclusiveSqliteTransactions).
+        if (manager.connection.options.type === 'postgres') admins.setLock('pessimistic_write');
+        const others = (await admins.getRawMany<{ sub: string }>()).filter((admin) => admin.sub !== user.sub);
+        if (others.length === 0) throw new LastAdminError();
+      }
+      await accounts.update({ sub: user.sub }, changes);
+      return user;
+    });
+    if (!changed) return false;
+    await this.tokens.endAllSessions(changed.sub);
     return true;
   }
 }

@@ -14,6 +14,7 @@ import {
 import type { UserRole } from '../entities/identity-user.entity';
 import type { AccountListQuery } from '../identity-admin.service';
 import type { CognitoAccountStates } from './cognito-account-states';
+import { LastAdminError } from './identity-admin.errors';
 import { type AdminAccount, IdentityAdminPort } from './identity-admin.port';
 
 /** ListUsers answers at most 60 users a page. */
@@ -74,13 +75,10 @@ export class CognitoIdentityAdmin extends IdentityAdminPort {
     }
   }
 
-  async countActiveAdmins(): Promise<number> {
-    return (await this.list({ page: 1, limit: Number.MAX_SAFE_INTEGER })).rows.filter((account) => account.enabled && account.role === 'admin').length;
-  }
-
   /** Disabling also signs the user out everywhere, so that their refresh and access tokens stop working too. */
   async setEnabled(sub: string, enabled: boolean): Promise<void> {
     const Username = sub;
+    if (!enabled) await this.assertNotLastAdmin(sub);
     if (enabled) {
       await this.client.send(new AdminEnableUserCommand({ UserPoolId: this.userPoolId, Username }));
       await this.states.enable(sub);
@@ -94,9 +92,19 @@ export class CognitoIdentityAdmin extends IdentityAdminPort {
   /** The custom:role attribute; the user's sessions end, so that they sign in again with the new role. */
   async setRole(sub: string, role: UserRole): Promise<void> {
     const Username = sub;
+    if (role !== 'admin') await this.assertNotLastAdmin(sub);
     await this.client.send(new AdminUpdateUserAttributesCommand({ UserPoolId: this.userPoolId, Username, UserAttributes: [{ Name: 'custom:role', Value: role }] }));
     await this.states.setRole(sub, role);
     await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username }));
+  }
+
+  /**
+   * Cognito has no transactions: the pool is counted just before the change, so two admins
+   * demoting each other in the same instant could still both pass (the embedded pool locks).
+   */
+  private async assertNotLastAdmin(sub: string): Promise<void> {
+    const admins = (await this.list({ page: 1, limit: Number.MAX_SAFE_INTEGER })).rows.filter((account) => account.enabled && account.role === 'admin');
+    if (admins.some((account) => account.sub === sub) && admins.length <= 1) throw new LastAdminError();
   }
 }
 

@@ -20,10 +20,6 @@ export class EmbeddedIdentityAdmin extends IdentityAdminPort {
     return user ? toAccount(user) : null;
   }
 
-  countActiveAdmins(): Promise<number> {
-    return this.accounts.countActiveAdmins();
-  }
-
   async setEnabled(sub: string, enabled: boolean): Promise<void> {
     await this.accounts.setEnabledBySub(sub, enabled);
   }

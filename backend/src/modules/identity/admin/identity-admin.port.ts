@@ -24,8 +24,8 @@ export abstract class IdentityAdminPort {
   abstract readonly provider: 'embedded' | 'cognito';
   abstract list(query: AccountListQuery): Promise<{ rows: AdminAccount[]; total: number }>;
   abstract findBySub(sub: string): Promise<AdminAccount | null>;
-  /** Enabled accounts with the admin role (the last one cannot be demoted or disabled). */
-  abstract countActiveAdmins(): Promise<number>;
+  /** LastAdminError when it would disable the only enabled admin. */
   abstract setEnabled(sub: string, enabled: boolean): Promise<void>;
+  /** LastAdminError when it would demote the only enabled admin. */
   abstract setRole(sub: string, role: UserRole): Promise<void>;
 }
