@@ -6,5 +6,5 @@ export type { ApiErrorKind } from './ApiError';
 export { withRetry } from './withRetry';
 export type { RetryOptions, WithRetryOptions } from './withRetry';
 export { apiStrings } from './strings';
-export { readSse, SseParser } from './sse';
+export { readSse } from './sse';
 export type { SseMessage } from './sse';

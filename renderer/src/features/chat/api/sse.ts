@@ -2,7 +2,6 @@ import { ChatStreamError } from '../utils/chatErrors';
 import { readSse, type SseMessage } from '../../../shared/api/sse';
 import type { ChatDone, ChatStreamEvent } from '../types';
 
-export { readSse, SseParser } from '../../../shared/api/sse';
 export type { SseMessage } from '../../../shared/api/sse';
 
 function parseJson(data: string): Record<string, unknown> | null {
