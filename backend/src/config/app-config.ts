@@ -100,6 +100,8 @@ export interface AppConfig {
   features: string[];
   /** MODERATION_ENABLED: newly public agents wait for an admin's approval (admin module). */
   moderationEnabled: boolean;
+  /** AVATAR_URL_HOSTS, lower-cased: the only hosts whose https images may be avatars (files module). */
+  avatarUrlHosts: string[];
   rendererDir: string;
   /** Where this deployment is reached from outside; the embedded identity service's issuer. */
   publicUrl: string;
@@ -190,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trackingScripts: list(vars.TRACKING_SCRIPTS),
     features: list(vars.FEATURE_FLAGS),
     moderationEnabled: vars.MODERATION_ENABLED === 'true',
+    avatarUrlHosts: list(vars.AVATAR_URL_HOSTS).map((host) => host.toLowerCase()),
     rendererDir: vars.RENDERER_DIR ? resolve(vars.RENDERER_DIR) : resolve(__dirname, '../../../out/renderer'),
     identity:
       vars.COGNITO_USER_POOL_ID && vars.COGNITO_CLIENT_ID

@@ -111,6 +111,15 @@ export class EnvironmentVariables {
   @IsIn(['true', 'false'], { message: 'debe ser true o false' })
   MODERATION_ENABLED?: string;
 
+  /** Hosts whose https images may be avatars (comma-separated); without it, avatars are uploaded files only. */
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @Matches(/^\s*[a-z0-9.-]+(:\d{1,5})?\s*(,\s*[a-z0-9.-]+(:\d{1,5})?\s*)*$/i, {
+    message: 'debe ser una lista de nombres de servidor separados por comas, por ejemplo images.example.com,cdn.example.com',
+  })
+  AVATAR_URL_HOSTS?: string;
+
   @Expose()
   @Transform(emptyAsUndefined)
   @IsOptional()

@@ -24,7 +24,7 @@ describe('agents API', () => {
 
   beforeAll(async () => {
     // Ana saves more agents here than the hourly limit allows; the limit has its own tests (test/rate-limits).
-    testApp = await createTestApp({ ADMIN_EMAILS: 'jefa@example.com', RATE_LIMIT_AGENTS_PER_HOUR: '1000' });
+    testApp = await createTestApp({ ADMIN_EMAILS: 'jefa@example.com', RATE_LIMIT_AGENTS_PER_HOUR: '1000', AVATAR_URL_HOSTS: 'example.com' });
     ana = await signUpAndSignIn(testApp, 'ana@example.com');
     bob = await signUpAndSignIn(testApp, 'bob@example.com');
     admin = await signUpAndSignIn(testApp, 'jefa@example.com');

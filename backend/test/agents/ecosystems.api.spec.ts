@@ -12,7 +12,7 @@ describe('ecosystems API', () => {
   const create = (user: SignedInUser, body: object) => http().post('/api/ecosystems').set(user.authorization).send(body);
 
   beforeAll(async () => {
-    testApp = await createTestApp({ ADMIN_EMAILS: 'jefa@example.com' });
+    testApp = await createTestApp({ ADMIN_EMAILS: 'jefa@example.com', AVATAR_URL_HOSTS: 'example.com' });
     ana = await signUpAndSignIn(testApp, 'ana@example.com');
     bob = await signUpAndSignIn(testApp, 'bob@example.com');
     admin = await signUpAndSignIn(testApp, 'jefa@example.com');

@@ -40,7 +40,7 @@ describe('avatar URLs that do not expire', () => {
   };
 
   beforeAll(async () => {
-    testApp = await createTestApp();
+    testApp = await createTestApp({ AVATAR_URL_HOSTS: 'cdn.example' });
     ana = await signUpAndSignIn(testApp, 'ana@example.com');
     bob = await signUpAndSignIn(testApp, 'bob@example.com');
   });

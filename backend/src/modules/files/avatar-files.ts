@@ -1,12 +1,14 @@
-import { Injectable, Module } from '@nestjs/common';
+import { Inject, Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { mayModify } from '../../common/access/access-policy';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { FileUrlSecret } from './entities/file-url-secret.entity';
 import { StoredFile } from './entities/stored-file.entity';
 import { contentPath, FileUrlSigner } from './file-url-signer';
-import { AvatarFileNotAllowedError } from './files.errors';
+import { AvatarFileNotAllowedError, AvatarUrlNotAllowedError } from './files.errors';
 
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const CONTENT_PATH = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/content$/i;
@@ -46,25 +48,38 @@ export function stableAvatar(avatar: string | null | undefined): string | null {
  * one publishes it: only a file the caller may modify (their own upload; any, for an admin) may be
  * named. Every UUID in the text counts, whatever the URL's shape or letter case, so that no
  * spelling of the address slips past while a reader would still resolve it to the file.
+ *
+ * Every visitor's browser loads an avatar, so any other address would let its author watch who
+ * looks (a tracking pixel) or point browsers at the visitor's own network: besides uploaded files,
+ * only https images of the hosts AVATAR_URL_HOSTS names are accepted, and only those are served
+ * (an avatar stored before this rule, or whose host was since struck off the list, reads as none).
  */
 @Injectable()
 export class AvatarFiles {
+  private readonly allowedHosts: readonly string[];
+
   constructor(
     @InjectRepository(StoredFile) private readonly files: Repository<StoredFile>,
     private readonly signer: FileUrlSigner,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.allowedHosts = config.avatarUrlHosts;
+  }
 
   async assertMayUse(identity: VerifiedIdentity, avatar: string | null | undefined): Promise<void> {
     const ids = [...new Set((avatar ?? '').match(UUID_IN_TEXT)?.map((id) => id.toLowerCase()) ?? [])];
-    if (ids.length === 0) return;
-    const named = await this.files.find({ select: { id: true, ownerSub: true }, where: { id: In(ids) } });
-    if (named.some((file) => !mayModify(identity, file))) throw new AvatarFileNotAllowedError();
+    if (ids.length > 0) {
+      const named = await this.files.find({ select: { id: true, ownerSub: true }, where: { id: In(ids) } });
+      if (named.some((file) => !mayModify(identity, file))) throw new AvatarFileNotAllowedError();
+    }
+    if (!this.isServable(stableAvatar(avatar))) throw new AvatarUrlNotAllowedError(this.allowedHosts);
   }
 
   /**
    * The avatars as a reader gets them, in order: a file of the owner's own becomes a content URL
    * signed from `now` (valid for an hour, whenever the avatar was stored); a file of someone else's
-   * stays unsigned, so that it publishes nothing; anything else is as stored.
+   * stays unsigned, so that it publishes nothing; an allowed https image is as stored; anything
+   * else is none.
    */
   async readable(owned: readonly OwnedAvatar[], now = Date.now()): Promise<(string | null)[]> {
     const ids = [...new Set(owned.map((item) => avatarFileId(item.avatar)).filter((id): id is string => id !== null))];
@@ -75,10 +90,22 @@ export class AvatarFiles {
     return Promise.all(
       owned.map(async ({ ownerSub, avatar }) => {
         const fileId = avatarFileId(avatar);
-        if (!fileId) return avatar;
+        if (!fileId) return this.isServable(avatar) ? avatar : null;
         return owners.get(fileId) === ownerSub ? this.signer.sign(fileId, now) : contentPath(fileId);
       }),
     );
+  }
+
+  /** No avatar, an uploaded file's content path, or an https image of an allowed host. */
+  private isServable(avatar: string | null): boolean {
+    // An uploaded file is always served by its path on this server, whatever host the text named.
+    if (!avatar || avatarFileId(avatar) !== null) return true;
+    try {
+      const url = new URL(avatar);
+      return url.protocol === 'https:' && !url.username && !url.password && this.allowedHosts.includes(url.host);
+    } catch {
+      return false;
+    }
   }
 
   /** The DTOs with their avatars readable (see `readable`); `owned[i]` is the row of `dtos[i]`. */

@@ -60,3 +60,15 @@ export class AvatarFileNotAllowedError extends DomainError {
     super('El avatar debe ser una imagen que hayas subido tú.');
   }
 }
+
+/** An avatar that is neither an uploaded file nor an https image of a host AVATAR_URL_HOSTS names. */
+export class AvatarUrlNotAllowedError extends DomainError {
+  readonly status = 400;
+  constructor(allowedHosts: readonly string[]) {
+    super(
+      allowedHosts.length === 0
+        ? 'El avatar debe ser una imagen subida a la plataforma.'
+        : `El avatar debe ser una imagen subida a la plataforma o una dirección https de ${allowedHosts.join(', ')}.`,
+    );
+  }
+}
