@@ -102,6 +102,8 @@ export interface AppConfig {
   moderationEnabled: boolean;
   /** AVATAR_URL_HOSTS, lower-cased: the only hosts whose https images may be avatars (files module). */
   avatarUrlHosts: string[];
+  /** AUDIT_HMAC_KEY: the audit chain's key; null: the one kept in `<dataDir>/audit-hmac.key` (audit module). */
+  auditHmacKey: string | null;
   rendererDir: string;
   /** Where this deployment is reached from outside; the embedded identity service's issuer. */
   publicUrl: string;
@@ -132,6 +134,17 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** Per-user limits; a user over one gets 429 with Retry-After. */
   userQuotas: Record<UserQuota, QuotaLimit>;
+  /** What one account's published agents' API keys may do together, and the caps on making keys. */
+  apiKeys: ApiKeysConfig;
+}
+
+export interface ApiKeysConfig {
+  /** Model calls a minute through all of an account's keys together. */
+  ownerModelCallsPerMinute: number;
+  /** The highest requests per minute a key may be given. */
+  maxRateLimitPerMinute: number;
+  maxKeysPerPublication: number;
+  maxKeysPerAccount: number;
 }
 
 /** The Electron renderer is served from this origin (see main/); it always may call the API. */
@@ -193,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     features: list(vars.FEATURE_FLAGS),
     moderationEnabled: vars.MODERATION_ENABLED === 'true',
     avatarUrlHosts: list(vars.AVATAR_URL_HOSTS).map((host) => host.toLowerCase()),
+    auditHmacKey: vars.AUDIT_HMAC_KEY ?? null,
     rendererDir: vars.RENDERER_DIR ? resolve(vars.RENDERER_DIR) : resolve(__dirname, '../../../out/renderer'),
     identity:
       vars.COGNITO_USER_POOL_ID && vars.COGNITO_CLIENT_ID
@@ -232,6 +246,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       messages: { limit: vars.RATE_LIMIT_MESSAGES_PER_MINUTE, ttlMs: MINUTE_MS },
       uploads: { limit: vars.RATE_LIMIT_UPLOADS_PER_HOUR, ttlMs: HOUR_MS },
       modelCalls: { limit: vars.RATE_LIMIT_MODEL_CALLS_PER_MINUTE, ttlMs: MINUTE_MS },
+    },
+    apiKeys: {
+      ownerModelCallsPerMinute: vars.RATE_LIMIT_API_MODEL_CALLS_PER_MINUTE,
+      maxRateLimitPerMinute: vars.API_KEY_RATE_LIMIT_MAX,
+      maxKeysPerPublication: vars.API_KEYS_PER_PUBLICATION_MAX,
+      maxKeysPerAccount: vars.API_KEYS_PER_ACCOUNT_MAX,
     },
   };
 }

@@ -120,6 +120,13 @@ export class EnvironmentVariables {
   })
   AVATAR_URL_HOSTS?: string;
 
+  /** The audit chain's HMAC key, shared by every instance; without it, one generated under DATA_DIR at first start. */
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @MinLength(32, { message: 'debe tener al menos 32 caracteres' })
+  AUDIT_HMAC_KEY?: string;
+
   @Expose()
   @Transform(emptyAsUndefined)
   @IsOptional()
@@ -385,4 +392,22 @@ export class EnvironmentVariables {
   /** Chat turns with a model and Seshat's answers to a signed-in user. */
   @RateLimitVariable(20)
   RATE_LIMIT_MODEL_CALLS_PER_MINUTE: number;
+
+  // Published agents' API keys (issue 29): what one account's keys may do together.
+
+  /** Model calls a minute through all of one account's API keys together (invoke, chat completions, MCP). */
+  @RateLimitVariable(60)
+  RATE_LIMIT_API_MODEL_CALLS_PER_MINUTE: number;
+
+  /** The most a key's own requests per minute may be set to. */
+  @RateLimitVariable(600)
+  API_KEY_RATE_LIMIT_MAX: number;
+
+  /** Live (not revoked) keys a publication may have. */
+  @RateLimitVariable(10)
+  API_KEYS_PER_PUBLICATION_MAX: number;
+
+  /** Live keys one account may have across all its publications (a publication's default key counts). */
+  @RateLimitVariable(50)
+  API_KEYS_PER_ACCOUNT_MAX: number;
 }

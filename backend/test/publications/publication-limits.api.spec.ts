@@ -41,7 +41,8 @@ describe('per-key limits and metering of published agents', () => {
     const remaining: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       const response = await invoke(agentId, secret).expect(200);
-      expect(response.headers['ratelimit-policy']).toBe('"per-key";q=3;w=60');
+      // The key's own policy, then its owner's budget of model calls (RATE_LIMIT_API_MODEL_CALLS_PER_MINUTE).
+      expect(response.headers['ratelimit-policy']).toBe('"per-key";q=3;w=60, "per-owner";q=60;w=60');
       remaining.push(response.headers['ratelimit-remaining']);
     }
     expect(remaining).toEqual(['2', '1', '0']);

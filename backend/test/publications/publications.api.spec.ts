@@ -97,8 +97,8 @@ describe('agents published as APIs: publications, keys and invoke', () => {
       usage: { inputTokens: 21, outputTokens: 7 },
       requestId: expect.stringMatching(/^req_[0-9a-f]{32}$/),
     });
-    expect(headers['ratelimit-policy']).toBe('"per-key";q=60;w=60');
-    expect(headers.ratelimit).toMatch(/^"per-key";r=59;t=\d+$/);
+    expect(headers['ratelimit-policy']).toBe('"per-key";q=60;w=60, "per-owner";q=60;w=60');
+    expect(headers.ratelimit).toMatch(/^"per-key";r=59;t=\d+, "per-owner";r=\d+;t=\d+$/);
     const sent = fake.requests[0].body;
     expect(systemPromptOf(sent)).toContain('Eres un asesor fiscal muy breve.');
     expect(systemPromptOf(sent)).toContain('{"pais":"España","plan":"pro"}');

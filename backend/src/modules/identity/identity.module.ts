@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { MailModule } from '../mail/mail.module';
+import { AccountStandings } from './account-standings';
 import { AdminProtocolService } from './admin/admin-protocol.service';
 import { CognitoAccountStates } from './admin/cognito-account-states';
 import { CognitoIdentityAdmin } from './admin/cognito-identity-admin';
@@ -57,6 +58,7 @@ import { VerifiedTokenCache } from './verified-token-cache';
     IdentityAdminService,
     AdminProtocolService,
     CognitoAccountStates,
+    AccountStandings,
     {
       provide: IdentityAdminPort,
       inject: [APP_CONFIG, IdentityAdminService, CognitoAccountStates],
@@ -79,6 +81,6 @@ import { VerifiedTokenCache } from './verified-token-cache';
           : new EmbeddedIdTokenVerifier(tokens, cache),
     },
   ],
-  exports: [IdTokenVerifier, IdentityAdminService, IdentityAdminPort],
+  exports: [IdTokenVerifier, IdentityAdminService, IdentityAdminPort, AccountStandings],
 })
 export class IdentityModule {}

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { FilesService } from '../files/files.service';
 import { type ChatTurn, ModelError, ModelGateway, ModelNotConfiguredError, ModelProviderError } from '../models/model-gateway';
+import { MAX_INPUT_LENGTH } from './dto/publications.dto';
+import { KeyQuotas } from './key-quotas';
 import type { ResolvedKey } from './key-resolver';
-import { ModelCallFailedError, MonthlyQuotaExceededError } from './publications.errors';
+import { CallTooLongError, ModelCallFailedError } from './publications.errors';
 import { UsageMeter } from './usage-meter';
 
 export interface AgentCallRequest {
@@ -32,7 +34,8 @@ export interface AgentCallResult {
 /**
  * Runs a published agent for a call with a key: its pinned (or current) prompt version, its
  * model, the caller's context and files. Each run is metered against the key (requests at once,
- * tokens, errors and latency when it ends) and checked against the key's monthly quotas.
+ * tokens, errors and latency when it ends); its tokens count against the key's token quota
+ * (CallAdmission reserved the call before).
  */
 @Injectable()
 export class AgentRunner {
@@ -42,26 +45,15 @@ export class AgentRunner {
     private readonly gateway: ModelGateway,
     private readonly files: FilesService,
     private readonly meter: UsageMeter,
+    private readonly quotas: KeyQuotas,
   ) {}
 
-  /** Refuses the call when the key's month is used up (429). */
-  async assertQuota(key: ResolvedKey): Promise<void> {
-    if (key.monthlyRequestQuota === null && key.monthlyTokenQuota === null) return;
-    const used = await this.meter.monthTotals(key.keyId);
-    if (key.monthlyRequestQuota !== null && used.requests >= key.monthlyRequestQuota) {
-      throw new MonthlyQuotaExceededError('requests', key.monthlyRequestQuota);
-    }
-    if (key.monthlyTokenQuota !== null && used.tokens >= key.monthlyTokenQuota) {
-      throw new MonthlyQuotaExceededError('tokens', key.monthlyTokenQuota);
-    }
-  }
-
   /**
-   * Checks what can fail before the model is asked (quota, files, configuration), so that those
+   * Checks what can fail before the model is asked (length, configuration, files), so that those
    * errors are plain HTTP answers; then `stream` asks the model.
    */
   async prepare(key: ResolvedKey, request: AgentCallRequest): Promise<PreparedCall> {
-    await this.assertQuota(key);
+    if (lengthOf(request) > MAX_INPUT_LENGTH) throw new CallTooLongError(MAX_INPUT_LENGTH);
     if (!this.gateway.isConfigured('agent')) throw new ModelNotConfiguredError('user');
     const attachments = await this.attachments(key, request.fileIds ?? []);
     return { key, request, systemPrompt: systemPromptOf(key, request, attachments), requestId: `req_${randomUUID().replaceAll('-', '')}` };
@@ -116,6 +108,9 @@ export class AgentRunner {
       throw failure;
     } finally {
       this.meter.end(key.keyId, key.publicationId, { failed, ...usage, latencyMs: performance.now() - started });
+      await this.quotas.spend(key, usage.inputTokens + usage.outputTokens).catch((error: unknown) => {
+        this.logger.warn(`No se pudieron anotar los tokens de la clave ${key.keyId} en su cuota: ${String(error)}`);
+      });
     }
   }
 
@@ -149,6 +144,17 @@ export interface PreparedCall {
   request: AgentCallRequest;
   systemPrompt: string;
   requestId: string;
+}
+
+/**
+ * What the caller gives the model to read, whichever the route: the input, the context, the
+ * earlier messages and the added instructions, together (one limit for invoke, chat completions
+ * and MCP).
+ */
+function lengthOf(request: AgentCallRequest): number {
+  const context = request.context && Object.keys(request.context).length > 0 ? JSON.stringify(request.context).length : 0;
+  const history = (request.history ?? []).reduce((sum, turn) => sum + turn.content.length, 0);
+  return request.input.length + context + history + (request.instructions?.length ?? 0);
 }
 
 function systemPromptOf(key: ResolvedKey, request: AgentCallRequest, attachments: { fileId: string; url: string }[]): string {

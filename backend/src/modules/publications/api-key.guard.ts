@@ -9,6 +9,7 @@ import {
   KeyOfAnotherPublicationError,
   KeyRateLimitedError,
   MissingApiKeyError,
+  OwnerAccountDisabledError,
   PublicationDisabledError,
 } from './publications.errors';
 
@@ -20,8 +21,9 @@ export interface KeyedRequest extends Request {
 
 /**
  * In front of every /api/v1 route (which the user token guard lets through as public): the key
- * in `Authorization: Bearer` or `x-api-key` must be a live key of an enabled publication, of this
- * agent when the path names one, and within its requests per minute. Every answer, a 429 too,
+ * in `Authorization: Bearer` or `x-api-key` must be a live key of an enabled publication whose
+ * owner's account is not disabled, of this agent when the path names one, and within its
+ * requests per minute. Every answer, a 429 too,
  * carries the IETF RateLimit headers.
  */
 @Injectable()
@@ -41,6 +43,7 @@ export class ApiKeyGuard implements CanActivate {
     const key = looksLikeSecret(secret) ? await this.resolver.resolve(secret) : null;
     if (!key) throw new InvalidApiKeyError();
     if (key.expiresAt !== null && key.expiresAt <= Date.now()) throw new ExpiredApiKeyError();
+    if (!key.ownerEnabled) throw new OwnerAccountDisabledError();
     const agentId = request.params?.id;
     if (agentId !== undefined && agentId !== key.agentId) throw new KeyOfAnotherPublicationError();
     if (!key.enabled || !key.agent) throw new PublicationDisabledError();

@@ -25,6 +25,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { SseWriter } from '../chat/sse';
 import { AgentRunner, type PreparedCall } from './agent-runner';
 import { ApiKeyGuard, type KeyedRequest } from './api-key.guard';
+import { CallAdmission } from './call-admission';
 import { agentCallOf, chunkOf, completionId, completionOf, usageOf } from './chat-completions';
 import { ChatCompletionRequestDto, InvokeDto, InvokeResultDto } from './dto/publications.dto';
 import type { ResolvedKey } from './key-resolver';
@@ -58,7 +59,10 @@ const keyOf = (request: KeyedRequest): ResolvedKey => request.apiKey as Resolved
 @ApiSecurity('api-key')
 @ApiHeader({ name: 'Authorization', required: false, description: 'Bearer nova_sk_… (o la cabecera x-api-key)' })
 @ApiUnauthorizedResponse({ description: 'Falta la clave de API, no es válida, está revocada o ha caducado' })
-@ApiTooManyRequestsResponse({ description: 'Límite por minuto o cuota mensual de la clave (Retry-After, RateLimit-Policy, RateLimit)' })
+@ApiTooManyRequestsResponse({
+  description: 'Límite por minuto o cuota mensual de la clave, o consultas al modelo por minuto de todas las claves de la cuenta (Retry-After, RateLimit-Policy, RateLimit)',
+})
+@ApiForbiddenResponse({ description: 'La cuenta dueña de la clave está desactivada' })
 @Public()
 @UseGuards(ApiKeyGuard)
 @UseFilters(MeteredHttpErrorFilter)
@@ -66,7 +70,10 @@ const keyOf = (request: KeyedRequest): ResolvedKey => request.apiKey as Resolved
 export class AgentApiController {
   private readonly logger = new Logger('Publications');
 
-  constructor(private readonly runner: AgentRunner) {}
+  constructor(
+    private readonly runner: AgentRunner,
+    private readonly admission: CallAdmission,
+  ) {}
 
   @Post('agent/:id/invoke')
   @HttpCode(HttpStatus.OK)
@@ -83,6 +90,7 @@ export class AgentApiController {
   @ApiParam({ name: 'id', type: String, description: 'El id del agente publicado' })
   async invoke(@Body() body: InvokeDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
     const call = await this.runner.prepare(keyOf(request), { input: body.input, context: body.context, fileIds: body.fileIds });
+    await this.admission.admit(call.key, response);
     const signal = abortOnClose(response);
     if (!wantsEventStream(request)) {
       response.status(HttpStatus.OK).json(await this.runner.run(call, signal));
@@ -102,14 +110,30 @@ export class AgentApiController {
     }
   }
 
-  /** MCP over streamable HTTP, stateless: each POST is a whole exchange with a fresh server. */
+  /**
+   * MCP over streamable HTTP, stateless: each POST is a whole exchange with a fresh server. One
+   * message a POST (the protocol has had no batches since 2025-06-18): a batch of tools/call
+   * would be many model calls behind one request of the key's limit.
+   */
   @Post('agent/:id/mcp')
   @ApiOperation({
     summary: 'El agente como servidor MCP (streamable HTTP, sin sesión)',
-    description: 'Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente.',
+    description: 'Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente. Un mensaje JSON-RPC por petición: los lotes se rechazan.',
   })
+  @ApiBadRequestResponse({ description: 'Un lote (lista) de mensajes JSON-RPC' })
   async mcp(@Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
     const key = keyOf(request);
+    const message: unknown = request.body;
+    if (Array.isArray(message)) {
+      response.status(HttpStatus.BAD_REQUEST).json({
+        jsonrpc: '2.0',
+        error: { code: -32600, message: 'Este servidor MCP no admite lotes de JSON-RPC: envía un mensaje en cada petición POST.' },
+        id: null,
+      });
+      return;
+    }
+    // Refused here, a call past the limits is a plain 429 with its headers, as on the other routes.
+    if ((message as { method?: unknown } | null)?.method === 'tools/call') await this.admission.admit(key, response);
     const agent = key.agent as NonNullable<ResolvedKey['agent']>;
     const server = new McpServer({ name: agent.name, version: String(key.prompt?.version ?? 1) });
     server.registerTool(
@@ -162,6 +186,8 @@ export class AgentApiController {
 @ApiTags('api-publica')
 @ApiSecurity('api-key')
 @ApiUnauthorizedResponse({ description: 'Falta la clave de API, no es válida, está revocada o ha caducado' })
+@ApiForbiddenResponse({ description: 'La cuenta dueña de la clave está desactivada' })
+@ApiTooManyRequestsResponse({ description: 'Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit)' })
 @Public()
 @UseGuards(ApiKeyGuard)
 @UseFilters(OpenAiErrorFilter)
@@ -171,6 +197,7 @@ export class OpenAiCompatibleController {
 
   constructor(
     private readonly runner: AgentRunner,
+    private readonly admission: CallAdmission,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -191,6 +218,7 @@ export class OpenAiCompatibleController {
     const key = keyOf(request);
     if (body.model !== key.agentId) throw new UnknownAgentModelError(body.model);
     const call = await this.runner.prepare(key, agentCallOf(body.messages));
+    await this.admission.admit(key, response);
     const signal = abortOnClose(response);
     const created = Math.floor(Date.now() / 1000);
     if (!body.stream) {

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AgentsService } from '../agents/agents.service';
 import { InstanceBus } from '../instance-bus/instance-bus';
+import { AccountStandings } from '../identity/account-standings';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { PromptVersionStore } from '../prompts/prompt-version-store';
 import { digestOf } from './api-key-secret';
@@ -18,6 +19,8 @@ export interface ResolvedKey {
   agentId: string;
   enabled: boolean;
   owner: VerifiedIdentity;
+  /** False once an admin has disabled the owner's account: its keys stop with its sessions. */
+  ownerEnabled: boolean;
   rateLimitPerMinute: number;
   monthlyRequestQuota: number | null;
   monthlyTokenQuota: number | null;
@@ -38,9 +41,10 @@ interface Entry {
 }
 
 /**
- * Finds the publication, agent and prompt behind a key. Every call would otherwise read four
- * rows; they are kept for KEY_CACHE_MS, and dropped at once when the owner revokes a key or
- * changes the publication, on every instance through the instance bus. Only where that reaches
+ * Finds the publication, its owner's standing, agent and prompt behind a key. Every call would
+ * otherwise read five rows; they are kept for KEY_CACHE_MS, and dropped at once when the owner
+ * revokes a key or changes the publication, or an admin disables the owner's account, on every
+ * instance through the instance bus. Only where that reaches
  * every instance is anything kept: with REDIS_URL, or on SQLite (one machine owns the file, and
  * the bus reaches its cluster's workers). PostgreSQL without Redis may run instances on several
  * machines, so it reads on every call.
@@ -58,11 +62,13 @@ export class KeyResolver {
     @InjectRepository(ApiPublication) private readonly publications: Repository<ApiPublication>,
     private readonly agents: AgentsService,
     private readonly prompts: PromptVersionStore,
+    private readonly accounts: AccountStandings,
     private readonly bus: InstanceBus,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.cacheEnabled = bus.reachesEveryInstance || config.database.type === 'sqlite';
-    bus.subscribe('publications.changed', (publicationId) => this.forgetLocally(publicationId));
+    bus.subscribe('publications.changed', (publicationId) => this.forgetLocally((key) => key.publicationId === publicationId, publicationId));
+    bus.subscribe('identity.sessions-ended', (ownerSub) => this.forgetLocally((key) => key.owner.sub === ownerSub, ownerSub));
   }
 
   async resolve(secret: string): Promise<ResolvedKey | null> {
@@ -92,13 +98,13 @@ export class KeyResolver {
     await this.bus.publish('publications.changed', publicationId);
   }
 
-  private forgetLocally(publicationId: string): void {
+  /** Drops the keys `changed` names; an empty id (the bus was away for a while): anything may have changed. */
+  private forgetLocally(changed: (key: ResolvedKey) => boolean, id: string): void {
     this.generation += 1;
     this.loading.clear();
     for (const [digest, entry] of this.cache) {
       // Unknown keys are kept too briefly to matter, but a key just created must work at once.
-      // An empty id: anything may have changed (the bus was away for a while).
-      if (!publicationId || entry.value === null || entry.value.publicationId === publicationId) this.cache.delete(digest);
+      if (!id || entry.value === null || changed(entry.value)) this.cache.delete(digest);
     }
   }
 
@@ -108,7 +114,8 @@ export class KeyResolver {
     const publication = await this.publications.findOneBy({ id: key.publicationId });
     if (!publication) return null;
     const owner: VerifiedIdentity = { sub: publication.ownerSub, username: publication.ownerUsername, email: '', role: 'user' };
-    const [agent, prompt] = await Promise.all([
+    const [ownerEnabled, agent, prompt] = await Promise.all([
+      this.accounts.isEnabled(publication.ownerSub),
       this.agents.findVisible(owner, publication.agentId).catch(() => null),
       publication.pinnedVersion === null ? this.prompts.current(publication.agentId) : this.prompts.find(publication.agentId, publication.pinnedVersion),
     ]);
@@ -118,6 +125,7 @@ export class KeyResolver {
       agentId: publication.agentId,
       enabled: publication.enabled,
       owner,
+      ownerEnabled,
       rateLimitPerMinute: key.rateLimitPerMinute,
       monthlyRequestQuota: key.monthlyRequestQuota,
       monthlyTokenQuota: key.monthlyTokenQuota,

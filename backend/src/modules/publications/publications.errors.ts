@@ -44,6 +44,26 @@ export class InvalidExpiryError extends DomainError {
   }
 }
 
+/** The caps on making keys (API_KEYS_PER_PUBLICATION_MAX, API_KEYS_PER_ACCOUNT_MAX). */
+export class TooManyApiKeysError extends DomainError {
+  readonly status = 409;
+  readonly code = 'TooManyApiKeys';
+  constructor(scope: 'publication' | 'account', max: number) {
+    super(
+      scope === 'publication'
+        ? `Esta publicación ya tiene ${max} claves de API, el máximo. Revoca una que no uses para crear otra.`
+        : `Tu cuenta ya tiene ${max} claves de API entre todas sus publicaciones, el máximo. Revoca una que no uses para crear otra.`,
+    );
+  }
+}
+
+export class KeyRateLimitTooHighError extends DomainError {
+  readonly status = 400;
+  constructor(max: number) {
+    super(`rateLimitPerMinute no puede superar ${max} peticiones por minuto.`);
+  }
+}
+
 // Calls with a key (/api/v1/…).
 
 export class MissingApiKeyError extends DomainError {
@@ -81,11 +101,30 @@ export class PublicationDisabledError extends DomainError {
   }
 }
 
+export class OwnerAccountDisabledError extends DomainError {
+  readonly status = 403;
+  readonly code = 'AccountDisabled';
+  constructor() {
+    super('La cuenta dueña de esta clave de API está desactivada: sus claves no funcionan.');
+  }
+}
+
 export class KeyRateLimitedError extends DomainError {
   readonly status = 429;
   readonly code = 'RateLimited';
   constructor(limit: number, retryAfter: number) {
     super(`Esta clave de API admite ${limit} peticiones por minuto. Vuelve a intentarlo dentro de ${retryAfter} ${retryAfter === 1 ? 'segundo' : 'segundos'}.`);
+  }
+}
+
+/** RATE_LIMIT_API_MODEL_CALLS_PER_MINUTE: every key of one account together. */
+export class OwnerModelCallsLimitedError extends DomainError {
+  readonly status = 429;
+  readonly code = 'RateLimited';
+  constructor(limit: number, retryAfter: number) {
+    super(
+      `Las claves de API de esta cuenta admiten ${limit} consultas al modelo por minuto entre todas. Vuelve a intentarlo dentro de ${retryAfter} ${retryAfter === 1 ? 'segundo' : 'segundos'}.`,
+    );
   }
 }
 
@@ -105,6 +144,14 @@ export class InvalidMessagesError extends DomainError {
   readonly status = 400;
   constructor(detail: string) {
     super(detail);
+  }
+}
+
+/** One limit for every route: what the model is given to read in one call. */
+export class CallTooLongError extends DomainError {
+  readonly status = 400;
+  constructor(max: number) {
+    super(`La llamada no puede superar los ${max} caracteres entre la entrada, el contexto, los mensajes anteriores y las instrucciones.`);
   }
 }
 

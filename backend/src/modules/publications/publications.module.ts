@@ -3,14 +3,17 @@ import type { NextFunction, Request, Response } from 'express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AgentsModule } from '../agents/agents.module';
 import { FilesModule } from '../files/files.module';
+import { IdentityModule } from '../identity/identity.module';
 import { ModelsModule } from '../models/models.module';
 import { PromptVersionStoreModule } from '../prompts/prompt-version-store';
 import { AgentRunner } from './agent-runner';
 import { ApiKeyGuard } from './api-key.guard';
+import { CallAdmission } from './call-admission';
 import { AgentApiController, OpenAiCompatibleController } from './api-v1.controller';
 import { ApiKey } from './entities/api-key.entity';
 import { ApiKeyUsage } from './entities/api-key-usage.entity';
 import { ApiPublication } from './entities/api-publication.entity';
+import { KeyQuotas } from './key-quotas';
 import { KeyRateLimiter } from './key-rate-limiter';
 import { KeyResolver } from './key-resolver';
 import { PublicationsController } from './publications.controller';
@@ -42,9 +45,9 @@ function keyFromBearer(request: Request, _response: Response, next: NextFunction
  * and metering.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage]), AgentsModule, PromptVersionStoreModule, ModelsModule, FilesModule],
+  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage]), AgentsModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule],
   controllers: [PublicationsController, AgentApiController, OpenAiCompatibleController],
-  providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, UsageMeter, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter],
+  providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, KeyQuotas, CallAdmission, UsageMeter, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter],
 })
 export class PublicationsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type DataSource, IsNull, type Repository, Between } from 'typeorm';
+import { type DataSource, type EntityManager, IsNull, type Repository, Between } from 'typeorm';
 import { isAdmin, mayModify } from '../../common/access/access-policy';
+import type { ApiKeysConfig, AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import { AgentsService } from '../agents/agents.service';
 import type { VerifiedIdentity } from '../identity/id-token-verifier';
 import { PromptVersionStore } from '../prompts/prompt-version-store';
@@ -30,9 +32,11 @@ import {
   AlreadyPublishedError,
   ApiKeyNotFoundError,
   InvalidExpiryError,
+  KeyRateLimitTooHighError,
   PinnedVersionNotFoundError,
   PublicationForbiddenError,
   PublicationNotFoundError,
+  TooManyApiKeysError,
 } from './publications.errors';
 import { UsageMeter } from './usage-meter';
 
@@ -80,10 +84,14 @@ function toDto(publication: ApiPublication, keys: ApiKey[]): PublicationDto {
 /**
  * Agents published as APIs and their keys (spec section 7, Publications). Only the agent's
  * creator (who owns the publication) and admins see or change a publication; anyone else is told
- * it does not exist.
+ * it does not exist. An account's live keys are capped, per publication and in all, and so is
+ * each key's requests per minute (API_KEYS_PER_PUBLICATION_MAX, API_KEYS_PER_ACCOUNT_MAX,
+ * API_KEY_RATE_LIMIT_MAX).
  */
 @Injectable()
 export class PublicationsService {
+  private readonly caps: ApiKeysConfig;
+
   constructor(
     @InjectRepository(ApiPublication) private readonly publications: Repository<ApiPublication>,
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
@@ -93,7 +101,10 @@ export class PublicationsService {
     private readonly prompts: PromptVersionStore,
     private readonly resolver: KeyResolver,
     private readonly meter: UsageMeter,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.caps = config.apiKeys;
+  }
 
   /** POST /agent/{id}/publication: publishes the agent with its default key, whose secret only this answer shows. */
   async publish(identity: VerifiedIdentity, agentId: string, body: CreatePublicationDto): Promise<CreatedPublicationDto> {
@@ -115,11 +126,13 @@ export class PublicationsService {
     const key = this.keys.create({ ...this.newKey(publication.id, { name: DEFAULT_KEY_NAME }), prefix: secret.prefix, digest: secret.digest });
     try {
       await this.dataSource.transaction(async (manager) => {
+        await this.assertRoomForKey(manager, publication.ownerSub, null);
         await manager.insert(ApiPublication, publication);
         await manager.insert(ApiKey, key);
       });
     } catch (error) {
       // Two publishes raced: the unique index on the agent let one through.
+      if (error instanceof TooManyApiKeysError) throw error;
       if (await this.publications.existsBy({ agentId: agent.id })) throw new AlreadyPublishedError();
       throw error;
     }
@@ -173,9 +186,15 @@ export class PublicationsService {
   async createKey(identity: VerifiedIdentity, id: string, body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
     const publication = await this.owned(identity, id);
     if (body.expiresAt && body.expiresAt.getTime() <= Date.now()) throw new InvalidExpiryError();
+    if (body.rateLimitPerMinute !== undefined && body.rateLimitPerMinute > this.caps.maxRateLimitPerMinute) {
+      throw new KeyRateLimitTooHighError(this.caps.maxRateLimitPerMinute);
+    }
     const secret = newSecret();
     const key = this.keys.create({ ...this.newKey(publication.id, body), prefix: secret.prefix, digest: secret.digest });
-    await this.keys.insert(key);
+    await this.dataSource.transaction(async (manager) => {
+      await this.assertRoomForKey(manager, publication.ownerSub, publication.id);
+      await manager.insert(ApiKey, key);
+    });
     await this.resolver.forget(publication.id);
     return { ...toKeyDto(await this.keys.findOneByOrFail({ id: key.id })), secret: secret.secret };
   }
@@ -223,13 +242,34 @@ export class PublicationsService {
       id: randomUUID(),
       publicationId,
       name: body.name,
-      rateLimitPerMinute: body.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+      rateLimitPerMinute: body.rateLimitPerMinute ?? Math.min(DEFAULT_RATE_LIMIT_PER_MINUTE, this.caps.maxRateLimitPerMinute),
       monthlyRequestQuota: body.monthlyRequestQuota ?? null,
       monthlyTokenQuota: body.monthlyTokenQuota ?? null,
       expiresAt: body.expiresAt ?? null,
       lastUsedAt: null,
       revokedAt: null,
     };
+  }
+
+  /**
+   * Refuses one more live key for the owner (and the publication, once it exists) past the caps.
+   * On PostgreSQL the owner's publications are locked for the rest of the transaction, so that
+   * keys made at the same moment are counted one after another (SQLite runs transactions one at
+   * a time already).
+   */
+  private async assertRoomForKey(manager: EntityManager, ownerSub: string, publicationId: string | null): Promise<void> {
+    if (manager.connection.options.type === 'postgres') {
+      await manager.createQueryBuilder(ApiPublication, 'publication').select('publication.id').where('publication.ownerSub = :ownerSub', { ownerSub }).setLock('pessimistic_write').getRawMany();
+    }
+    if (publicationId !== null && (await manager.countBy(ApiKey, { publicationId, revokedAt: IsNull() })) >= this.caps.maxKeysPerPublication) {
+      throw new TooManyApiKeysError('publication', this.caps.maxKeysPerPublication);
+    }
+    const ownersKeys = await manager
+      .createQueryBuilder(ApiKey, 'key')
+      .innerJoin(ApiPublication, 'publication', 'publication.id = key.publicationId')
+      .where('publication.ownerSub = :ownerSub AND key.revokedAt IS NULL', { ownerSub })
+      .getCount();
+    if (ownersKeys >= this.caps.maxKeysPerAccount) throw new TooManyApiKeysError('account', this.caps.maxKeysPerAccount);
   }
 
   private activeKeys(publicationId: string): Promise<ApiKey[]> {

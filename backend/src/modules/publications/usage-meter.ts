@@ -1,6 +1,6 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, In, MoreThanOrEqual } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { ApiKey } from './entities/api-key.entity';
 import { ApiKeyUsage } from './entities/api-key-usage.entity';
 
@@ -25,12 +25,6 @@ export interface CallOutcome {
   latencyMs: number;
 }
 
-interface MonthTotals {
-  month: string;
-  requests: number;
-  tokens: number;
-}
-
 const DAY_MS = 86_400_000;
 let dayStart = 0;
 let dayText = '';
@@ -42,23 +36,19 @@ function dayOf(time: number): string {
   }
   return dayText;
 }
-const monthOf = (time: number) => new Date(time).toISOString().slice(0, 7);
 
 /**
  * Every call with a key is counted here, in memory, and written every USAGE_FLUSH_MS as one
  * upsert per key and day, so that metering costs the call nothing. The buffer is written again
  * when the application stops (SIGTERM included: enableShutdownHooks), before the database
- * closes. The monthly quotas read the month's written totals plus what this process has not
- * written yet.
+ * closes. (The monthly quotas are counted apart, on each key's row: KeyQuotas.)
  */
 @Injectable()
 export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Publications');
   private pending = new Map<string, Figures>();
-  private inflight = new Map<string, Figures>();
   /** When each key was last used (epoch ms), since the last write. */
   private lastUsed = new Map<string, number>();
-  private readonly months = new Map<string, MonthTotals>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | null = null;
 
@@ -93,26 +83,6 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
     figures.latencyMsTotal += Math.max(0, Math.round(outcome.latencyMs));
   }
 
-  /** This month's requests and tokens of a key, every instance's written figures and ours not yet written. */
-  async monthTotals(keyId: string, now = Date.now()): Promise<{ requests: number; tokens: number }> {
-    const month = monthOf(now);
-    let totals = this.months.get(keyId);
-    if (!totals || totals.month !== month) {
-      totals = await this.readMonth(keyId, month);
-      this.months.set(keyId, totals);
-    }
-    let requests = totals.requests;
-    let tokens = totals.tokens;
-    for (const buffer of [this.pending, this.inflight]) {
-      for (const figures of buffer.values()) {
-        if (figures.keyId !== keyId || !figures.day.startsWith(month)) continue;
-        requests += figures.requests;
-        tokens += figures.inputTokens + figures.outputTokens;
-      }
-    }
-    return { requests, tokens };
-  }
-
   /** Writes what is buffered; concurrent callers wait for the same write. */
   flush(): Promise<void> {
     if (this.flushing) return this.flushing.then(() => this.flush());
@@ -122,11 +92,10 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
   }
 
   private async write(): Promise<void> {
-    this.inflight = this.pending;
+    const rows = [...this.pending.values()];
     this.pending = new Map();
     const lastUsed = this.lastUsed;
     this.lastUsed = new Map();
-    const rows = [...this.inflight.values()];
     try {
       await this.dataSource.transaction(async (manager) => {
         for (const row of rows) {
@@ -139,8 +108,6 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
       // key refuses them); anything else that fails goes back into the buffer for the next flush.
       await this.writeOneByOne(rows, lastUsed);
     }
-    await this.refreshMonths(rows).catch(() => undefined);
-    this.inflight = new Map();
   }
 
   private async writeOneByOne(rows: Figures[], lastUsed: Map<string, number>): Promise<void> {
@@ -163,30 +130,6 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
       }
     }
     if (failures > 0) this.logger.warn(`No se pudo guardar el uso de ${failures} claves de API; se reintentará.`);
-  }
-
-  private async refreshMonths(rows: Figures[]): Promise<void> {
-    const keyIds = [...new Set(rows.map((row) => row.keyId))].filter((keyId) => this.months.has(keyId));
-    if (keyIds.length === 0) return;
-    const month = monthOf(Date.now());
-    const sums = await this.dataSource.manager.find(ApiKeyUsage, { where: { keyId: In(keyIds), day: MoreThanOrEqual(`${month}-01`) } });
-    const totals = new Map(keyIds.map((keyId) => [keyId, { month, requests: 0, tokens: 0 }]));
-    for (const row of sums) {
-      const total = totals.get(row.keyId);
-      if (!total) continue;
-      total.requests += row.requests;
-      total.tokens += row.inputTokens + row.outputTokens;
-    }
-    for (const [keyId, total] of totals) this.months.set(keyId, total);
-  }
-
-  private async readMonth(keyId: string, month: string): Promise<MonthTotals> {
-    const rows = await this.dataSource.manager.find(ApiKeyUsage, { where: { keyId, day: MoreThanOrEqual(`${month}-01`) } });
-    return {
-      month,
-      requests: rows.reduce((sum, row) => sum + row.requests, 0),
-      tokens: rows.reduce((sum, row) => sum + row.inputTokens + row.outputTokens, 0),
-    };
   }
 
   private figures(keyId: string, publicationId: string, now: number): Figures {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { JWTPayload } from 'jose';
 import { Repository } from 'typeorm';
+import { InstanceBus } from '../../instance-bus/instance-bus';
 import { CognitoAccountState } from '../entities/cognito-account-state.entity';
 import type { UserRole } from '../entities/identity-user.entity';
 
@@ -18,7 +19,10 @@ const STATE_TTL_MS = 1_000;
 export class CognitoAccountStates {
   private readonly cache = new Map<string, { at: number; state: CognitoAccountState | null }>();
 
-  constructor(@InjectRepository(CognitoAccountState) private readonly states: Repository<CognitoAccountState>) {}
+  constructor(
+    @InjectRepository(CognitoAccountState) private readonly states: Repository<CognitoAccountState>,
+    private readonly bus: InstanceBus,
+  ) {}
 
   /**
    * Tokens issued up to the end of this second are refused for good (`iat` counts whole seconds:
@@ -60,7 +64,9 @@ export class CognitoAccountStates {
   private async write(sub: string, changes: Partial<Omit<CognitoAccountState, 'sub'>>): Promise<void> {
     const current = (await this.states.findOneBy({ sub })) ?? this.states.create({ sub, enabled: true, role: null, tokensValidAfter: null });
     await this.states.save({ ...current, ...changes });
-    // This instance refuses the account's tokens from the next call.
+    // This instance refuses the account's tokens from the next call; every instance drops what it
+    // kept of the account (its API keys too).
     this.cache.delete(sub);
+    await this.bus.publish('identity.sessions-ended', sub);
   }
 }

@@ -127,7 +127,11 @@ export class CreateApiKeyDto {
   @MaxLength(120, { message: 'name no puede superar los 120 caracteres' })
   name: string;
 
-  @ApiPropertyOptional({ description: `Peticiones por minuto (por defecto ${DEFAULT_RATE_LIMIT_PER_MINUTE})`, minimum: 1, maximum: MAX_RATE_LIMIT_PER_MINUTE })
+  @ApiPropertyOptional({
+    description: `Peticiones por minuto (por defecto ${DEFAULT_RATE_LIMIT_PER_MINUTE}); el despliegue fija el máximo (API_KEY_RATE_LIMIT_MAX, 600 si no dice otra cosa)`,
+    minimum: 1,
+    maximum: MAX_RATE_LIMIT_PER_MINUTE,
+  })
   @IsOptional()
   @IsInt({ message: 'rateLimitPerMinute debe ser un número entero' })
   @Min(1, { message: `rateLimitPerMinute debe estar entre 1 y ${MAX_RATE_LIMIT_PER_MINUTE}` })

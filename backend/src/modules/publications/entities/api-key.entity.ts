@@ -41,6 +41,18 @@ export class ApiKey {
   @Column({ name: 'last_used_at', type: Date, nullable: true })
   lastUsedAt: Date | null;
 
+  /** The month (YYYY-MM, UTC) that quotaRequests and quotaTokens count; see KeyQuotas. */
+  @Column({ name: 'quota_month', type: 'varchar', length: 7, nullable: true })
+  quotaMonth: string | null;
+
+  /** Calls admitted in quotaMonth (reserved before the model is asked). */
+  @Column({ name: 'quota_requests', type: 'integer', default: 0 })
+  quotaRequests: number;
+
+  /** Tokens (input and output) spent in quotaMonth, by keys with a token quota. */
+  @Column({ name: 'quota_tokens', type: 'bigint', default: 0, transformer: { to: (value: number) => value, from: (value: string | number | null) => Number(value ?? 0) } })
+  quotaTokens: number;
+
   /** Set when revoked: the key stops working at once; its usage figures stay. */
   @Column({ name: 'revoked_at', type: Date, nullable: true })
   revokedAt: Date | null;
