@@ -95,6 +95,22 @@ describe('moderation queue (issue 17)', () => {
       expect(await visitorView()).not.toContain(agentId);
       expect((await http().get('/api-admin/moderation').set(admin.authorization).expect(200)).body.items.map((agent: Listed) => agent.id)).toContain(agentId);
     });
+
+    it('keeps the approved card in the teams that have an agent while its next version waits for moderation', async () => {
+      const agentId = await publish('Aprobado');
+      await http().post(`/api-admin/moderation/${agentId}/approve`).set(admin.authorization).expect(200);
+      await http().post(`/api/user-agents/${otherUser.sub}`).set(otherUser.authorization).send({ agentId }).expect(201);
+      const edit = (name: string, isPublic: boolean) =>
+        http().post('/api/agents').set(creator.authorization).send({ id: agentId, name, category: 'legal', description: `${name}: sin revisar`, isPublic }).expect(200);
+      await edit('Aprobado', false);
+      await edit('Sin revisar', true);
+
+      const team = (await http().get(`/api/user-agents/${otherUser.sub}`).set(otherUser.authorization).expect(200)).body as Array<{ agentId: string; name: string; description: string }>;
+      expect(team.find((entry) => entry.agentId === agentId)).toMatchObject({ name: 'Aprobado', description: 'Aprobado: derecho' });
+      await http().post(`/api-admin/moderation/${agentId}/approve`).set(admin.authorization).expect(200);
+      const approved = (await http().get(`/api/user-agents/${otherUser.sub}`).set(otherUser.authorization).expect(200)).body as Array<{ agentId: string; name: string }>;
+      expect(approved.find((entry) => entry.agentId === agentId)).toMatchObject({ name: 'Sin revisar' });
+    });
   });
 
   describe('off (the default)', () => {

@@ -1,5 +1,6 @@
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
+import { readableBy } from '../../src/common/access/access-policy';
 import { Agent } from '../../src/modules/agents/entities/agent.entity';
 import { marketplaceFilters, type MarketplaceQueryDto } from '../../src/modules/agents/marketplace/marketplace-query.dto';
 import { applyListingFilters, applyPage, applySort } from '../../src/modules/agents/marketplace/marketplace-search';
@@ -22,13 +23,12 @@ sqliteOnly('marketplace query plans (SQLite only: skipped on PostgreSQL, which p
 
   afterAll(() => testApp.close());
 
-  /** `approvedOnly` adds the moderation condition of a visitor's listing (AgentsService.onlyApprovedForOthers). */
+  /** A visitor's listing, as the access policy narrows it; `approvedOnly` adds the moderation condition of agents. */
   async function planFor(entity: typeof Agent | typeof Ecosystem, query: MarketplaceQueryDto, approvedOnly = false): Promise<string> {
     const alias = entity === Agent ? 'agent' : 'ecosystem';
     const repository = testApp.app.get<Repository<Agent | Ecosystem>>(getRepositoryToken(entity));
     const filters = marketplaceFilters(query);
-    const builder = repository.createQueryBuilder(alias).where(`${alias}.isPublic = :isPublic`, { isPublic: true });
-    if (approvedOnly) builder.andWhere(`${alias}.moderationStatus = :approved`, { approved: 'approved' });
+    const builder = readableBy(repository.createQueryBuilder(alias), alias, undefined, { moderated: approvedOnly });
     const search = entity === Agent ? filters.search : undefined;
     applyListingFilters(builder, alias, { ...filters, search: entity === Agent ? undefined : filters.search });
     const byRelevance = search !== undefined && applyAgentSearch(builder, alias, search, query.sortBy === undefined ? 'ranked' : 'filter');

@@ -39,13 +39,6 @@ import { type AgentJson, MarketplaceCache } from './marketplace/marketplace-cach
 
 const ALIAS = 'agent';
 
-/**
- * mayRead for agents: a public agent waiting for moderation, or rejected, is read only by its
- * creator and admins (with MODERATION_ENABLED; otherwise every agent is approved).
- */
-function mayReadAgent(identity: VerifiedIdentity | undefined, agent: Pick<Agent, 'isPublic' | 'ownerSub' | 'moderationStatus'>): boolean {
-  return mayRead(identity, agent) && (agent.moderationStatus === 'approved' || mayModify(identity, agent));
-}
 /** GET /agents without page or limit answers at most this many agents (the largest page). */
 export const UNPAGED_LIST_LIMIT = MAX_LIMIT;
 
@@ -70,10 +63,7 @@ export class AgentsService {
    * total in a header), so that a large marketplace never makes one multi-megabyte answer.
    */
   async list(identity: VerifiedIdentity | undefined, query: AgentListQueryDto): Promise<{ page: Page<string>; paged: boolean }> {
-    // Only public agents, whoever asks, as a visitor sees them: the same one condition rather than
-    // the caller's visibility and a second `is_public` term, which threw SQLite's planner off the
-    // category's price indexes.
-    const builder = this.visibleQuery(query.public === true ? undefined : identity, identity);
+    const builder = this.visibleQuery(identity, query.public === true);
     if (query.creator !== undefined) {
       builder.andWhere(`(${ALIAS}.ownerSub = :creator OR LOWER(${ALIAS}.createdBy) = :creatorName)`, {
         creator: query.creator,
@@ -140,7 +130,7 @@ export class AgentsService {
   /** For other modules: the agent if the caller may see it, else AgentNotFoundError. */
   async findVisible(identity: VerifiedIdentity | undefined, id: string): Promise<Agent> {
     const agent = await this.agents.findOneBy({ id });
-    if (!agent || !mayReadAgent(identity, agent)) throw new AgentNotFoundError();
+    if (!agent || !mayRead(identity, agent)) throw new AgentNotFoundError();
     return agent;
   }
 
@@ -149,7 +139,7 @@ export class AgentsService {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const found = await this.agents.findBy({ id: In(unique) });
-    return new Map(found.filter((agent) => mayReadAgent(identity, agent)).map((agent) => [agent.id, agent]));
+    return new Map(found.filter((agent) => mayRead(identity, agent)).map((agent) => [agent.id, agent]));
   }
 
   /**
@@ -160,7 +150,7 @@ export class AgentsService {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Set();
     const rows = await this.agents.find({ select: { id: true, isPublic: true, ownerSub: true, moderationStatus: true }, where: { id: In(unique) } });
-    return new Set(rows.filter((agent) => mayReadAgent(identity, agent)).map((agent) => agent.id));
+    return new Set(rows.filter((agent) => mayRead(identity, agent)).map((agent) => agent.id));
   }
 
   /** For the chat and other modules: the current version of the agent's prompt, or null when it has none. */
@@ -231,7 +221,7 @@ export class AgentsService {
   }
 
   private async update(identity: VerifiedIdentity, agent: Agent, body: SaveAgentDto): Promise<AgentDto> {
-    if (!mayReadAgent(identity, agent)) throw new AgentNotFoundError();
+    if (!mayRead(identity, agent)) throw new AgentNotFoundError();
     if (!mayModify(identity, agent)) throw new AgentNotOwnedError();
     const changesStats =
       (body.rating !== undefined && body.rating !== Number(agent.rating)) ||
@@ -345,24 +335,12 @@ export class AgentsService {
     return current;
   }
 
-  /** Public listings show others only approved agents; the creator and admins see their pending ones too. */
-  private onlyApprovedForOthers(builder: SelectQueryBuilder<Agent>, identity: VerifiedIdentity | undefined): void {
-    if (isAdmin(identity)) return;
-    if (identity) {
-      builder.andWhere(`(${ALIAS}.moderationStatus = :approved OR ${ALIAS}.ownerSub = :moderationViewer)`, { approved: 'approved', moderationViewer: identity.sub });
-    } else {
-      builder.andWhere(`${ALIAS}.moderationStatus = :approved`, { approved: 'approved' });
-    }
-  }
-
   /**
-   * The agents `reader` may read (as mayReadAgent), or with `reader` undefined and `viewer` given,
-   * the public ones as a visitor sees them plus the viewer's own pending ones.
+   * The agents the caller may read (the access policy, moderation included), or with `publicOnly`
+   * the public ones among them: those a visitor sees plus the caller's own waiting for moderation.
    */
-  private visibleQuery(reader: VerifiedIdentity | undefined, viewer = reader): SelectQueryBuilder<Agent> {
-    const builder = readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, reader);
-    this.onlyApprovedForOthers(builder, viewer);
-    return builder;
+  private visibleQuery(identity: VerifiedIdentity | undefined, publicOnly = false): SelectQueryBuilder<Agent> {
+    return readableBy(this.agents.createQueryBuilder(ALIAS), ALIAS, identity, { moderated: true, publicOnly });
   }
 
   /**

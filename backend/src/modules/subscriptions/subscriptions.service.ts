@@ -68,7 +68,7 @@ export class SubscriptionsService {
    * otherwise whoever holds an active subscription to it, individual or in a bundle. A paused one
    * is told apart from none, so the client can offer to resume it; so is one whose payment failed.
    */
-  async assertMayChat(identity: VerifiedIdentity, agent: Pick<Agent, 'id' | 'price' | 'ownerSub' | 'isPublic'>): Promise<void> {
+  async assertMayChat(identity: VerifiedIdentity, agent: Pick<Agent, 'id' | 'price' | 'ownerSub' | 'isPublic' | 'moderationStatus'>): Promise<void> {
     const access = chatAccess(identity, agent);
     if (access === 'allowed') return;
     if (access === 'hidden') throw new AgentNotFoundError();

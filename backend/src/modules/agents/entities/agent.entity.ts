@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { ModerationStatus } from '../../../common/access/access-policy';
 import { decimalToNumber } from './column-transformers';
 
-export type ModerationStatus = 'approved' | 'pending' | 'rejected';
+export type { ModerationStatus };
 
 /** An AI agent of the marketplace (spec section 3). Its prompt's versions live in `agent_prompt_versions` (prompts module). */
 @Entity('agents')
