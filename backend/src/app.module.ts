@@ -2,7 +2,6 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
 import { AdminAreaModule } from './common/auth/admin-area.module';
 import { AdminModule } from './modules/admin/admin.module';
-import { AuthModule } from './common/auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AgentCreatorModule } from './modules/agent-creator/agent-creator.module';
@@ -41,7 +40,6 @@ export class AppModule {
         HealthModule,
         RuntimeConfigModule,
         IdentityModule,
-        AuthModule,
         // Early: Express tries routes in the order they were registered, and the published agents'
         // API (/api/v1) is the path outside software calls most.
         PublicationsModule,

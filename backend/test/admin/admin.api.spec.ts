@@ -5,7 +5,7 @@ import { AuditEntry } from '../../src/modules/audit/audit-entry.entity';
 import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { EmbeddedIdTokenVerifier } from '../../src/modules/identity/id-token-verifiers';
 import { IdentityUser } from '../../src/modules/identity/entities/identity-user.entity';
-import { InvalidTokenError } from '../../src/modules/identity/id-token-verifier';
+import { InvalidTokenError } from '../../src/common/auth/id-token-verifier';
 import { TokenService } from '../../src/modules/identity/services/token.service';
 import { VerifiedTokenCache } from '../../src/modules/identity/verified-token-cache';
 import { FakeModelGateway } from '../chat/fake-model-gateway';

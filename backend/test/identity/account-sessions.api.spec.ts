@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { runAdminCommand } from '../../src/cli/admin';
 import { IdentityUser } from '../../src/modules/identity/entities/identity-user.entity';
 import { IdentityAdminService } from '../../src/modules/identity/identity-admin.service';
-import { InvalidTokenError } from '../../src/modules/identity/id-token-verifier';
+import { InvalidTokenError } from '../../src/common/auth/id-token-verifier';
 import { EmbeddedIdTokenVerifier } from '../../src/modules/identity/id-token-verifiers';
 import { TokenService } from '../../src/modules/identity/services/token.service';
 import { VerifiedTokenCache } from '../../src/modules/identity/verified-token-cache';

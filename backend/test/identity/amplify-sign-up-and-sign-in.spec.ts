@@ -12,7 +12,7 @@ import {
   signOut,
   signUp,
 } from 'aws-amplify/auth';
-import { IdTokenVerifier, InvalidTokenError } from '../../src/modules/identity/id-token-verifier';
+import { IdTokenVerifier, InvalidTokenError } from '../../src/common/auth/id-token-verifier';
 import { idpCall, latestCode } from '../support/identity-client';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { claims, configureAmplify, storedRefreshToken } from './amplify-client';

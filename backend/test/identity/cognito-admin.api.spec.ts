@@ -11,7 +11,7 @@ import { CognitoAccountStates } from '../../src/modules/identity/admin/cognito-a
 import { CognitoIdentityAdmin } from '../../src/modules/identity/admin/cognito-identity-admin';
 import { LastAdminError } from '../../src/modules/identity/admin/identity-admin.errors';
 import { IdentityAdminPort } from '../../src/modules/identity/admin/identity-admin.port';
-import { InvalidTokenError } from '../../src/modules/identity/id-token-verifier';
+import { InvalidTokenError } from '../../src/common/auth/id-token-verifier';
 import { CognitoIdTokenVerifier } from '../../src/modules/identity/id-token-verifiers';
 import { TokenService } from '../../src/modules/identity/services/token.service';
 import { VerifiedTokenCache } from '../../src/modules/identity/verified-token-cache';

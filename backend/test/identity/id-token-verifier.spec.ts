@@ -2,7 +2,7 @@ import { createHmac, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, SignJWT, type JWTPayload } from 'jose';
-import { IdTokenVerifier, InvalidTokenError } from '../../src/modules/identity/id-token-verifier';
+import { IdTokenVerifier, InvalidTokenError } from '../../src/common/auth/id-token-verifier';
 import { CognitoIdTokenVerifier } from '../../src/modules/identity/id-token-verifiers';
 import { VerifiedTokenCache } from '../../src/modules/identity/verified-token-cache';
 import { SigningKeyService } from '../../src/modules/identity/services/signing-key.service';

@@ -1,4 +1,4 @@
-import type { VerifiedIdentity } from '../../src/modules/identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../src/common/auth/id-token-verifier';
 import { SESSION_RECHECK_MS, VerifiedTokenCache } from '../../src/modules/identity/verified-token-cache';
 
 const ana: VerifiedIdentity = { sub: 'sub-ana', username: 'ana', email: 'ana@example.com', role: 'user' };

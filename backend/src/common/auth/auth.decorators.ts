@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { VerifiedIdentity } from '../../modules/identity/id-token-verifier';
+import type { VerifiedIdentity } from './id-token-verifier';
 
 export const PUBLIC_ROUTE = 'auth:public';
 export const ADMIN_ONLY = 'auth:admin-only';

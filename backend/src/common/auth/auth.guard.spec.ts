@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { ExecutionContext } from '@nestjs/common';
-import { IdTokenVerifier, InvalidTokenError, type VerifiedIdentity } from '../../modules/identity/id-token-verifier';
+import { IdTokenVerifier, InvalidTokenError, type VerifiedIdentity } from './id-token-verifier';
 import { AdminOnly, Public, UserIdParams } from './auth.decorators';
 import { AdminRequiredError, AuthenticationRequiredError, ForbiddenUserError } from './auth.errors';
 import { AuthGuard } from './auth.guard';

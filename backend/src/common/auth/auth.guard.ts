@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { IdTokenVerifier, InvalidTokenError, namesCaller, type VerifiedIdentity } from '../../modules/identity/id-token-verifier';
+import { IdTokenVerifier, InvalidTokenError, namesCaller, type VerifiedIdentity } from './id-token-verifier';
 import { isAdmin } from '../access/access-policy';
 import { ADMIN_ONLY, PUBLIC_ROUTE, USER_ID_PARAMS, type AuthenticatedRequest } from './auth.decorators';
 import { AdminRequiredError, AuthenticationRequiredError, ForbiddenUserError } from './auth.errors';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AgentsService } from '../agents/agents.service';
 import type { AgentDto } from '../agents/dto/agent.dto';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import type { PromptVersionDto } from '../prompts/dto/prompts.dto';
 import { PromptsService } from '../prompts/prompts.service';
 import { AdminReadModel } from './admin-read-model';

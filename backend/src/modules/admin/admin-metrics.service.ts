@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { costOf, hasPrices } from '../models/model-prices';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { AdminAgentsService } from './admin-agents.service';
 import { AdminReadModel } from './admin-read-model';
 import type { AdminAgentDto } from './dto/admin.dto';

@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AgentsService } from '../agents/agents.service';
 import type { AgentDto } from '../agents/dto/agent.dto';
 import { AgentNotFoundError } from '../agents/agents.errors';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { NotPendingError } from './admin.errors';
 import { AuditLog } from '../audit/audit-log.service';
 

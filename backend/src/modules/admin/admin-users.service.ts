@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AgentsService } from '../agents/agents.service';
 import type { AgentDto } from '../agents/dto/agent.dto';
 import { type AdminAccount, IdentityAdminPort } from '../identity/admin/identity-admin.port';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { TeamsService } from '../teams/teams.service';
 import { UsersService } from '../users/users.service';
 import { AdminUserNotFoundError, SelfDisableError } from './admin.errors';

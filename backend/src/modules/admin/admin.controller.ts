@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminApi, CurrentIdentity } from '../../common/auth/auth.decorators';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { AdminAgentsService } from './admin-agents.service';
 import { AdminMetricsService } from './admin-metrics.service';
 import { AdminModerationService } from './admin-moderation.service';

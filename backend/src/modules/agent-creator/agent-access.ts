@@ -2,7 +2,7 @@ import { mayModify } from '../../common/access/access-policy';
 import { AgentNotOwnedError } from '../agents/agents.errors';
 import type { AgentsService } from '../agents/agents.service';
 import type { Agent } from '../agents/entities/agent.entity';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 
 /**
  * The agent if the caller may change it (its creator or an admin): 404 when they may not even see

@@ -13,7 +13,7 @@ import {
 import { CurrentIdentity } from '../../common/auth/auth.decorators';
 import { RateLimit } from '../../common/rate-limit/rate-limit';
 import { AgentDto } from '../agents/dto/agent.dto';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { AgentCreatorService } from './agent-creator.service';
 import { AgentDraftResponseDto, CreatorMessageDto, CreatorReplyDto, CreatorStatusDto, SaveDraftDto } from './dto/agent-creator.dto';
 import { TALK_TURN_LIMITS } from './talk-turn';

@@ -6,7 +6,7 @@ import type { AgentDto } from '../agents/dto/agent.dto';
 import { ConversationNotFoundError } from '../conversations/conversations.errors';
 import { ConversationsService } from '../conversations/conversations.service';
 import type { Conversation } from '../conversations/entities/conversation.entity';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { UsersService } from '../users/users.service';
 import {
   type AgentDraftDto,

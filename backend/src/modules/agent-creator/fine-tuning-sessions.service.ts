@@ -6,7 +6,7 @@ import { AgentsService } from '../agents/agents.service';
 import type { Agent } from '../agents/entities/agent.entity';
 import { ConversationsService } from '../conversations/conversations.service';
 import type { Conversation } from '../conversations/entities/conversation.entity';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { PromptsService } from '../prompts/prompts.service';
 import type { ResponseSchema } from '../models/model-gateway';
 import type { StructuredReader } from '../models/structured-output';

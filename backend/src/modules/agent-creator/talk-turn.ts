@@ -5,7 +5,7 @@ import type { RateLimitRule } from '../../common/rate-limit/rate-limit';
 import { boundedHistory, HISTORY_MAX_TURNS } from '../chat/chat-history';
 import { ConversationsService } from '../conversations/conversations.service';
 import type { Conversation } from '../conversations/entities/conversation.entity';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { ModelGateway, ModelNotConfiguredError, type ResponseSchema } from '../models/model-gateway';
 import { askStructured, type StructuredReader } from '../models/structured-output';
 

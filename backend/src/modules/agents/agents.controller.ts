@@ -12,7 +12,7 @@ import {
 import type { Response } from 'express';
 import { CurrentIdentity, Public } from '../../common/auth/auth.decorators';
 import { RateLimit } from '../../common/rate-limit/rate-limit';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { AgentsService, UNPAGED_LIST_LIMIT } from './agents.service';
 import { TOTAL_COUNT_CAP } from './marketplace/agent-search';
 import { AgentDto, AgentListQueryDto, AgentPageDto, DeletedDto, SaveAgentDto } from './dto/agent.dto';

@@ -7,7 +7,7 @@ import { AvatarFiles, stableAvatar } from '../files/avatar-files';
 import { ModelCatalogue } from '../models/model-catalogue';
 import { PromptVersionStore } from '../prompts/prompt-version-store';
 import { PaymentsCatalogueService } from '../payments/catalogue/payments-catalogue.service';
-import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
+import { namesCaller, type VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { UsersService } from '../users/users.service';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';

@@ -4,7 +4,7 @@ import { DataSource, Repository } from 'typeorm';
 import { EntityStatements } from '../../database/entity-statements';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
+import { namesCaller, type VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { defaultSystemPrompt } from '../models/default-prompts';
 import { UsersService } from '../users/users.service';
 import type { AssistantPromptDto } from './dto/chat.dto';

@@ -15,7 +15,7 @@ import type { Request, Response } from 'express';
 import { CurrentIdentity, UserIdParams } from '../../common/auth/auth.decorators';
 import { DomainError } from '../../common/errors/domain-error';
 import { RateLimit, type RateLimitRule } from '../../common/rate-limit/rate-limit';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { AssistantPromptsService } from './assistant-prompts.service';
 import { ChatService, type PreparedChat } from './chat.service';
 import { AgentChatDto, AssistantPromptDto, AssistantPromptRequestDto, ChatReplyDto, ModelChatDto } from './dto/chat.dto';

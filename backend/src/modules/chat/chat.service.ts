@@ -8,7 +8,7 @@ import type { Agent } from '../agents/entities/agent.entity';
 import { type ChatContext, ConversationsService, type NewMessage } from '../conversations/conversations.service';
 import type { Conversation } from '../conversations/entities/conversation.entity';
 import type { Message, MessageMetadata, MessageStatus } from '../conversations/entities/message.entity';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import {
   type ChatTurn,
   type ModelAudience,

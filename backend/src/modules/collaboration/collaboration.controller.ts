@@ -17,7 +17,7 @@ import { CurrentIdentity } from '../../common/auth/auth.decorators';
 import { RateLimit, type RateLimitRule } from '../../common/rate-limit/rate-limit';
 import { SseWriter } from '../chat/sse';
 import { EcosystemDto } from '../ecosystems/dto/ecosystem.dto';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { toSessionDto } from './collaboration.mapper';
 import { CollaborationService } from './collaboration.service';
 import { CollaborationSessionDto, CreateSessionDto, SaveAsEcosystemDto } from './dto/collaboration.dto';

@@ -7,7 +7,7 @@ import { AgentsService } from '../agents/agents.service';
 import { ConversationsService } from '../conversations/conversations.service';
 import type { EcosystemDto } from '../ecosystems/dto/ecosystem.dto';
 import { EcosystemsService } from '../ecosystems/ecosystems.service';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { toSessionDto } from './collaboration.mapper';
 import { ConversationNotCollaborativeError, NoAgentsSelectedError, SessionNotFinishedError, SessionNotFoundError } from './collaboration.errors';

@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import { CurrentIdentity } from '../../common/auth/auth.decorators';
 import { RateLimit } from '../../common/rate-limit/rate-limit';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { ConversationsService } from './conversations.service';
 import {
   ConversationDto,

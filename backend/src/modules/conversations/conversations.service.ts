@@ -6,7 +6,7 @@ import { isAdmin } from '../../common/access/access-policy';
 import { EntityStatements } from '../../database/entity-statements';
 import { isUniqueViolation } from '../agents/database-errors';
 import { AgentsService } from '../agents/agents.service';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { UsersService } from '../users/users.service';
 import { type MessagePage, toConversationDto, toMessageDto } from './conversation.mapper';
 import { ConversationNotFoundError, MessageCursorNotFoundError, MessageIdConflictError } from './conversations.errors';

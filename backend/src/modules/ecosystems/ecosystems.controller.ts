@@ -14,7 +14,7 @@ import { CurrentIdentity, Public } from '../../common/auth/auth.decorators';
 import { RateLimit } from '../../common/rate-limit/rate-limit';
 import { MarketplaceCache } from '../agents/marketplace/marketplace-cache';
 import { ListingQueryDto, MarketplaceQueryDto, type Page } from '../agents/marketplace/marketplace-query.dto';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { CreateEcosystemDto, EcosystemDto, EcosystemPageDto } from './dto/ecosystem.dto';
 import { EcosystemsService } from './ecosystems.service';
 

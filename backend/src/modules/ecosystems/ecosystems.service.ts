@@ -18,7 +18,7 @@ import { applyListingFilters, applyPage, applySort } from '../agents/marketplace
 import { isAdmin, mayModify, mayRead, readableBy } from '../../common/access/access-policy';
 import { AvatarFiles, stableAvatar } from '../files/avatar-files';
 import { ecosystemMonthlyPrice, PaymentsCatalogueService } from '../payments/catalogue/payments-catalogue.service';
-import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
+import { namesCaller, type VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import {
   CreateEcosystemDto,
   DEFAULT_ECOSYSTEM_CATEGORY,

@@ -4,7 +4,7 @@ import { In, Repository } from 'typeorm';
 import { mayModify } from '../../common/access/access-policy';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { FileUrlSecret } from './entities/file-url-secret.entity';
 import { StoredFile } from './entities/stored-file.entity';
 import { contentPath, FileUrlSigner } from './file-url-signer';

@@ -16,7 +16,7 @@ import {
 import type { Response } from 'express';
 import { CurrentIdentity, Public } from '../../common/auth/auth.decorators';
 import { RateLimit } from '../../common/rate-limit/rate-limit';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { AvatarUploadInterceptor } from './avatar-upload.interceptor';
 import { RenewUrlDto, SignedUrlDto, UploadedFileDto, UploadFileBodyDto } from './dto/files.dto';
 import { FilesService, type UploadedImage } from './files.service';

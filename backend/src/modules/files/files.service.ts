@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { mayModify } from '../../common/access/access-policy';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { StoredFile } from './entities/stored-file.entity';
 import { contentPath, FileUrlSigner } from './file-url-signer';
 import { MAX_FILE_BYTES } from './files.constants';

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { CognitoAccountStates } from './admin/cognito-account-states';
-import { IdTokenVerifier, InvalidTokenError, type VerifiedIdentity } from './id-token-verifier';
+import { IdTokenVerifier, InvalidTokenError, type VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { TokenRejectedError, type TokenService } from './services/token.service';
 import type { VerifiedTokenCache } from './verified-token-cache';
 

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthGuard } from '../../common/auth/auth.guard';
+import { IdTokenVerifier } from '../../common/auth/id-token-verifier';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { MailModule } from '../mail/mail.module';
@@ -17,7 +20,6 @@ import { OneTimeCode } from './entities/one-time-code.entity';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { SignInThrottle } from './entities/sign-in-throttle.entity';
 import { SigningKey } from './entities/signing-key.entity';
-import { IdTokenVerifier } from './id-token-verifier';
 import { CognitoIdTokenVerifier, EmbeddedIdTokenVerifier } from './id-token-verifiers';
 import { IdentityAdminService } from './identity-admin.service';
 import { IdentityController } from './identity.controller';
@@ -35,7 +37,8 @@ import { VerifiedTokenCache } from './verified-token-cache';
 
 /**
  * Identity: the embedded Cognito-compatible user pool at /idp, and for the rest of the backend
- * the id-token verifier (embedded or Amazon Cognito, by configuration) and account admin.
+ * the id-token verifier (embedded or Amazon Cognito, by configuration) and account admin. It puts
+ * the auth guard (common/auth) in front of every route, with its verifier.
  */
 @Module({
   imports: [
@@ -71,6 +74,7 @@ import { VerifiedTokenCache } from './verified-token-cache';
             )
           : new EmbeddedIdentityAdmin(accounts),
     },
+    { provide: APP_GUARD, useClass: AuthGuard },
     { provide: VerifiedTokenCache, useFactory: () => new VerifiedTokenCache() },
     {
       provide: IdTokenVerifier,

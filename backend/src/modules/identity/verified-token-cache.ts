@@ -1,4 +1,4 @@
-import type { VerifiedIdentity } from './id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 
 /**
  * How long a token whose session can end is trusted before `stillValid` is asked again. Sessions

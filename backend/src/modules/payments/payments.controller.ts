@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentIdentity, Public } from '../../common/auth/auth.decorators';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import {
   AddCardDto,
   CardDto,

@@ -8,7 +8,7 @@ import { Leases } from '../../database/leases/leases';
 import { AgentsService } from '../agents/agents.service';
 import { AuditLog } from '../audit/audit-log.service';
 import { EcosystemsService } from '../ecosystems/ecosystems.service';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import type { Subscription, SubscriptionProduct, SubscriptionStatus } from '../subscriptions/entities/subscription.entity';
 import { toSubscriptionDto } from '../subscriptions/subscription.mapper';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';

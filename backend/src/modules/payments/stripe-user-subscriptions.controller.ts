@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentIdentity } from '../../common/auth/auth.decorators';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { SubscriptionListDto, SubscriptionLookupDto } from '../subscriptions/dto/subscription.dto';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { StoredSubscriptionRefDto } from './dto/payments.dto';

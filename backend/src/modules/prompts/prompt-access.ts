@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { mayModify } from '../../common/access/access-policy';
 import { AgentsService } from '../agents/agents.service';
 import type { Agent } from '../agents/entities/agent.entity';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { PromptForbiddenError } from './prompts.errors';
 
 /**

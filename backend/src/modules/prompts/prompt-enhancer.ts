@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isAdmin } from '../../common/access/access-policy';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { ModelGateway, ModelNotConfiguredError } from '../models/model-gateway';
 import type { EnhancedPromptDto } from './dto/prompts.dto';
 import { askModel } from './model-reply';

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { isAdmin } from '../../common/access/access-policy';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { ModelError, ModelGateway, ModelNotConfiguredError } from '../models/model-gateway';
 import type { CaseOutcomeDto, ExpectationDto, SaveTestCaseDto, TestCaseDto, TestRunDto } from './dto/prompts.dto';
 import { PromptTestCase } from './entities/prompt-test-case.entity';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import type { CreatePromptVersionDto, DeletedPromptDto, DeletedPromptVersionDto, PromptVersionDto } from './dto/prompts.dto';
 import { PromptAccess } from './prompt-access';
 import { PromptTestsService } from './prompt-tests.service';

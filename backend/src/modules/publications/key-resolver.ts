@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AgentsService } from '../agents/agents.service';
 import { InstanceBus } from '../instance-bus/instance-bus';
 import { AccountStandings } from '../identity/account-standings';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { PromptVersionStore } from '../prompts/prompt-version-store';
 import { digestOf } from './api-key-secret';
 import { ApiKey } from './entities/api-key.entity';

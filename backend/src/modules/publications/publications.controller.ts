@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, 
 import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentIdentity } from '../../common/auth/auth.decorators';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import {
   ApiKeyDto,
   CreateApiKeyDto,

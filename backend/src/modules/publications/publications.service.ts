@@ -6,7 +6,7 @@ import { isAdmin, mayModify } from '../../common/access/access-policy';
 import type { ApiKeysConfig, AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AgentsService } from '../agents/agents.service';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { PromptVersionStore } from '../prompts/prompt-version-store';
 import { newSecret } from './api-key-secret';
 import {

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { chatAccess, isAdmin } from '../../common/access/access-policy';
 import { AgentNotFoundError } from '../agents/agents.errors';
 import type { Agent } from '../agents/entities/agent.entity';
-import { namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
+import { namesCaller, type VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { UsersService } from '../users/users.service';
 import type { SubscriptionListDto, SubscriptionLookupDto } from './dto/subscription.dto';
 import { Subscription, type SubscriptionStatus } from './entities/subscription.entity';

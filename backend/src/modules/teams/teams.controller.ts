@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Delete, Get, Param, ParseArrayPi
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ValidationError } from 'class-validator';
 import { CurrentIdentity, UserIdParams } from '../../common/auth/auth.decorators';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { TeamAgentDto, TeamEcosystemDto, TeamRemovalDto, UserAgentDto, UserEcosystemDto } from './dto/team.dto';
 import { TeamsService } from './teams.service';
 

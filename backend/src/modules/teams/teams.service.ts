@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../agents/database-errors';
 import type { Agent } from '../agents/entities/agent.entity';
 import { EcosystemsService } from '../ecosystems/ecosystems.service';
 import { AvatarFiles } from '../files/avatar-files';
-import type { VerifiedIdentity } from '../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { UsersService } from '../users/users.service';
 import type { TeamAgentDto, TeamRemovalDto, UserAgentDto, UserEcosystemDto } from './dto/team.dto';
 import { UserAgent } from './entities/user-agent.entity';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isAdmin } from '../../common/access/access-policy';
-import { isSubjectShaped, namesCaller, type VerifiedIdentity } from '../identity/id-token-verifier';
+import { isSubjectShaped, namesCaller, type VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { InteractionStateDto, RegistrationContactDto, RegistrationDto, UpdateUserDto } from './dto/users.dto';
 import { UserProfile } from './entities/user-profile.entity';
 import { EmailMismatchError, RegistrationNotFoundError } from './users.errors';

@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiForbiddenR
 import { CurrentIdentity } from '../../../common/auth/auth.decorators';
 import { RateLimit } from '../../../common/rate-limit/rate-limit';
 import { SESSION_LIMITS, TOO_MANY } from '../collaboration.controller';
-import type { VerifiedIdentity } from '../../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../../common/auth/id-token-verifier';
 import { CollaborationSessionDto, RunFlowDto } from '../dto/collaboration.dto';
 import { DeletedFlowDto, FlowDto, SaveFlowDto } from '../dto/flow.dto';
 import { FlowsService } from './flows.service';

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isAdmin } from '../../../common/access/access-policy';
 import { AdminRequiredError } from '../../../common/auth/auth.errors';
-import type { VerifiedIdentity } from '../../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../../common/auth/id-token-verifier';
 import { FlowNotFoundError, InvalidFlowError } from '../collaboration.errors';
 import { CollaborationService } from '../collaboration.service';
 import type { CollaborationSessionDto, RunFlowDto } from '../dto/collaboration.dto';

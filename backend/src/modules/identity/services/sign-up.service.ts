@@ -4,7 +4,7 @@ import { QueryFailedError } from 'typeorm';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { Errors } from '../cognito-errors';
-import { isSubjectShaped } from '../id-token-verifier';
+import { isSubjectShaped } from '../../../common/auth/id-token-verifier';
 import { assertPasswordPolicy } from '../password-policy';
 import { Params, requireClient, requireString } from '../protocol';
 import { AuthChallengeService } from './auth-challenge.service';

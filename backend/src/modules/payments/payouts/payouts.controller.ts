@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { AdminApi, CurrentIdentity } from '../../../common/auth/auth.decorators';
-import type { VerifiedIdentity } from '../../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../../common/auth/id-token-verifier';
 import { ConnectedAccountDto, EarningsDto, EarningsQueryDto, OnboardingLinkDto, SettlementDto } from './dto/payouts.dto';
 import { PayoutsService } from './payouts.service';
 

@@ -9,7 +9,7 @@ import { AgentsService } from '../../agents/agents.service';
 import { AuditLog } from '../../audit/audit-log.service';
 import { Leases } from '../../../database/leases/leases';
 import type { Agent } from '../../agents/entities/agent.entity';
-import { namesCaller, type VerifiedIdentity } from '../../identity/id-token-verifier';
+import { namesCaller, type VerifiedIdentity } from '../../../common/auth/id-token-verifier';
 import type { Subscription } from '../../subscriptions/entities/subscription.entity';
 import { UsersService } from '../../users/users.service';
 import { PAYMENT_GATEWAY, TransferRefusedError, type GatewayConnectedAccount, type PaymentGateway } from '../gateway/payment-gateway';

@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiCreatedResponse, ApiTags, ApiTooManyRequestsR
 import type { Request } from 'express';
 import { CurrentIdentity, Public } from '../../../common/auth/auth.decorators';
 import { clientIp, RateLimit } from '../../../common/rate-limit/rate-limit';
-import type { VerifiedIdentity } from '../../identity/id-token-verifier';
+import type { VerifiedIdentity } from '../../../common/auth/id-token-verifier';
 import { ContactService } from './contact.service';
 import { ContactReceivedDto, ContactRequestDto } from './dto/contact.dto';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../../common/errors/domain-error';
+import { DomainError } from '../errors/domain-error';
 
 /** Who is calling, as the verified id token says. */
 export interface VerifiedIdentity {
