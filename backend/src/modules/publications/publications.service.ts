@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, IsNull, type Repository, Between } from 'typeorm';
-import { isAdmin, mayModify } from '../../common/access/access-policy';
+import { mayModify } from '../../common/access/access-policy';
 import type { ApiKeysConfig, AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AgentsService } from '../agents/agents.service';
@@ -278,7 +278,7 @@ export class PublicationsService {
 
   private async owned(identity: VerifiedIdentity, id: string): Promise<ApiPublication> {
     const publication = /^[0-9a-f-]{36}$/i.test(id) ? await this.publications.findOneBy({ id }) : null;
-    if (!publication || (publication.ownerSub !== identity.sub && !isAdmin(identity))) throw new PublicationNotFoundError();
+    if (!publication || !mayModify(identity, publication)) throw new PublicationNotFoundError();
     return publication;
   }
 }
