@@ -25,6 +25,8 @@ import { LedgerTransfers1795370000900 } from './1795370000900-ledger-transfers';
 import { AgentSearch1795370001000 } from './1795370001000-agent-search';
 import { CognitoAccountStates1795370001200 } from './1795370001200-cognito-account-states';
 import { CategoryPriceIndexes1795370001300 } from './1795370001300-category-price-indexes';
+import { EcosystemReplies1795380000300 } from './1795380000300-ecosystem-replies';
+import { LedgerListPrices1795380000301 } from './1795380000301-ledger-list-prices';
 
 import { ApiKeyMonthQuota1795380000400 } from './1795380000400-api-key-month-quota';
 /**
@@ -32,4 +34,4 @@ import { ApiKeyMonthQuota1795380000400 } from './1795380000400-api-key-month-quo
  * unchanged on SQLite and PostgreSQL.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const migrations: MixedList<Function> = [CreateUserProfiles1795300000000, CreateAgents1795310000000, CreateEcosystems1795310000001, CreateTeams1795310000002, CreateIdentityTables1795312894105, CreateFiles1795321400000, WidenMarketplaceIndexes1795321400001, CreateContactMessages1795330004200, CreateConversations1795340005100, CreateSubscriptions1795340005101, CreateAssistantPrompts1795340005102, IdentityAccountState1795350001100, PromptVersions1795360001300, AgentCategorySlugs1795360012000, DemoPaymentGateway1795370000100, Payments1795370000200, StableAvatarUrls1795370000300, CreatorPayouts1795370000400, Publications1795370000500, Collaboration1795370000600, Admin1795370000700, OneOpenSubscription1795370000800, LedgerTransfers1795370000900, AgentSearch1795370001000, CognitoAccountStates1795370001200, CategoryPriceIndexes1795370001300, ApiKeyMonthQuota1795380000400];
+export const migrations: MixedList<Function> = [CreateUserProfiles1795300000000, CreateAgents1795310000000, CreateEcosystems1795310000001, CreateTeams1795310000002, CreateIdentityTables1795312894105, CreateFiles1795321400000, WidenMarketplaceIndexes1795321400001, CreateContactMessages1795330004200, CreateConversations1795340005100, CreateSubscriptions1795340005101, CreateAssistantPrompts1795340005102, IdentityAccountState1795350001100, PromptVersions1795360001300, AgentCategorySlugs1795360012000, DemoPaymentGateway1795370000100, Payments1795370000200, StableAvatarUrls1795370000300, CreatorPayouts1795370000400, Publications1795370000500, Collaboration1795370000600, Admin1795370000700, OneOpenSubscription1795370000800, LedgerTransfers1795370000900, AgentSearch1795370001000, CognitoAccountStates1795370001200, CategoryPriceIndexes1795370001300, ApiKeyMonthQuota1795380000400, EcosystemReplies1795380000300, LedgerListPrices1795380000301];

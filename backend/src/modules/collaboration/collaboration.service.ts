@@ -87,6 +87,7 @@ export class CollaborationService {
       finalResponse: null,
       error: null,
       conversationId: conversation?.id ?? null,
+      ecosystemId: input.ecosystemId ?? conversation?.metadata?.ecosystemId ?? null,
       flowId: input.flowId ?? null,
       plan: input.plan ?? null,
       replayOf: input.replayOf ?? null,
@@ -138,6 +139,7 @@ export class CollaborationService {
     return this.start(identity, {
       agentIds: row.agents.map((agent) => agent.id),
       query: row.query,
+      ecosystemId: row.ecosystemId ?? undefined,
       plan: row.plan ?? undefined,
       flowId: row.flowId ?? undefined,
       replayOf: row.id,

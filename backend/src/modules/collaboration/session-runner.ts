@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AgentsService } from '../agents/agents.service';
 import { ConversationsService } from '../conversations/conversations.service';
+import { EcosystemReplies } from '../conversations/ecosystem-replies';
 import { ModelGateway } from '../models/model-gateway';
 import { CollaborationSession, sessionColumns } from './entities/collaboration-session.entity';
 import { CollaborationQueue, SessionExecutor } from './queue/collaboration-queue';
@@ -48,6 +49,7 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
     @InjectRepository(CollaborationSession) private readonly sessions: Repository<CollaborationSession>,
     private readonly agents: AgentsService,
     private readonly conversations: ConversationsService,
+    private readonly ecosystemReplies: EcosystemReplies,
     private readonly gateway: ModelGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(COLLABORATION_RUN_OPTIONS) private readonly options: CollaborationRunOptions = {},
@@ -128,6 +130,7 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
         defaultModelId: this.config.models.provider === 'openai-compatible' ? this.config.models.openAi?.model : this.config.models.bedrock.modelId,
         onStep: async (entry, current) => {
           if (entry.type !== 'completed' && entry.type !== 'failed' && entry.type !== 'cancelled') await save(current);
+          if (entry.type === 'agent-response') await this.recordEcosystemReply(row, entry);
           this.signals.emit(sessionId, { type: 'step', entry } satisfies SessionSignal);
         },
       });
@@ -225,18 +228,28 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
     };
   }
 
-  /** The final answer as the assistant's message, attributed to the agents that contributed. */
+  /** An agent's answer in an ecosystem's session counts for the bundle's split; the run goes on if it cannot be written. */
+  private async recordEcosystemReply(row: CollaborationSession, entry: LogEntry): Promise<void> {
+    if (!row.ecosystemId || !entry.agentId) return;
+    try {
+      await this.ecosystemReplies.record({ ecosystemId: row.ecosystemId, agentId: entry.agentId, userSub: row.userSub, sessionId: row.id, repliedAt: new Date(entry.at) });
+    } catch (error) {
+      this.logger.warn(`No se ha podido anotar la respuesta de ${entry.agentId} en la sesión ${row.id}: ${String(error)}`);
+    }
+  }
+
+  /** The final answer as the assistant's message, attributed to the agents that contributed (each one's answer is in the session). */
   private async answerInConversation(row: CollaborationSession, state: RunState): Promise<void> {
     if (!state.finalResponse || !row.conversationId) return;
     try {
       const conversation = await this.conversations.findOwned({ sub: row.userSub, role: 'user' } as never, row.conversationId);
       const contributors = Object.values(state.responses).filter((response) => response.status === 'completed');
-      const named = contributors.length > 0 ? contributors : row.agents.map((agent) => ({ agentId: agent.id, agentName: agent.name }));
+      const named = contributors.length > 0 ? contributors : row.agents.map((agent) => ({ agentName: agent.name }));
       await this.conversations.insertMessage(conversation, {
         id: `collaboration-${row.id}`,
         role: 'assistant',
         content: state.finalResponse,
-        metadata: { agentId: named.map((agent) => agent.agentId).join(','), agentName: named.map((agent) => agent.agentName).join(', ') },
+        metadata: { agentName: named.map((agent) => agent.agentName).join(', ') },
         status: state.status === 'completed' ? 'complete' : 'failed',
       });
     } catch (error) {

@@ -5,12 +5,14 @@ import { UsersModule } from '../users/users.module';
 import { ConversationsController } from './conversations.controller';
 import { ConversationsService } from './conversations.service';
 import { Conversation } from './entities/conversation.entity';
+import { EcosystemReply } from './entities/ecosystem-reply.entity';
 import { Message } from './entities/message.entity';
+import { EcosystemReplies } from './ecosystem-replies';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Conversation, Message]), AgentsModule, UsersModule],
+  imports: [TypeOrmModule.forFeature([Conversation, Message, EcosystemReply]), AgentsModule, UsersModule],
   controllers: [ConversationsController],
-  providers: [ConversationsService],
-  exports: [ConversationsService],
+  providers: [ConversationsService, EcosystemReplies],
+  exports: [ConversationsService, EcosystemReplies],
 })
 export class ConversationsModule {}

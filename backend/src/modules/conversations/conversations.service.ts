@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { isAdmin } from '../../common/access/access-policy';
 import { EntityStatements } from '../../database/entity-statements';
 import { isUniqueViolation } from '../agents/database-errors';
@@ -21,6 +21,7 @@ import {
 } from './dto/conversation.dto';
 import { Conversation, type ConversationMetadata } from './entities/conversation.entity';
 import { Message, type MessageMetadata, type MessageRole, type MessageStatus } from './entities/message.entity';
+import { EcosystemReplies } from './ecosystem-replies';
 
 export const DEFAULT_TITLE = 'Nueva conversación';
 export const FLOW_TITLE = 'Flujo de Agentes';
@@ -63,6 +64,7 @@ export class ConversationsService {
     private readonly agents: AgentsService,
     private readonly users: UsersService,
     private readonly dataSource: DataSource,
+    private readonly ecosystemReplies: EcosystemReplies,
   ) {
     this.chatStatements = chatStatements(dataSource);
   }
@@ -245,7 +247,8 @@ export class ConversationsService {
 
   /**
    * Stores a message whose id the caller knows to be new, and bumps the conversation's updatedAt
-   * in the same transaction: a crash between the two would leave the sidebar's order behind.
+   * in the same transaction: a crash between the two would leave the sidebar's order behind. An
+   * agent's reply in an ecosystem's chat is recorded for the bundle's split in that transaction too.
    */
   async insertMessage(conversation: Conversation, input: NewMessage): Promise<Message> {
     const message = this.messages.create({
@@ -265,6 +268,13 @@ export class ConversationsService {
       await this.dataSource.transaction(async (manager) => {
         await this.chatStatements.insertMessage(message, manager);
         await this.chatStatements.touchConversation({ updatedAt: message.createdAt }, { id: conversation.id }, manager);
+        const ecosystemId = conversation.metadata?.ecosystemId;
+        if (ecosystemId && isAgentReply(message)) {
+          await this.ecosystemReplies.record(
+            { ecosystemId, agentId: message.metadata.agentId, userSub: conversation.userSub, conversationId: conversation.id, messageId: message.id, repliedAt: message.timestamp },
+            manager,
+          );
+        }
       });
     } catch (error) {
       // Two retries racing: the other one stored it.
@@ -281,44 +291,6 @@ export class ConversationsService {
       where: { conversationId },
       order: { timestamp: 'ASC', createdAt: 'ASC' },
     });
-  }
-
-  // ----- for the payouts module (issue 14: a bundle's revenue is split by chat usage) -----
-
-  /**
-   * Replies the chat produced per agent (a model answered: `modelId` is set, which a message the
-   * client saves itself never has; failure notices excluded) between `start` and `end`, in the
-   * conversations of `userSubs` opened for the ecosystem (`ecosystemId` in their metadata).
-   */
-  async modelRepliesByAgent(ecosystemId: string, userSubs: string[], start: Date, end: Date): Promise<Map<string, number>> {
-    const counts = new Map<string, number>();
-    const BATCH = 500;
-    const ids: string[] = [];
-    for (let index = 0; index < userSubs.length; index += BATCH) {
-      // simple-json is stored as JSON.stringify writes it; the match is confirmed on the parsed value.
-      const candidates = await this.conversations
-        .createQueryBuilder('conversation')
-        .select(['conversation.id', 'conversation.metadata'])
-        .where({ userSub: In(userSubs.slice(index, index + BATCH)) })
-        .andWhere('conversation.metadata LIKE :pattern', { pattern: `%${JSON.stringify(ecosystemId)}%` })
-        .getMany();
-      ids.push(...candidates.filter((conversation) => conversation.metadata?.ecosystemId === ecosystemId).map((conversation) => conversation.id));
-    }
-    for (let index = 0; index < ids.length; index += BATCH) {
-      const replies = await this.messages
-        .createQueryBuilder('message')
-        .select(['message.conversationId', 'message.id', 'message.metadata'])
-        .where({ conversationId: In(ids.slice(index, index + BATCH)), role: 'assistant' })
-        .andWhere('message.status != :failed', { failed: 'failed' })
-        .andWhere('message.modelId IS NOT NULL')
-        .andWhere('message.timestamp >= :start AND message.timestamp < :end', { start, end })
-        .getMany();
-      for (const reply of replies) {
-        const agentId = reply.metadata?.agentId;
-        if (agentId) counts.set(agentId, (counts.get(agentId) ?? 0) + 1);
-      }
-    }
-    return counts;
   }
 
   /**
@@ -362,6 +334,14 @@ export class ConversationsService {
     const newest = await this.chatStatements.newestForModel({ conversationId }, limit);
     return newest.reverse();
   }
+}
+
+/**
+ * A reply an agent's model produced (`modelId` is set, which a message the client saves itself
+ * never has; failure notices excluded).
+ */
+function isAgentReply(message: Message): message is Message & { metadata: { agentId: string } } {
+  return message.role === 'assistant' && message.status !== 'failed' && message.modelId !== null && Boolean(message.metadata?.agentId);
 }
 
 /** The keys the client sent: an absent key never overwrites a stored one. */

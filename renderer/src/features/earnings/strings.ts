@@ -38,7 +38,7 @@ export const earningsStrings = {
   demoPayout: 'Demostración',
   bundles: {
     title: 'Reparto de paquetes',
-    lead: 'El importe de cada paquete se reparte entre los creadores de sus agentes según el uso de cada agente en el chat del paquete ese mes; si nadie lo usó, a partes iguales.',
+    lead: 'Cada pago de un paquete se reparte entre los creadores de sus agentes según lo que usó de cada agente quien pagó, ese mes (el uso de un creador con su propio agente no cuenta); si no lo usó, según los precios de lista de los agentes.',
     ecosystem: 'Paquete',
     month: 'Mes',
     agent: 'Agente',
@@ -46,7 +46,9 @@ export const earningsStrings = {
     messages: 'Respuestas',
     basis: 'Criterio',
     usage: 'Por uso',
+    price: 'Por precio de lista',
     equal: 'A partes iguales',
+    mixed: 'Por uso y por precio de lista',
     open: 'Mes en curso: el reparto aún puede cambiar',
     messagesOf: (messages: number, total: number) => `${messages} de ${total}`,
   },

@@ -31,7 +31,7 @@ export interface BundleShare {
   usageShare: number;
   messages?: number;
   bundleMessages?: number;
-  basis?: 'usage' | 'equal';
+  basis?: 'usage' | 'price' | 'equal' | 'mixed';
   settled?: boolean;
 }
 

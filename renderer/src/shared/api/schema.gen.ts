@@ -1775,7 +1775,7 @@ export interface paths {
         };
         /**
          * Mis ingresos: suscriptores, ingresos, comisión y neto por agente y mes, y el reparto de los paquetes
-         * @description Un paquete (ecosistema) se reparte entre los creadores de sus agentes según el uso de cada agente en el chat del paquete ese mes.
+         * @description Cada pago de un paquete (ecosistema) se reparte entre los creadores de sus agentes según el uso que hizo de cada agente quien pagó, ese mes (el de un creador con su propio agente no cuenta); sin uso, según los precios de lista de los agentes.
          */
         get: operations["PayoutsController_earnings"];
         put?: never;
@@ -2143,7 +2143,7 @@ export interface paths {
         put?: never;
         /**
          * El agente como servidor MCP (streamable HTTP, sin sesión)
-         * @description Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente.
+         * @description Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente. Un mensaje JSON-RPC por petición: los lotes se rechazan.
          */
         post: operations["AgentApiController_mcp"];
         delete?: never;
@@ -2443,22 +2443,22 @@ export interface components {
             agentId: string;
             agentName: string;
             /**
-             * @description usage: por uso; equal: a partes iguales porque nadie usó el paquete ese mes
+             * @description usage: por el uso de cada suscriptor; price: por los precios de lista de los agentes, porque sus suscriptores no lo usaron ese mes; equal: a partes iguales (sin uso y todos los agentes gratuitos); mixed: cada pago según su criterio
              * @enum {string}
              */
-            basis: "usage" | "equal";
-            /** @description Respuestas de todos los agentes del paquete ese mes */
+            basis: "usage" | "price" | "equal" | "mixed";
+            /** @description Respuestas de todos los agentes del paquete a esos suscriptores ese mes que cuentan para el reparto */
             bundleMessages: number;
             ecosystemId: string;
             /** @description El nombre del paquete cuando se compró */
             ecosystemName: string;
-            /** @description Respuestas del agente en los chats del paquete ese mes */
+            /** @description Respuestas del agente a los suscriptores en los chats y sesiones del paquete ese mes que cuentan para el reparto (no cuentan las de un creador con su propio agente) */
             messages: number;
             /** @example 2026-11 */
             month: string;
             /** @description false mientras el mes no ha terminado: el reparto aún puede cambiar */
             settled: boolean;
-            /** @description Parte del agente en el reparto del paquete ese mes (0 a 1) */
+            /** @description Parte del agente en lo que pagaron los suscriptores del paquete ese mes (0 a 1) */
             usageShare: number;
         };
         CardDto: {
@@ -2663,7 +2663,7 @@ export interface components {
             monthlyTokenQuota?: Record<string, never> | null;
             /** @example Producción */
             name: string;
-            /** @description Peticiones por minuto (por defecto 60) */
+            /** @description Peticiones por minuto (por defecto 60); el despliegue fija el máximo (API_KEY_RATE_LIMIT_MAX, 600 si no dice otra cosa) */
             rateLimitPerMinute?: number;
         };
         CreateConversationDto: {
@@ -8093,7 +8093,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Límite por minuto o cuota mensual de la clave (Retry-After, RateLimit-Policy, RateLimit) */
+            /** @description Límite por minuto o cuota mensual de la clave, o consultas al modelo por minuto de todas las claves de la cuenta (Retry-After, RateLimit-Policy, RateLimit) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8114,7 +8114,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            201: {
+            /** @description Un lote (lista) de mensajes JSON-RPC */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8127,7 +8128,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Límite por minuto o cuota mensual de la clave (Retry-After, RateLimit-Policy, RateLimit) */
+            /** @description La cuenta dueña de la clave está desactivada */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Límite por minuto o cuota mensual de la clave, o consultas al modelo por minuto de todas las claves de la cuenta (Retry-After, RateLimit-Policy, RateLimit) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8156,8 +8164,22 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description La cuenta dueña de la clave está desactivada */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description code 'model_not_found': la clave no puede usar ese modelo (agente) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8182,6 +8204,20 @@ export interface operations {
             };
             /** @description Falta la clave de API, no es válida, está revocada o ha caducado */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La cuenta dueña de la clave está desactivada */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

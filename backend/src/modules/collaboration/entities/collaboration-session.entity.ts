@@ -59,6 +59,10 @@ export class CollaborationSession {
   @Column({ name: 'conversation_id', type: 'varchar', length: 36, nullable: true })
   conversationId: string | null;
 
+  /** The ecosystem whose chat the session answers: each agent's answer counts for the bundle's split. */
+  @Column({ name: 'ecosystem_id', type: 'varchar', length: 64, nullable: true })
+  ecosystemId: string | null;
+
   @Column({ name: 'flow_id', type: 'varchar', length: 36, nullable: true })
   flowId: string | null;
 

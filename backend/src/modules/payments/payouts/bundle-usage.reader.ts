@@ -1,21 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { ConversationsService } from '../../conversations/conversations.service';
+import { EcosystemReplies } from '../../conversations/ecosystem-replies';
 
 /**
- * How much each agent of a bundle was used in a month: the replies the chat produced for it in
- * the ecosystem's conversations of the bundle's subscribers (the conversations module counts
- * them). Messages a client writes itself and chats of people who did not pay for the bundle
- * cannot tilt the split.
+ * How much a bundle's subscriber used each of its agents in a month: the agents' replies to that
+ * subscriber in the ecosystem's chats and sessions (recorded one per agent reply by the
+ * conversations and collaboration modules). Messages a client writes itself and other people's
+ * chats cannot tilt the split of a subscriber's payment.
  */
 @Injectable()
 export class BundleUsageReader {
-  constructor(private readonly conversations: ConversationsService) {}
+  constructor(private readonly replies: EcosystemReplies) {}
 
-  /** Replies per agent id in the subscribers' chats of the ecosystem during the month ('YYYY-MM', UTC). */
-  async repliesByAgent(ecosystemId: string, period: string, subscriberSubs: string[]): Promise<Map<string, number>> {
-    if (subscriberSubs.length === 0) return new Map();
+  /** Replies per agent id to the subscriber in the ecosystem's chats and sessions during the month ('YYYY-MM', UTC). */
+  repliesByAgent(ecosystemId: string, subscriberSub: string, period: string): Promise<Map<string, number>> {
     const { start, end } = monthRange(period);
-    return this.conversations.modelRepliesByAgent(ecosystemId, subscriberSubs, start, end);
+    return this.replies.countByAgent(ecosystemId, subscriberSub, start, end);
   }
 }
 

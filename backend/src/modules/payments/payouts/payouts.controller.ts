@@ -34,7 +34,8 @@ export class PayoutsController {
   @Get('earnings')
   @ApiOperation({
     summary: 'Mis ingresos: suscriptores, ingresos, comisión y neto por agente y mes, y el reparto de los paquetes',
-    description: 'Un paquete (ecosistema) se reparte entre los creadores de sus agentes según el uso de cada agente en el chat del paquete ese mes.',
+    description:
+      'Cada pago de un paquete (ecosistema) se reparte entre los creadores de sus agentes según el uso que hizo de cada agente quien pagó, ese mes (el de un creador con su propio agente no cuenta); sin uso, según los precios de lista de los agentes.',
   })
   @ApiOkResponse({ type: EarningsDto })
   @ApiForbiddenResponse({ description: 'Los ingresos de otro usuario (salvo administradores)' })

@@ -1,6 +1,6 @@
 import type { BundleShareDto, ConnectedAccountDto, EarningsMonthDto } from './dto/payouts.dto';
 import type { CreatorAccount } from './entities/creator-account.entity';
-import type { CreatorLedgerEntry } from './entities/creator-ledger-entry.entity';
+import type { CreatorLedgerEntry, SplitBasis } from './entities/creator-ledger-entry.entity';
 import type { PaymentProvider } from '../gateway/payment-gateway';
 
 const toMajor = (cents: number) => Math.round(cents) / 100;
@@ -49,29 +49,41 @@ export function toEarningsMonths(rows: CreatorLedgerEntry[]): EarningsMonthDto[]
     });
 }
 
-/** One line per bundle, month and agent: the split and what it was based on (the latest row says it). */
+/**
+ * One line per bundle, month and agent, over every subscriber's payment that month: the agent's
+ * part of what was paid, the replies that counted for the split, and its basis ('mixed' when the
+ * payments were split on different bases).
+ */
 export function toBundleShares(rows: CreatorLedgerEntry[]): BundleShareDto[] {
-  const latest = new Map<string, CreatorLedgerEntry>();
+  const lines = new Map<string, CreatorLedgerEntry[]>();
   for (const row of rows) {
     if (!row.ecosystemId) continue;
     const key = `${row.ecosystemId}|${row.period}|${row.agentId}`;
-    const seen = latest.get(key);
-    if (!seen || seen.paidAt < row.paidAt) latest.set(key, row);
+    lines.set(key, [...(lines.get(key) ?? []), row]);
   }
-  return [...latest.values()]
-    .map((row) => ({
-      ecosystemId: row.ecosystemId as string,
-      ecosystemName: row.ecosystemName ?? row.ecosystemId ?? '',
-      month: row.period,
-      agentId: row.agentId,
-      agentName: row.agentName,
-      usageShare: round4(row.splitBasis === 'usage' && row.bundleMessages > 0 ? row.agentMessages / row.bundleMessages : 1 / Math.max(1, row.bundleAgents)),
-      messages: row.agentMessages,
-      bundleMessages: row.bundleMessages,
-      basis: row.splitBasis === 'usage' ? ('usage' as const) : ('equal' as const),
-      settled: row.settled,
-    }))
+  return [...lines.values()]
+    .map((entries) => {
+      const latest = entries.reduce((a, b) => (a.paidAt > b.paidAt ? a : b));
+      const paid = entries.reduce((total, row) => total + row.paymentAmount, 0);
+      const bases = new Set(entries.map((row) => row.splitBasis));
+      return {
+        ecosystemId: latest.ecosystemId as string,
+        ecosystemName: latest.ecosystemName ?? latest.ecosystemId ?? '',
+        month: latest.period,
+        agentId: latest.agentId,
+        agentName: latest.agentName,
+        usageShare: paid > 0 ? round4(sum(entries, 'gross') / paid) : 0,
+        messages: entries.reduce((total, row) => total + row.agentMessages, 0),
+        bundleMessages: entries.reduce((total, row) => total + row.bundleMessages, 0),
+        basis: bases.size === 1 ? shareBasis(latest.splitBasis) : ('mixed' as const),
+        settled: entries.every((row) => row.settled),
+      };
+    })
     .sort((a, b) => b.month.localeCompare(a.month) || a.ecosystemId.localeCompare(b.ecosystemId) || b.usageShare - a.usageShare || a.agentId.localeCompare(b.agentId));
+}
+
+function shareBasis(basis: SplitBasis): BundleShareDto['basis'] {
+  return basis === 'usage' || basis === 'price' ? basis : 'equal';
 }
 
 function sum(rows: CreatorLedgerEntry[], field: 'gross' | 'fee' | 'net'): number {

@@ -30,10 +30,11 @@ const SYSTEM: VerifiedIdentity = { sub: 'payouts-system', username: 'system', em
  * Creators get paid (issue 14). A creator connects an account (Stripe Express; a local one in
  * demo mode). A subscription to a creator's agent is a destination charge to that account, less
  * the platform's fee (PLATFORM_FEE_PERCENT). Every paid period of every subscription is written to
- * the ledger per agent and month; a bundle is charged to the platform and its payment split among
- * its agents' creators by each agent's share of the bundle's chat usage that month (equal shares
- * when nobody used it), the split and its basis kept on the rows. In demo mode the ledger is the
- * same and no money moves.
+ * the ledger per agent and month; a bundle is charged to the platform and each of its payments is
+ * split among its agents' creators by that subscriber's own use of each agent that month (issue
+ * 29: a creator's use of their own agent counts for nothing; without use, by the agents' list
+ * prices when the subscriber bought the bundle), the split and its basis kept on the rows. In demo
+ * mode the ledger is the same and no money moves.
  */
 @Injectable()
 export class PayoutsService {
@@ -292,6 +293,7 @@ export class PayoutsService {
     const agentIds = subscription.isBundle ? [...new Set(subscription.agents ?? [])] : subscription.agentId ? [subscription.agentId] : [];
     if (agentIds.length === 0) return;
     const agents = await this.agents.findVisibleMany(SYSTEM, agentIds);
+    const listPrices = subscription.isBundle ? await this.listPricesWhenBought(subscription.subscriptionId, agents) : new Map<string, number>();
     const demo = this.gateway.provider === 'demo';
     const rows = agentIds.map((agentId) =>
       this.ledger.create({
@@ -315,19 +317,29 @@ export class PayoutsService {
         settled: !subscription.isBundle || !subscription.ecosystemId,
         paidAt,
         ...EMPTY_SPLIT,
+        listPrice: listPrices.get(agentId) ?? 0,
       }),
     );
-    if (subscription.isBundle && subscription.ecosystemId) {
-      this.split(rows, await this.bundleUsage(subscription.ecosystemId, period, [subscription.userSub]));
-    } else {
-      this.split(rows, new Map(), subscription.isBundle ? 'equal' : 'single');
-    }
+    await this.splitPayment(rows);
     await this.ledger.createQueryBuilder().insert().into(CreatorLedgerEntry).values(rows).orIgnore().execute();
   }
 
   /**
-   * Recomputes the split of the creator's bundles whose month is still open (and closes those that
-   * ended); without a creator, closes every bundle whose month ended.
+   * Each agent's monthly list price in cents as the subscriber's first paid period of the bundle
+   * recorded it, else the agent's price now: a creator who raises a price later does not change
+   * the split of those who already bought the bundle.
+   */
+  private async listPricesWhenBought(subscriptionId: string, agents: Map<string, Agent>): Promise<Map<string, number>> {
+    const first = await this.ledger.findOne({ select: { period: true }, where: { subscriptionId }, order: { period: 'ASC' } });
+    const recorded = first ? await this.ledger.find({ select: { agentId: true, listPrice: true }, where: { subscriptionId, period: first.period } }) : [];
+    const prices = new Map([...agents.values()].map((agent) => [agent.id, Math.max(0, Math.round(Number(agent.price ?? 0) * 100))]));
+    for (const row of recorded) prices.set(row.agentId, row.listPrice);
+    return prices;
+  }
+
+  /**
+   * Recomputes the split of the creator's bundle payments whose month is still open (and closes
+   * those that ended); without a creator, closes every bundle payment whose month ended.
    */
   private async settleOpenBundles(creatorSub?: string): Promise<void> {
     const current = periodOf(new Date());
@@ -335,58 +347,73 @@ export class PayoutsService {
       select: { subscriptionId: true, period: true },
       where: creatorSub ? { creatorSub, settled: false } : { settled: false, period: LessThan(current) },
     });
-    const groups = new Map(open.map((row) => [`${row.subscriptionId}|${row.period}`, row]));
-    const usage = new Map<string, Map<string, number>>();
-    for (const { subscriptionId, period } of groups.values()) {
-      const rows = await this.ledger.find({ where: { subscriptionId, period }, order: { agentId: 'ASC' } });
-      const ecosystemId = rows[0]?.ecosystemId;
-      if (!ecosystemId || rows.some((row) => row.settled)) continue;
-      const key = `${ecosystemId}|${period}`;
-      if (!usage.has(key)) usage.set(key, await this.bundleUsage(ecosystemId, period));
-      this.split(rows, usage.get(key) as Map<string, number>);
+    const payments = new Map(open.map((row) => [`${row.subscriptionId}|${row.period}`, row]));
+    for (const { subscriptionId, period } of payments.values()) {
+      const rows = await this.ledger.find({ where: { subscriptionId, period } });
+      if (!rows[0]?.ecosystemId || rows.some((row) => row.settled)) continue;
+      await this.splitPayment(rows);
       for (const row of rows) row.settled = period < current;
       await this.ledger.save(rows);
     }
   }
 
-  /** The bundle's replies per agent that month, in the chats of those who paid for it that month. */
-  private async bundleUsage(ecosystemId: string, period: string, alsoPaying: string[] = []): Promise<Map<string, number>> {
-    const payers = await this.ledger.find({ select: { subscriberSub: true }, where: { ecosystemId, period } });
-    return this.usage.repliesByAgent(ecosystemId, period, [...new Set([...payers.map((row) => row.subscriberSub), ...alsoPaying])]);
-  }
-
   /**
-   * Shares the payment among the rows (one per agent) by their replies, to the cent: each gets
-   * its whole cents and the cents left over go to the largest remainders. Equal shares when
-   * nobody chatted. The fee is taken from each part.
+   * Shares one payment among its rows (one per agent). A subscription to one agent: all of it. A
+   * bundle: by its subscriber's replies from each agent that month, a creator's own agent's
+   * replies to them not counted; without such replies, by the agents' list prices (a free agent
+   * gets nothing); when every agent is free, in equal shares.
    */
-  private split(rows: CreatorLedgerEntry[], replies: Map<string, number>, basis?: SplitBasis): void {
-    if (rows.length === 0) return;
-    const counts = rows.map((row) => replies.get(row.agentId) ?? 0);
-    const total = counts.reduce((a, b) => a + b, 0);
-    const used: SplitBasis = basis ?? (total > 0 ? 'usage' : 'equal');
-    const weights = used === 'usage' ? counts : rows.map(() => 1);
-    const weightTotal = weights.reduce((a, b) => a + b, 0);
-    const amount = rows[0].paymentAmount;
-    const exact = weights.map((weight) => (amount * weight) / weightTotal);
-    const parts = exact.map(Math.floor);
-    let left = amount - parts.reduce((a, b) => a + b, 0);
-    const order = exact.map((value, index) => ({ index, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.index - b.index);
-    for (const { index } of order) {
-      if (left <= 0) break;
-      parts[index] += 1;
-      left -= 1;
-    }
-    rows.forEach((row, index) => {
-      row.gross = parts[index];
-      row.fee = Math.round((parts[index] * row.feePercent) / 100);
-      row.net = row.gross - row.fee;
-      row.splitBasis = used;
-      row.agentMessages = counts[index];
-      row.bundleMessages = total;
-      row.bundleAgents = rows.length;
-    });
+  private async splitPayment(rows: CreatorLedgerEntry[]): Promise<void> {
+    const [first] = rows;
+    if (!first) return;
+    if (!first.ecosystemId) return applySplit(rows, rows.length === 1 ? 'single' : 'equal', rows.map(() => 1), rows.map(() => 0));
+    const replies = await this.usage.repliesByAgent(first.ecosystemId, first.subscriberSub, first.period);
+    const counted = rows.map((row) => (row.creatorSub === row.subscriberSub ? 0 : (replies.get(row.agentId) ?? 0)));
+    if (counted.some((count) => count > 0)) return applySplit(rows, 'usage', counted, counted);
+    if (rows.some((row) => row.listPrice > 0)) return applySplit(rows, 'price', rows.map((row) => row.listPrice), counted);
+    applySplit(rows, 'equal', rows.map(() => 1), counted);
   }
+}
+
+/**
+ * Writes the split on the rows, to the cent: the platform's fee is taken once from the whole
+ * payment (PLATFORM_FEE_PERCENT, rounded to the cent), and what is left for the creators and the
+ * fee are each shared by the weights, every row its whole cents and the cents left over one by one
+ * to the largest remainders (ties: the row's agent id, lowest first); a row's gross is its net plus
+ * its fee. The rows' nets add up to the payment less the fee, and their gross to the payment.
+ */
+function applySplit(rows: CreatorLedgerEntry[], basis: SplitBasis, weights: number[], replies: number[]): void {
+  const amount = rows[0].paymentAmount;
+  const fee = Math.round((amount * rows[0].feePercent) / 100);
+  const order = rows.map((row, index) => ({ row, index })).sort((a, b) => a.row.agentId.localeCompare(b.row.agentId));
+  const ordered = order.map(({ index }) => weights[index]);
+  const nets = shareByWeights(amount - fee, ordered);
+  const fees = shareByWeights(fee, ordered);
+  const totalReplies = replies.reduce((a, b) => a + b, 0);
+  order.forEach(({ row, index }, position) => {
+    row.net = nets[position];
+    row.fee = fees[position];
+    row.gross = row.net + row.fee;
+    row.splitBasis = basis;
+    row.agentMessages = replies[index];
+    row.bundleMessages = totalReplies;
+    row.bundleAgents = rows.length;
+  });
+}
+
+/** `amount` cents shared by the weights: whole cents each, the rest one by one to the largest remainders (earlier first on a tie). */
+function shareByWeights(amount: number, weights: number[]): number[] {
+  const total = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((weight) => (amount * weight) / total);
+  const parts = exact.map(Math.floor);
+  let left = amount - parts.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((value, index) => ({ index, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    parts[index] += 1;
+    left -= 1;
+  }
+  return parts;
 }
 
 const EMPTY_SPLIT = { gross: 0, fee: 0, net: 0, splitBasis: 'single' as SplitBasis, agentMessages: 0, bundleMessages: 0, bundleAgents: 1 };

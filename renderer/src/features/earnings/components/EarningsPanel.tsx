@@ -229,7 +229,7 @@ function BundleShares({ shares }: { shares: BundleShare[] }) {
                   <Table.Td>{share.messages !== undefined && share.bundleMessages !== undefined ? strings.bundles.messagesOf(share.messages, share.bundleMessages) : '—'}</Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
-                      <Text size="sm">{share.basis === 'equal' ? strings.bundles.equal : strings.bundles.usage}</Text>
+                      <Text size="sm">{strings.bundles[share.basis ?? 'usage']}</Text>
                       {share.settled === false && (
                         <Text size="xs" c="dimmed">
                           {strings.bundles.open}

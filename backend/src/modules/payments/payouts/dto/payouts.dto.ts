@@ -53,11 +53,18 @@ export class BundleShareDto {
   @ApiProperty({ example: '2026-11' }) month: string;
   @ApiProperty() agentId: string;
   @ApiProperty() agentName: string;
-  @ApiProperty({ description: 'Parte del agente en el reparto del paquete ese mes (0 a 1)' }) usageShare: number;
-  @ApiProperty({ description: 'Respuestas del agente en los chats del paquete ese mes' }) messages: number;
-  @ApiProperty({ description: 'Respuestas de todos los agentes del paquete ese mes' }) bundleMessages: number;
-  @ApiProperty({ enum: ['usage', 'equal'], description: 'usage: por uso; equal: a partes iguales porque nadie usó el paquete ese mes' })
-  basis: 'usage' | 'equal';
+  @ApiProperty({ description: 'Parte del agente en lo que pagaron los suscriptores del paquete ese mes (0 a 1)' }) usageShare: number;
+  @ApiProperty({
+    description: 'Respuestas del agente a los suscriptores en los chats y sesiones del paquete ese mes que cuentan para el reparto (no cuentan las de un creador con su propio agente)',
+  })
+  messages: number;
+  @ApiProperty({ description: 'Respuestas de todos los agentes del paquete a esos suscriptores ese mes que cuentan para el reparto' }) bundleMessages: number;
+  @ApiProperty({
+    enum: ['usage', 'price', 'equal', 'mixed'],
+    description:
+      'usage: por el uso de cada suscriptor; price: por los precios de lista de los agentes, porque sus suscriptores no lo usaron ese mes; equal: a partes iguales (sin uso y todos los agentes gratuitos); mixed: cada pago según su criterio',
+  })
+  basis: 'usage' | 'price' | 'equal' | 'mixed';
   @ApiProperty({ description: 'false mientras el mes no ha terminado: el reparto aún puede cambiar' }) settled: boolean;
 }
 

@@ -4,16 +4,18 @@ import type { PaymentProvider } from '../../gateway/payment-gateway';
 
 /**
  * single: a subscription to one agent, all of it the agent's.
- * usage: a bundle's part, by the agent's share of the bundle's assistant messages that month.
- * equal: a bundle's part, in equal shares because nobody chatted in the bundle that month.
+ * usage: a bundle's part, by the agent's share of its subscriber's replies in the bundle that month.
+ * price: a bundle's part, by the agents' list prices, because its subscriber did not use the bundle that month.
+ * equal: a bundle's part, in equal shares: nobody used it and all its agents are free.
  */
-export type SplitBasis = 'single' | 'usage' | 'equal';
+export type SplitBasis = 'single' | 'usage' | 'price' | 'equal';
 
 /**
  * One paid period of one subscription, as it falls to one agent's creator (spec issue 14,
  * "creators get paid"). Amounts in the currency's minor unit. A bundle's period has one row per
- * agent of the bundle; its split stays open (recomputed from the month's usage) until the month
- * is over, then `settled`. The basis of the split is kept on the row so that it can be shown.
+ * agent of the bundle; its split stays open (recomputed from its subscriber's use that month)
+ * until the month is over, then `settled`. The basis of the split is kept on the row so that it
+ * can be shown.
  */
 @Entity('creator_ledger_entries')
 @Index('UQ_creator_ledger_period_agent', ['subscriptionId', 'period', 'agentId'], { unique: true })
@@ -84,7 +86,10 @@ export class CreatorLedgerEntry {
   @Column({ name: 'split_basis', type: 'varchar', length: 16 })
   splitBasis: SplitBasis;
 
-  /** The agent's assistant messages in the bundle's chats that month, and the bundle's in all. */
+  /**
+   * The agent's replies to the subscriber in the bundle's chats and sessions that month, and all
+   * the bundle's agents' replies to them (a creator's own agent's replies to the creator: none).
+   */
   @Column({ name: 'agent_messages', type: 'integer', default: 0 })
   agentMessages: number;
 
@@ -93,6 +98,10 @@ export class CreatorLedgerEntry {
 
   @Column({ name: 'bundle_agents', type: 'integer', default: 1 })
   bundleAgents: number;
+
+  /** The agent's monthly list price when the subscriber bought the bundle (0 when free): the split when the bundle was not used. */
+  @Column({ name: 'list_price', type: 'integer', default: 0 })
+  listPrice: number;
 
   /** The creator's connected account that received the payment by destination charge, if one did. */
   @Column({ name: 'destination_account_id', type: 'varchar', length: 128, nullable: true })
