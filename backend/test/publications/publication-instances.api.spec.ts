@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
+import { IdentityAdminService } from '../../src/modules/identity/identity-admin.service';
 import { type OpenAiFake, openAiFakeEnv, startOpenAiFake } from '../fakes/openai-fake';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { describeWithRedis, TEST_REDIS_URL } from '../support/redis';
@@ -55,6 +56,22 @@ describeWithRedis('published agents on two instances sharing Redis (skipped with
     let status = 200;
     while (status === 200 && Date.now() < deadline) status = (await invokeOn(second.getHttpServer(), agentId, key.secret)).status;
     expect(status).toBe(401);
+  });
+
+  it('refuses on every instance the keys of an account disabled on one', async () => {
+    const owner = await signUpAndSignIn(first, 'baja-en-dos@example.com');
+    const agentId = (
+      await request(first.server).post('/api/agents').set(owner.authorization).send({ name: 'De baja', category: 'legal', description: 'Dos instancias', prompt: 'Eres breve.' }).expect(201)
+    ).body.id as string;
+    const { secret } = (await request(first.server).post(`/api/agent/${agentId}/publication`).set(owner.authorization).send({}).expect(201)).body.apiKey;
+    // The second instance has read (and keeps) the key.
+    await invokeOn(second.getHttpServer(), agentId, secret).expect(200);
+    await first.app.get(IdentityAdminService).setEnabledByEmail('baja-en-dos@example.com', false);
+    // Through Redis: give it a moment, far shorter than the key cache's life.
+    const deadline = Date.now() + 500;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) status = (await invokeOn(second.getHttpServer(), agentId, secret)).status;
+    expect(status).toBe(403);
   });
 
   it('counts a key’s requests per minute once across instances', async () => {
