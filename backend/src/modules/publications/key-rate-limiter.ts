@@ -14,7 +14,8 @@ export interface RateDecision {
 const WINDOW_MS = 60_000;
 
 /**
- * Requests per minute per key, in fixed one-minute windows: in Redis when REDIS_URL is set (one
+ * Calls per minute per counter (a key's requests; an owner's model calls through all their keys,
+ * 'owner:<sub>'), in fixed one-minute windows: in Redis when REDIS_URL is set (one
  * count for every instance, one round trip per call), in the cluster's primary for the workers of
  * one machine without Redis, in this process otherwise. An outage of either falls back to
  * counting in memory rather than refusing or waving every call through.
@@ -33,10 +34,10 @@ export class KeyRateLimiter implements OnApplicationShutdown {
     this.cluster?.close();
   }
 
-  async hit(keyId: string, limit: number, now = Date.now()): Promise<RateDecision> {
+  async hit(counter: string, limit: number, now = Date.now()): Promise<RateDecision> {
     const window = Math.floor(now / WINDOW_MS);
     const resetSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
-    const count = (await this.sharedCount(keyId, window)) ?? (await this.clusterCount(keyId, window)) ?? this.localCount(keyId, window);
+    const count = (await this.sharedCount(counter, window)) ?? (await this.clusterCount(counter, window)) ?? this.localCount(counter, window);
     return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
   }
 
@@ -49,7 +50,7 @@ export class KeyRateLimiter implements OnApplicationShutdown {
       const count = results?.[0]?.[1];
       return typeof count === 'number' ? count : null;
     } catch (error) {
-      this.logger.warn(`Límite de la clave ${keyId} contado en este proceso: ${String(error)}`);
+      this.logger.warn(`Límite de las claves de API «${keyId}» contado en este proceso: ${String(error)}`);
       return null;
     }
   }
@@ -60,7 +61,7 @@ export class KeyRateLimiter implements OnApplicationShutdown {
       const record = await this.cluster.increment(`publication-key:${keyId}:${window}`, WINDOW_MS + 5_000, Number.MAX_SAFE_INTEGER, 1, 'publication-key');
       return record.totalHits;
     } catch (error) {
-      this.logger.warn(`Límite de la clave ${keyId} contado en este proceso: ${String(error)}`);
+      this.logger.warn(`Límite de las claves de API «${keyId}» contado en este proceso: ${String(error)}`);
       return null;
     }
   }
