@@ -66,7 +66,7 @@ export class EcosystemReplies1795380000300 implements MigrationInterface {
         const agentId = parse<{ agentId?: unknown }>(reply.metadata)?.agentId;
         if (typeof agentId !== 'string' || agentId === '' || agentId.length > 64) continue;
         await queryRunner.query(
-          `INSERT INTO ${qualifiedName(queryRunner, 'ecosystem_replies')} ("id", "ecosystem_id", "agent_id", "user_sub", "conversation_id", "session_id", "replied_at") VALUES (${[1, 2, 3, 4, 5, 6].map(p).join(', ')}, NULL, ${p(7)})`,
+          `INSERT INTO ${qualifiedName(queryRunner, 'ecosystem_replies')} ("id", "ecosystem_id", "agent_id", "user_sub", "conversation_id", "session_id", "replied_at") VALUES (${[1, 2, 3, 4, 5].map(p).join(', ')}, NULL, ${p(6)})`,
           [`chat:${conversation.id}:${reply.id}`, ecosystemId.slice(0, 64), agentId, conversation.user_sub, conversation.id, reply.timestamp],
         );
       }
