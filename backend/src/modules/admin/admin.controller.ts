@@ -177,7 +177,7 @@ export class AdminAuditController {
   }
 
   @Get('verify')
-  @ApiOperation({ summary: 'Comprueba la cadena de hashes: { valid, checked, firstBrokenId? }' })
+  @ApiOperation({ summary: 'Comprueba la cadena firmada (HMAC): { valid, checked, firstBrokenId?, keyedFrom, head }' })
   verify() {
     return this.audit.verify();
   }

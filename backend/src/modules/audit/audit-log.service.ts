@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { createHash, createHmac } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditEntry } from './audit-entry.entity';
+import { AUDIT_HMAC_KEY } from './audit-key';
 
 /** The hash before the first row. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -34,6 +35,16 @@ export interface AuditVerification {
   valid: boolean;
   checked: number;
   firstBrokenId?: number;
+  /**
+   * The first row signed with the key (HMAC); the rows before it were written before the chain had
+   * a key and carry plain SHA-256 hashes, which anyone could recompute. Null when no row is signed.
+   */
+  keyedFrom: number | null;
+  /**
+   * The newest row, for an admin to note down: a chain cut short or rewritten whole from the first
+   * row would show an older or different head.
+   */
+  head: { id: number; at: string; hash: string } | null;
 }
 
 /** JSON with object keys sorted at every level, so that the same value always hashes the same. */
@@ -55,8 +66,12 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-/** SHA-256 over the row's canonical form and the previous row's hash. */
-export function auditHash(row: Omit<AuditEntry, 'hash'>): string {
+/**
+ * The row's hash: an HMAC-SHA256 with the audit key over its canonical form and the previous row's
+ * hash; without a key, the plain SHA-256 the chain used before it had one (still checked for those
+ * rows).
+ */
+export function auditHash(row: Omit<AuditEntry, 'hash'>, key: Buffer | null): string {
   const canonical = canonicalJson({
     id: row.id,
     at: new Date(row.at).toISOString(),
@@ -67,19 +82,24 @@ export function auditHash(row: Omit<AuditEntry, 'hash'>): string {
     after: row.afterJson,
     prevHash: row.prevHash,
   });
-  return createHash('sha256').update(canonical).digest('hex');
+  return (key ? createHmac('sha256', key) : createHash('sha256')).update(canonical).digest('hex');
 }
 
 /**
  * The append-only audit log of admin actions and of changes to money or roles: who, what, when,
- * before and after, each row chained to the previous one by a hash, so that an edited or deleted
- * row breaks the chain (GET /api-admin/audit/verify). Exported for other modules to record theirs.
+ * before and after, each row chained to the previous one by an HMAC with a key kept outside the
+ * database (AUDIT_HMAC_KEY), so that an edited or deleted row breaks the chain even for someone
+ * who can write to the database and recompute hashes (GET /api-admin/audit/verify). Exported for
+ * other modules to record theirs.
  */
 @Injectable()
 export class AuditLog {
   private readonly logger = new Logger('AuditLog');
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(AUDIT_HMAC_KEY) private readonly key: Buffer,
+  ) {}
 
   /**
    * For changes already made at the payment provider (provider first, then store): the change
@@ -120,25 +140,36 @@ export class AuditLog {
     return { items: rows.map(toDto), total, page, limit };
   }
 
-  /** Walks the chain from the first row; a row whose hash or link does not hold is the first broken one. */
+  /**
+   * Walks the chain from the first row; a row whose link or hash does not hold is the first broken
+   * one. Rows written before the chain had a key may carry plain hashes, but only before the first
+   * signed row: once one is signed, every later row must be, so that rewriting a row and
+   * recomputing the plain hashes of the rows after it is caught at that row.
+   */
   async verify(): Promise<AuditVerification> {
     const repository = this.dataSource.getRepository(AuditEntry);
+    const [newest] = await repository.find({ order: { id: 'DESC' }, take: 1 });
+    const head = newest ? { id: newest.id, at: new Date(newest.at).toISOString(), hash: newest.hash } : null;
     let prevHash = GENESIS_HASH;
     let expectedId = 1;
     let checked = 0;
+    let keyedFrom: number | null = null;
     const batch = 500;
     for (let after = 0; ; ) {
       const rows = await repository.createQueryBuilder('entry').where('entry.id > :after', { after }).orderBy('entry.id', 'ASC').take(batch).getMany();
       for (const row of rows) {
         checked += 1;
+        const signed = auditHash(row, this.key) === row.hash;
+        if (signed) keyedFrom ??= row.id;
+        const plainBeforeAnySigned = keyedFrom === null && auditHash(row, null) === row.hash;
         // A deleted row leaves a gap in the ids; an edited one no longer matches its hash.
-        if (row.id !== expectedId || row.prevHash !== prevHash || auditHash(row) !== row.hash) {
-          return { valid: false, checked, firstBrokenId: row.id };
+        if (row.id !== expectedId || row.prevHash !== prevHash || !(signed || plainBeforeAnySigned)) {
+          return { valid: false, checked, firstBrokenId: row.id, keyedFrom, head };
         }
         prevHash = row.hash;
         expectedId += 1;
       }
-      if (rows.length < batch) return { valid: true, checked };
+      if (rows.length < batch) return { valid: true, checked, keyedFrom, head };
       after = rows[rows.length - 1].id;
     }
   }
@@ -157,7 +188,7 @@ export class AuditLog {
       afterJson: event.after === undefined ? null : canonicalJson(event.after),
       prevHash: last[0]?.hash ?? GENESIS_HASH,
     };
-    const entry = { ...row, hash: auditHash(row) };
+    const entry = { ...row, hash: auditHash(row, this.key) };
     await repository.insert(entry);
     return entry;
   }

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import { AuditEntry } from './audit-entry.entity';
+import { AUDIT_HMAC_KEY, loadAuditKey } from './audit-key';
 import { AuditLog } from './audit-log.service';
 
 /**
@@ -10,7 +13,7 @@ import { AuditLog } from './audit-log.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEntry])],
-  providers: [AuditLog],
+  providers: [AuditLog, { provide: AUDIT_HMAC_KEY, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadAuditKey(config) }],
   exports: [AuditLog],
 })
 export class AuditModule {}

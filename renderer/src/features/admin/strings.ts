@@ -230,7 +230,8 @@ export const adminStrings = {
 
   audit: {
     title: 'Auditoría',
-    intro: 'Registro inalterable de cada acción de administración y de cada cambio de dinero o de roles, encadenado por hash.',
+    intro:
+      'Registro inalterable de cada acción de administración y de cada cambio de dinero o de roles, encadenado y firmado con una clave que no está en la base de datos.',
     tableLabel: 'Registro de auditoría',
     columns: { at: 'Fecha', actor: 'Quién', action: 'Acción', target: 'Sobre', before: 'Antes', after: 'Después', hash: 'Hash' },
     verify: 'Verificar cadena',
@@ -239,6 +240,11 @@ export const adminStrings = {
     broken: (id: string | number, checked: number) =>
       `La cadena está rota: el primer registro alterado es ${id} (${checked} registros comprobados).`,
     brokenUnknown: (checked: number) => `La cadena está rota (${checked} registros comprobados).`,
+    head: (id: number, at: string) =>
+      `Último registro: n.º ${id}, del ${at}. Anótalo: si alguien recortara o reescribiera entera la cadena, el último registro no coincidiría.`,
+    keyedFrom: (id: number) =>
+      id === 1 ? 'Todos los registros están firmados con la clave del servidor.' : `Firmados con la clave del servidor desde el n.º ${id}; los anteriores son de antes de la clave.`,
+    unkeyed: 'Ningún registro está firmado con la clave del servidor.',
     empty: 'El registro está vacío.',
     loading: 'Cargando el registro...',
   },

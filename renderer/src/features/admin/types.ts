@@ -134,6 +134,10 @@ export interface AuditVerification {
   valid: boolean;
   checked: number;
   firstBrokenId?: string | number | null;
+  /** The first row signed with the server's key; the ones before it predate the key. Null: none is signed. */
+  keyedFrom?: number | null;
+  /** The newest row: an admin notes it down to notice a chain cut short or rewritten whole. */
+  head?: { id: number; at: string; hash: string } | null;
 }
 
 export interface ModerationItem {

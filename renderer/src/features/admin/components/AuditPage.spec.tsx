@@ -43,6 +43,20 @@ describe('AuditPage', () => {
     expect(await screen.findByText('La cadena es válida: 42 registros comprobados.')).toBeInTheDocument();
   });
 
+  it("'Verificar cadena' shows the head of the chain and where its signed part begins", async () => {
+    mockApi()
+      .on('GET', admin('/audit'), { body: { items: [ENTRY], total: 1 } })
+      .on('GET', admin('/audit/verify'), { body: { valid: true, checked: 42, keyedFrom: 30, head: { id: 42, at: '2026-11-24T10:00:00.000Z', hash: 'ab' } } });
+    renderWithProviders(<AuditPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar cadena' }));
+    expect(
+      await screen.findByText(
+        'Último registro: n.º 42, del 24/11/2026, 10:00. Anótalo: si alguien recortara o reescribiera entera la cadena, el último registro no coincidiría.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Firmados con la clave del servidor desde el n.º 30; los anteriores son de antes de la clave.')).toBeInTheDocument();
+  });
+
   it("'Verificar cadena' names the first broken link", async () => {
     mockApi()
       .on('GET', admin('/audit'), { body: { items: [], total: 0 } })

@@ -12,7 +12,18 @@ import { ErrorAlert, LoadingText, PageHeader, Pager } from './parts';
 const strings = adminStrings.audit;
 export const AUDIT_PAGE_SIZE = 25;
 
-/** /admin/audit: the append-only log, and a check of its hash chain. */
+/** Where the signed part of the chain begins and its newest row, as the last verification found them. */
+function ChainHead({ result }: { result: AuditVerification }) {
+  if (!result.head) return null;
+  return (
+    <Stack gap={4} mb="sm">
+      <Text size="sm">{strings.head(result.head.id, formatDateTime(result.head.at))}</Text>
+      <Text size="sm">{result.keyedFrom ? strings.keyedFrom(result.keyedFrom) : strings.unkeyed}</Text>
+    </Stack>
+  );
+}
+
+/** /admin/audit: the append-only log, and a check of its signed hash chain. */
 export function AuditPage() {
   const [page, setPage] = useState(1);
   const log = useAdminResource((signal) => adminApi.audit(page, AUDIT_PAGE_SIZE, signal), String(page));
@@ -48,6 +59,7 @@ export function AuditPage() {
         }
       />
       <div aria-live="polite">
+        {result && <ChainHead result={result} />}
         {result &&
           (result.valid ? (
             <Alert color="teal" role="status">
