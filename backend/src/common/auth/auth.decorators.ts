@@ -1,13 +1,24 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiSecurity, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ErrorBodyDto } from '../errors/error-body.dto';
 import type { VerifiedIdentity } from './id-token-verifier';
 
 export const PUBLIC_ROUTE = 'auth:public';
 export const ADMIN_ONLY = 'auth:admin-only';
 export const USER_ID_PARAMS = 'auth:user-id-params';
 
-/** Reachable without signing in; a valid bearer token still identifies the caller. */
-export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+/**
+ * Reachable without signing in; a valid bearer token still identifies the caller. Documented as
+ * optional security (the empty requirement), so that it never inherits its controller's 401.
+ */
+export const Public = () => applyDecorators(SetMetadata(PUBLIC_ROUTE, true), ApiSecurity({}));
+
+/** A controller for signed-in callers: the bearer token, and the 401 answered without a valid one. */
+export const SignedInApi = () =>
+  applyDecorators(
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'Sin sesión, o con un token caducado o no válido' }),
+  );
 
 /** Only for callers whose token carries the admin role (every /api-admin route is, too). */
 export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);
@@ -16,7 +27,7 @@ const ADMIN_REFUSED = 'Sin sesión (401) o sin el rol admin (403): el servidor l
 
 /** An admin area controller: admin only, and documented so in the OpenAPI contract. */
 export const AdminApi = () =>
-  applyDecorators(ApiTags('admin'), ApiBearerAuth(), ApiUnauthorizedResponse({ description: ADMIN_REFUSED }), ApiForbiddenResponse({ description: ADMIN_REFUSED }), AdminOnly());
+  applyDecorators(ApiTags('admin'), ApiBearerAuth(), ApiUnauthorizedResponse({ type: ErrorBodyDto, description: ADMIN_REFUSED }), ApiForbiddenResponse({ type: ErrorBodyDto, description: ADMIN_REFUSED }), AdminOnly());
 
 /**
  * Names the path parameters that hold a user id (the username or the subject). The guard refuses

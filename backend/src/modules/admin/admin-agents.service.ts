@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AgentsService } from '../agents/agents.service';
-import type { AgentDto } from '../agents/dto/agent.dto';
+import type { AgentDto, DeletedDto } from '../agents/dto/agent.dto';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import type { PromptVersionDto } from '../prompts/dto/prompts.dto';
 import { PromptsService } from '../prompts/prompts.service';
 import { AdminReadModel } from './admin-read-model';
 import { AuditLog } from '../audit/audit-log.service';
-import type { AdminAgentDto, AdminUpdateAgentDto } from './dto/admin.dto';
+import type { AdminUpdateAgentDto } from './dto/admin.dto';
+import type { AdminAgentDto } from './dto/admin-responses.dto';
 
 /** The version name an admin's prompt edit is saved under (its createdBy is the admin's username). */
 export const ADMIN_PROMPT_VERSION_NAME = 'Edición de administración';
@@ -50,7 +51,7 @@ export class AdminAgentsService {
     return agent;
   }
 
-  async remove(admin: VerifiedIdentity, agentId: string): Promise<{ success: true; id: string }> {
+  async remove(admin: VerifiedIdentity, agentId: string): Promise<DeletedDto> {
     const before = await this.agents.get(admin, agentId);
     const removed = await this.agents.remove(admin, agentId);
     await this.audit.record({

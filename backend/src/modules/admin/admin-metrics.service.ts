@@ -5,53 +5,10 @@ import { costOf, hasPrices } from '../models/model-prices';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { AdminAgentsService } from './admin-agents.service';
 import { AdminReadModel } from './admin-read-model';
-import type { AdminAgentDto } from './dto/admin.dto';
+import type { AgentMetricsDto, DailyMetricsDto, DetailedMetricsDto, MarginsDto, UserMetricsDto } from './dto/admin-responses.dto';
 
 export const DETAILED_DAYS = 30;
 const DAY_MS = 86_400_000;
-
-export interface AgentMetricsDto {
-  totalAgents: number;
-  publicAgentsCount: number;
-  privateAgentsCount: number;
-  agents: AdminAgentDto[];
-}
-
-export interface UserMetricsDto {
-  totalUsers: number;
-  confirmedUsers: number;
-  unconfirmedUsers: number;
-  disabledUsers: number;
-  adminUsers: number;
-  newUsersLast30Days: number;
-  activeUsersLast30Days: number;
-}
-
-export interface DailyMetricsDto {
-  /** YYYY-MM-DD, UTC. */
-  date: string;
-  signUps: number;
-  activeUsers: number;
-  conversations: number;
-  messages: number;
-  tokens: number;
-  subscriptions: number;
-  /** Minor units (cents) of `currency`. */
-  revenue: number;
-}
-
-export interface AgentMarginDto {
-  agentId: string;
-  name: string;
-  /** Minor units (cents). */
-  revenue: number;
-  inputTokens: number;
-  outputTokens: number;
-  /** Model cost in minor units when token prices are configured; null otherwise (tokens only). */
-  modelCost: number | null;
-  /** revenue − modelCost, or null without prices. */
-  margin: number | null;
-}
 
 /** The admin dashboards' figures (spec section 3, Admin metrics). */
 @Injectable()
@@ -83,7 +40,7 @@ export class AdminMetricsService {
   }
 
   /** One entry per UTC day of the last 30 (today included), oldest first; days without activity are zeros. */
-  async detailed(): Promise<{ currency: string; days: DailyMetricsDto[] }> {
+  async detailed(): Promise<DetailedMetricsDto> {
     const today = new Date();
     const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - (DETAILED_DAYS - 1) * DAY_MS);
     const series = await this.reads.dailySeries(first);
@@ -110,7 +67,7 @@ export class AdminMetricsService {
    * whole cents. Without prices (or with tokens of a model MODEL_PRICES does not price) the cost and
    * the margin are null and the tokens are shown instead.
    */
-  async margins(admin: VerifiedIdentity): Promise<{ currency: string; pricesConfigured: boolean; agents: AgentMarginDto[] }> {
+  async margins(admin: VerifiedIdentity): Promise<MarginsDto> {
     const [agents, revenue, tokens] = await Promise.all([this.agents.list(admin), this.reads.agentRevenue(), this.reads.agentTokens()]);
     const { prices } = this.config.models;
     const pricesConfigured = hasPrices(prices);

@@ -2,17 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AgentsService } from '../agents/agents.service';
-import type { AgentDto } from '../agents/dto/agent.dto';
 import { AgentNotFoundError } from '../agents/agents.errors';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { NotPendingError } from './admin.errors';
+import type { ModerationDecisionDto, ModerationQueueDto } from './dto/admin-responses.dto';
 import { AuditLog } from '../audit/audit-log.service';
-
-export interface ModerationDecisionDto {
-  agentId: string;
-  moderationStatus: 'approved' | 'rejected';
-  reason: string | null;
-}
 
 /** The moderation queue (MODERATION_ENABLED): newly public agents wait here for an admin. */
 @Injectable()
@@ -23,7 +17,7 @@ export class AdminModerationService {
     private readonly audit: AuditLog,
   ) {}
 
-  async pending(): Promise<{ enabled: boolean; items: AgentDto[] }> {
+  async pending(): Promise<ModerationQueueDto> {
     return { enabled: this.config.moderationEnabled, items: await this.agents.pendingModeration() };
   }
 

@@ -1,24 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { PAYMENT_GATEWAY, type PaymentGateway, type PaymentGatewayReports, type PaymentProvider, reportsOf } from '../payments/gateway/payment-gateway';
+import { PAYMENT_GATEWAY, type PaymentGateway, type PaymentGatewayReports, reportsOf } from '../payments/gateway/payment-gateway';
 import { InvalidLimitError, InvalidPeriodError } from './admin.errors';
-import { AdminReadModel } from './admin-read-model';
+import { AdminReadModel, type PriceRow } from './admin-read-model';
 import type { PeriodDto } from './dto/admin.dto';
+import type {
+  BalanceDto,
+  BalanceTransactionsDto,
+  CustomerListingsDto,
+  PeriodSummaryDto,
+  ProductListingsDto,
+  ProviderLabelDto,
+  SubscriptionUsersDto,
+} from './dto/admin-responses.dto';
 
 const DAY_MS = 86_400_000;
-
-/** Every payments view says which provider it reads; `demo` is true when no money moves. */
-export interface ProviderLabel {
-  provider: PaymentProvider;
-  demo: boolean;
-}
-
-export interface Money {
-  /** Minor units (cents). */
-  amount: number;
-  currency: string;
-}
 
 /**
  * /api-admin/stripe/*: the payments views, each labelled with the provider. With Stripe, the
@@ -40,7 +37,7 @@ export class AdminPaymentsService {
   /** The provider's own reports; null in demo mode. */
   private readonly reports: PaymentGatewayReports | null;
 
-  private label(): ProviderLabel {
+  private label(): ProviderLabelDto {
     return { provider: this.gateway.provider, demo: this.gateway.provider === 'demo' };
   }
 
@@ -48,7 +45,7 @@ export class AdminPaymentsService {
     return this.config.payments.currency;
   }
 
-  async balance(): Promise<ProviderLabel & { currency: string; available: Money[]; pending: Money[]; totals: { gross: number; fees: number; net: number; paidOut: number } }> {
+  async balance(): Promise<BalanceDto> {
     const totals = await this.reads.ledgerTotals();
     const currency = totals.currency ?? this.currency;
     if (this.reports) {
@@ -67,7 +64,7 @@ export class AdminPaymentsService {
     };
   }
 
-  async transactions(limit: number): Promise<ProviderLabel & { items: Array<Record<string, unknown>> }> {
+  async transactions(limit: number): Promise<BalanceTransactionsDto> {
     if (this.reports) {
       const entries = await this.reports.listBalanceTransactions(checkedLimit(limit));
       return {
@@ -110,7 +107,7 @@ export class AdminPaymentsService {
     };
   }
 
-  async subscriptionUsers(): Promise<ProviderLabel & { items: Array<Record<string, unknown>> }> {
+  async subscriptionUsers(): Promise<SubscriptionUsersDto> {
     const rows = await this.reads.subscriptions(1000);
     return {
       ...this.label(),
@@ -132,11 +129,11 @@ export class AdminPaymentsService {
     };
   }
 
-  async products(limit: number): Promise<ProviderLabel & { items: Array<Record<string, unknown>> }> {
+  async products(limit: number): Promise<ProductListingsDto> {
     if (this.reports) {
       const [products, prices] = await Promise.all([this.reports.listProducts(checkedLimit(limit)), this.reads.products(1000)]);
       // The catalogue's newest price of each product (prices never change: a new amount is a new price).
-      const current = new Map<string, Record<string, unknown>>();
+      const current = new Map<string, PriceRow>();
       for (const price of prices) if (!current.has(String(price.productId))) current.set(String(price.productId), price);
       return {
         ...this.label(),
@@ -173,7 +170,7 @@ export class AdminPaymentsService {
     };
   }
 
-  async customers(limit: number): Promise<ProviderLabel & { items: Array<Record<string, unknown>> }> {
+  async customers(limit: number): Promise<CustomerListingsDto> {
     if (this.reports) {
       const customers = await this.reports.listCustomers(checkedLimit(limit));
       return {
@@ -195,20 +192,7 @@ export class AdminPaymentsService {
   }
 
   /** A summary of the period, both days included. */
-  async summary(period: PeriodDto): Promise<
-    ProviderLabel & {
-      startDate: string;
-      endDate: string;
-      currency: string;
-      revenue: number;
-      fees: number;
-      net: number;
-      payments: number;
-      newSubscriptions: number;
-      cancelledSubscriptions: number;
-      activeSubscriptions: number;
-    }
-  > {
+  async summary(period: PeriodDto): Promise<PeriodSummaryDto> {
     const from = new Date(`${period.startDate.slice(0, 10)}T00:00:00.000Z`);
     const to = new Date(new Date(`${period.endDate.slice(0, 10)}T00:00:00.000Z`).getTime() + DAY_MS);
     if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || to <= from) throw new InvalidPeriodError();

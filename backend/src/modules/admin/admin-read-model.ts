@@ -2,6 +2,65 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, SelectQueryBuilder, ObjectLiteral } from 'typeorm';
 
+/** What a driver hands back for a column: PostgreSQL gives bigints and decimals as text, SQLite booleans as 0/1, dates as text. */
+type RawNumber = number | string;
+type RawBoolean = boolean | number | string;
+type RawDate = Date | string;
+
+export interface LedgerRow {
+  id: string;
+  subscriptionId: string;
+  period: string;
+  agentId: string;
+  agentName: string;
+  ecosystemId: string | null;
+  currency: string;
+  provider: string;
+  demo: RawBoolean;
+  paymentAmount: RawNumber;
+  gross: RawNumber;
+  fee: RawNumber;
+  net: RawNumber;
+  paidOut: RawBoolean;
+  paidAt: RawDate;
+}
+
+export interface SubscriptionRow {
+  subscriptionId: string;
+  status: string;
+  userId: string;
+  userName: string | null;
+  userEmail: string | null;
+  agentId: string | null;
+  ecosystemId: string | null;
+  isBundle: RawBoolean;
+  priceId: string | null;
+  price: RawNumber | null;
+  createdAt: RawDate;
+  finishedAt: RawDate | null;
+  username: string | null;
+  accountEmail: string | null;
+}
+
+export interface PriceRow {
+  productId: string;
+  priceId: string;
+  kind: string;
+  itemId: string;
+  unitAmount: RawNumber;
+  currency: string;
+  createdAt: RawDate;
+  name: string | null;
+}
+
+export interface CustomerRow {
+  customerId: string;
+  userId: string | null;
+  name: string | null;
+  email: string | null;
+  createdAt: RawDate;
+}
+
 /**
  * Read-only counts and listings that span other modules' tables (team links, conversations,
  * messages, subscriptions, the payments ledger), for the admin dashboards. No module exposes these
@@ -140,7 +199,7 @@ export class AdminReadModel {
   }
 
   /** The newest ledger rows (one per agent and paid period). */
-  ledgerRows(limit: number): Promise<Array<Record<string, unknown>>> {
+  ledgerRows(limit: number): Promise<LedgerRow[]> {
     return this.query()
       .select(['l.id AS "id"', 'l.subscription_id AS "subscriptionId"', 'l.period AS "period"', 'l.agent_id AS "agentId"', 'l.agent_name AS "agentName"'])
       .addSelect(['l.ecosystem_id AS "ecosystemId"', 'l.currency AS "currency"', 'l.provider AS "provider"', 'l.demo AS "demo"', 'l.payment_amount AS "paymentAmount"'])
@@ -153,7 +212,7 @@ export class AdminReadModel {
   }
 
   /** Stored subscriptions, newest first, with who holds them. */
-  subscriptions(limit: number): Promise<Array<Record<string, unknown>>> {
+  subscriptions(limit: number): Promise<SubscriptionRow[]> {
     return this.query()
       .select(['s.subscription_id AS "subscriptionId"', 's.status AS "status"', 's.user_sub AS "userId"', 's.user_name AS "userName"', 's.user_email AS "userEmail"'])
       .addSelect(['s.agent_id AS "agentId"', 's.ecosystem_id AS "ecosystemId"', 's.is_bundle AS "isBundle"', 's.price_id AS "priceId"', 's.price AS "price"'])
@@ -177,7 +236,7 @@ export class AdminReadModel {
   }
 
   /** The catalogue's prices (one product per agent or ecosystem), newest first, with the item's name. */
-  products(limit: number): Promise<Array<Record<string, unknown>>> {
+  products(limit: number): Promise<PriceRow[]> {
     return this.query()
       .select(['p.product_id AS "productId"', 'p.price_id AS "priceId"', 'p.item_kind AS "kind"', 'p.item_id AS "itemId"', 'p.unit_amount AS "unitAmount"'])
       .addSelect(['p.currency AS "currency"', 'p.created_at AS "createdAt"', 'COALESCE(a.name, e.name) AS "name"'])
@@ -190,7 +249,7 @@ export class AdminReadModel {
       .getRawMany();
   }
 
-  customers(limit: number): Promise<Array<Record<string, unknown>>> {
+  customers(limit: number): Promise<CustomerRow[]> {
     return this.query()
       .select(['c.customer_id AS "customerId"', 'c.user_sub AS "userId"', 'c.name AS "name"', 'c.email AS "email"', 'c.created_at AS "createdAt"'])
       .from('payment_customers', 'c')

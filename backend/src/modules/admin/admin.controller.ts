@@ -1,7 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminApi, CurrentIdentity } from '../../common/auth/auth.decorators';
+import { ErrorBodyDto, INVALID_BODY } from '../../common/errors/error-body.dto';
+import { AgentDto, DeletedDto } from '../agents/dto/agent.dto';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
+import { PromptVersionDto } from '../prompts/dto/prompts.dto';
 import { AdminAgentsService } from './admin-agents.service';
 import { AdminMetricsService } from './admin-metrics.service';
 import { AdminModerationService } from './admin-moderation.service';
@@ -9,7 +12,27 @@ import { AdminPaymentsService } from './admin-payments.service';
 import { AdminUsersService } from './admin-users.service';
 import { InvalidLimitError } from './admin.errors';
 import { AuditLog } from '../audit/audit-log.service';
+import {
+  AdminAgentDto,
+  AdminUserAgentsDto,
+  AgentMetricsDto,
+  BalanceDto,
+  BalanceTransactionsDto,
+  CustomerListingsDto,
+  DetailedMetricsDto,
+  MarginsDto,
+  ModerationDecisionDto,
+  ModerationQueueDto,
+  PeriodSummaryDto,
+  ProductListingsDto,
+  SubscriptionUsersDto,
+  UserMetricsDto,
+} from './dto/admin-responses.dto';
 import { AdminPromptDto, AdminUpdateAgentDto, AdminUserDto, AdminUserPageDto, AdminUsersQueryDto, PageQueryDto, PeriodDto, RejectAgentDto, SetRoleDto } from './dto/admin.dto';
+
+const USER_NOT_FOUND = 'Usuario no encontrado';
+const AGENT_NOT_FOUND = 'Agente no encontrado';
+const LIMIT_OUT_OF_RANGE = 'El límite no es un número entero entre 1 y 100';
 
 const limitParam = new ParseIntPipe({ exceptionFactory: () => new InvalidLimitError() });
 
@@ -22,13 +45,16 @@ export class AdminUsersController {
   @Get()
   @ApiOperation({ summary: 'Usuarios (filtro de estado, búsqueda, paginado)' })
   @ApiOkResponse({ type: AdminUserPageDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'page, limit, status o search fuera de sus límites' })
   list(@CurrentIdentity() admin: VerifiedIdentity, @Query() query: AdminUsersQueryDto): Promise<AdminUserPageDto> {
     return this.users.list(admin, query);
   }
 
   @Get(':id/agents')
   @ApiOperation({ summary: 'Los agentes que creó el usuario y los de su equipo' })
-  agents(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string) {
+  @ApiOkResponse({ type: AdminUserAgentsDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: USER_NOT_FOUND })
+  agents(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string): Promise<AdminUserAgentsDto> {
     return this.users.agentsOf(admin, id);
   }
 
@@ -36,6 +62,7 @@ export class AdminUsersController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Desactiva la cuenta: sus sesiones terminan y sus tokens dejan de valer al momento' })
   @ApiOkResponse({ type: AdminUserDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: USER_NOT_FOUND })
   disable(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string): Promise<AdminUserDto> {
     return this.users.setEnabled(admin, id, false);
   }
@@ -44,6 +71,7 @@ export class AdminUsersController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Reactiva la cuenta' })
   @ApiOkResponse({ type: AdminUserDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: USER_NOT_FOUND })
   enable(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string): Promise<AdminUserDto> {
     return this.users.setEnabled(admin, id, true);
   }
@@ -63,31 +91,42 @@ export class AdminAgentsController {
 
   @Get()
   @ApiOperation({ summary: 'Todos los agentes, con asignaciones y conversaciones' })
-  list(@CurrentIdentity() admin: VerifiedIdentity) {
+  @ApiOkResponse({ type: [AdminAgentDto] })
+  list(@CurrentIdentity() admin: VerifiedIdentity): Promise<AdminAgentDto[]> {
     return this.agents.list(admin);
   }
 
   @Get(':id/prompt')
   @ApiOperation({ summary: 'La versión actual del prompt (404 si no tiene)' })
-  prompt(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string) {
+  @ApiOkResponse({ type: PromptVersionDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'El agente no existe o no tiene prompt' })
+  prompt(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string): Promise<PromptVersionDto> {
     return this.agents.prompt(admin, id);
   }
 
   @Put(':id')
   @ApiOperation({ summary: 'Nombre, categoría y descripción (obligatorios)' })
-  update(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string, @Body() body: AdminUpdateAgentDto) {
+  @ApiOkResponse({ type: AgentDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: AGENT_NOT_FOUND })
+  update(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string, @Body() body: AdminUpdateAgentDto): Promise<AgentDto> {
     return this.agents.update(admin, id, body);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Elimina el agente (con su prompt y sus enlaces de equipo)' })
-  remove(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string) {
+  @ApiOkResponse({ type: DeletedDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: AGENT_NOT_FOUND })
+  remove(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string): Promise<DeletedDto> {
     return this.agents.remove(admin, id);
   }
 
   @Put(':id/prompt')
   @ApiOperation({ summary: 'Guarda el prompt como nueva versión actual, hecha por el admin' })
-  setPrompt(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string, @Body() body: AdminPromptDto) {
+  @ApiOkResponse({ type: PromptVersionDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: AGENT_NOT_FOUND })
+  setPrompt(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string, @Body() body: AdminPromptDto): Promise<PromptVersionDto> {
     return this.agents.setPrompt(admin, id, body.prompt);
   }
 }
@@ -99,25 +138,29 @@ export class AdminMetricsController {
 
   @Get('agents')
   @ApiOperation({ summary: '{ totalAgents, publicAgentsCount, privateAgentsCount, agents[] }' })
-  agents(@CurrentIdentity() admin: VerifiedIdentity) {
+  @ApiOkResponse({ type: AgentMetricsDto })
+  agents(@CurrentIdentity() admin: VerifiedIdentity): Promise<AgentMetricsDto> {
     return this.metrics.agentMetrics(admin);
   }
 
   @Get('users')
   @ApiOperation({ summary: 'Usuarios por estado, nuevos y activos en los últimos 30 días' })
-  users() {
+  @ApiOkResponse({ type: UserMetricsDto })
+  users(): Promise<UserMetricsDto> {
     return this.metrics.userMetrics();
   }
 
   @Get('detailed')
   @ApiOperation({ summary: 'Por día (UTC), los últimos 30: altas, usuarios activos, conversaciones, mensajes, tokens, suscripciones, ingresos (céntimos)' })
-  detailed() {
+  @ApiOkResponse({ type: DetailedMetricsDto })
+  detailed(): Promise<DetailedMetricsDto> {
     return this.metrics.detailed();
   }
 
   @Get('margins')
   @ApiOperation({ summary: 'Por agente: ingresos de sus suscripciones y tokens de sus respuestas (coste y margen si hay precios de tokens)' })
-  margins(@CurrentIdentity() admin: VerifiedIdentity) {
+  @ApiOkResponse({ type: MarginsDto })
+  margins(@CurrentIdentity() admin: VerifiedIdentity): Promise<MarginsDto> {
     return this.metrics.margins(admin);
   }
 }
@@ -129,38 +172,48 @@ export class AdminPaymentsController {
 
   @Get('balance')
   @ApiOperation({ summary: 'Saldo (céntimos), con el proveedor (demo o stripe)' })
-  balance() {
+  @ApiOkResponse({ type: BalanceDto })
+  balance(): Promise<BalanceDto> {
     return this.payments.balance();
   }
 
   @Get('balance_transactions/:limit')
   @ApiOperation({ summary: 'Los últimos movimientos (1–100)' })
-  transactions(@Param('limit', limitParam) limit: number) {
+  @ApiOkResponse({ type: BalanceTransactionsDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: LIMIT_OUT_OF_RANGE })
+  transactions(@Param('limit', limitParam) limit: number): Promise<BalanceTransactionsDto> {
     return this.payments.transactions(limit);
   }
 
   @Get('subscription-users')
   @ApiOperation({ summary: 'Las suscripciones guardadas con su usuario' })
-  subscriptionUsers() {
+  @ApiOkResponse({ type: SubscriptionUsersDto })
+  subscriptionUsers(): Promise<SubscriptionUsersDto> {
     return this.payments.subscriptionUsers();
   }
 
   @Get('products/:limit')
   @ApiOperation({ summary: 'Productos y precios del catálogo (1–100)' })
-  products(@Param('limit', limitParam) limit: number) {
+  @ApiOkResponse({ type: ProductListingsDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: LIMIT_OUT_OF_RANGE })
+  products(@Param('limit', limitParam) limit: number): Promise<ProductListingsDto> {
     return this.payments.products(limit);
   }
 
   @Get('customers/:limit')
   @ApiOperation({ summary: 'Clientes (1–100)' })
-  customers(@Param('limit', limitParam) limit: number) {
+  @ApiOkResponse({ type: CustomerListingsDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: LIMIT_OUT_OF_RANGE })
+  customers(@Param('limit', limitParam) limit: number): Promise<CustomerListingsDto> {
     return this.payments.customers(limit);
   }
 
   @Post('resume')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Resumen del periodo (ambos días incluidos): ingresos, comisiones, altas y bajas' })
-  resume(@Body() body: PeriodDto) {
+  @ApiOkResponse({ type: PeriodSummaryDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: `${INVALID_BODY}; o la fecha de fin es anterior a la de inicio` })
+  resume(@Body() body: PeriodDto): Promise<PeriodSummaryDto> {
     return this.payments.summary(body);
   }
 }
@@ -190,21 +243,29 @@ export class AdminModerationController {
 
   @Get()
   @ApiOperation({ summary: 'Agentes pendientes de moderación: { enabled, items }' })
-  pending() {
+  @ApiOkResponse({ type: ModerationQueueDto })
+  pending(): Promise<ModerationQueueDto> {
     return this.moderation.pending();
   }
 
   @Post(':agentId/approve')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Aprueba: el marketplace lo lista' })
-  approve(@CurrentIdentity() admin: VerifiedIdentity, @Param('agentId') agentId: string) {
+  @ApiOkResponse({ type: ModerationDecisionDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: AGENT_NOT_FOUND })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: 'El agente no está pendiente de moderación' })
+  approve(@CurrentIdentity() admin: VerifiedIdentity, @Param('agentId') agentId: string): Promise<ModerationDecisionDto> {
     return this.moderation.decide(admin, agentId, 'approved');
   }
 
   @Post(':agentId/reject')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Rechaza con un motivo: no se lista' })
-  reject(@CurrentIdentity() admin: VerifiedIdentity, @Param('agentId') agentId: string, @Body() body: RejectAgentDto) {
+  @ApiOkResponse({ type: ModerationDecisionDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: AGENT_NOT_FOUND })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: 'El agente no está pendiente de moderación' })
+  reject(@CurrentIdentity() admin: VerifiedIdentity, @Param('agentId') agentId: string, @Body() body: RejectAgentDto): Promise<ModerationDecisionDto> {
     return this.moderation.decide(admin, agentId, 'rejected', body.reason);
   }
 }

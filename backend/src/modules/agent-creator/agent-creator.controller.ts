@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
@@ -10,16 +9,19 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { CurrentIdentity } from '../../common/auth/auth.decorators';
+import { CurrentIdentity, SignedInApi } from '../../common/auth/auth.decorators';
 import { RateLimit } from '../../common/rate-limit/rate-limit';
 import { AgentDto } from '../agents/dto/agent.dto';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { AgentCreatorService } from './agent-creator.service';
 import { AgentDraftResponseDto, CreatorMessageDto, CreatorReplyDto, CreatorStatusDto, SaveDraftDto } from './dto/agent-creator.dto';
 import { TALK_TURN_LIMITS } from './talk-turn';
+import { ErrorBodyDto } from '../../common/errors/error-body.dto';
+
+const AGENTS_LIMIT = 'Más agentes por hora de los que permite RATE_LIMIT_AGENTS_PER_HOUR (Retry-After: segundos de espera)';
 
 @ApiTags('agent-creator')
-@ApiBearerAuth()
+@SignedInApi()
 @Controller('agent-creator')
 export class AgentCreatorController {
   constructor(private readonly creator: AgentCreatorService) {}
@@ -40,10 +42,10 @@ export class AgentCreatorController {
       'Sin conversationId abre una conversación en modo creador (con agentId, para cambiar ese agente). El mensaje del usuario se guarda antes de preguntar al modelo; el borrador enviado (con los cambios a mano) es el que el modelo continúa.',
   })
   @ApiOkResponse({ type: CreatorReplyDto })
-  @ApiBadRequestResponse({ description: 'Mensaje o borrador no válidos' })
-  @ApiNotFoundResponse({ description: 'Conversación o agente no encontrados' })
-  @ApiForbiddenResponse({ description: 'El agente es de otro usuario' })
-  @ApiTooManyRequestsResponse({ description: 'Demasiados mensajes o consultas al modelo por minuto' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Mensaje o borrador no válidos' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Conversación o agente no encontrados' })
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: 'El agente es de otro usuario' })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'Demasiados mensajes o consultas al modelo por minuto' })
   talk(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: CreatorMessageDto): Promise<CreatorReplyDto> {
     return this.creator.talk(identity, body);
   }
@@ -51,8 +53,8 @@ export class AgentCreatorController {
   @Get('agents/:agentId/draft')
   @ApiOperation({ summary: 'El borrador de un agente existente (sus campos y su prompt), para su creador o un admin' })
   @ApiOkResponse({ type: AgentDraftResponseDto })
-  @ApiNotFoundResponse({ description: 'Agente no encontrado' })
-  @ApiForbiddenResponse({ description: 'El agente es de otro usuario' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Agente no encontrado' })
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: 'El agente es de otro usuario' })
   draft(@CurrentIdentity() identity: VerifiedIdentity, @Param('agentId') agentId: string): Promise<AgentDraftResponseDto> {
     return this.creator.agentDraft(identity, agentId);
   }
@@ -61,7 +63,9 @@ export class AgentCreatorController {
   @RateLimit({ rules: [{ by: 'user', quota: 'agents' }] })
   @ApiOperation({ summary: "'Crear agente': guarda el borrador como agente nuevo con su primer prompt y completa la interacción inicial" })
   @ApiCreatedResponse({ type: AgentDto })
-  @ApiBadRequestResponse({ description: 'Al borrador le falta el nombre, la descripción o las instrucciones' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Cuerpo no válido, o al borrador le falta el nombre, la descripción o las instrucciones' })
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: 'El avatar es un archivo que no ha subido quien llama' })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: AGENTS_LIMIT })
   create(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: SaveDraftDto): Promise<AgentDto> {
     return this.creator.create(identity, body);
   }
@@ -70,8 +74,10 @@ export class AgentCreatorController {
   @RateLimit({ rules: [{ by: 'user', quota: 'agents' }] })
   @ApiOperation({ summary: "'Guardar cambios': actualiza un agente existente desde el borrador (su creador o un admin)" })
   @ApiOkResponse({ type: AgentDto })
-  @ApiNotFoundResponse({ description: 'Agente no encontrado' })
-  @ApiForbiddenResponse({ description: 'El agente es de otro usuario' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Agente no encontrado' })
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: 'El agente es de otro usuario, o el avatar es un archivo que no ha subido quien llama' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Cuerpo no válido, o al borrador le falta el nombre, la descripción o las instrucciones' })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: AGENTS_LIMIT })
   update(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('agentId') agentId: string,

@@ -5,6 +5,7 @@ import { RateLimit } from '../../common/rate-limit/rate-limit';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { AssistantService } from './assistant.service';
 import { ASSISTANT_RATE_LIMIT_MESSAGE, AssistantMessageRequestDto, AssistantReplyDto } from './dto/assistant.dto';
+import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 
 @ApiTags('assistant')
 @Public()
@@ -26,9 +27,9 @@ export class AssistantController {
     message: ASSISTANT_RATE_LIMIT_MESSAGE,
   })
   @ApiOkResponse({ type: AssistantReplyDto })
-  @ApiBadRequestResponse({ description: 'Mensaje vacío o demasiado largo, sessionId no válido o campo desconocido' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Mensaje vacío o demasiado largo, sessionId no válido o campo desconocido' })
   @ApiTooManyRequestsResponse({
-    description:
+    type: ErrorBodyDto, description:
       'Más de 20 mensajes por minuto desde la misma sesión y dirección, o (con sesión iniciada) más consultas al modelo de las que permite RATE_LIMIT_MODEL_CALLS_PER_MINUTE',
   })
   send(

@@ -1,18 +1,18 @@
 import { Body, Controller, HttpCode, HttpStatus, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
+  ApiExtraModels,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiProduces,
   ApiTags,
   ApiTooManyRequestsResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentIdentity, UserIdParams } from '../../common/auth/auth.decorators';
+import { CurrentIdentity, SignedInApi, UserIdParams } from '../../common/auth/auth.decorators';
 import { DomainError } from '../../common/errors/domain-error';
 import { RateLimit, type RateLimitRule } from '../../common/rate-limit/rate-limit';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
@@ -20,6 +20,7 @@ import { AssistantPromptsService } from './assistant-prompts.service';
 import { ChatService, type PreparedChat } from './chat.service';
 import { AgentChatDto, AssistantPromptDto, AssistantPromptRequestDto, ChatReplyDto, ModelChatDto } from './dto/chat.dto';
 import { SseWriter } from './sse';
+import { ErrorBodyDto, INVALID_BODY } from '../../common/errors/error-body.dto';
 
 const STREAMING_DESCRIPTION =
   'Con «Accept: text/event-stream» responde con eventos: start {conversationId, messageId, userMessageId}, ' +
@@ -30,6 +31,15 @@ const STREAMING_DESCRIPTION =
 
 const SEND_FAILED = 'Error al enviar mensaje';
 
+/** The JSON reply, or with «Accept: text/event-stream» the events described in STREAMING_DESCRIPTION. */
+const CHAT_REPLY = {
+  description: 'La respuesta completa (JSON) o, con «Accept: text/event-stream», sus eventos',
+  content: {
+    'application/json': { schema: { $ref: getSchemaPath(ChatReplyDto) } },
+    'text/event-stream': { schema: { type: 'string', description: 'Eventos start, delta, done y error (ver la descripción)' } },
+  },
+};
+
 /** A chat turn stores the user's message and asks a model: it counts against both limits. */
 const CHAT_TURN_LIMITS: RateLimitRule[] = [
   { by: 'user', quota: 'messages' },
@@ -37,7 +47,8 @@ const CHAT_TURN_LIMITS: RateLimitRule[] = [
 ];
 
 @ApiTags('chat')
-@ApiBearerAuth()
+@ApiExtraModels(ChatReplyDto)
+@SignedInApi()
 @Controller()
 export class ChatController {
   private readonly logger = new Logger('Chat');
@@ -50,13 +61,13 @@ export class ChatController {
   @Post('bedrock/agents/chat')
   @HttpCode(HttpStatus.OK)
   @RateLimit({ rules: CHAT_TURN_LIMITS })
-  @ApiTooManyRequestsResponse({ description: 'Más mensajes o consultas al modelo por minuto de los que permiten RATE_LIMIT_MESSAGES_PER_MINUTE y RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera)' })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'Más mensajes o consultas al modelo por minuto de los que permiten RATE_LIMIT_MESSAGES_PER_MINUTE y RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera)' })
   @ApiOperation({ summary: 'Envía un mensaje al agente de la conversación o al asistente principal', description: STREAMING_DESCRIPTION })
-  @ApiProduces('application/json', 'text/event-stream')
-  @ApiOkResponse({ type: ChatReplyDto })
-  @ApiForbiddenResponse({ description: "code 'SubscriptionRequired': «Necesitas una suscripción activa para chatear con este agente.»" })
-  @ApiConflictResponse({ description: "code 'SubscriptionPaused': «Suscripción Pausada» (el cliente muestra el modal para reanudarla)" })
-  @ApiNotFoundResponse({ description: 'Conversación no encontrada / Agente no encontrado' })
+  @ApiOkResponse(CHAT_REPLY)
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: "code 'SubscriptionRequired': «Necesitas una suscripción activa para chatear con este agente.»" })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: "code 'SubscriptionPaused': «Suscripción Pausada» (el cliente muestra el modal para reanudarla)" })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Conversación no encontrada / Agente no encontrado' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
   async agentChat(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Body() body: AgentChatDto,
@@ -69,12 +80,11 @@ export class ChatController {
   @Post('bedrock/models/chat')
   @HttpCode(HttpStatus.OK)
   @RateLimit({ rules: CHAT_TURN_LIMITS })
-  @ApiTooManyRequestsResponse({ description: 'Más mensajes o consultas al modelo por minuto de los que permiten RATE_LIMIT_MESSAGES_PER_MINUTE y RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera)' })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'Más mensajes o consultas al modelo por minuto de los que permiten RATE_LIMIT_MESSAGES_PER_MINUTE y RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera)' })
   @ApiOperation({ summary: 'Envía un mensaje a un modelo directamente (sin agente)', description: STREAMING_DESCRIPTION })
-  @ApiProduces('application/json', 'text/event-stream')
-  @ApiOkResponse({ type: ChatReplyDto })
-  @ApiBadRequestResponse({ description: 'modelId no es uno de los modelos disponibles (u otro campo no válido)' })
-  @ApiNotFoundResponse({ description: 'Conversación no encontrada' })
+  @ApiOkResponse(CHAT_REPLY)
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'modelId no es uno de los modelos disponibles (u otro campo no válido)' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Conversación no encontrada' })
   async modelChat(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Body() body: ModelChatDto,
@@ -90,6 +100,8 @@ export class ChatController {
   @ApiTags('users')
   @ApiOperation({ summary: 'Lee (sin prompt) o guarda las instrucciones del asistente principal del usuario' })
   @ApiOkResponse({ type: AssistantPromptDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: 'El id no es el de quien llama (y quien llama no es admin)' })
   assistantPrompt(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('id') id: string,

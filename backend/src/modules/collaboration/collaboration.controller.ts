@@ -1,19 +1,17 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiProduces,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentIdentity } from '../../common/auth/auth.decorators';
+import { CurrentIdentity, SignedInApi } from '../../common/auth/auth.decorators';
 import { RateLimit, type RateLimitRule } from '../../common/rate-limit/rate-limit';
 import { SseWriter } from '../chat/sse';
 import { EcosystemDto } from '../ecosystems/dto/ecosystem.dto';
@@ -23,6 +21,7 @@ import { CollaborationService } from './collaboration.service';
 import { CollaborationSessionDto, CreateSessionDto, SaveAsEcosystemDto } from './dto/collaboration.dto';
 import { FINISHED_STATUSES } from './run/run-types';
 import { SessionRunner } from './session-runner';
+import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 
 /** The event stream re-reads the stored session at least this often (a run on another instance). */
 const EVENTS_POLL_MS = 1_000;
@@ -34,7 +33,7 @@ export const TOO_MANY = 'Más consultas al modelo por minuto de las que permite 
 const NOT_YOURS = 'La sesión no existe o es de otro usuario (404)';
 
 @ApiTags('collaboration')
-@ApiBearerAuth()
+@SignedInApi()
 @Controller('collaboration/sessions')
 export class CollaborationController {
   constructor(
@@ -44,12 +43,12 @@ export class CollaborationController {
 
   @Post()
   @RateLimit({ rules: SESSION_LIMITS })
-  @ApiTooManyRequestsResponse({ description: TOO_MANY })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: TOO_MANY })
   @ApiOperation({ summary: 'Inicia una colaboración: el equipo de agentes responde junto a la consulta (la sesión empieza en processing)' })
   @ApiCreatedResponse({ type: CollaborationSessionDto })
-  @ApiBadRequestResponse({ description: "«No agents selected for collaboration» (agentIds vacío) u otro campo no válido" })
-  @ApiForbiddenResponse({ description: "code 'SubscriptionRequired': un agente de pago sin suscripción activa" })
-  @ApiNotFoundResponse({ description: 'Agente no encontrado / Conversación no encontrada' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: "«No agents selected for collaboration» (agentIds vacío) u otro campo no válido" })
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: "code 'SubscriptionRequired': un agente de pago sin suscripción activa" })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Agente no encontrado / Conversación no encontrada' })
   start(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: CreateSessionDto): Promise<CollaborationSessionDto> {
     return this.collaboration.start(identity, body);
   }
@@ -64,7 +63,7 @@ export class CollaborationController {
   @Get(':id')
   @ApiOperation({ summary: 'Una sesión con sus respuestas, el registro de deliberación y el uso por agente' })
   @ApiOkResponse({ type: CollaborationSessionDto })
-  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: NOT_YOURS })
   get(@CurrentIdentity() identity: VerifiedIdentity, @Param('id') id: string): Promise<CollaborationSessionDto> {
     return this.collaboration.get(identity, id);
   }
@@ -75,8 +74,11 @@ export class CollaborationController {
     description:
       "Primero `session` (la sesión tal como está), después un `step` por cada entrada del registro de deliberación (también las ya ocurridas) y, al terminar, `end` con la sesión final; entonces se cierra. Una sesión terminada repite su registro y termina.",
   })
-  @ApiProduces('text/event-stream')
-  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiOkResponse({
+    description: 'Los eventos session, step (un LogEntryDto) y end (un CollaborationSessionDto)',
+    content: { 'text/event-stream': { schema: { type: 'string', description: 'event: session|step|end, data: JSON' } } },
+  })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: NOT_YOURS })
   async events(@CurrentIdentity() identity: VerifiedIdentity, @Param('id') id: string, @Res() response: Response): Promise<void> {
     let row = await this.collaboration.findReadable(identity, id);
     const sse = new SseWriter(response);
@@ -127,18 +129,18 @@ export class CollaborationController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Cancela la sesión: queda cancelled y se abortan sus llamadas al modelo (una terminada se devuelve tal cual)' })
   @ApiOkResponse({ type: CollaborationSessionDto })
-  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: NOT_YOURS })
   cancel(@CurrentIdentity() identity: VerifiedIdentity, @Param('id') id: string): Promise<CollaborationSessionDto> {
     return this.collaboration.cancel(identity, id);
   }
 
   @Post(':id/replay')
   @RateLimit({ rules: SESSION_LIMITS })
-  @ApiTooManyRequestsResponse({ description: TOO_MANY })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: TOO_MANY })
   @ApiOperation({ summary: "'Repetir': una sesión nueva con los mismos agentes y consulta, con sus prompts actuales (replayOf: la original)" })
   @ApiCreatedResponse({ type: CollaborationSessionDto })
-  @ApiConflictResponse({ description: 'La sesión todavía no ha terminado' })
-  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: 'La sesión todavía no ha terminado' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: NOT_YOURS })
   replay(@CurrentIdentity() identity: VerifiedIdentity, @Param('id') id: string): Promise<CollaborationSessionDto> {
     return this.collaboration.replay(identity, id);
   }
@@ -146,7 +148,8 @@ export class CollaborationController {
   @Post(':id/save-as-ecosystem')
   @ApiOperation({ summary: "'Guardar como ecosistema': un ecosistema privado con los agentes de la sesión" })
   @ApiCreatedResponse({ type: EcosystemDto })
-  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Cuerpo no válido: name falta o supera su límite, o un campo desconocido' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: NOT_YOURS })
   saveAsEcosystem(@CurrentIdentity() identity: VerifiedIdentity, @Param('id') id: string, @Body() body: SaveAsEcosystemDto): Promise<EcosystemDto> {
     return this.collaboration.saveAsEcosystem(identity, id, body);
   }

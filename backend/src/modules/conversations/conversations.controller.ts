@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -11,7 +11,7 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { CurrentIdentity } from '../../common/auth/auth.decorators';
+import { CurrentIdentity, SignedInApi } from '../../common/auth/auth.decorators';
 import { RateLimit } from '../../common/rate-limit/rate-limit';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { ConversationsService } from './conversations.service';
@@ -26,12 +26,16 @@ import {
   UpdateConversationDto,
 } from './dto/conversation.dto';
 import { ConversationNotFoundError } from './conversations.errors';
+import { ErrorBodyDto, INVALID_BODY } from '../../common/errors/error-body.dto';
 
 /** An id that is not a UUID names no conversation: the same 404 as someone else's. */
 const conversationId = new ParseUUIDPipe({ exceptionFactory: () => new ConversationNotFoundError() });
 
+const OTHER_USER = 'userId no es quien llama (y quien llama no es admin)';
+
 const USER_ID_QUERY = {
   name: 'userId',
+  type: String,
   required: false,
   description:
     'Opcional (contrato): el sub o el nombre de usuario de quien llama (403 si no); un administrador puede nombrar a otro usuario para leer o gestionar sus conversaciones',
@@ -45,7 +49,8 @@ const singleUserId = (userId: unknown): string | undefined => (typeof userId ===
  * auth guard; an admin may use it to address another user's.
  */
 @ApiTags('conversations')
-@ApiBearerAuth()
+@SignedInApi()
+@ApiForbiddenResponse({ type: ErrorBodyDto, description: OTHER_USER })
 @Controller('conversations')
 export class ConversationsController {
   constructor(private readonly conversations: ConversationsService) {}
@@ -65,7 +70,7 @@ export class ConversationsController {
   })
   @ApiQuery(USER_ID_QUERY)
   @ApiOkResponse({ type: ConversationDto })
-  @ApiNotFoundResponse({ description: 'Conversación no encontrada (también si es de otro usuario)' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Conversación no encontrada (también si es de otro usuario)' })
   get(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('id', conversationId) id: string,
@@ -82,8 +87,8 @@ export class ConversationsController {
   })
   @ApiQuery(USER_ID_QUERY)
   @ApiOkResponse({ type: [MessageDto] })
-  @ApiBadRequestResponse({ description: 'limit fuera de 1…200, o before no es un mensaje de esta conversación' })
-  @ApiNotFoundResponse({ description: 'Conversación no encontrada' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'limit fuera de 1…200, o before no es un mensaje de esta conversación' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Conversación no encontrada' })
   messages(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('id', conversationId) id: string,
@@ -99,14 +104,15 @@ export class ConversationsController {
 
   @Post()
   @RateLimit({ rules: [{ by: 'user', quota: 'conversations' }] })
-  @ApiTooManyRequestsResponse({ description: 'Más conversaciones por hora de las que permite RATE_LIMIT_CONVERSATIONS_PER_HOUR (Retry-After: segundos de espera)' })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'Más conversaciones por hora de las que permite RATE_LIMIT_CONVERSATIONS_PER_HOUR (Retry-After: segundos de espera)' })
   @ApiOperation({
     summary: 'Crea una conversación',
     description:
       "Con metadata.agentId: «Chat con {agente}» y la configuración del agente. Con metadata.fromFlow: «Flujo de Agentes». Si no, modo creador de agentes (isInitialInteraction si la interacción del usuario no ha terminado). La primera conversación del usuario recibe la configuración por defecto (bedrock, Claude 3.5 Sonnet, useBedrockAgent false).",
   })
   @ApiCreatedResponse({ type: ConversationDto })
-  @ApiNotFoundResponse({ description: 'Agente no encontrado' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Agente no encontrado' })
   create(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: CreateConversationDto): Promise<ConversationDto> {
     return this.conversations.create(identity, body);
   }
@@ -115,6 +121,8 @@ export class ConversationsController {
   @ApiOperation({ summary: 'Cambia el título (recortado, 1 a 120 caracteres) y/o claves de metadata' })
   @ApiQuery(USER_ID_QUERY)
   @ApiOkResponse({ type: ConversationDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Conversación no encontrada (también si es de otro usuario)' })
   update(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('id', conversationId) id: string,
@@ -128,6 +136,7 @@ export class ConversationsController {
   @ApiOperation({ summary: 'Elimina la conversación y sus mensajes' })
   @ApiQuery(USER_ID_QUERY)
   @ApiOkResponse({ type: DeletedConversationDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Conversación no encontrada (también si es de otro usuario)' })
   remove(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('id', conversationId) id: string,
@@ -139,14 +148,16 @@ export class ConversationsController {
   @Post(':id/messages')
   @HttpCode(HttpStatus.CREATED)
   @RateLimit({ rules: [{ by: 'user', quota: 'messages' }] })
-  @ApiTooManyRequestsResponse({ description: 'Más mensajes por minuto de los que permite RATE_LIMIT_MESSAGES_PER_MINUTE (Retry-After: segundos de espera)' })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'Más mensajes por minuto de los que permite RATE_LIMIT_MESSAGES_PER_MINUTE (Retry-After: segundos de espera)' })
   @ApiOperation({
     summary: 'Guarda un mensaje (idempotente por id)',
     description:
       'El cliente lo reintenta hasta 3 veces: el mismo id vuelve a responder 201 con el mensaje guardado, sin duplicarlo. Otro rol o texto con un id ya usado: 409.',
   })
   @ApiCreatedResponse({ type: MessageDto })
-  @ApiConflictResponse({ description: 'Ya existe otro mensaje con ese id en la conversación.' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Conversación no encontrada (también si es de otro usuario)' })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: 'Ya existe otro mensaje con ese id en la conversación.' })
   saveMessage(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('id', conversationId) id: string,

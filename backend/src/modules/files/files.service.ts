@@ -16,6 +16,7 @@ import {
   UnsupportedFileTypeError,
 } from './files.errors';
 import { isAllowedImageType, sniffImageType } from './image-sniffing';
+import type { SignedUrlDto, UploadedFileDto } from './dto/files.dto';
 import { FileStorage } from './ports/file-storage';
 import { AgentsService } from '../agents/agents.service';
 import { EcosystemsService } from '../ecosystems/ecosystems.service';
@@ -53,7 +54,7 @@ export class FilesService {
   ) {}
 
   /** POST /files: stores an avatar image of the caller's and returns a signed URL to it. */
-  async upload(identity: VerifiedIdentity, upload: UploadedImage | undefined): Promise<{ fileId: string; url: string }> {
+  async upload(identity: VerifiedIdentity, upload: UploadedImage | undefined): Promise<UploadedFileDto> {
     if (!upload?.buffer) throw new MissingFileError();
     if (upload.buffer.length > MAX_FILE_BYTES) throw new FileTooLargeError();
     // The declared type must be an image too, but only the bytes decide what is stored.
@@ -79,13 +80,13 @@ export class FilesService {
   }
 
   /** GET /files/signed-url/{fileId}: a fresh URL valid for an hour. */
-  async signedUrl(identity: VerifiedIdentity | undefined, fileId: string): Promise<{ url: string }> {
+  async signedUrl(identity: VerifiedIdentity | undefined, fileId: string): Promise<SignedUrlDto> {
     const file = await this.findReadable(identity, fileId);
     return { url: await this.signer.sign(file.id) };
   }
 
   /** POST /files/renew-url: the same, once the caller shows that `url` is this file's. */
-  async renewUrl(identity: VerifiedIdentity | undefined, url: string, fileId: string): Promise<{ url: string }> {
+  async renewUrl(identity: VerifiedIdentity | undefined, url: string, fileId: string): Promise<SignedUrlDto> {
     if (!pointsTo(url, fileId)) throw new FileUrlMismatchError();
     return this.signedUrl(identity, fileId);
   }

@@ -1,10 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ModelCatalogueDto } from './dto/model-catalogue.dto';
 import { ModelCatalogue } from './model-catalogue';
+import { SignedInApi } from '../../common/auth/auth.decorators';
 
 @ApiTags('models')
-@ApiBearerAuth()
+@SignedInApi()
 @Controller('models')
 export class ModelsController {
   constructor(private readonly catalogue: ModelCatalogue) {}

@@ -6,10 +6,10 @@ import type { Repository } from 'typeorm';
 import { isAdmin } from '../../common/access/access-policy';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { ModelError, ModelGateway, ModelNotConfiguredError } from '../models/model-gateway';
-import type { CaseOutcomeDto, ExpectationDto, SaveTestCaseDto, TestCaseDto, TestRunDto } from './dto/prompts.dto';
+import type { CaseOutcomeDto, DeletedTestCaseDto, ExpectationDto, SaveTestCaseDto, TestCaseDto, TestRunDto } from './dto/prompts.dto';
 import { PromptTestCase } from './entities/prompt-test-case.entity';
 import { PromptTestRun } from './entities/prompt-test-run.entity';
-import { isForeignKeyViolation } from './database-errors';
+import { isForeignKeyViolation } from '../../database/database-errors';
 import { askModel } from './model-reply';
 import { PromptAccess } from './prompt-access';
 import { PromptVersionStore } from './prompt-version-store';
@@ -128,7 +128,7 @@ export class PromptTestsService {
     return toDto(testCase);
   }
 
-  async remove(identity: VerifiedIdentity, agentId: string, caseId: string): Promise<{ success: true; id: string }> {
+  async remove(identity: VerifiedIdentity, agentId: string, caseId: string): Promise<DeletedTestCaseDto> {
     await this.access.modifiableAgent(identity, agentId);
     const testCase = await this.existing(agentId, caseId);
     await this.cases.delete({ id: testCase.id });

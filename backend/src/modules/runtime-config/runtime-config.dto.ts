@@ -1,17 +1,17 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 
 class IdentityConfigDto {
   @ApiProperty({ enum: ['cognito', 'embedded'] }) provider: 'cognito' | 'embedded';
   @ApiProperty({ example: 'us-east-1' }) region: string;
   @ApiProperty() userPoolId: string;
   @ApiProperty() userPoolClientId: string;
-  @ApiPropertyOptional({ nullable: true, description: 'Dirección del servicio de identidad embebido (relativa al backend); null para Amazon Cognito' })
+  @ApiProperty({ type: String, nullable: true, description: 'Dirección del servicio de identidad embebido (relativa al backend); null para Amazon Cognito' })
   endpoint: string | null;
 }
 
 class PaymentsConfigDto {
   @ApiProperty({ enum: ['demo', 'stripe'] }) provider: 'demo' | 'stripe';
-  @ApiPropertyOptional({ nullable: true, description: 'Clave publicable de Stripe para Elements; null en modo demostración' })
+  @ApiProperty({ type: String, nullable: true, description: 'Clave publicable de Stripe para Elements; null en modo demostración' })
   publishableKey: string | null;
   @ApiProperty({ example: 'eur', description: 'Moneda de los precios (ISO 4217 en minúsculas)' }) currency: string;
 }
@@ -25,7 +25,7 @@ class TrackingConfigDto {
 export class RuntimeConfigDto {
   @ApiProperty({ example: 'Nova' }) productName: string;
   @ApiProperty({ example: 'Seshat' }) assistantName: string;
-  @ApiPropertyOptional({ nullable: true, description: 'Valor de la cabecera x-api-key del cliente' })
+  @ApiProperty({ type: String, nullable: true, description: 'Valor de la cabecera x-api-key del cliente' })
   apiKey: string | null;
   @ApiProperty({ type: IdentityConfigDto }) identity: IdentityConfigDto;
   @ApiProperty({ type: PaymentsConfigDto }) payments: PaymentsConfigDto;

@@ -1,10 +1,23 @@
 import { BadRequestException, Body, Controller, Delete, Get, Param, ParseArrayPipe, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { ValidationError } from 'class-validator';
-import { CurrentIdentity, UserIdParams } from '../../common/auth/auth.decorators';
+import { CurrentIdentity, SignedInApi, UserIdParams } from '../../common/auth/auth.decorators';
+import { ErrorBodyDto, INVALID_BODY } from '../../common/errors/error-body.dto';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { TeamAgentDto, TeamEcosystemDto, TeamRemovalDto, UserAgentDto, UserEcosystemDto } from './dto/team.dto';
 import { TeamsService } from './teams.service';
+
+const OTHER_USER = 'userId no es quien llama (y quien llama no es admin)';
 
 /** The sync body is a JSON array, which the global pipe does not validate item by item. */
 const syncBodyPipe = new ParseArrayPipe({
@@ -33,7 +46,8 @@ function syncMessage(errors: unknown): string {
 }
 
 @ApiTags('teams')
-@ApiBearerAuth()
+@SignedInApi()
+@ApiForbiddenResponse({ type: ErrorBodyDto, description: OTHER_USER })
 @Controller('user-agents')
 export class UserAgentsController {
   constructor(private readonly teams: TeamsService) {}
@@ -48,6 +62,9 @@ export class UserAgentsController {
   @Post(':userId')
   @UserIdParams('userId')
   @ApiCreatedResponse({ type: UserAgentDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'El agente no existe o quien llama no puede verlo' })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: 'Este agente ya está en tu equipo' })
   add(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('userId') userId: string,
@@ -61,6 +78,8 @@ export class UserAgentsController {
   @ApiOperation({ summary: 'Sustituye el equipo del usuario por exactamente esta lista' })
   @ApiBody({ type: [TeamAgentDto] })
   @ApiOkResponse({ type: [UserAgentDto] })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'La lista no es válida, supera el máximo de agentes o nombra agentes que no existen' })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: 'El equipo cambió mientras se guardaba; inténtalo de nuevo' })
   sync(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('userId') userId: string,
@@ -72,6 +91,7 @@ export class UserAgentsController {
   @Delete(':userId/:agentId')
   @UserIdParams('userId')
   @ApiOkResponse({ type: TeamRemovalDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Este agente no está en tu equipo' })
   remove(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('userId') userId: string,
@@ -82,7 +102,8 @@ export class UserAgentsController {
 }
 
 @ApiTags('teams')
-@ApiBearerAuth()
+@SignedInApi()
+@ApiForbiddenResponse({ type: ErrorBodyDto, description: OTHER_USER })
 @Controller('user-ecosystems')
 export class UserEcosystemsController {
   constructor(private readonly teams: TeamsService) {}
@@ -97,6 +118,9 @@ export class UserEcosystemsController {
   @Post(':userId')
   @UserIdParams('userId')
   @ApiCreatedResponse({ type: UserEcosystemDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'El ecosistema no existe o quien llama no puede verlo' })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: 'Este ecosistema ya está en tu equipo' })
   add(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('userId') userId: string,
@@ -108,6 +132,7 @@ export class UserEcosystemsController {
   @Delete(':userId/:ecosystemId')
   @UserIdParams('userId')
   @ApiOkResponse({ type: TeamRemovalDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Este ecosistema no está en tu equipo' })
   remove(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Param('userId') userId: string,

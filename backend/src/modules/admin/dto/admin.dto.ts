@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsDateString, IsIn, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { AGENT_CATEGORIES, describeAgentCategories, toAgentCategory } from '../../agents/agent-categories';
-import type { AgentDto } from '../../agents/dto/agent.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -103,9 +102,6 @@ export class PeriodDto {
   @IsDateString({}, { message: 'endDate debe ser una fecha (AAAA-MM-DD)' })
   endDate: string;
 }
-
-/** An agent as the admin lists show it: the agent plus its counts (spec section 3). */
-export type AdminAgentDto = AgentDto & { assignments: number; conversations: number };
 
 export class RejectAgentDto {
   @ApiProperty({ description: 'Por qué se rechaza (se guarda en el registro de auditoría)' })

@@ -72,7 +72,7 @@ export class ModelChatDto extends ChatRequestFields {
 export class ChatMetadataDto {
   @ApiProperty({ example: 'bedrock', description: 'bedrock, openai-compatible o none (sin modelo configurado)' })
   modelProvider: string;
-  @ApiProperty({ nullable: true }) modelId: string | null;
+  @ApiProperty({ type: String, nullable: true }) modelId: string | null;
   @ApiProperty({ type: TokenUsageDto, nullable: true }) usage: TokenUsageDto | null;
   @ApiProperty({ enum: ['complete', 'stopped', 'failed'], description: 'failed: aviso de que no hay modelo configurado' })
   status: 'complete' | 'stopped' | 'failed';

@@ -1,7 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
-import type { AgentResponse, AgentUsage, LogEntry, SessionStatus, TaskAssignment } from '../run/run-types';
+import { TokenUsageDto } from '../../conversations/dto/conversation.dto';
+import type { AgentResponse, AgentResponseStatus, AgentUsage, LogEntry, LogEntryType, SessionStatus, TaskAssignment } from '../run/run-types';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -73,6 +74,70 @@ export class SessionAgentDto {
   priority: number | null;
 }
 
+export class TaskAssignmentDto implements TaskAssignment {
+  @ApiProperty() agentId: string;
+  @ApiProperty() agentName: string;
+  @ApiProperty() task: string;
+  @ApiProperty() priority: number;
+  @ApiProperty({ description: 'Los pasos van uno tras otro; las tareas de un paso, a la vez. 0 en el reparto del coordinador' }) step: number;
+}
+
+const AGENT_RESPONSE_STATUSES: AgentResponseStatus[] = ['completed', 'failed', 'timeout'];
+
+export class AgentResponseDto implements AgentResponse {
+  @ApiProperty() agentId: string;
+  @ApiProperty() agentName: string;
+  @ApiProperty() task: string;
+  @ApiProperty({ enum: AGENT_RESPONSE_STATUSES }) status: AgentResponseStatus;
+  @ApiProperty() content: string;
+  @ApiProperty({ type: String, nullable: true }) error: string | null;
+  @ApiProperty() startedAt: string;
+  @ApiProperty() endedAt: string;
+  @ApiProperty({ type: TokenUsageDto, nullable: true }) usage: TokenUsageDto | null;
+}
+
+export class AgentUsageDto implements AgentUsage {
+  @ApiProperty() inputTokens: number;
+  @ApiProperty() outputTokens: number;
+  @ApiProperty() calls: number;
+  @ApiPropertyOptional({ description: 'Lo que cuestan los tokens, en céntimos, si el precio del modelo está configurado (MODEL_PRICES)' })
+  costCents?: number;
+}
+
+const LOG_ENTRY_TYPES: LogEntryType[] = [
+  'started',
+  'topic',
+  'coordinator',
+  'assignment',
+  'agent-working',
+  'agent-response',
+  'agent-failed',
+  'synthesis',
+  'completed',
+  'failed',
+  'cancelled',
+];
+
+const JSON_OBJECT = { type: 'object', additionalProperties: true } as const;
+
+export class LogEntryDto implements LogEntry {
+  @ApiProperty() seq: number;
+  @ApiProperty({ description: 'ISO 8601' }) at: string;
+  @ApiProperty({ enum: LOG_ENTRY_TYPES }) type: LogEntryType;
+  @ApiProperty({ description: 'Qué ha pasado, en español' }) message: string;
+  @ApiPropertyOptional() agentId?: string;
+  @ApiPropertyOptional() agentName?: string;
+  @ApiPropertyOptional({ type: TokenUsageDto, description: 'El uso de tokens, si el paso fue una llamada al modelo' }) usage?: TokenUsageDto;
+  @ApiPropertyOptional({ description: 'Su coste en céntimos, si el precio del modelo está configurado' }) costCents?: number;
+  @ApiPropertyOptional() durationMs?: number;
+  @ApiPropertyOptional({
+    oneOf: [JSON_OBJECT, { type: 'array', items: JSON_OBJECT }],
+    description: 'Los datos del paso: el tema y las prioridades, las tareas asignadas, el texto de una respuesta…',
+  })
+  data?: unknown;
+}
+
+@ApiExtraModels(AgentResponseDto, AgentUsageDto)
 export class CollaborationSessionDto {
   @ApiProperty() id: string;
   @ApiProperty({ type: [SessionAgentDto] }) agents: SessionAgentDto[];
@@ -80,14 +145,21 @@ export class CollaborationSessionDto {
   @ApiProperty({ enum: ['idle', 'processing', 'completed', 'failed', 'cancelled'] }) status: SessionStatus;
   @ApiProperty() query: string;
   @ApiProperty({ type: String, nullable: true, description: 'legal, finance, marketing, tech, hr, operations o general' }) topic: string | null;
-  @ApiProperty({ description: 'Respuesta de cada agente, por id de agente' }) responses: Record<string, AgentResponse>;
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(AgentResponseDto) }, description: 'Respuesta de cada agente, por id de agente' })
+  responses: Record<string, AgentResponseDto>;
   @ApiProperty({ type: String, nullable: true }) finalResponse: string | null;
   @ApiProperty({ type: String, nullable: true }) error: string | null;
   @ApiProperty() startTime: string;
   @ApiProperty({ type: String, nullable: true }) endTime: string | null;
-  @ApiProperty({ description: 'Cada paso con su hora (at), tipo, mensaje, uso de tokens y, si el modelo tiene precio, costCents (céntimos)' }) deliberationLog: LogEntry[];
-  @ApiProperty() taskAssignments: TaskAssignment[];
-  @ApiProperty({ description: 'Tokens por agente: inputTokens, outputTokens, calls y, si el precio del modelo está configurado (MODEL_PRICES), costCents (céntimos)' }) usage: Record<string, AgentUsage>;
+  @ApiProperty({ type: [LogEntryDto], description: 'Cada paso con su hora (at), tipo, mensaje, uso de tokens y, si el modelo tiene precio, costCents (céntimos)' })
+  deliberationLog: LogEntryDto[];
+  @ApiProperty({ type: [TaskAssignmentDto] }) taskAssignments: TaskAssignmentDto[];
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: getSchemaPath(AgentUsageDto) },
+    description: 'Tokens por agente: inputTokens, outputTokens, calls y, si el precio del modelo está configurado (MODEL_PRICES), costCents (céntimos)',
+  })
+  usage: Record<string, AgentUsageDto>;
   @ApiProperty({ type: String, nullable: true }) conversationId: string | null;
   @ApiProperty({ type: String, nullable: true }) flowId: string | null;
   @ApiProperty({ type: String, nullable: true, description: "La sesión que repite ('Repetir')" }) replayOf: string | null;

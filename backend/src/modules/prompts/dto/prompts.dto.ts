@@ -55,6 +55,11 @@ export class DeletedPromptVersionDto extends DeletedPromptDto {
   @ApiProperty() version: number;
 }
 
+export class DeletedTestCaseDto {
+  @ApiProperty() success: true;
+  @ApiProperty() id: string;
+}
+
 export class SetCurrentQueryDto {
   @ApiPropertyOptional({
     description:

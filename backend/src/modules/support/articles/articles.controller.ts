@@ -3,6 +3,7 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../../common/auth/auth.decorators';
 import { ArticleDto, ArticleListDto, ArticlesQueryDto } from './articles.dto';
 import { ArticlesService } from './articles.service';
+import { ErrorBodyDto } from '../../../common/errors/error-body.dto';
 
 @ApiTags('support')
 @Public()
@@ -18,7 +19,7 @@ export class ArticlesController {
 
   @Get(':slug')
   @ApiOkResponse({ type: ArticleDto })
-  @ApiNotFoundResponse({ description: 'Artículo no encontrado' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Artículo no encontrado' })
   get(@Param('slug') slug: string): ArticleDto {
     return this.articles.get(slug);
   }

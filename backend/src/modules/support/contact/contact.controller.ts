@@ -6,6 +6,7 @@ import { clientIp, RateLimit } from '../../../common/rate-limit/rate-limit';
 import type { VerifiedIdentity } from '../../../common/auth/id-token-verifier';
 import { ContactService } from './contact.service';
 import { ContactReceivedDto, ContactRequestDto } from './dto/contact.dto';
+import { ErrorBodyDto } from '../../../common/errors/error-body.dto';
 
 export const CONTACT_RATE_LIMIT_MESSAGE =
   'Has enviado demasiados mensajes de contacto. Espera un rato (como máximo una hora) y vuelve a intentarlo.';
@@ -23,8 +24,8 @@ export class ContactController {
     message: CONTACT_RATE_LIMIT_MESSAGE,
   })
   @ApiCreatedResponse({ type: ContactReceivedDto })
-  @ApiBadRequestResponse({ description: 'Datos del formulario no válidos' })
-  @ApiTooManyRequestsResponse({ description: 'Más de 5 mensajes en una hora desde la misma dirección' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Datos del formulario no válidos' })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'Más de 5 mensajes en una hora desde la misma dirección' })
   send(
     @Body() body: ContactRequestDto,
     @Req() request: Request,
