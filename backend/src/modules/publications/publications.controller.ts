@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentIdentity } from '../../common/auth/auth.decorators';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
@@ -33,7 +33,7 @@ export class PublicationsController {
   @ApiCreatedResponse({ type: CreatedPublicationDto })
   @ApiForbiddenResponse({ description: 'Solo el creador del agente o un administrador puede publicarlo como API.' })
   @ApiNotFoundResponse({ description: 'Agente no encontrado' })
-  @ApiConflictResponse({ description: 'Este agente ya está publicado como API.' })
+  @ApiConflictResponse({ description: 'Este agente ya está publicado como API; o la cuenta ya tiene el máximo de claves de API (API_KEYS_PER_ACCOUNT_MAX)' })
   publish(@CurrentIdentity() identity: VerifiedIdentity, @Param('id') id: string, @Body() body: CreatePublicationDto): Promise<CreatedPublicationDto> {
     return this.publications.publish(identity, id, body);
   }
@@ -71,7 +71,9 @@ export class PublicationsController {
   @Post('publication/:id/keys')
   @ApiOperation({ summary: 'Crea una clave (el secreto solo aparece en esta respuesta)' })
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
+  @ApiBadRequestResponse({ description: 'Cuerpo no válido, expiresAt pasada o rateLimitPerMinute por encima de API_KEY_RATE_LIMIT_MAX' })
   @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiConflictResponse({ description: 'La publicación (API_KEYS_PER_PUBLICATION_MAX) o la cuenta (API_KEYS_PER_ACCOUNT_MAX) ya tiene el máximo de claves' })
   createKey(@CurrentIdentity() identity: VerifiedIdentity, @Param('id') id: string, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
     return this.publications.createKey(identity, id, body);
   }
