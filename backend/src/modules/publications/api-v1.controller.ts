@@ -84,7 +84,7 @@ export class AgentApiController {
   @ApiProduces('application/json', 'text/event-stream')
   @ApiOkResponse({ type: InvokeResultDto })
   @ApiBadRequestResponse({ description: 'Cuerpo no válido' })
-  @ApiForbiddenResponse({ description: 'Esta clave de API no es de la publicación de este agente.' })
+  @ApiForbiddenResponse({ description: 'Esta clave de API no es de la publicación de este agente, o la cuenta dueña de la clave está desactivada' })
   @ApiNotFoundResponse({ description: 'Publicación desactivada, o un fileId que el dueño no puede leer' })
   // The agent's id is checked against the key by ApiKeyGuard; the handler needs no copy of it.
   @ApiParam({ name: 'id', type: String, description: 'El id del agente publicado' })
