@@ -201,7 +201,8 @@ describe('admin area API (issue 17)', () => {
       expect(body.find((agent: { id: string }) => agent.id === agentId)).toMatchObject({
         name: 'Asesor Privado',
         category: 'legal',
-        createdBy: 'bob@example.com',
+        // Bob's public name, as everywhere (issue 29); admins read his address under Usuarios.
+        createdBy: expect.stringMatching(/^usuario-[0-9a-f]{8}$/),
         isPublic: false,
         assignments: 1,
         conversations: 1,
@@ -228,7 +229,7 @@ describe('admin area API (issue 17)', () => {
         .set(admin.authorization)
         .send({ name: 'Asesor Revisado', category: 'Finanzas', description: 'Revisado por administración' })
         .expect(200);
-      expect(body).toMatchObject({ id: agentId, name: 'Asesor Revisado', category: 'finance', description: 'Revisado por administración', createdBy: 'bob@example.com' });
+      expect(body).toMatchObject({ id: agentId, name: 'Asesor Revisado', category: 'finance', description: 'Revisado por administración', createdBy: expect.stringMatching(/^usuario-/) });
       await http().put('/api-admin/agents/no-existe').set(admin.authorization).send({ name: 'N', category: 'legal', description: 'D' }).expect(404);
     });
 

@@ -20,6 +20,8 @@ describe('agents API', () => {
   let ana: SignedInUser;
   let bob: SignedInUser;
   let admin: SignedInUser;
+  /** Ana's public name: what agents show as their creator, never her e-mail address (issue 29). */
+  let anaHandle: string;
   const http = () => request(testApp.server);
 
   beforeAll(async () => {
@@ -28,6 +30,7 @@ describe('agents API', () => {
     ana = await signUpAndSignIn(testApp, 'ana@example.com');
     bob = await signUpAndSignIn(testApp, 'bob@example.com');
     admin = await signUpAndSignIn(testApp, 'jefa@example.com');
+    anaHandle = (await request(testApp.server).get(`/api/users/registration/${ana.sub}`).set(ana.authorization).expect(200)).body.handle;
   });
 
   afterAll(() => testApp.close());
@@ -77,7 +80,10 @@ describe('agents API', () => {
         rating: 0,
         popularity: 0,
         modelConfig: { modelId: 'anthropic.claude-3-5-sonnet-20240620-v1:0' },
-        createdBy: 'ana@example.com',
+        createdBy: anaHandle,
+        creatorId: ana.sub,
+        ecosystemInclusionAllowed: false,
+        ecosystemMinimumPrice: 0,
         isPublic: false,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -93,8 +99,9 @@ describe('agents API', () => {
       expect(body).toMatchObject({ id: 'mi-agente-1', isPublic: true });
     });
 
-    it('accepts createdBy only when it is the caller', async () => {
-      await create(ana, { ...NEW_AGENT, createdBy: 'ANA@example.com' }).expect(201);
+    it('accepts createdBy only when it is the caller (by username or public name), and credits the public name', async () => {
+      expect((await create(ana, { ...NEW_AGENT, createdBy: 'ANA@example.com' }).expect(201)).body.createdBy).toBe(anaHandle);
+      expect((await create(ana, { ...NEW_AGENT, createdBy: anaHandle }).expect(201)).body.createdBy).toBe(anaHandle);
       const { body } = await create(ana, { ...NEW_AGENT, createdBy: 'bob@example.com' }).expect(403);
       expect(body.message).toBe('createdBy debe ser tu nombre de usuario.');
       await create(ana, { ...NEW_AGENT, userId: bob.sub }).expect(403);
@@ -155,11 +162,13 @@ describe('agents API', () => {
       expect(anaPublic).not.toContain(privateId);
     });
 
-    it('filters by creator, by username or subject', async () => {
+    it('filters by creator: by subject, by public name, and by username for that user', async () => {
       const mine = await http().get('/api/agents').query({ creator: ana.sub }).set(ana.authorization).expect(200);
-      expect(mine.body.every((agent: { createdBy: string }) => agent.createdBy === 'ana@example.com')).toBe(true);
+      expect(mine.body.every((agent: { createdBy: string }) => agent.createdBy === anaHandle)).toBe(true);
       expect(mine.body.map((agent: { id: string }) => agent.id)).toContain(privateId);
-      const seenByBob = await http().get('/api/agents').query({ creator: 'ana@example.com' }).set(bob.authorization).expect(200);
+      const byUsername = await http().get('/api/agents').query({ creator: 'ana@example.com' }).set(ana.authorization).expect(200);
+      expect(byUsername.body.map((agent: { id: string }) => agent.id)).toContain(privateId);
+      const seenByBob = await http().get('/api/agents').query({ creator: anaHandle }).set(bob.authorization).expect(200);
       expect(seenByBob.body.map((agent: { id: string }) => agent.id)).toContain(publicId);
       expect(seenByBob.body.map((agent: { id: string }) => agent.id)).not.toContain(privateId);
     });
@@ -186,7 +195,7 @@ describe('agents API', () => {
         description: 'Otra',
         price: 20,
         skills: ['Contratos'],
-        createdBy: 'ana@example.com',
+        createdBy: anaHandle,
         isPublic: true,
       });
       const read = await http().get(`/api/agents/${agentId}`).expect(200);
@@ -219,7 +228,7 @@ describe('agents API', () => {
 
     it('lets an admin update any agent', async () => {
       const { body } = await create(admin, { ...NEW_AGENT, id: agentId, name: 'Editado por admin', popularity: 3 }).expect(200);
-      expect(body).toMatchObject({ name: 'Editado por admin', popularity: 3, createdBy: 'ana@example.com' });
+      expect(body).toMatchObject({ name: 'Editado por admin', popularity: 3, createdBy: anaHandle });
     });
 
     it('refuses a creator changing the rating, but accepts the unchanged value', async () => {

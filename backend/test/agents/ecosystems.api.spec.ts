@@ -31,7 +31,8 @@ describe('ecosystems API', () => {
     await http().post('/api/ecosystems').send({ name: 'X', agentIds: [] }).expect(401);
   });
 
-  it("applies the spec's defaults: category 'test', createdBy 'admin', private", async () => {
+  it("applies the spec's defaults: category 'test', private, credited to its maker's public name ('admin' only for an admin's: issue 29)", async () => {
+    const anaHandle = (await http().get(`/api/users/registration/${ana.sub}`).set(ana.authorization).expect(200)).body.handle;
     const { body } = await create(ana, { name: '  Equipo legal ', agentIds: ['agente-legal', 'agente-finanzas'] }).expect(201);
     expect(body).toEqual({
       id: expect.any(String),
@@ -43,7 +44,8 @@ describe('ecosystems API', () => {
       price: 0,
       discount: 0,
       priceId: null,
-      createdBy: 'admin',
+      createdBy: anaHandle,
+      creatorId: ana.sub,
       isPublic: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
@@ -53,6 +55,7 @@ describe('ecosystems API', () => {
     });
     const read = await http().get(`/api/ecosystems/${body.id}`).set(ana.authorization).expect(200);
     expect(read.body).toEqual(body);
+    expect((await create(admin, { name: 'De la plataforma', agentIds: [] }).expect(201)).body.createdBy).toBe('admin');
   });
 
   it.each([
@@ -83,7 +86,7 @@ describe('ecosystems API', () => {
       avatar: 'https://example.com/e.png',
       price: 49.5,
       discount: 10,
-      createdBy: 'ana@example.com',
+      createdBy: expect.stringMatching(/^usuario-/),
       isPublic: true,
       tags: ['pyme', 'finanzas'],
     });

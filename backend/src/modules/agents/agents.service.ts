@@ -54,7 +54,25 @@ export class AgentsService {
     private readonly promptVersions: PromptVersionStore,
     private readonly catalogue: PaymentsCatalogueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    users.whenHandleChanges((change) => this.recredit(change));
+  }
+
+  /**
+   * The ecosystems module re-checks the ecosystems that sell an agent when its creator changes what
+   * it costs or whether others may sell it (it depends on this module, not the other way round).
+   */
+  whenSaleTermsChange(listener: SaleTermsListener): void {
+    this.saleTermsListeners.push(listener);
+  }
+
+  private readonly saleTermsListeners: SaleTermsListener[] = [];
+
+  /** A creator's new public name shows on their agents at once (their rows' new version drops each agent's cached JSON). */
+  private async recredit({ sub, before, after }: { sub: string; before: string; after: string }): Promise<void> {
+    await this.agents.update({ ownerSub: sub, createdBy: before }, { createdBy: after });
+    this.marketplaceCache.clear();
+  }
 
   /**
    * GET /agents: the agents the caller may see (public approved ones, their own, or all for an admin),
@@ -65,8 +83,11 @@ export class AgentsService {
   async list(identity: VerifiedIdentity | undefined, query: AgentListQueryDto): Promise<{ page: Page<string>; paged: boolean }> {
     const builder = this.visibleQuery(identity, query.public === true);
     if (query.creator !== undefined) {
+      // A username names its user only for that user and admins: anyone else could tell from the
+      // answer whose e-mail address is behind a public name.
+      const mayNameByUsername = identity !== undefined && (isAdmin(identity) || namesCaller(identity, query.creator));
       builder.andWhere(`(${ALIAS}.ownerSub = :creator OR LOWER(${ALIAS}.createdBy) = :creatorName)`, {
-        creator: query.creator,
+        creator: mayNameByUsername ? await this.users.subjectOf(identity, query.creator) : query.creator,
         creatorName: query.creator.toLowerCase(),
       });
     }
@@ -200,9 +221,11 @@ export class AgentsService {
       rating: body.rating ?? 0,
       popularity: body.popularity ?? 0,
       modelId: body.modelConfig?.modelId ?? null,
-      createdBy: this.creatorName(identity, body.createdBy),
+      createdBy: await this.creatorName(identity, body.createdBy),
       ownerSub: identity.sub,
       isPublic: body.isPublic ?? false,
+      ecosystemInclusionAllowed: body.ecosystemInclusionAllowed ?? false,
+      ecosystemMinimumPrice: body.ecosystemMinimumPrice ?? 0,
       moderationStatus: this.moderationOnPublishing(false, body.isPublic ?? false, 'approved'),
     });
     try {
@@ -230,6 +253,7 @@ export class AgentsService {
     if (body.avatar !== undefined && stableAvatar(body.avatar) !== agent.avatar) await this.avatarFiles.assertMayUse(identity, body.avatar);
     if (body.modelConfig !== undefined) await this.assertModelOffered(body.modelConfig.modelId, agent.modelId);
 
+    const saleTermsBefore = saleTerms(agent);
     agent.name = body.name;
     agent.category = body.category;
     agent.description = body.description;
@@ -241,19 +265,25 @@ export class AgentsService {
     if (body.rating !== undefined) agent.rating = body.rating;
     if (body.popularity !== undefined) agent.popularity = body.popularity;
     if (body.modelConfig !== undefined) agent.modelId = body.modelConfig.modelId ?? null;
+    if (body.ecosystemInclusionAllowed !== undefined) agent.ecosystemInclusionAllowed = body.ecosystemInclusionAllowed;
+    if (body.ecosystemMinimumPrice !== undefined) agent.ecosystemMinimumPrice = body.ecosystemMinimumPrice;
     if (body.isPublic !== undefined) {
       agent.moderationStatus = this.moderationOnPublishing(agent.isPublic, body.isPublic, agent.moderationStatus);
       agent.isPublic = body.isPublic;
     }
     if (body.createdBy !== undefined && body.createdBy !== agent.createdBy) {
-      if (!isAdmin(identity)) throw new AgentCreatorMismatchError();
-      agent.createdBy = body.createdBy;
+      // The creator naming themselves (username or public name) changes nothing.
+      if (isAdmin(identity)) agent.createdBy = await this.users.publicNameOf(body.createdBy);
+      else if (!namesCaller(identity, body.createdBy) && body.createdBy.toLowerCase() !== (await this.users.handleOf(identity))) throw new AgentCreatorMismatchError();
     }
     await this.dataSource.transaction(async (manager) => {
       await manager.save(Agent, agent);
       if (body.prompt !== undefined) await this.storePrompt(manager, identity, agent.id, body.prompt);
     });
     await this.syncPrice(agent, identity.sub);
+    if (saleTerms(agent) !== saleTermsBefore) {
+      for (const listener of this.saleTermsListeners) await listener(agent);
+    }
     return (await this.toDtos([await this.agents.findOneByOrFail({ id: agent.id })]))[0];
   }
 
@@ -306,12 +336,15 @@ export class AgentsService {
     await this.models.assertOffered(modelId);
   }
 
-  /** Users are named by their own username; only an admin may credit someone else (e.g. 'system'). */
-  private creatorName(identity: VerifiedIdentity, requested: string | undefined): string {
-    if (requested === undefined) return identity.username;
-    if (isAdmin(identity)) return requested;
-    if (!namesCaller(identity, requested)) throw new AgentCreatorMismatchError();
-    return identity.username;
+  /**
+   * Users are credited by their public name, never their username (an e-mail address); they may
+   * name themselves either way. Only an admin may credit someone else (e.g. 'system').
+   */
+  private async creatorName(identity: VerifiedIdentity, requested: string | undefined): Promise<string> {
+    if (requested !== undefined && isAdmin(identity)) return this.users.publicNameOf(requested);
+    const handle = await this.users.handleOf(identity);
+    if (requested !== undefined && !namesCaller(identity, requested) && requested.toLowerCase() !== handle) throw new AgentCreatorMismatchError();
+    return handle;
   }
 
   /** For the admin module's moderation queue: the agents waiting, oldest first. */
@@ -388,3 +421,11 @@ export class AgentsService {
     return this.avatarFiles.withReadableAvatars(rows, rows.map(toAgentDto));
   }
 }
+
+/** What an ecosystem selling the agent depends on: its price, whether others may sell it and for how much, whether it is public. */
+function saleTerms(agent: Agent): string {
+  return JSON.stringify([Number(agent.price), agent.ecosystemInclusionAllowed, Number(agent.ecosystemMinimumPrice), agent.isPublic]);
+}
+
+/** Called after a creator changed an agent's sale terms (see saleTerms). */
+export type SaleTermsListener = (agent: Agent) => Promise<void>;

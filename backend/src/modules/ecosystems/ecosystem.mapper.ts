@@ -12,6 +12,7 @@ export function toEcosystemDto(ecosystem: Ecosystem): EcosystemDto {
     price: Number(ecosystem.price),
     discount: Number(ecosystem.discount),
     createdBy: ecosystem.createdBy,
+    creatorId: ecosystem.ownerSub ?? null,
     isPublic: ecosystem.isPublic,
     priceId: ecosystem.priceId ?? null,
     createdAt: ecosystem.createdAt.toISOString(),

@@ -28,6 +28,28 @@ export class EcosystemCreatorMismatchError extends DomainError {
   }
 }
 
+/** Issue 29: another creator's paid agent is sold in a user's ecosystem only with their consent. */
+export class EcosystemAgentNotForResaleError extends DomainError {
+  readonly status = 403;
+  constructor(ids: string[]) {
+    super(
+      `Un ecosistema de pago solo puede incluir agentes de pago de otros creadores si estos lo permiten ('Se puede incluir en ecosistemas'): ${ids.join(', ')}`,
+    );
+  }
+}
+
+/** Issue 29: a bundle is never sold for less than what its agents' creators are owed for it. */
+export class EcosystemPriceBelowCreatorsShareError extends DomainError {
+  readonly status = 400;
+  constructor(monthlyPrice: number, owed: number) {
+    super(
+      `El precio mensual del ecosistema (${euros(monthlyPrice)}, con el descuento) no puede ser menor que lo que se debe a los creadores de sus agentes (${euros(owed)} al mes).`,
+    );
+  }
+}
+
+const euros = (amount: number) => `${amount.toFixed(2).replace('.', ',')} €`;
+
 export class EcosystemHighlightForbiddenError extends DomainError {
   readonly status = 403;
   constructor() {

@@ -19,6 +19,8 @@ import { isAdmin, mayModify, mayRead, readableBy } from '../../common/access/acc
 import { AvatarFiles, stableAvatar } from '../files/avatar-files';
 import { ecosystemMonthlyPrice, PaymentsCatalogueService } from '../payments/catalogue/payments-catalogue.service';
 import { namesCaller, type VerifiedIdentity } from '../../common/auth/id-token-verifier';
+import { UsersService } from '../users/users.service';
+import type { Agent } from '../agents/entities/agent.entity';
 import {
   CreateEcosystemDto,
   DEFAULT_ECOSYSTEM_CATEGORY,
@@ -27,8 +29,10 @@ import {
 } from './dto/ecosystem.dto';
 import { toEcosystemDto } from './ecosystem.mapper';
 import {
+  EcosystemAgentNotForResaleError,
   EcosystemAgentsNotFoundError,
   EcosystemCreatorMismatchError,
+  EcosystemPriceBelowCreatorsShareError,
   EcosystemHighlightForbiddenError,
   EcosystemNotFoundError,
   PrivateAgentInPublicEcosystemError,
@@ -36,6 +40,9 @@ import {
 import { Ecosystem } from './entities/ecosystem.entity';
 
 const ALIAS = 'ecosystem';
+
+/** Reads every agent an ecosystem names, whoever may see it: what its creator agreed to does not depend on the reader. */
+const PLATFORM: VerifiedIdentity = { sub: 'ecosystems-system', username: 'system', email: 'system@localhost', role: 'admin' } as VerifiedIdentity;
 
 @Injectable()
 export class EcosystemsService {
@@ -45,7 +52,11 @@ export class EcosystemsService {
     private readonly marketplaceCache: MarketplaceCache,
     private readonly avatarFiles: AvatarFiles,
     private readonly catalogue: PaymentsCatalogueService,
-  ) {}
+    private readonly users: UsersService,
+  ) {
+    users.whenHandleChanges((change) => this.recredit(change));
+    agents.whenSaleTermsChange((agent) => this.withdrawUnsellable(agent));
+  }
 
   /** GET /ecosystems: those the caller may see; a plain array unless `page` or `limit` is given. */
   async list(identity: VerifiedIdentity | undefined, query: ListingQueryDto): Promise<EcosystemDto[] | Page<EcosystemDto>> {
@@ -108,7 +119,9 @@ export class EcosystemsService {
     await this.avatarFiles.assertMayUse(identity, body.avatar);
     const isPublic = body.isPublic ?? false;
     const agentIds = [...new Set(body.agentIds)];
-    await this.checkAgents(identity, agentIds, isPublic);
+    const agents = await this.checkAgents(identity, agentIds, isPublic);
+    const madeByAdmin = isAdmin(identity);
+    if (!madeByAdmin) assertSellable(identity.sub, ecosystemMonthlyPrice(body.price ?? 0, body.discount ?? 0), [...agents.values()]);
 
     const ecosystem = this.ecosystems.create({
       id: randomUUID(),
@@ -119,8 +132,9 @@ export class EcosystemsService {
       avatar: stableAvatar(body.avatar),
       price: body.price ?? 0,
       discount: body.discount ?? 0,
-      createdBy: this.creatorName(identity, body.createdBy),
+      createdBy: await this.creatorName(identity, body.createdBy),
       ownerSub: identity.sub,
+      madeByAdmin,
       isPublic,
       tags: body.tags ?? [],
       featured: body.featured ?? false,
@@ -170,7 +184,7 @@ export class EcosystemsService {
   }
 
   /** Every agent must exist and be visible to the creator; a public ecosystem shows only public agents. */
-  private async checkAgents(identity: VerifiedIdentity, agentIds: string[], isPublic: boolean): Promise<void> {
+  private async checkAgents(identity: VerifiedIdentity, agentIds: string[], isPublic: boolean): Promise<Map<string, Agent>> {
     const found = await this.agents.findVisibleMany(identity, agentIds);
     const missing = agentIds.filter((id) => !found.has(id));
     if (missing.length > 0) throw new EcosystemAgentsNotFoundError(missing);
@@ -178,14 +192,55 @@ export class EcosystemsService {
       const privateOnes = agentIds.filter((id) => !found.get(id)?.isPublic);
       if (privateOnes.length > 0) throw new PrivateAgentInPublicEcosystemError(privateOnes);
     }
+    return found;
   }
 
-  /** The spec's default author is 'admin'; a user may only name themselves. */
-  private creatorName(identity: VerifiedIdentity, requested: string | undefined): string {
-    if (requested === undefined) return DEFAULT_ECOSYSTEM_CREATOR;
-    if (isAdmin(identity)) return requested;
-    if (!namesCaller(identity, requested)) throw new EcosystemCreatorMismatchError();
-    return identity.username;
+  /**
+   * An agent's creator withdrew their consent, raised their minimum, or started charging: the
+   * users' ecosystems that sell it and no longer meet the rule (assertSellable) stop being sold:
+   * private and free from now on (no new subscriber; the gateway price is retired). Refusing the
+   * creator's change instead would let anyone who bundled the agent hold its creator to terms
+   * they no longer accept. Existing subscribers keep what they paid for until they cancel.
+   */
+  private async withdrawUnsellable(agent: Agent): Promise<void> {
+    // The id has no quotes, so this finds every ecosystem naming it (and few others: checked below).
+    const candidates = await this.ecosystems
+      .createQueryBuilder(ALIAS)
+      .where(`${ALIAS}.agentIds LIKE :named`, { named: `%"${agent.id}"%` })
+      .andWhere(`${ALIAS}.madeByAdmin = :byUser`, { byUser: false })
+      .andWhere(`${ALIAS}.price > 0`)
+      .getMany();
+    let withdrawn = false;
+    for (const ecosystem of candidates) {
+      if (!(ecosystem.agentIds ?? []).includes(agent.id) || ecosystem.ownerSub === null || ecosystem.ownerSub === agent.ownerSub) continue;
+      const agents = await this.agents.findVisibleMany(PLATFORM, ecosystem.agentIds ?? []);
+      try {
+        assertSellable(ecosystem.ownerSub, ecosystemMonthlyPrice(Number(ecosystem.price), Number(ecosystem.discount)), [...agents.values()]);
+      } catch (error) {
+        if (!(error instanceof EcosystemAgentNotForResaleError || error instanceof EcosystemPriceBelowCreatorsShareError)) throw error;
+        await this.ecosystems.update({ id: ecosystem.id }, { isPublic: false, price: 0 });
+        await this.syncPrice({ ...ecosystem, isPublic: false, price: 0 }, 'system');
+        withdrawn = true;
+      }
+    }
+    if (withdrawn) this.marketplaceCache.clear();
+  }
+
+  /** A creator's new public name shows on their ecosystems at once. */
+  private async recredit({ sub, before, after }: { sub: string; before: string; after: string }): Promise<void> {
+    await this.ecosystems.update({ ownerSub: sub, createdBy: before }, { createdBy: after });
+    this.marketplaceCache.clear();
+  }
+
+  /**
+   * The platform's own ecosystems (made by an admin) are credited to 'admin' unless the admin names
+   * someone; a user's are credited to their public name, never their username (an e-mail address).
+   */
+  private async creatorName(identity: VerifiedIdentity, requested: string | undefined): Promise<string> {
+    if (isAdmin(identity)) return requested === undefined ? DEFAULT_ECOSYSTEM_CREATOR : this.users.publicNameOf(requested);
+    const handle = await this.users.handleOf(identity);
+    if (requested !== undefined && !namesCaller(identity, requested) && requested.toLowerCase() !== handle) throw new EcosystemCreatorMismatchError();
+    return handle;
   }
 
   private visibleQuery(identity: VerifiedIdentity | undefined): SelectQueryBuilder<Ecosystem> {
@@ -211,4 +266,20 @@ export class EcosystemsService {
     const dtos = rows.map((row) => ({ ...toEcosystemDto(row), agentIds: (row.agentIds ?? []).filter((id) => visible.has(id)) }));
     return this.avatarFiles.withReadableAvatars(rows, dtos);
   }
+}
+
+/**
+ * Issue 29: a user's ecosystem that is sold (a monthly price above 0 after its discount) may
+ * include another creator's paid agent only if that creator allows it ('Se puede incluir en
+ * ecosistemas'), and costs at least what those creators are owed for it: the sum of their
+ * minimums. Free agents, the owner's own agents and free ecosystems (which grant no access: each
+ * paid agent still needs its own subscription) are always fine.
+ */
+function assertSellable(ownerSub: string, monthlyPrice: number, agents: Agent[]): void {
+  if (monthlyPrice <= 0) return;
+  const othersPaid = agents.filter((agent) => agent.ownerSub !== ownerSub && Number(agent.price) > 0);
+  const refused = othersPaid.filter((agent) => !agent.ecosystemInclusionAllowed);
+  if (refused.length > 0) throw new EcosystemAgentNotForResaleError(refused.map((agent) => agent.id));
+  const owedCents = othersPaid.reduce((sum, agent) => sum + Math.round(Number(agent.ecosystemMinimumPrice) * 100), 0);
+  if (Math.round(monthlyPrice * 100) < owedCents) throw new EcosystemPriceBelowCreatorsShareError(monthlyPrice, owedCents / 100);
 }

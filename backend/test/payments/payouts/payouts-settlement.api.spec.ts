@@ -59,7 +59,8 @@ describe("bundle shares paid to creators' connected accounts, with Stripe (issue
     await client.onboard(partner).expect(200);
     const first = await client.paidAgent(creator, 'Contable', 10);
     const second = await client.paidAgent(creator, 'Fiscal', 10);
-    const third = await client.paidAgent(partner, 'Laboral', 10);
+    // The partner lets others sell their agent in ecosystems (issue 29), for at least 5 € a month.
+    const third = await client.paidAgent(partner, 'Laboral', 10, { ecosystemInclusionAllowed: true, ecosystemMinimumPrice: 5 });
     const bundle = await client.bundle(creator, 'Oficina', [first.id, second.id, third.id], 20);
     subscriptionId = await boughtLastMonth(testApp, client, 'cliente@example.com', bundle.priceId);
   });

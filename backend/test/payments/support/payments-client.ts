@@ -20,12 +20,12 @@ export function paymentsClient(testApp: TestApp) {
     },
     transition: (user: SignedInUser, action: 'pause' | 'resume' | 'cancel', subscriptionID: string) =>
       http().post(`/api/stripe/${action}-subscription`).set(user.authorization).send({ subscriptionID }),
-    /** A paid agent of `owner`'s, public, with its gateway price. */
-    paidAgent: async (owner: SignedInUser, name: string, price: number) => {
+    /** A paid agent of `owner`'s, public, with its gateway price (and any other field of the agent's body). */
+    paidAgent: async (owner: SignedInUser, name: string, price: number, fields: Record<string, unknown> = {}) => {
       const { body } = await http()
         .post('/api/agents')
         .set(owner.authorization)
-        .send({ name, category: 'finance', description: `${name}: finanzas`, price, isPublic: true, prompt: `Eres ${name}.` })
+        .send({ name, category: 'finance', description: `${name}: finanzas`, price, isPublic: true, prompt: `Eres ${name}.`, ...fields })
         .expect(201);
       return body as { id: string; priceId: string | null; price: number };
     },

@@ -26,18 +26,17 @@ const FOOTER_LINKS = [
 
 /**
  * The signed-in user (or none) for the team and chat features, which keep the sidebar's team and
- * conversations loaded. The chat also needs the username and role to tell who may chat with an
+ * conversations loaded. The chat also needs the user id and role to tell who may chat with an
  * agent without a subscription.
  */
 function useOwner(): ChatOwner {
   const { isLoading, user } = useAtomValue(authStateAtom);
   const userId = user?.userId ?? null;
-  const username = user?.username;
   const isAdmin = user?.role === 'admin';
   return useMemo<ChatOwner>(
     () =>
-      isLoading ? { status: 'loading' } : userId ? { status: 'user', userId, username, isAdmin } : { status: 'visitor' },
-    [isLoading, userId, username, isAdmin],
+      isLoading ? { status: 'loading' } : userId ? { status: 'user', userId, isAdmin } : { status: 'visitor' },
+    [isLoading, userId, isAdmin],
   );
 }
 

@@ -29,7 +29,7 @@ function Editor({ agentId }: { agentId?: string }) {
   const { user } = useAtomValue(authStateAtom);
   // Saving or deleting reloads the team, so that 'Mis Agentes' shows the change at once.
   const { reload } = useTeam();
-  const editor: AgentEditor | null = user ? { username: user.username, isAdmin: user.role === 'admin' } : null;
+  const editor: AgentEditor | null = user ? { userId: user.userId, isAdmin: user.role === 'admin' } : null;
   return (
     <AgentEditorPage
       key={agentId ?? 'new'}

@@ -73,8 +73,7 @@ function SubscribeAction({ kind, item }: { kind: 'agent' | 'ecosystem'; item: Ag
   const showPurchase = useShowPurchase();
   const plan = toPlan(kind, item);
   if (!user || !plan) return null;
-  const isCreator = item.createdBy === user.userId || item.createdBy.toLocaleLowerCase() === user.username.toLocaleLowerCase();
-  if (isCreator) return null;
+  if (item.creatorId === user.userId) return null;
   return <SubscribeButton account={subscriberOf(user)} plan={plan} onSubscribed={(created) => showPurchase([created])} />;
 }
 
@@ -194,7 +193,7 @@ export function MyOfficeEcosystemScreen() {
 /** 'Editar agente' (the advanced form) for the agent's creator or an admin. */
 function EditAgentButton({ agent }: { agent: Agent }) {
   const { user } = useAtomValue(authStateAtom);
-  const mayEdit = user !== null && (user.role === 'admin' || user.username.toLocaleLowerCase() === agent.createdBy.toLocaleLowerCase());
+  const mayEdit = user !== null && (user.role === 'admin' || agent.creatorId === user.userId);
   if (!mayEdit) return null;
   return (
     <AppButton component={Link} to={`/edit-advanced-agent/${encodeURIComponent(agent.id)}`} size="sm" variant="outline">

@@ -110,7 +110,7 @@ describe('the cart checkout', () => {
 function signedInStore() {
   const store = createStore();
   store.set(authStateAtom, { isAuthenticated: true, isLoading: false, user: ana });
-  store.set(chatOwnerAtom, { status: 'user', userId: 'sub-ana', username: 'ana' });
+  store.set(chatOwnerAtom, { status: 'user', userId: 'sub-ana' });
   return store;
 }
 
@@ -148,7 +148,7 @@ describe("'Suscribirse' on the marketplace", () => {
   it('is not offered for a free agent, nor to the agent’s creator', async () => {
     mockApi()
       .on('GET', '/agents/agente-gratis', { body: free })
-      .on('GET', '/agents/agente-propio', { body: agentFixture({ id: 'agente-propio', name: 'Mi Agente', price: 9, priceId: 'price_p', createdBy: 'ana' }) });
+      .on('GET', '/agents/agente-propio', { body: agentFixture({ id: 'agente-propio', name: 'Mi Agente', price: 9, priceId: 'price_p', createdBy: 'ana', creatorId: 'sub-ana' }) });
     renderAt('/marketplace/agent/agente-gratis');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ayudante Gratis' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Suscribirse/ })).toBeNull();
@@ -203,7 +203,7 @@ describe('payments in the chat', () => {
     let status = 'paused';
     const api = mockApi()
       .on('GET', `/conversations/${conversation.id}`, { body: conversation })
-      .on('GET', '/agents/agente-legal', { body: { ...legal, createdBy: 'bob' } })
+      .on('GET', '/agents/agente-legal', { body: { ...legal, createdBy: 'bob', creatorId: 'sub-bob' } })
       .on('GET', LOOKUP, () => ({ body: stored(status) }))
       .on('POST', '/stripe/resume-subscription', () => {
         status = 'active';
@@ -226,7 +226,7 @@ describe('payments in the chat', () => {
     const text = 'Necesitas una suscripción activa para chatear con este agente.';
     mockApi()
       .on('GET', `/conversations/${conversation.id}`, { body: conversation })
-      .on('GET', '/agents/agente-legal', { body: { ...legal, createdBy: 'bob' } })
+      .on('GET', '/agents/agente-legal', { body: { ...legal, createdBy: 'bob', creatorId: 'sub-bob' } })
       .on('GET', LOOKUP, { body: { success: false, data: null } })
       .on('POST', '/bedrock/agents/chat', { status: 403, body: { statusCode: 403, message: text, code: 'SubscriptionRequired' } })
       .on('POST', `/conversations/${conversation.id}/messages`, { status: 201, body: {} })

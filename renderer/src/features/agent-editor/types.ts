@@ -10,8 +10,14 @@ export interface EditableAgent {
   useCases: string[];
   price: number;
   modelConfig: { modelId: string | null };
+  /** The creator's public name (never their e-mail address). */
   createdBy: string;
+  /** The creator's user id (null for the platform's sample agents). */
+  creatorId: string | null;
   isPublic: boolean;
+  /** 'Se puede incluir en ecosistemas': others may sell it in their bundles, paying at least the minimum. */
+  ecosystemInclusionAllowed: boolean;
+  ecosystemMinimumPrice: number;
 }
 
 /** What the form edits: every field a creator sets, plus the system prompt (kept apart on the server). */
@@ -28,12 +34,15 @@ export interface AgentFormValues {
   /** '' is the deployment's default model. */
   modelId: string;
   isPublic: boolean;
+  ecosystemInclusionAllowed: boolean;
+  /** As typed, like the price. */
+  ecosystemMinimumPrice: string;
   prompt: string;
 }
 
-/** Who is editing: the creator (by username) or an admin may change an agent. */
+/** Who is editing: the creator (by user id) or an admin may change an agent. */
 export interface AgentEditor {
-  username: string;
+  userId: string;
   isAdmin: boolean;
 }
 

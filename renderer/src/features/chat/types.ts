@@ -57,8 +57,10 @@ export interface ChatAgent {
   avatar?: string | null;
   /** Above 0, someone other than its creator needs a subscription to chat with it (spec section 6). */
   price?: number;
-  /** The creator's username, or 'system'. */
+  /** The creator's public name, or 'system'. */
   createdBy?: string;
+  /** The creator's user id (null for the platform's sample agents). */
+  creatorId?: string | null;
 }
 
 /** Spec section 3, "Subscription"; 'canceled' is how the payment provider spells it. */

@@ -12,7 +12,10 @@ export interface Agent {
   rating: number;
   popularity: number;
   modelConfig: { modelId: string | null };
+  /** The creator's public name (never their e-mail address), or 'system'. */
   createdBy: string;
+  /** The creator's user id; null for the platform's sample agents. */
+  creatorId?: string | null;
   isPublic: boolean;
   createdAt: string;
   updatedAt: string;
@@ -30,7 +33,9 @@ export interface Ecosystem {
   avatar: string | null;
   price: number;
   discount: number;
+  /** Its maker's public name; 'admin' for the platform's own. */
   createdBy: string;
+  creatorId?: string | null;
   isPublic: boolean;
   createdAt: string;
   updatedAt: string;

@@ -10,8 +10,13 @@ export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 interface Registration {
   contactName: string | null;
+  /** The public name others see as the creator of the user's agents and ecosystems. */
+  handle: string;
   email: string;
 }
+
+/** As the server checks it (3 to 30; lower-case letters, digits, '.', '_', '-'), so that the field says so before saving. */
+const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9._-]{1,28}[a-z0-9])$/;
 
 interface ProfilePageProps {
   userId: string;
@@ -62,6 +67,8 @@ export function ProfilePage({ userId, security, panels = {} }: ProfilePageProps)
 function ContactForm({ userId }: { userId: string }) {
   const [registration, setRegistration] = useState<Registration | null>(null);
   const [contactName, setContactName] = useState('');
+  const [handle, setHandle] = useState('');
+  const [handleError, setHandleError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -73,6 +80,7 @@ function ContactForm({ userId }: { userId: string }) {
       .then((loaded) => {
         setRegistration(loaded);
         setContactName(loaded.contactName ?? '');
+        setHandle(loaded.handle ?? '');
       })
       .catch((failure: unknown) => {
         if (!controller.signal.aborted) setError(isApiError(failure) ? failure.message : strings.loadError);
@@ -87,13 +95,19 @@ function ContactForm({ userId }: { userId: string }) {
       setError(strings.required);
       return;
     }
+    const publicName = handle.trim().toLowerCase();
+    if (!HANDLE_PATTERN.test(publicName)) {
+      setHandleError(strings.handleInvalid);
+      return;
+    }
     setSaving(true);
     setError(null);
     try {
       const saved = await apiClient.put<Registration>(`/users/${encodeURIComponent(userId)}`, {
-        body: { contactName: contactName.trim() },
+        body: { contactName: contactName.trim(), ...(publicName !== registration?.handle ? { handle: publicName } : {}) },
       });
       setRegistration(saved);
+      setHandle(saved.handle);
       setNotice(strings.saved);
     } catch (failure) {
       setError(isApiError(failure) ? failure.message : strings.loadError);
@@ -128,6 +142,18 @@ function ContactForm({ userId }: { userId: string }) {
                 value={contactName}
                 onChange={(event) => setContactName(event.currentTarget.value)}
                 maxLength={120}
+                required
+              />
+              <TextInput
+                label={strings.handle}
+                description={strings.handleHint}
+                value={handle}
+                onChange={(event) => {
+                  setHandle(event.currentTarget.value);
+                  setHandleError(null);
+                }}
+                error={handleError}
+                maxLength={30}
                 required
               />
               <TextInput label={strings.email} description={strings.emailHint} value={registration?.email ?? ''} readOnly />

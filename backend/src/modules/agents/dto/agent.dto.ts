@@ -135,7 +135,24 @@ export class SaveAgentDto {
   @IsBoolean({ message: 'isPublic debe ser true o false' })
   isPublic?: boolean;
 
-  @ApiPropertyOptional({ description: 'Tu nombre de usuario; solo un administrador puede indicar otro' })
+  @ApiPropertyOptional({
+    default: false,
+    description: "'Se puede incluir en ecosistemas': otros pueden vender este agente (si es de pago) dentro de sus ecosistemas, pagándote al menos ecosystemMinimumPrice al mes por suscriptor",
+  })
+  @IsOptional()
+  @Transform(booleanOrText)
+  @IsBoolean({ message: 'ecosystemInclusionAllowed debe ser true o false' })
+  ecosystemInclusionAllowed?: boolean;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0, description: 'Lo mínimo que se te debe al mes por cada suscriptor de un ecosistema ajeno que incluya este agente' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'ecosystemMinimumPrice debe ser un número con como máximo 2 decimales' })
+  @MaxDecimalPlaces(2, { message: 'ecosystemMinimumPrice debe ser un número con como máximo 2 decimales' })
+  @Min(0, { message: 'ecosystemMinimumPrice debe ser mayor o igual que 0' })
+  @Max(99999999, { message: 'ecosystemMinimumPrice es demasiado alto' })
+  ecosystemMinimumPrice?: number;
+
+  @ApiPropertyOptional({ description: 'Tu nombre de usuario o tu nombre público (se guarda el público); solo un administrador puede indicar otro' })
   @IsOptional()
   @Transform(trim)
   @IsString({ message: 'createdBy debe ser un texto' })
@@ -173,7 +190,10 @@ export class AgentDto {
   @ApiProperty() rating: number;
   @ApiProperty() popularity: number;
   @ApiProperty({ type: ModelConfigResponseDto }) modelConfig: ModelConfigResponseDto;
-  @ApiProperty({ description: "Nombre de usuario del creador, o 'system'" }) createdBy: string;
+  @ApiProperty({ description: "Nombre público del creador (nunca su correo), o 'system'" }) createdBy: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Id del usuario creador (null en los agentes de la plataforma)' }) creatorId: string | null;
+  @ApiProperty({ description: "'Se puede incluir en ecosistemas' de otros creadores" }) ecosystemInclusionAllowed: boolean;
+  @ApiProperty({ description: 'Lo mínimo que se debe al creador al mes por suscriptor de un ecosistema ajeno que lo incluya' }) ecosystemMinimumPrice: number;
   @ApiProperty() isPublic: boolean;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;

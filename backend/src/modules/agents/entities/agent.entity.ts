@@ -54,6 +54,16 @@ export class Agent {
   @Column({ name: 'is_public', type: 'boolean', default: false })
   isPublic: boolean;
 
+  /**
+   * The creator lets others sell this agent inside their ecosystems ('Se puede incluir en
+   * ecosistemas'), for at least `ecosystemMinimumPrice` a month per subscriber (issue 29).
+   */
+  @Column({ name: 'ecosystem_inclusion_allowed', type: 'boolean', default: false })
+  ecosystemInclusionAllowed: boolean;
+
+  @Column({ name: 'ecosystem_minimum_price', type: 'decimal', precision: 10, scale: 2, default: 0, transformer: decimalToNumber })
+  ecosystemMinimumPrice: number;
+
   /** The payment gateway's product and current monthly price (null while free or not yet priced). */
   @Column({ name: 'product_id', type: 'varchar', length: 128, nullable: true })
   productId: string | null;

@@ -72,7 +72,7 @@ export class CreateEcosystemDto {
   @Max(100, { message: 'discount debe estar entre 0 y 100' })
   discount?: number;
 
-  @ApiPropertyOptional({ default: DEFAULT_ECOSYSTEM_CREATOR, description: "'admin' si no se indica; si se indica, debe ser tu nombre de usuario (un admin puede indicar cualquiera)" })
+  @ApiPropertyOptional({ default: DEFAULT_ECOSYSTEM_CREATOR, description: "Tu nombre público (se indique o no; puedes indicar tu nombre de usuario); 'admin' por defecto solo en los que crea un administrador, que puede indicar cualquiera" })
   @IsOptional()
   @Transform(trim)
   @IsString({ message: 'createdBy debe ser un texto' })
@@ -122,7 +122,8 @@ export class EcosystemDto {
   @ApiProperty() discount: number;
   @ApiProperty({ nullable: true, type: String, description: 'Precio mensual (con el descuento) en la pasarela de pago; null si es gratis' })
   priceId: string | null;
-  @ApiProperty() createdBy: string;
+  @ApiProperty({ description: "Nombre público de quien lo creó (nunca su correo); 'admin' en los de la plataforma" }) createdBy: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Id del usuario que lo creó' }) creatorId: string | null;
   @ApiProperty() isPublic: boolean;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;

@@ -35,6 +35,10 @@ export class Ecosystem {
   @Column({ name: 'owner_sub', type: 'varchar', length: 64, nullable: true })
   ownerSub: string | null;
 
+  /** Made by an admin: the platform's own bundle, which may sell any agent (issue 29). */
+  @Column({ name: 'made_by_admin', type: 'boolean', default: false })
+  madeByAdmin: boolean;
+
   @Column({ name: 'is_public', type: 'boolean', default: false })
   isPublic: boolean;
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsOptional, IsString, Length } from 'class-validator';
+import { IsBoolean, IsEmail, IsOptional, IsString, Length, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -20,13 +20,14 @@ export class RegistrationRequestDto {
 export class RegistrationDto {
   @ApiProperty() id: string;
   @ApiProperty() username: string;
-  @ApiProperty() contactName: string | null;
+  @ApiProperty({ description: 'Nombre público: el que ven los demás como creador de tus agentes y ecosistemas' }) handle: string;
+  @ApiProperty({ type: String, nullable: true }) contactName: string | null;
   @ApiProperty() email: string;
   @ApiProperty() createdAt: string;
 }
 
 export class RegistrationContactDto {
-  @ApiProperty() contactName: string | null;
+  @ApiProperty({ type: String, nullable: true }) contactName: string | null;
   @ApiProperty() email: string;
 }
 
@@ -37,6 +38,16 @@ export class UpdateUserDto {
   @IsString({ message: 'contactName debe ser un texto' })
   @Length(1, 120, { message: 'contactName debe tener entre 1 y 120 caracteres' })
   contactName?: string;
+
+  @ApiPropertyOptional({
+    description: 'Nombre público (3 a 30 caracteres: letras minúsculas, números, puntos, guiones o guiones bajos); único y nunca un correo',
+    example: 'ana-garcia',
+  })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @IsString({ message: 'handle debe ser un texto' })
+  @MaxLength(30, { message: 'handle no puede superar los 30 caracteres' })
+  handle?: string;
 
   @ApiPropertyOptional({ description: 'El usuario terminó la primera interacción con el creador de agentes' })
   @IsOptional()

@@ -12,6 +12,10 @@ export class UserProfile {
   @Column({ type: 'varchar', length: 320 })
   email: string;
 
+  /** The public name shown as the creator of their agents and ecosystems (see public-handle.ts); never the e-mail. */
+  @Column({ type: 'varchar', length: 30, unique: true })
+  handle: string;
+
   @Column({ name: 'contact_name', type: 'varchar', length: 120, nullable: true })
   contactName: string | null;
 

@@ -6,8 +6,10 @@ import type { EditableAgent } from '../types';
 const EDITOR_TIMEOUT_MS = 20_000;
 
 /** POST /agents: the fields of the form; an `id` that exists updates that agent. */
-export type SaveAgentBody = Omit<EditableAgent, 'id' | 'createdBy'> & {
+export type SaveAgentBody = Omit<EditableAgent, 'id' | 'createdBy' | 'creatorId' | 'ecosystemMinimumPrice'> & {
   id?: string;
+  /** Only with ecosystemInclusionAllowed: the minimum already saved stays while inclusion is off. */
+  ecosystemMinimumPrice?: number;
   /** Only when it changed: an unchanged prompt is not saved again. */
   prompt?: string;
 };

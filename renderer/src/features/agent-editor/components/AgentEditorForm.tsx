@@ -1,4 +1,4 @@
-import { Alert, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { ModelPicker, type CatalogueState } from '../../../shared/models';
@@ -135,6 +135,27 @@ export function AgentEditorForm({
             disabled={saving}
           />
         </SimpleGrid>
+        <Stack gap="xs">
+          <Checkbox
+            label={strings.fields.ecosystemInclusion}
+            description={strings.fields.ecosystemInclusionHint}
+            checked={values.ecosystemInclusionAllowed}
+            onChange={(event) => set('ecosystemInclusionAllowed', event.currentTarget.checked)}
+            disabled={saving}
+          />
+          {values.ecosystemInclusionAllowed && (
+            <TextInput
+              label={strings.fields.ecosystemMinimum}
+              description={strings.fields.ecosystemMinimumHint}
+              value={values.ecosystemMinimumPrice}
+              onChange={(event) => set('ecosystemMinimumPrice', event.currentTarget.value)}
+              error={errors.ecosystemMinimumPrice}
+              inputMode="decimal"
+              maw={320}
+              disabled={saving}
+            />
+          )}
+        </Stack>
         <Radio.Group
           label={strings.fields.visibility}
           value={values.isPublic ? 'public' : 'private'}

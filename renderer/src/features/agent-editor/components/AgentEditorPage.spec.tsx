@@ -26,7 +26,7 @@ const CATEGORIES = [
   { value: 'legal', label: 'Legal' },
   { value: 'finance', label: 'Finanzas' },
 ];
-const ANA: AgentEditor = { username: 'ana@example.com', isAdmin: false };
+const ANA: AgentEditor = { userId: 'sub-ana', isAdmin: false };
 const CATALOGUE = {
   models: [
     { id: 'anthropic.claude-3-5-sonnet-20240620-v1:0', name: 'Anthropic Claude 3.5 Sonnet', provider: 'bedrock' },
@@ -45,8 +45,11 @@ const AGENT: EditableAgent = {
   useCases: ['Primera vivienda'],
   price: 4.5,
   modelConfig: { modelId: 'llama3.1' },
-  createdBy: 'ana@example.com',
+  createdBy: 'ana-garcia',
+  creatorId: 'sub-ana',
   isPublic: false,
+  ecosystemInclusionAllowed: false,
+  ecosystemMinimumPrice: 0,
 };
 
 /** The page in a data router (useBlocker needs one), with a page to leave to and the toasts. */
@@ -142,14 +145,14 @@ describe('AgentEditorPage', () => {
     // The save's answer is held back until the test releases it.
     const fetchMock = globalThis.fetch as jest.Mock;
     const original = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation((input: string, init: RequestInit = {}) => {
-      if (init.method === 'POST' && String(input).endsWith('/agents')) {
-        void original(input, init);
+    fetchMock.mockImplementation((input: Request) => {
+      if (input.method === 'POST' && input.url.endsWith('/agents')) {
+        void original(input);
         return new Promise((resolve) => {
-          answer = (agent) => resolve({ ok: true, status: 201, statusText: '', text: () => Promise.resolve(JSON.stringify(agent)) });
+          answer = (agent) => resolve(new Response(JSON.stringify(agent), { status: 201 }));
         });
       }
-      return original(input, init);
+      return original(input);
     });
     const router = renderPage({ onSaved });
 
@@ -165,6 +168,9 @@ describe('AgentEditorPage', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Modelo/ })).toBeEnabled());
     await choose('Modelo', 'llama3.1');
     await userEvent.click(screen.getByRole('radio', { name: 'Público: aparece en el marketplace' }));
+    expect(screen.queryByRole('textbox', { name: /^Mínimo al mes por suscriptor/ })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Se puede incluir en ecosistemas/ }));
+    typeInto(/^Mínimo al mes por suscriptor/, '3,25');
     typeInto(/^Prompt del sistema/, 'Eres un asesor hipotecario.');
 
     await userEvent.click(screen.getByRole('button', { name: 'Crear agente' }));
@@ -180,6 +186,8 @@ describe('AgentEditorPage', () => {
       price: 4.5,
       modelConfig: { modelId: 'llama3.1' },
       isPublic: true,
+      ecosystemInclusionAllowed: true,
+      ecosystemMinimumPrice: 3.25,
       prompt: 'Eres un asesor hipotecario.',
     });
 
@@ -224,13 +232,13 @@ describe('AgentEditorPage', () => {
     });
 
     it('tells another user that only the creator or an admin may edit, without the form', async () => {
-      renderPage({ editor: { username: 'bob@example.com', isAdmin: false } }, '/edit-advanced-agent/agente-1');
+      renderPage({ editor: { userId: 'sub-bob', isAdmin: false } }, '/edit-advanced-agent/agente-1');
       expect(await screen.findByRole('alert')).toHaveTextContent('Solo el creador de este agente o un administrador puede editarlo.');
       expect(screen.queryByRole('button', { name: 'Guardar cambios' })).not.toBeInTheDocument();
     });
 
     it('lets an admin edit anyone’s agent', async () => {
-      renderPage({ editor: { username: 'jefa@example.com', isAdmin: true } }, '/edit-advanced-agent/agente-1');
+      renderPage({ editor: { userId: 'sub-jefa', isAdmin: true } }, '/edit-advanced-agent/agente-1');
       expect(await screen.findByRole('button', { name: 'Guardar cambios' })).toBeInTheDocument();
     });
 

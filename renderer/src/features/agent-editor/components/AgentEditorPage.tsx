@@ -44,7 +44,7 @@ type Loaded =
 
 function mayEdit(editor: AgentEditor | null, agent: EditableAgent): boolean {
   if (!editor) return false;
-  return editor.isAdmin || agent.createdBy.toLocaleLowerCase() === editor.username.toLocaleLowerCase();
+  return editor.isAdmin || (agent.creatorId !== null && agent.creatorId === editor.userId);
 }
 
 /** /create-advanced-agent and /edit-advanced-agent/{agentId}: the advanced agent form. */

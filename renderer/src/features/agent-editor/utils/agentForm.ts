@@ -9,7 +9,7 @@ export const LIST_ITEM_MAX = 200;
 export const LIST_MAX_ITEMS = 50;
 export const PROMPT_MAX = 100_000;
 
-export type AgentFormField = 'name' | 'category' | 'description' | 'price';
+export type AgentFormField = 'name' | 'category' | 'description' | 'price' | 'ecosystemMinimumPrice';
 export type AgentFormErrors = Partial<Record<AgentFormField, string>>;
 
 const strings = agentEditorStrings.validation;
@@ -26,6 +26,8 @@ export const emptyAgentForm = (): AgentFormValues => ({
   price: '0',
   modelId: '',
   isPublic: false,
+  ecosystemInclusionAllowed: false,
+  ecosystemMinimumPrice: '0',
   prompt: '',
 });
 
@@ -41,6 +43,8 @@ export function formFromAgent(agent: EditableAgent, prompt: string | null): Agen
     price: String(agent.price),
     modelId: agent.modelConfig.modelId ?? '',
     isPublic: agent.isPublic,
+    ecosystemInclusionAllowed: agent.ecosystemInclusionAllowed ?? false,
+    ecosystemMinimumPrice: String(agent.ecosystemMinimumPrice ?? 0),
     prompt: prompt ?? '',
   };
 }
@@ -61,6 +65,7 @@ export function validateAgentForm(values: AgentFormValues): AgentFormErrors {
   if (!description) errors.description = strings.descriptionRequired;
   else if (description.length > DESCRIPTION_MAX) errors.description = strings.descriptionTooLong;
   if (Number.isNaN(parsePrice(values.price))) errors.price = strings.priceInvalid;
+  if (values.ecosystemInclusionAllowed && Number.isNaN(parsePrice(values.ecosystemMinimumPrice))) errors.ecosystemMinimumPrice = strings.minimumInvalid;
   return errors;
 }
 
@@ -83,6 +88,8 @@ export function toSaveBody(values: AgentFormValues, agentId: string | undefined,
     price: parsePrice(values.price),
     modelConfig: { modelId: values.modelId || null },
     isPublic: values.isPublic,
+    ecosystemInclusionAllowed: values.ecosystemInclusionAllowed,
+    ...(values.ecosystemInclusionAllowed ? { ecosystemMinimumPrice: parsePrice(values.ecosystemMinimumPrice) } : {}),
     ...(promptChanged ? { prompt } : {}),
   };
 }

@@ -21,13 +21,12 @@ export function useConversationsSync(owner: ChatOwner): void {
   const reset = useSetAtom(resetConversationsAtom);
   const reload = useAtomValue(conversationsReloadAtom);
   const userId = owner.status === 'user' ? owner.userId : null;
-  const username = owner.status === 'user' ? owner.username : undefined;
   const isAdmin = owner.status === 'user' ? owner.isAdmin : undefined;
 
   useEffect(() => {
     setOwner(owner);
     // Keyed on what it says, not the object: a new object for the same user must not reload.
-  }, [owner.status, userId, username, isAdmin, setOwner]);
+  }, [owner.status, userId, isAdmin, setOwner]);
 
   useEffect(() => {
     if (!userId) {

@@ -8,9 +8,7 @@ import type { ChatAgent } from '../types';
 function needsSubscription(agent: ChatAgent, owner: Extract<ChatOwner, { status: 'user' }>): boolean {
   if (owner.isAdmin) return false;
   if (!(Number(agent.price ?? 0) > 0)) return false;
-  const creator = agent.createdBy;
-  if (creator === undefined) return true;
-  return creator !== owner.userId && creator.toLowerCase() !== owner.username?.toLowerCase();
+  return !agent.creatorId || agent.creatorId !== owner.userId;
 }
 
 /**

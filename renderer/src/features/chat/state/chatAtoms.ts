@@ -13,8 +13,6 @@ export type ChatOwner =
       status: 'user';
       /** The identity token's sub. */
       userId: string;
-      /** To tell the creator of an agent (its createdBy is a username). */
-      username?: string;
       isAdmin?: boolean;
     };
 
