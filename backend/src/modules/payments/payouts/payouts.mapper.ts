@@ -66,6 +66,8 @@ export function toBundleShares(rows: CreatorLedgerEntry[]): BundleShareDto[] {
       const latest = entries.reduce((a, b) => (a.paidAt > b.paidAt ? a : b));
       const paid = entries.reduce((total, row) => total + row.paymentAmount, 0);
       const bases = new Set(entries.map((row) => row.splitBasis));
+      // A subscription's payments of one month (its period and any plan change's) count the same replies: once.
+      const perSubscription = [...new Map(entries.map((row) => [row.subscriptionId, row])).values()];
       return {
         ecosystemId: latest.ecosystemId as string,
         ecosystemName: latest.ecosystemName ?? latest.ecosystemId ?? '',
@@ -73,8 +75,8 @@ export function toBundleShares(rows: CreatorLedgerEntry[]): BundleShareDto[] {
         agentId: latest.agentId,
         agentName: latest.agentName,
         usageShare: paid > 0 ? round4(sum(entries, 'gross') / paid) : 0,
-        messages: entries.reduce((total, row) => total + row.agentMessages, 0),
-        bundleMessages: entries.reduce((total, row) => total + row.bundleMessages, 0),
+        messages: perSubscription.reduce((total, row) => total + row.agentMessages, 0),
+        bundleMessages: perSubscription.reduce((total, row) => total + row.bundleMessages, 0),
         basis: bases.size === 1 ? shareBasis(latest.splitBasis) : ('mixed' as const),
         settled: entries.every((row) => row.settled),
       };
