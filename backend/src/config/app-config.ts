@@ -104,8 +104,6 @@ export interface AppConfig {
   avatarUrlHosts: string[];
   /** AUDIT_HMAC_KEY: the audit chain's key; null: the one kept in `<dataDir>/audit-hmac.key` (audit module). */
   auditHmacKey: string | null;
-  /** AUDIT_HMAC_KEY: the audit chain's key; null: the one kept in `<dataDir>/audit-hmac.key` (audit module). */
-  auditHmacKey: string | null;
   rendererDir: string;
   /** Where this deployment is reached from outside; the embedded identity service's issuer. */
   publicUrl: string;
@@ -208,7 +206,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     features: list(vars.FEATURE_FLAGS),
     moderationEnabled: vars.MODERATION_ENABLED === 'true',
     avatarUrlHosts: list(vars.AVATAR_URL_HOSTS).map((host) => host.toLowerCase()),
-    auditHmacKey: vars.AUDIT_HMAC_KEY ?? null,
     auditHmacKey: vars.AUDIT_HMAC_KEY ?? null,
     rendererDir: vars.RENDERER_DIR ? resolve(vars.RENDERER_DIR) : resolve(__dirname, '../../../out/renderer'),
     identity:

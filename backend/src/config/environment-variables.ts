@@ -127,13 +127,6 @@ export class EnvironmentVariables {
   @MinLength(32, { message: 'debe tener al menos 32 caracteres' })
   AUDIT_HMAC_KEY?: string;
 
-  /** The audit chain's HMAC key, shared by every instance; without it, one generated under DATA_DIR at first start. */
-  @Expose()
-  @Transform(emptyAsUndefined)
-  @IsOptional()
-  @MinLength(32, { message: 'debe tener al menos 32 caracteres' })
-  AUDIT_HMAC_KEY?: string;
-
   @Expose()
   @Transform(emptyAsUndefined)
   @IsOptional()
