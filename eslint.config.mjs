@@ -1,5 +1,5 @@
-// The code gates the review asks for: the layout's boundaries (DESIGN.md, "Layout" and
-// "Conventions") and no import cycles, checked on every change instead of kept by habit.
+// The code gates the review asks for: the layout's boundaries (docs/architecture.md, "What may
+// import what") and no import cycles, checked on every change instead of kept by habit.
 import { readdirSync } from 'node:fs';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
@@ -49,6 +49,30 @@ const boundaryZones = [
     from: ['renderer', 'main', 'preload'],
     message: 'El backend no importa código de la interfaz ni de Electron.',
   },
+  // The backend's layers, from the bottom: config, common, database, modules; each imports only
+  // those below it. The application's composition (app.module, main, cli…) sits above them all.
+  {
+    target: 'backend/src/config',
+    from: ['backend/src/common', 'backend/src/database', 'backend/src/modules'],
+    message: 'La configuración solo lee el entorno: no importa common, database ni los módulos.',
+  },
+  {
+    target: 'backend/src/common',
+    from: ['backend/src/database', 'backend/src/modules'],
+    message: 'common no importa database ni los módulos: los módulos usan common, no al revés (un puerto en common, su adaptador en el módulo).',
+  },
+  {
+    target: 'backend/src/database',
+    from: 'backend/src/modules',
+    message: 'database no importa los módulos.',
+  },
+  {
+    // A migration does the same thing forever: the values it needs are copied into it.
+    target: 'backend/src/database/migrations',
+    from: 'backend/src',
+    except: ['./database/migrations'],
+    message: 'Una migración no importa código vivo: copia los valores que necesita tal como eran.',
+  },
   {
     target: ['main', 'preload'],
     from: ['renderer', 'backend'],
@@ -82,7 +106,16 @@ export default defineConfig(
       ],
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // A package the code imports is declared in package.json, not reached through another's.
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: true }],
     },
+  },
+  {
+    // The server runs with the production dependencies only (the bundlers take the rest for the
+    // renderer and Electron at build time).
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/**/*.spec.ts'],
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false }] },
   },
   {
     // Type information for the promise rules: a floating promise in the backend or the main process

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { constants as zlib, gzipSync } from 'node:zlib';
-import { chromium } from 'playwright';
+import { chromium } from '@playwright/test';
 import { seedSqlite } from './marketplace.bench.mjs';
 import { percentile } from './lib/percentile.mjs';
 import { startBackend } from './lib/servers.mjs';

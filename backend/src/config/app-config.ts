@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { type ModelPrices, parseModelPrices } from '../modules/models/model-prices';
+import { type ModelPrices, parseModelPrices } from './model-prices';
 import { EnvironmentVariables } from './environment-variables';
 
 export type DatabaseConfig = (

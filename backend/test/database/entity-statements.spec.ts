@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, type Repository } from 'typeorm';
 import { EntityStatements } from '../../src/database/entity-statements';
-import { isUniqueViolation } from '../../src/modules/agents/database-errors';
+import { isUniqueViolation } from '../../src/database/database-errors';
 import { Conversation } from '../../src/modules/conversations/entities/conversation.entity';
 import { Message } from '../../src/modules/conversations/entities/message.entity';
 import { createTestApp, type TestApp } from '../support/test-app';

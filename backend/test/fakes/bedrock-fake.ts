@@ -3,7 +3,6 @@ import { createServer, type Http2ServerRequest, type Http2ServerResponse, type S
 import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { EventStreamCodec } from '@smithy/core/event-streams';
-import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 
 /**
  * A local Amazon Bedrock that speaks the real wire protocol, for the official SDK clients pointed
@@ -146,7 +145,8 @@ export function useFakeAwsCredentials(): () => void {
   };
 }
 
-const codec = new EventStreamCodec(toUtf8, fromUtf8);
+const utf8 = new TextEncoder();
+const codec = new EventStreamCodec((bytes) => new TextDecoder().decode(bytes), (text) => utf8.encode(text));
 
 export function eventFrame(eventType: string, payload: unknown): Uint8Array {
   return codec.encode({
@@ -155,7 +155,7 @@ export function eventFrame(eventType: string, payload: unknown): Uint8Array {
       ':message-type': { type: 'string', value: 'event' },
       ':content-type': { type: 'string', value: 'application/json' },
     },
-    body: fromUtf8(JSON.stringify(payload)),
+    body: utf8.encode(JSON.stringify(payload)),
   });
 }
 
@@ -166,7 +166,7 @@ export function exceptionFrame(exceptionType: string, message: string): Uint8Arr
       ':message-type': { type: 'string', value: 'exception' },
       ':content-type': { type: 'string', value: 'application/json' },
     },
-    body: fromUtf8(JSON.stringify({ message })),
+    body: utf8.encode(JSON.stringify({ message })),
   });
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
-import { isUniqueViolation } from '../../modules/agents/database-errors';
+import { isUniqueViolation } from '../database-errors';
 import { Lease } from './lease.entity';
 
 /** Named leases in the database, shared by every instance of the backend. */

@@ -1,8 +1,25 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { toAgentCategory } from '../../modules/agents/agent-categories';
 
 /** The agents and the team links that copy them; both carry the agent's category. */
 const TABLES = ['agents', 'user_agents'];
+
+// The categories as they were when this migration was written, copied rather than imported: a
+// migration must do the same thing whatever later becomes of the code.
+const SLUGS = ['legal', 'finance', 'marketing', 'tech', 'hr', 'operations', 'general'];
+const SPANISH_NAMES = new Map([
+  ['finanzas', 'finance'],
+  ['tecnologia', 'tech'],
+  ['recursos humanos', 'hr'],
+  ['rrhh', 'hr'],
+  ['operaciones', 'operations'],
+]);
+
+/** A slug, or the slug of a known Spanish name (case, accents and spacing aside); 'general' for anything else. */
+function slugOf(category: string): string {
+  const text = category.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  if (SLUGS.includes(text)) return text;
+  return SPANISH_NAMES.get(text) ?? 'general';
+}
 
 /**
  * Agents saved before categories became a closed list carry any text ('finanzas', 'Tecnología',
@@ -19,7 +36,7 @@ export class AgentCategorySlugs1795360012000 implements MigrationInterface {
       const target = schema ? `"${schema}"."${table}"` : `"${table}"`;
       const rows: { category: string }[] = await queryRunner.query(`SELECT DISTINCT "category" FROM ${target}`);
       for (const { category } of rows) {
-        const slug = toAgentCategory(category) ?? 'general';
+        const slug = slugOf(category);
         if (slug === category) continue;
         const [set, where] = isPostgres ? ['$1', '$2'] : ['?', '?'];
         await queryRunner.query(`UPDATE ${target} SET "category" = ${set} WHERE "category" = ${where}`, [slug, category]);

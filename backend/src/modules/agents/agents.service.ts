@@ -13,7 +13,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { agentCategoryFilter } from './agent-categories';
 import { agentFromRow, rowVersion, toAgentDto } from './agent.mapper';
-import { isUniqueViolation } from './database-errors';
+import { isUniqueViolation } from '../../database/database-errors';
 import {
   AgentCreatorMismatchError,
   AgentIdTakenError,

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { isAdmin } from '../../common/access/access-policy';
 import { EntityStatements } from '../../database/entity-statements';
-import { isUniqueViolation } from '../agents/database-errors';
+import { isUniqueViolation } from '../../database/database-errors';
 import { AgentsService } from '../agents/agents.service';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { UsersService } from '../users/users.service';

@@ -1,5 +1,6 @@
 import { ConfigValidationError, loadConfig } from '../../config/app-config';
-import { costOf, hasPrices, parseModelPrices } from './model-prices';
+import { parseModelPrices } from '../../config/model-prices';
+import { costOf, hasPrices } from './model-prices';
 
 describe('model prices', () => {
   const prices = parseModelPrices('{"gpt-x": {"inputPerMillion": 2, "outputPerMillion": 8}, "*": {"inputPerMillion": 3, "outputPerMillion": 15}}');

@@ -1,7 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isForeignKeyViolation } from './database-errors';
+import { isForeignKeyViolation } from '../../database/database-errors';
 import { CurrentPrompt } from './entities/current-prompt.entity';
 import { PromptVersion } from './entities/prompt-version.entity';
 

@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { mayRead, type OwnedResource } from '../../common/access/access-policy';
 import { AgentsService } from '../agents/agents.service';
-import { isUniqueViolation } from '../agents/database-errors';
+import { isUniqueViolation } from '../../database/database-errors';
 import type { Agent } from '../agents/entities/agent.entity';
 import { EcosystemsService } from '../ecosystems/ecosystems.service';
 import { AvatarFiles } from '../files/avatar-files';

@@ -7,7 +7,7 @@ import { InteractionStateDto, RegistrationContactDto, RegistrationDto, UpdateUse
 import { UserProfile } from './entities/user-profile.entity';
 import { defaultHandles, handleProblem } from './public-handle';
 import { EmailMismatchError, HandleNotAllowedError, HandleTakenError, RegistrationNotFoundError } from './users.errors';
-import { isUniqueViolation } from '../agents/database-errors';
+import { isUniqueViolation } from '../../database/database-errors';
 
 /** A user's public name changed from `before` to `after`: what credits them shows it at once. */
 export type HandleChangeListener = (change: { sub: string; before: string; after: string }) => Promise<void>;

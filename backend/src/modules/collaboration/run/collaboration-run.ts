@@ -1,5 +1,6 @@
 import { AGENT_CATEGORY_LABELS, toAgentCategory } from '../../agents/agent-categories';
-import { costOf, type ModelPrices } from '../../models/model-prices';
+import type { ModelPrices } from '../../../config/model-prices';
+import { costOf } from '../../models/model-prices';
 import { type ModelGateway, ModelError, type ModelRequest, type ResponseSchema, type TokenUsage } from '../../models/model-gateway';
 import { askStructured, StructuredReplyInvalidError, type StructuredReader } from '../../models/structured-output';
 import { chooseCoordinator } from './coordinator';

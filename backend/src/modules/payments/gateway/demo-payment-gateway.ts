@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type DataSource, IsNull, type Repository } from 'typeorm';
-import { isUniqueViolation } from '../../agents/database-errors';
+import { isUniqueViolation } from '../../../database/database-errors';
 import { IdempotencyKeyConflictError, PaymentDeclinedError, PaymentMethodInvalidError, PaymentResourceNotFoundError, SubscriptionUpdateRefusedError } from '../payments.errors';
 import { DemoAccount, DemoCustomer, DemoPaymentMethod, DemoPrice, DemoProduct, DemoSubscription } from './demo';
 import type {

@@ -1,8 +1,0 @@
-import { QueryFailedError } from 'typeorm';
-
-/** A foreign key refused the write, on PostgreSQL (23503) or SQLite. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const code = (error.driverError as { code?: string } | undefined)?.code ?? '';
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
