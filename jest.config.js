@@ -29,7 +29,7 @@ module.exports = {
     },
     {
       displayName: 'renderer',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/renderer/test/environment.js',
       roots: ['<rootDir>/renderer'],
       transform: { '^.+\\.tsx?$': swc },
       testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],

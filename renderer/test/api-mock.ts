@@ -30,36 +30,52 @@ export interface ApiMock {
   callsTo(method: string, path: string): MockCall[];
 }
 
+/** Header names are case-insensitive: `headers['Idempotency-Key']` finds what Headers keeps in lower case. */
+function caseInsensitive(headers: Record<string, string>): Record<string, string> {
+  return new Proxy(headers, { get: (target, name) => (typeof name === 'string' ? target[name.toLowerCase()] : undefined) });
+}
+
 export function mockApi(): ApiMock {
   const routes: { method: string; path: string; reply: Handler }[] = [];
   const calls: MockCall[] = [];
   const matches = (pattern: string, path: string) =>
     pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
 
-  const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
+  // The typed client sends a Request; the streams call fetch(url, init).
+  const fetchMock = jest.fn(async (input: string | Request, init: RequestInit = {}) => {
+    const request = typeof input === 'string' ? null : input;
+    const url = new URL(typeof input === 'string' ? input : input.url, 'http://localhost');
     const path = url.pathname.replace(/^\/api/, '');
-    const method = (init.method ?? 'GET').toUpperCase();
+    const method = (request?.method ?? init.method ?? 'GET').toUpperCase();
+    const text = request ? await request.text() : init.body;
+    const signal = request?.signal ?? init.signal ?? undefined;
+    let body: unknown = text;
+    if (typeof text === 'string') {
+      try {
+        body = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        // Multipart or plain text: kept as sent.
+      }
+    }
     const call: MockCall = {
       method,
       url,
       path,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-      headers: (init.headers ?? {}) as Record<string, string>,
+      body,
+      headers: request ? caseInsensitive(Object.fromEntries(request.headers)) : ((init.headers ?? {}) as Record<string, string>),
     };
     calls.push(call);
     const route = [...routes].reverse().find((item) => item.method === method && matches(item.path, path));
     const reply = route ? (typeof route.reply === 'function' ? route.reply(call) : route.reply) : { status: 404, body: { message: 'Not Found' } };
     if (reply.hang) {
       return new Promise<Response>((_, reject) => {
-        init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
       });
     }
     if (reply.networkError) throw new TypeError('Failed to fetch');
-    if (reply.response) return reply.response(init.signal ?? undefined);
+    if (reply.response) return reply.response(signal);
     const status = reply.status ?? 200;
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    return { ok: status >= 200 && status < 300, status, statusText: '', text: () => Promise.resolve(text) } as Response;
+    return new Response(reply.body === undefined || status === 204 ? null : JSON.stringify(reply.body), { status });
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
 

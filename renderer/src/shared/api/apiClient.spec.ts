@@ -3,29 +3,65 @@ import { fakeResponse, jsonResponse } from '../../../test/http';
 import { defaultRuntimeConfig, setRuntimeConfig } from '../config/runtimeConfig';
 import { HEALTH_TIMEOUT_MS } from '../config/constants';
 import { ApiError } from './ApiError';
-import { apiClient, setAuthTokenProvider, setUnauthorizedHandler } from './apiClient';
+import { apiClient } from './apiClient';
+import { setAuthTokenProvider, setUnauthorizedHandler } from './client';
 
 const json = jsonResponse;
 
-const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+// The typed client sends a Request; the streams call fetch(url, init).
+const fetchMock = jest.fn<Promise<Response>, [string | Request, RequestInit?]>();
 
-function lastCall(): { url: string; init: RequestInit; headers: Record<string, string> } {
-  const call = fetchMock.mock.calls[fetchMock.mock.calls.length - 1];
-  if (!call) throw new Error('fetch was not called');
-  const [url, init] = call;
-  return { url, init, headers: init.headers as Record<string, string> };
+interface SentCall {
+  url: string;
+  init: { method: string; body: string | undefined; signal: AbortSignal | null | undefined };
+  headers: Record<string, string>;
+}
+const sent: SentCall[] = [];
+
+// Header names as the client writes them (Headers keeps them in lower case).
+const canonical = (name: string) => (name.startsWith('x-') ? name : name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase()));
+
+async function record(input: string | Request, init: RequestInit = {}): Promise<void> {
+  if (typeof input === 'string') {
+    sent.push({ url: input, init: { method: init.method ?? 'GET', body: init.body as string | undefined, signal: init.signal }, headers: init.headers as Record<string, string> });
+    return;
+  }
+  const body = await input.clone().text();
+  sent.push({
+    // What the page's relative URL was (jsdom's page is http://localhost/).
+    url: input.url.replace(/^http:\/\/localhost(?=\/)/, ''),
+    init: { method: input.method, body: body === '' ? undefined : body, signal: input.signal },
+    headers: Object.fromEntries([...input.headers].map(([name, value]) => [canonical(name), value])),
+  });
 }
 
+function lastCall(): SentCall {
+  const call = sent[sent.length - 1];
+  if (!call) throw new Error('fetch was not called');
+  return call;
+}
+
+const signalOf = (index: number) => sent[index]?.init.signal;
+
 /** A fetch that, like the real one, only settles when its signal aborts. */
-function hangingFetch(_url: string, init: RequestInit): Promise<Response> {
+function hangingFetch(input: string | Request, init?: RequestInit): Promise<Response> {
+  const signal = typeof input === 'string' ? init?.signal : input.signal;
   return new Promise((_, reject) => {
-    init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+    signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
   });
 }
 
 beforeEach(() => {
   fetchMock.mockReset();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  sent.length = 0;
+  globalThis.fetch = ((input: string | Request, init?: RequestInit) => {
+    // A stream's fetch is called in the same tick, as the real one would be.
+    if (typeof input === 'string') {
+      void record(input, init);
+      return fetchMock(input, init);
+    }
+    return record(input, init).then(() => fetchMock(input, init));
+  }) as typeof fetch;
   setRuntimeConfig(defaultRuntimeConfig);
   setAuthTokenProvider(null);
   setUnauthorizedHandler(null);
@@ -203,7 +239,7 @@ describe('apiClient time-outs', () => {
 
     const result = apiClient.get('/health', { timeoutMs: HEALTH_TIMEOUT_MS }).catch((e: unknown) => e);
     await jest.advanceTimersByTimeAsync(HEALTH_TIMEOUT_MS - 1);
-    expect(fetchMock.mock.calls[0]?.[1].signal?.aborted).toBe(false);
+    expect(signalOf(0)?.aborted).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
 
     await expect(result).resolves.toMatchObject({
@@ -211,7 +247,7 @@ describe('apiClient time-outs', () => {
       kind: 'timeout',
       message: 'La solicitud ha tardado demasiado. Inténtalo de nuevo.',
     });
-    expect(fetchMock.mock.calls[0]?.[1].signal?.aborted).toBe(true);
+    expect(signalOf(0)?.aborted).toBe(true);
   });
 
   it('times out even if the fetch ignores the abort signal', async () => {

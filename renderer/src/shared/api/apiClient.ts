@@ -1,5 +1,6 @@
-import { getApiBase, getRuntimeConfig } from '../config/runtimeConfig';
-import { ApiError, isRetryableError, reasonPhrase, serverMessage } from './ApiError';
+import { getApiBase } from '../config/runtimeConfig';
+import { ApiError, isRetryableError } from './ApiError';
+import { api, credentialHeaders, httpError, reportUnauthorized } from './client';
 import { apiStrings } from './strings';
 import { withRetry, type RetryOptions } from './withRetry';
 
@@ -25,21 +26,6 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export type AuthTokenProvider = () => Promise<string | null>;
-export type UnauthorizedHandler = (error: ApiError) => void;
-
-let authTokenProvider: AuthTokenProvider | null = null;
-let unauthorizedHandler: UnauthorizedHandler | null = null;
-
-/** Identity plugs in here once it exists; until then calls go without a bearer token. */
-export function setAuthTokenProvider(provider: AuthTokenProvider | null): void {
-  authTokenProvider = provider;
-}
-
-export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
-  unauthorizedHandler = handler;
-}
-
 function buildUrl(baseUrl: string, path: string, query: QueryParams | undefined): string {
   // Absolute URLs would carry our API key and bearer token to another origin.
   if (/^[a-z][a-z\d+.-]*:/i.test(path) || path.startsWith('//')) {
@@ -63,48 +49,18 @@ function isFormData(body: unknown): body is FormData {
   return typeof FormData !== 'undefined' && body instanceof FormData;
 }
 
-async function currentToken(): Promise<string | null> {
-  if (!authTokenProvider) return null;
-  try {
-    return await authTokenProvider();
-  } catch {
-    // No token is not fatal here: the server answers 401 and the unauthorized handler takes over.
-    return null;
-  }
-}
-
-async function buildHeaders(options: RequestOptions): Promise<Record<string, string>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined && !isFormData(options.body)) headers['Content-Type'] = 'application/json';
-  const { apiKey } = getRuntimeConfig();
-  if (apiKey) headers['x-api-key'] = apiKey;
-  if (options.userId) headers['x-user-id'] = options.userId;
-  const token = await currentToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return { ...headers, ...options.headers };
-}
-
 function serializeBody(body: unknown): BodyInit | undefined {
   if (body === undefined) return undefined;
   if (isFormData(body)) return body;
   return JSON.stringify(body);
 }
 
-function tryParseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
+/** A call by path relative to the API base, through the one typed client (its headers, 401 retry and errors). */
 async function requestOnce<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
   const url = buildUrl(options.baseUrl ?? getApiBase(), path, options.query);
   const callerSignal = options.signal;
-  const abortedError = () => new ApiError(apiStrings.aborted, { status: 0, kind: 'aborted' });
-  if (callerSignal?.aborted) throw abortedError();
+  if (callerSignal?.aborted) throw new ApiError(apiStrings.aborted, { status: 0, kind: 'aborted' });
 
-  const headers = await buildHeaders(options);
   const controller = new AbortController();
   let timedOut = false;
   const onCallerAbort = () => controller.abort(callerSignal?.reason);
@@ -122,45 +78,21 @@ async function requestOnce<T>(method: HttpMethod, path: string, options: Request
   });
   abortedPromise.catch(() => undefined);
 
-  const failure = (cause: unknown): ApiError => {
-    if (timedOut) return new ApiError(apiStrings.timeout, { status: 0, kind: 'timeout', cause });
-    if (callerSignal?.aborted) return new ApiError(apiStrings.aborted, { status: 0, kind: 'aborted', cause });
-    return new ApiError(apiStrings.network, { status: 0, kind: 'network', cause });
-  };
-
   try {
-    let response: Response;
-    let text: string;
-    try {
-      response = await Promise.race([
-        fetch(url, { method, headers, body: serializeBody(options.body), signal: controller.signal }),
-        abortedPromise,
-      ]);
-      text = await Promise.race([response.text(), abortedPromise]);
-    } catch (cause) {
-      throw failure(cause);
-    }
-
-    const parsed = text.trim() === '' ? ({ ok: true, value: null } as const) : tryParseJson(text);
-
-    if (response.ok) {
-      if (response.status === 204 || response.status === 205 || text.trim() === '') return undefined as T;
-      if (!parsed.ok) throw new ApiError(apiStrings.notJson, { status: response.status, kind: 'invalid-response', body: text });
-      return parsed.value as T;
-    }
-
-    const body = parsed.ok ? parsed.value : text;
-    const message =
-      serverMessage(body) ?? apiStrings.httpError(response.status, reasonPhrase(response.status, response.statusText));
-    const error = new ApiError(message, { status: response.status, kind: 'http', body });
-    if (response.status === 401 && unauthorizedHandler) {
-      try {
-        unauthorizedHandler(error);
-      } catch {
-        // A failing handler must not replace the error the caller is waiting for.
-      }
-    }
-    throw error;
+    // The typed client's paths are the schema's; a path built at run time is one of them by contract.
+    const call = (api.request as (method: string, url: string, init: object) => Promise<{ data?: unknown }>)(method.toLowerCase(), url, {
+      body: options.body,
+      bodySerializer: serializeBody,
+      headers: { ...(options.userId ? { 'x-user-id': options.userId } : {}), ...options.headers },
+      signal: controller.signal,
+    });
+    const { data } = await Promise.race([call, abortedPromise]);
+    return data as T;
+  } catch (cause) {
+    if (timedOut) throw new ApiError(apiStrings.timeout, { status: 0, kind: 'timeout', cause });
+    if (callerSignal?.aborted) throw new ApiError(apiStrings.aborted, { status: 0, kind: 'aborted', cause });
+    if (cause instanceof ApiError) throw cause;
+    throw new ApiError(apiStrings.network, { status: 0, kind: 'network', cause });
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     callerSignal?.removeEventListener('abort', onCallerAbort);
@@ -204,9 +136,13 @@ async function stream(path: string, options: StreamOptions = {}): Promise<Respon
   const url = buildUrl(getApiBase(), path, options.query);
   const signal = options.signal;
   if (signal?.aborted) throw new ApiError(apiStrings.aborted, { status: 0, kind: 'aborted' });
-  const headers = await buildHeaders({ body: options.body, userId: options.userId, headers: options.headers });
-  headers.Accept = 'text/event-stream';
-  Object.assign(headers, options.headers);
+  const headers: Record<string, string> = {
+    Accept: 'text/event-stream',
+    ...(options.body !== undefined && !isFormData(options.body) ? { 'Content-Type': 'application/json' } : {}),
+    ...(await credentialHeaders()),
+    ...(options.userId ? { 'x-user-id': options.userId } : {}),
+    ...options.headers,
+  };
 
   let response: Response;
   try {
@@ -216,29 +152,12 @@ async function stream(path: string, options: StreamOptions = {}): Promise<Respon
     throw new ApiError(apiStrings.network, { status: 0, kind: 'network', cause });
   }
   if (response.ok) return response;
-
-  let text = '';
-  try {
-    text = await response.text();
-  } catch {
-    // The status alone still says what went wrong.
-  }
-  const parsed = text.trim() === '' ? ({ ok: true, value: null } as const) : tryParseJson(text);
-  const body = parsed.ok ? parsed.value : text;
-  const message =
-    serverMessage(body) ?? apiStrings.httpError(response.status, reasonPhrase(response.status, response.statusText));
-  const error = new ApiError(message, { status: response.status, kind: 'http', body });
-  if (response.status === 401 && unauthorizedHandler) {
-    try {
-      unauthorizedHandler(error);
-    } catch {
-      // A failing handler must not replace the error the caller is waiting for.
-    }
-  }
+  const error = await httpError(response);
+  await reportUnauthorized(error);
   throw error;
 }
 
-/** The renderer's only HTTP client for the product API. */
+/** Calls by path for the features not yet on the typed `api`, and the streams. */
 export const apiClient = {
   request,
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),

@@ -1,5 +1,9 @@
-export { apiClient, setAuthTokenProvider, setUnauthorizedHandler } from './apiClient';
-export type { AuthTokenProvider, HttpMethod, QueryParams, RequestOptions, StreamOptions, UnauthorizedHandler } from './apiClient';
+export { apiClient } from './apiClient';
+export type { HttpMethod, QueryParams, RequestOptions, StreamOptions } from './apiClient';
+export { api, setAuthTokenProvider, setUnauthorizedHandler } from './client';
+export { createQueryClient, withTimeout } from './queryClient';
+export type { AuthTokenProvider, UnauthorizedHandler } from './client';
+export type { components, paths } from './schema.gen';
 export { getAllPages, LIST_PAGE_LIMIT } from './allPages';
 export { ApiError, isApiError, isRetryableError } from './ApiError';
 export type { ApiErrorKind } from './ApiError';

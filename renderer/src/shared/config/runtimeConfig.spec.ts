@@ -1,4 +1,5 @@
 import { desktopBridge } from '../../../test/desktop-bridge';
+import { fakeResponse } from '../../../test/http';
 import { createStore } from 'jotai';
 import { getAdminApiBase, getApiBase, getRuntimeConfig, parseRuntimeConfig, defaultRuntimeConfig } from './runtimeConfig';
 import { loadRuntimeConfig } from './loadRuntimeConfig';
@@ -21,15 +22,10 @@ const serverConfig = {
 };
 
 function respondWith(status: number, body: unknown, statusText = ''): Response {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText,
-    text: () => Promise.resolve(typeof body === 'string' ? body : JSON.stringify(body)),
-  } as unknown as Response;
+  return fakeResponse(status, typeof body === 'string' ? body : JSON.stringify(body), statusText);
 }
 
-const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+const fetchMock = jest.fn<Promise<Response>, [Request]>();
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -83,7 +79,7 @@ describe('loadRuntimeConfig', () => {
 
     const result = await loadRuntimeConfig();
 
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/config');
+    expect(fetchMock.mock.calls[0]?.[0].url).toBe('http://localhost/api/config');
     expect(result).toEqual({ config: serverConfig, source: 'server' });
     expect(getRuntimeConfig().apiKey).toBe('public-key');
   });

@@ -50,16 +50,20 @@ function trimTrailingSlashes(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** Nothing in a browser (same origin), the desktop backend inside Electron. */
+export function getBackendOrigin(): string {
+  const desktop = getDesktop();
+  return desktop ? trimTrailingSlashes(desktop.backendUrl) : '';
+}
+
 /** `/api` in a browser (same origin), the desktop backend's `/api` inside Electron. */
 export function getApiBase(): string {
-  const desktop = getDesktop();
-  return desktop ? `${trimTrailingSlashes(desktop.backendUrl)}/api` : '/api';
+  return `${getBackendOrigin()}/api`;
 }
 
 /** Admin endpoints live beside the product API, not under it. */
 export function getAdminApiBase(): string {
-  const desktop = getDesktop();
-  return desktop ? `${trimTrailingSlashes(desktop.backendUrl)}/api-admin` : '/api-admin';
+  return `${getBackendOrigin()}/api-admin`;
 }
 
 // The API client runs outside React, so it reads the configuration from here; the jotai atom

@@ -241,7 +241,7 @@ describe('AssistantWidget', () => {
     api.on('POST', '/assistant/messages', () => ({ status: 201, body: reply() }));
     const realFetch = globalThis.fetch;
     globalThis.fetch = ((...args: Parameters<typeof fetch>) =>
-      String(args[0]).includes('/assistant/messages')
+      (args[0] instanceof Request ? args[0].url : String(args[0])).includes('/assistant/messages')
         ? new Promise<Response>((resolve) => {
             answer = () => resolve(realFetch(...args));
           })

@@ -53,7 +53,9 @@ describe('sending a message', () => {
     const first = store.set(sendMessageAtom, { text: 'primera' });
     expect(store.get(chatbotStateAtom).isTyping).toBe(true);
     await expect(store.set(sendMessageAtom, { text: 'segunda' })).resolves.toBe(false);
-    answer?.();
+    // The client reaches fetch after reading the session's token.
+    while (!answer) await new Promise((resolve) => setTimeout(resolve, 0));
+    answer();
     await first;
     expect(api.calls).toHaveLength(1);
     expect(store.get(chatbotStateAtom).messages.filter((m) => m.sender === 'user').map((m) => m.content)).toEqual(['primera']);

@@ -68,10 +68,10 @@ export function handleUnauthorized(): Promise<void> {
   return handling;
 }
 
-/** Every API call carries the ID token; a 401 refreshes once, then signs out. */
+/** Every API call carries the ID token; a 401 refreshes once (and the call is sent again), then signs out. */
 export function installApiAuth(): () => void {
   setAuthTokenProvider(currentIdToken);
-  setUnauthorizedHandler(() => void handleUnauthorized());
+  setUnauthorizedHandler(handleUnauthorized);
   return () => {
     setAuthTokenProvider(null);
     setUnauthorizedHandler(null);
