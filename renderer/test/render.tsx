@@ -1,8 +1,10 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
+import { createQueryClient } from '../src/shared/api';
 
 type JotaiStore = ReturnType<typeof createStore>;
 
@@ -21,13 +23,17 @@ export function renderWithProviders(
   ui: ReactElement,
   { route = '/', store = createStore(), ...options }: RenderWithProvidersOptions = {},
 ): RenderWithProvidersResult {
+  // The app's cache settings, empty for each test.
+  const queryClient = createQueryClient();
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       // env="test" turns off Mantine transitions and portals so assertions do not race animations.
       <MantineProvider defaultColorScheme="dark" env="test">
-        <JotaiProvider store={store}>
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-        </JotaiProvider>
+        <QueryClientProvider client={queryClient}>
+          <JotaiProvider store={store}>
+            <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          </JotaiProvider>
+        </QueryClientProvider>
       </MantineProvider>
     );
   }

@@ -1,4 +1,3 @@
 export { EarningsPanel } from './components/EarningsPanel';
 export type { EarningsPanelProps } from './components/EarningsPanel';
 export { earningsStrings } from './strings';
-export type { ConnectedAccount, Earnings } from './types';

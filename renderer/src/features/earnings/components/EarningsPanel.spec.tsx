@@ -5,7 +5,7 @@ import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { defaultRuntimeConfig, runtimeConfigAtom } from '../../../shared/config';
 import { ToastViewport } from '../../../shared/ui';
-import type { ConnectedAccount, Earnings } from '../types';
+import type { ConnectedAccount, Earnings } from '../api/earningsQueries';
 import { EarningsPanel } from './EarningsPanel';
 
 const earnings = (provider: 'demo' | 'stripe'): Earnings => ({

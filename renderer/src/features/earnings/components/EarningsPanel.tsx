@@ -1,12 +1,18 @@
 import { Alert, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
 import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton, useToast, LoadStatus } from '../../../shared/ui';
-import { earningsApi } from '../api/earningsApi';
+import {
+  type BundleShare,
+  type ConnectedAccount,
+  type EarningsAgent,
+  type PaymentProvider,
+  useConnectedAccount,
+  useEarnings,
+  useStartOnboarding,
+} from '../api/earningsQueries';
 import { earningsStrings as strings, monthName } from '../strings';
-import type { BundleShare, ConnectedAccount, Earnings, EarningsAgent, PaymentProvider } from '../types';
 import { formatMoney, formatShare } from '../utils/money';
 
 export interface EarningsPanelProps {
@@ -24,53 +30,32 @@ const errorText = (failure: unknown) => (isApiError(failure) ? failure.message :
 export function EarningsPanel({ openUrl = (url) => window.location.assign(url) }: EarningsPanelProps) {
   const { payments } = useRuntimeConfig();
   const toast = useToast();
-  const [earnings, setEarnings] = useState<Earnings | null>(null);
-  const [account, setAccount] = useState<ConnectedAccount | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [connectError, setConnectError] = useState<string | null>(null);
-  const [connecting, setConnecting] = useState(false);
+  const ledger = useEarnings();
+  const connectedAccount = useConnectedAccount();
+  const onboarding = useStartOnboarding();
+  const earnings = ledger.data ?? null;
+  const account = connectedAccount.data ?? null;
+  const loadFailure = ledger.error ?? connectedAccount.error;
+  const loadError = loadFailure ? errorText(loadFailure) : null;
+  const reload = () => {
+    void ledger.refetch();
+    void connectedAccount.refetch();
+  };
   // Stripe sends the creator back with onboarding=refresh when the link expired before they finished.
   const [searchParams] = useSearchParams();
   const linkExpired = searchParams.get('onboarding') === 'refresh';
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    setLoadError(null);
-    try {
-      const [loadedEarnings, loadedAccount] = await Promise.all([earningsApi.earnings(signal), earningsApi.account(signal)]);
-      setEarnings(loadedEarnings);
-      setAccount(loadedAccount);
-    } catch (failure) {
-      if (!signal?.aborted) setLoadError(errorText(failure));
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
   const provider: PaymentProvider = earnings?.provider ?? account?.provider ?? payments.provider;
   const currency = earnings?.currency ?? payments.currency;
 
-  const connect = async () => {
-    setConnectError(null);
-    setConnecting(true);
-    try {
-      const { url } = await earningsApi.onboarding();
-      if (provider === 'stripe') {
-        openUrl(url);
-        return;
-      }
-      // Demo: there is no onboarding to go through; the account is ready at once.
-      toast.success(strings.account.connected);
-      setAccount(await earningsApi.account());
-    } catch (failure) {
-      setConnectError(errorText(failure));
-    } finally {
-      setConnecting(false);
-    }
-  };
+  const connect = () =>
+    onboarding.mutate(undefined, {
+      onSuccess: ({ url }) => {
+        if (provider === 'stripe') openUrl(url);
+        // Demo: there is no onboarding to go through; the account is ready at once (and reloaded).
+        else toast.success(strings.account.connected);
+      },
+    });
 
   return (
     <Stack gap="lg">
@@ -86,7 +71,7 @@ export function EarningsPanel({ openUrl = (url) => window.location.assign(url) }
         </Alert>
       )}
       {loadError || earnings === null || account === null ? (
-        <LoadStatus error={loadError} loadingText={strings.loading} retryText={strings.retry} onRetry={() => void load()} />
+        <LoadStatus error={loadError} loadingText={strings.loading} retryText={strings.retry} onRetry={reload} />
       ) : (
         <>
           {linkExpired && provider === 'stripe' && account.status === 'pending' && (
@@ -94,12 +79,16 @@ export function EarningsPanel({ openUrl = (url) => window.location.assign(url) }
               {strings.account.linkExpired}
             </Alert>
           )}
-          <AccountCard account={account} provider={provider} connecting={connecting} error={connectError} onConnect={() => void connect()} />
-          {earnings.feePercent !== undefined && (
-            <Text size="sm" c="dimmed">
-              {strings.fee(earnings.feePercent)}
-            </Text>
-          )}
+          <AccountCard
+            account={account}
+            provider={provider}
+            connecting={onboarding.isPending}
+            error={onboarding.error ? errorText(onboarding.error) : null}
+            onConnect={connect}
+          />
+          <Text size="sm" c="dimmed">
+            {strings.fee(earnings.feePercent)}
+          </Text>
           {earnings.months.length === 0 ? (
             <Text c="dimmed">{strings.empty}</Text>
           ) : (
@@ -222,15 +211,15 @@ function BundleShares({ shares }: { shares: BundleShare[] }) {
             <Table.Tbody>
               {shares.map((share) => (
                 <Table.Tr key={`${share.ecosystemId}|${share.month}|${share.agentId}`}>
-                  <Table.Td>{share.ecosystemName ?? share.ecosystemId}</Table.Td>
+                  <Table.Td>{share.ecosystemName}</Table.Td>
                   <Table.Td>{monthName(share.month)}</Table.Td>
-                  <Table.Th scope="row">{share.agentName ?? share.agentId}</Table.Th>
+                  <Table.Th scope="row">{share.agentName}</Table.Th>
                   <Table.Td>{formatShare(share.usageShare)}</Table.Td>
-                  <Table.Td>{share.messages !== undefined && share.bundleMessages !== undefined ? strings.bundles.messagesOf(share.messages, share.bundleMessages) : '—'}</Table.Td>
+                  <Table.Td>{strings.bundles.messagesOf(share.messages, share.bundleMessages)}</Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
-                      <Text size="sm">{strings.bundles[share.basis ?? 'usage']}</Text>
-                      {share.settled === false && (
+                      <Text size="sm">{strings.bundles[share.basis]}</Text>
+                      {!share.settled && (
                         <Text size="xs" c="dimmed">
                           {strings.bundles.open}
                         </Text>
