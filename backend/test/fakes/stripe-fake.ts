@@ -56,6 +56,15 @@ export interface StripeFakeState {
   /** Transfers to connected accounts (POST /v1/transfers), by id. */
   transfers: Map<string, any>;
   /**
+   * Invoices a plan change made at once (`proration_behavior: 'always_invoice'`), by id: the
+   * proration lines, paid from the default card when they add up to more than zero, or credited to
+   * the customer's balance when less. Other prorations ('create_prorations') wait as pending
+   * invoice items for the next invoice, as Stripe keeps them.
+   */
+  invoices: Map<string, any>;
+  /** Proration lines left for the next invoice (`proration_behavior: 'create_prorations'`), oldest first. */
+  pendingInvoiceItems: any[];
+  /**
    * The platform balance's movements, oldest first: a charge for each subscription's first payment
    * (Stripe's fee taken: 1.5 % + 25 cents, as for European cards), the part a destination charge
    * passes on to the connected account, and each transfer.
@@ -139,6 +148,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     paymentIntents: new Map(),
     accounts: new Map(),
     transfers: new Map(),
+    invoices: new Map(),
+    pendingInvoiceItems: [],
     balanceTransactions: [],
     requests: [],
     failNext(times, status = 500) {
@@ -285,6 +296,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       email: body.email ?? null,
       metadata: body.metadata ?? {},
       invoice_settings: { default_payment_method: null as string | null, custom_fields: null, footer: null, rendering_options: null },
+      balance: 0,
       livemode: false,
     };
     state.customers.set(created.id, created);
@@ -537,16 +549,104 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
   function updateSubscription(id: string, body: Record<string, any>) {
     const found = subscription(id);
     if (found.status === 'canceled') throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
+    const prorationBehavior: string = body.proration_behavior ?? 'create_prorations';
+    if (!['create_prorations', 'always_invoice', 'none'].includes(prorationBehavior)) throw invalid(`Invalid proration_behavior: ${prorationBehavior}`, 'proration_behavior');
+    // Checked before anything changes: a refused request changes nothing.
+    const changes = ((body.items ?? []) as Array<{ id?: string; price?: string }>).map((change) => {
+      const item = found.items.data.find((candidate: any) => candidate.id === change.id);
+      if (!item) throw invalid(`Invalid subscription_item id: ${change.id}`, 'items[0][id]');
+      return { item, next: change.price ? price(change.price, 'items[0][price]') : item.price };
+    });
+    const lines = changes
+      .filter(({ item, next }) => next.id !== item.price.id && prorationBehavior !== 'none')
+      .flatMap(({ item, next }) => prorationLines(found, item, next, now()));
+    let invoice: any = null;
+    if (lines.length > 0 && prorationBehavior === 'always_invoice') {
+      invoice = invoiceNow(found, lines, body.payment_behavior ?? 'allow_incomplete');
+    } else {
+      state.pendingInvoiceItems.push(...lines);
+    }
     if (body.pause_collection !== undefined) {
       found.pause_collection = body.pause_collection === '' ? null : { behavior: body.pause_collection.behavior, resumes_at: null };
     }
-    for (const change of (body.items ?? []) as Array<{ id?: string; price?: string }>) {
-      const item = found.items.data.find((candidate: any) => candidate.id === change.id);
-      if (!item) throw invalid(`Invalid subscription_item id: ${change.id}`, 'items[0][id]');
-      if (change.price) item.price = price(change.price, 'items[0][price]');
-    }
+    for (const { item, next } of changes) item.price = next;
     if (body.metadata) found.metadata = { ...found.metadata, ...body.metadata };
-    return found;
+    if (invoice) found.latest_invoice = invoice.id;
+    const expand: string[] = Array.isArray(body.expand) ? body.expand : [];
+    if (!expand.includes('latest_invoice')) return found;
+    return { ...found, latest_invoice: state.invoices.get(found.latest_invoice) ?? found.latest_invoice };
+  }
+
+  /** The proration of moving the item to `next` at `at`: the unused time of its price credited, the rest of the period at the new one charged. */
+  function prorationLines(found: any, item: any, next: any, at: number) {
+    const totalDays = Math.max(1, Math.round((item.current_period_end - item.current_period_start) / DAY));
+    const remainingDays = Math.min(totalDays, Math.max(0, Math.ceil((item.current_period_end - at) / DAY)));
+    const line = (amount: number, description: string) => ({
+      id: `il_${random(14)}`,
+      object: 'line_item',
+      amount,
+      currency: next.currency,
+      description,
+      parent: {
+        type: 'subscription_item_details',
+        invoice_item_details: null,
+        subscription_item_details: { invoice_item: `ii_${random(14)}`, proration: true, proration_details: null, subscription: found.id, subscription_item: item.id },
+      },
+    });
+    return [
+      line(-Math.round((item.price.unit_amount * remainingDays) / totalDays), `Unused time on ${item.price.id}`),
+      line(Math.round((next.unit_amount * remainingDays) / totalDays), `Remaining time on ${next.id}`),
+    ];
+  }
+
+  /**
+   * An invoice of the lines, finalised and paid at once (billing_reason 'subscription_update'): a
+   * positive amount due is charged to the subscription's card (declined: with 'error_if_incomplete'
+   * a card_error and nothing is made; otherwise the invoice stays open and the subscription goes
+   * past_due); a negative total is credited to the customer's balance.
+   */
+  function invoiceNow(found: any, lines: any[], paymentBehavior: string) {
+    const owner = customer(found.customer);
+    const total = lines.reduce((sum: number, line: any) => sum + line.amount, 0);
+    const credit = Math.min(Math.max(0, total), Math.max(0, -owner.balance));
+    const amountDue = Math.max(0, total - credit);
+    const method = state.paymentMethods.get(found.default_payment_method ?? owner.invoice_settings.default_payment_method);
+    const declined = amountDue > 0 && (!method || method.chargeFails);
+    if (declined && paymentBehavior === 'error_if_incomplete') throw cardError('card_declined', 'generic_decline', 'Your card was declined.');
+    const created = now();
+    const invoice = {
+      id: `in_${random(24)}`,
+      object: 'invoice',
+      customer: found.customer,
+      billing_reason: 'subscription_update',
+      collection_method: 'charge_automatically',
+      currency: found.currency,
+      created,
+      status: declined ? 'open' : 'paid',
+      subtotal: total,
+      total,
+      amount_due: amountDue,
+      amount_paid: declined ? 0 : amountDue,
+      amount_remaining: declined ? amountDue : 0,
+      starting_balance: owner.balance,
+      ending_balance: owner.balance + credit + Math.min(0, total),
+      lines: list('/v1/invoices/lines', lines),
+      parent: { type: 'subscription_details', subscription_details: { subscription: found.id, metadata: found.metadata } },
+      livemode: false,
+    };
+    owner.balance = invoice.ending_balance;
+    state.invoices.set(invoice.id, invoice);
+    if (declined) {
+      found.status = 'past_due';
+    } else if (amountDue > 0) {
+      const fee = Math.round(amountDue * 0.015) + 25;
+      recordBalance({ type: 'charge', amount: amountDue, fee, currency: found.currency, source: `ch_${random(24)}`, description: 'Subscription update' });
+      if (found.transfer_data?.destination) {
+        const applicationFee = Math.round((amountDue * Number(found.application_fee_percent ?? 0)) / 100);
+        recordBalance({ type: 'transfer', amount: -(amountDue - applicationFee), fee: 0, currency: found.currency, source: `tr_${random(16)}`, description: null });
+      }
+    }
+    return invoice;
   }
 
   function cancelSubscription(id: string) {
@@ -567,25 +667,21 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     if (!item) throw invalid(`Invalid subscription_item id: ${change.id}`, 'subscription_details[items][0][id]');
     const next = change.price ? price(change.price, 'subscription_details[items][0][price]') : item.price;
     const at = body.subscription_details?.proration_date ? Number(body.subscription_details.proration_date) : now();
-    const totalDays = Math.max(1, Math.round((item.current_period_end - item.current_period_start) / DAY));
-    const remainingDays = Math.min(totalDays, Math.max(0, Math.ceil((item.current_period_end - at) / DAY)));
-    const line = (amount: number, description: string, proration: boolean) => ({
+    const prorations = next.id === item.price.id ? [] : prorationLines(found, item, next, at);
+    const nextPeriod = {
       id: `il_tmp_${random(14)}`,
       object: 'line_item',
-      amount,
+      amount: next.unit_amount,
       currency: next.currency,
-      description,
+      description: '1 × next period',
       parent: {
         type: 'subscription_item_details',
         invoice_item_details: null,
-        subscription_item_details: { invoice_item: null, proration, proration_details: null, subscription: found.id, subscription_item: item.id },
+        subscription_item_details: { invoice_item: null, proration: false, proration_details: null, subscription: found.id, subscription_item: item.id },
       },
-    });
-    const lines = [
-      line(-Math.round((item.price.unit_amount * remainingDays) / totalDays), 'Unused time', true),
-      line(Math.round((next.unit_amount * remainingDays) / totalDays), 'Remaining time', true),
-      line(next.unit_amount, '1 × next period', false),
-    ];
+    };
+    // 'always_invoice' previews the invoice the change makes now: its prorations only.
+    const lines = body.subscription_details?.proration_behavior === 'always_invoice' ? prorations : [...prorations, nextPeriod];
     const total = lines.reduce((sum, current) => sum + current.amount, 0);
     return {
       id: `upcoming_in_${random(14)}`,

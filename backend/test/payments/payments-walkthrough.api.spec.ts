@@ -314,13 +314,19 @@ describe('payments in demo mode: a buyer subscribes to a paid agent (issue 14)',
       expect(bundle.body).toMatchObject({ success: true, data: { subscriptionId: body.subscription.subscriptionId, isBundle: true } });
     });
 
-    it('previews a plan change with proration, then changes it', async () => {
-      const cheap = await client.paidAgent(creator, 'Plan Básico', 5);
-      const dear = await client.paidAgent(creator, 'Plan Completo', 25);
+    it("previews a change to the agent's new price with proration, then changes it", async () => {
+      const agent = await client.paidAgent(creator, 'Plan Creciente', 5);
       const user = await signUpAndSignIn(testApp, 'cambia@example.com');
       const customerId = await client.createCustomer(user);
       await client.addCard(user, customerId, 'pm_card_visa').expect(201);
-      const { subscriptionId } = (await client.subscribe(user, customerId, cheap.priceId as string).expect(201)).body.subscription;
+      const { subscriptionId } = (await client.subscribe(user, customerId, agent.priceId as string).expect(201)).body.subscription;
+      const dear = (
+        await http()
+          .post('/api/agents')
+          .set(creator.authorization)
+          .send({ id: agent.id, name: 'Plan Creciente', category: 'finance', description: 'Plan Creciente: finanzas', price: 25 })
+          .expect(200)
+      ).body;
 
       const preview = await http()
         .get(`/api/stripe/subscriptions/${subscriptionId}/change-preview`)
@@ -336,9 +342,8 @@ describe('payments in demo mode: a buyer subscribes to a paid agent (issue 14)',
         .set(user.authorization)
         .send({ subscriptionID: subscriptionId, priceID: dear.priceId })
         .expect(200);
-      expect(changed.body.subscription).toMatchObject({ subscriptionId, priceId: dear.priceId, price: 25, agentId: dear.id, status: 'active' });
-      expect((await client.chat(user, dear.id)).status).toBe(200);
-      expect((await client.chat(user, cheap.id)).status).toBe(403);
+      expect(changed.body.subscription).toMatchObject({ subscriptionId, priceId: dear.priceId, price: 25, agentId: agent.id, status: 'active' });
+      expect((await client.chat(user, agent.id)).status).toBe(200);
     });
 
     it('lets the creator or an admin sync a product, and nobody else', async () => {

@@ -7,6 +7,7 @@ import { AvatarFiles, stableAvatar } from '../files/avatar-files';
 import { ModelCatalogue } from '../models/model-catalogue';
 import { PromptVersionStore } from '../prompts/prompt-version-store';
 import { PaymentsCatalogueService } from '../payments/catalogue/payments-catalogue.service';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { namesCaller, type VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { UsersService } from '../users/users.service';
 import type { AppConfig } from '../../config/app-config';
@@ -53,6 +54,7 @@ export class AgentsService {
     private readonly models: ModelCatalogue,
     private readonly promptVersions: PromptVersionStore,
     private readonly catalogue: PaymentsCatalogueService,
+    private readonly subscriptions: SubscriptionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     users.whenHandleChanges((change) => this.recredit(change));
@@ -198,6 +200,7 @@ export class AgentsService {
   async remove(identity: VerifiedIdentity, id: string): Promise<{ success: true; id: string }> {
     const agent = await this.findVisible(identity, id);
     if (!mayDelete(identity, agent)) throw new AgentNotOwnedError();
+    await this.subscriptions.assertNoSubscribersLeftPaying(agent.id, 'delete');
     // The prompt's versions and the team links go with it (ON DELETE CASCADE).
     await this.agents.delete({ id: agent.id });
     this.marketplaceCache.clear();
@@ -252,6 +255,8 @@ export class AgentsService {
     if (!isAdmin(identity) && changesStats) throw new AgentStatsForbiddenError();
     if (body.avatar !== undefined && stableAvatar(body.avatar) !== agent.avatar) await this.avatarFiles.assertMayUse(identity, body.avatar);
     if (body.modelConfig !== undefined) await this.assertModelOffered(body.modelConfig.modelId, agent.modelId);
+    if (body.price !== undefined && Number(body.price) === 0 && Number(agent.price) > 0) await this.subscriptions.assertNoSubscribersLeftPaying(agent.id, 'free');
+    if (body.isPublic === false && agent.isPublic) await this.subscriptions.assertNoSubscribersLeftPaying(agent.id, 'private');
 
     const saleTermsBefore = saleTerms(agent);
     agent.name = body.name;

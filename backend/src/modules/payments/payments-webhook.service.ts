@@ -56,8 +56,9 @@ export class PaymentsWebhookService {
     if ((event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') && event.subscriptionId) {
       const stored = await this.subscriptions.findById(event.subscriptionId);
       if (!stored) return;
-      // Every paid invoice is a paid period for the creators' ledger, whatever the order it arrives in.
-      if (event.type === 'invoice.paid') await this.payouts.recordPaidPeriod(stored, event.createdAt);
+      // Every paid invoice is a paid period for the creators' ledger, whatever the order it arrives in;
+      // a plan change's proration is not a period, and was booked when the plan changed.
+      if (event.type === 'invoice.paid' && event.billingReason !== 'subscription_update') await this.payouts.recordPaidPeriod(stored, event.createdAt);
       if (stored.status === 'cancelled' || isStale(stored.gatewayUpdatedAt, event.createdAt)) return;
       if (event.type === 'invoice.paid' && stored.status === 'paused') return;
       const before = subscriptionSnapshot(stored);

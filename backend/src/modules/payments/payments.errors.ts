@@ -81,6 +81,19 @@ export class IdempotencyKeyConflictError extends DomainError {
   }
 }
 
+/**
+ * 409: the key's request already made a subscription, which has since been cancelled. Replaying it
+ * would answer a cancelled subscription as if just made; subscribing again is a new request, with a
+ * new key.
+ */
+export class IdempotencyKeyUsedError extends DomainError {
+  readonly status = 409;
+  readonly code = 'IdempotencyKeyUsed';
+  constructor() {
+    super('La suscripción que creó esta solicitud ya está cancelada. Para suscribirte de nuevo, envía una solicitud nueva (con otra clave Idempotency-Key).');
+  }
+}
+
 /** 403: a customer, subscription or card of another user's (admins excepted). */
 export class PaymentForbiddenError extends DomainError {
   readonly status = 403;
@@ -128,6 +141,7 @@ export class SubscriptionTransitionError extends DomainError {
     change: 'Solo se puede cambiar el plan de una suscripción activa',
     samePlan: 'La suscripción ya tiene ese plan',
     duplicate: 'Ya tienes una suscripción a este agente o ecosistema',
+    otherItem: 'Solo puedes cambiar al precio actual del mismo agente o ecosistema. Para otro agente o ecosistema, cancela esta suscripción y suscríbete al nuevo.',
   } as const;
   constructor(reason: keyof typeof SubscriptionTransitionError.messages) {
     super(SubscriptionTransitionError.messages[reason]);

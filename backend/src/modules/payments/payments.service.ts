@@ -35,6 +35,7 @@ import { PaymentCustomer } from './entities/payment-customer.entity';
 import type { PaymentPrice } from './entities/payment-price.entity';
 import { PAYMENT_GATEWAY, type GatewaySubscription, type GatewaySubscriptionStatus, type PaymentGateway } from './gateway/payment-gateway';
 import {
+  IdempotencyKeyUsedError,
   PaymentCustomerMissingError,
   PaymentForbiddenError,
   PaymentResourceNotFoundError,
@@ -152,10 +153,15 @@ export class PaymentsService {
     const item: Record<string, string> = sale.price.itemKind === 'ecosystem' ? { ecosystemId: sale.price.itemId } : { agentId: sale.price.itemId };
     // One request at a time per user and item: the loser of two simultaneous ones answers 409 before reaching the gateway.
     return this.holdingSubscribeLock(`${customer.userSub}|${sale.price.itemKind}:${sale.price.itemId}`, async () => {
-      const live = await this.subscriptions.liveFor(customer.userSub, item);
+      const earlier = await this.subscriptions.forItem(customer.userSub, item);
+      const replay = await this.sameRequest(earlier, idempotencyKey);
+      if (replay) {
+        // A key names one purchase: once what it bought is cancelled, subscribing again is a new request.
+        if (replay.status === 'cancelled') throw new IdempotencyKeyUsedError();
+        return { subscription: toPaymentSubscriptionDto(replay), requiresAction: false, clientSecret: null };
+      }
+      const live = earlier.filter((row) => row.status !== 'cancelled');
       if (live.length > 0) {
-        const replay = await this.sameRequest(live, idempotencyKey);
-        if (replay) return { subscription: toPaymentSubscriptionDto(replay), requiresAction: false, clientSecret: null };
         // One whose first payment the buyer's bank never confirmed (3-D Secure) gives way to a new attempt.
         const abandoned = live.filter((row) => row.status === 'incomplete');
         if (abandoned.length < live.length) throw new SubscriptionTransitionError('duplicate');
@@ -171,6 +177,8 @@ export class PaymentsService {
         ...(destination ? { destination } : {}),
       });
       const existing = await this.subscriptions.findById(created.id);
+      // The gateway answered what the key made earlier (Stripe replays a key's first answer for 24 hours), and it is cancelled.
+      if (created.status === 'canceled' || existing?.status === 'cancelled') throw new IdempotencyKeyUsedError();
       // A webhook may have stored it already: then only what this call changes is recorded.
       const before = existing ? subscriptionSnapshot(existing) : null;
       const row = existing ?? this.subscriptions.build({ subscriptionId: created.id, createdAt: created.createdAt });
@@ -247,24 +255,29 @@ export class PaymentsService {
     if (row.status !== 'active') throw new SubscriptionTransitionError('change');
     if (row.priceId === priceId) throw new SubscriptionTransitionError('samePlan');
     const sale = await this.forSale(identity, priceId);
+    assertSameItem(row, sale.price);
     const preview = await this.viaGateway(() => this.gateway.previewPriceChange(row.subscriptionId, priceId));
     return { amountDue: preview.amountDue, currency: preview.currency, newPrice: sale.price.unitAmount / 100, currentPrice: Number(row.price) };
   }
 
+  /**
+   * Moves the subscription to the current price of the same agent or ecosystem (whose creator the
+   * payment already goes to); the proration is charged (or credited) at once, and written to the
+   * creators' ledger and the audit log.
+   */
   async changePlan(identity: VerifiedIdentity, subscriptionId: string, priceId: string, idempotencyKey: string): Promise<PaymentSubscriptionResponseDto> {
     const row = await this.ownSubscription(identity, subscriptionId);
     if (row.priceId === priceId) return { subscription: toPaymentSubscriptionDto(row) };
     if (row.status !== 'active') throw new SubscriptionTransitionError('change');
     const sale = await this.forSale(identity, priceId);
-    const item = sale.price.itemKind === 'ecosystem' ? { ecosystemId: sale.price.itemId } : { agentId: sale.price.itemId };
-    const others = (await this.subscriptions.liveFor(row.userSub, item)).filter((live) => live.subscriptionId !== row.subscriptionId);
-    if (others.length > 0) throw new SubscriptionTransitionError('duplicate');
-    const changed = await this.viaGateway(() => this.gateway.changePrice(row.subscriptionId, priceId, idempotencyKey));
+    assertSameItem(row, sale.price);
+    const { subscription: changed, proration } = await this.viaGateway(() => this.gateway.changePrice(row.subscriptionId, priceId, idempotencyKey));
+    const changedAt = new Date();
     const before = subscriptionSnapshot(row);
-    Object.assign(row, sale.content, { status: storedStatus(changed.status), gatewayUpdatedAt: new Date() });
-    if (sale.price.itemKind === 'agent') row.ecosystemId = null;
+    Object.assign(row, sale.content, { status: storedStatus(changed.status), gatewayUpdatedAt: changedAt });
     const saved = await this.subscriptions.save(row);
-    await this.auditSubscription(identity.sub, before, saved);
+    await this.auditSubscription(identity.sub, before, saved, { prorationInvoiceId: proration.invoiceId, prorationAmount: proration.amount, currency: proration.currency });
+    await this.payouts.recordProration(saved, proration, changedAt);
     return { subscription: toPaymentSubscriptionDto(saved) };
   }
 
@@ -385,9 +398,9 @@ export class PaymentsService {
     }
   }
 
-  /** A retried create-subscription: the live subscription the same key made. */
-  private async sameRequest(live: Subscription[], idempotencyKey: string): Promise<Subscription | null> {
-    for (const row of live) {
+  /** A retried create-subscription: the subscription the same key made, live or cancelled. */
+  private async sameRequest(rows: Subscription[], idempotencyKey: string): Promise<Subscription | null> {
+    for (const row of rows) {
       const remote = await this.gateway.retrieveSubscription(row.subscriptionId).catch(() => null);
       if (remote?.metadata.idempotencyKey === idempotencyKey) return row;
     }
@@ -464,6 +477,15 @@ export class PaymentsService {
     if (!cards.some((card) => card.id === paymentMethodId)) throw new PaymentForbiddenError();
     return customer;
   }
+}
+
+/**
+ * A plan change stays within what was bought: another agent or ecosystem is another creator's
+ * sale, with its own destination and fee, so it is a new subscription, not a change of price.
+ */
+function assertSameItem(row: Subscription, price: PaymentPrice): void {
+  const sameItem = row.isBundle ? price.itemKind === 'ecosystem' && price.itemId === row.ecosystemId : price.itemKind === 'agent' && price.itemId === row.agentId;
+  if (!sameItem) throw new SubscriptionTransitionError('otherItem');
 }
 
 /** Reads as an admin: what a price sells is looked up whoever is buying (visibility is checked first with the buyer). */

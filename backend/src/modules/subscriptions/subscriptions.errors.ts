@@ -47,3 +47,27 @@ export class SubscriptionOfAnotherUserError extends DomainError {
     super('No puedes consultar las suscripciones de otro usuario');
   }
 }
+
+/** What a creator may do to an agent that would leave its subscribers paying for nothing. */
+export type AgentChange = 'free' | 'private' | 'delete';
+
+/**
+ * 409: the creator's change (making the agent free or private, or deleting it) waits until no
+ * subscriber pays for the agent: they would go on paying for one that is free, or that they can no
+ * longer use.
+ */
+export class AgentHasSubscribersError extends DomainError {
+  readonly status = 409;
+  readonly code = 'AgentHasSubscribers';
+  static readonly messages: Record<AgentChange, (subscribers: number) => string> = {
+    free: (subscribers) =>
+      `No se puede hacer gratuito este agente mientras tenga suscriptores (${subscribers}): seguirían pagando por un agente gratuito. Podrás hacerlo cuando se hayan cancelado todas sus suscripciones.`,
+    private: (subscribers) =>
+      `No se puede hacer privado este agente mientras tenga suscriptores (${subscribers}), suyos o de ecosistemas que lo incluyen: seguirían pagando sin poder usarlo. Podrás hacerlo cuando se hayan cancelado todas esas suscripciones.`,
+    delete: (subscribers) =>
+      `No se puede eliminar este agente mientras tenga suscriptores (${subscribers}), suyos o de ecosistemas que lo incluyen: seguirían pagando sin poder usarlo. Podrás eliminarlo cuando se hayan cancelado todas esas suscripciones.`,
+  };
+  constructor(change: AgentChange, subscribers: number) {
+    super(AgentHasSubscribersError.messages[change](subscribers));
+  }
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Not, Repository } from 'typeorm';
 import { chatAccess, isAdmin } from '../../common/access/access-policy';
 import { AgentNotFoundError } from '../agents/agents.errors';
 import type { Agent } from '../agents/entities/agent.entity';
@@ -10,6 +10,8 @@ import type { SubscriptionListDto, SubscriptionLookupDto } from './dto/subscript
 import { Subscription, type SubscriptionStatus } from './entities/subscription.entity';
 import { toSubscriptionDto } from './subscription.mapper';
 import {
+  AgentHasSubscribersError,
+  type AgentChange,
   SubscriptionLookupIncompleteError,
   SubscriptionOfAnotherUserError,
   SubscriptionPastDueError,
@@ -80,6 +82,21 @@ export class SubscriptionsService {
     throw new SubscriptionRequiredError();
   }
 
+  /**
+   * A creator's change may not leave subscribers paying for what they no longer get (issue 29):
+   * an agent is not made free while individual subscriptions to it are live, nor private or deleted
+   * while any live subscription includes it (its own, or a bundle's). Live: not cancelled.
+   */
+  async assertNoSubscribersLeftPaying(agentId: string, change: AgentChange): Promise<void> {
+    const live = Not<SubscriptionStatus>('cancelled');
+    const rows = await this.subscriptions.find({
+      select: { subscriptionId: true, isBundle: true, agents: true },
+      where: change === 'free' ? { agentId, isBundle: false, status: live } : [{ agentId, isBundle: false, status: live }, { isBundle: true, status: live }],
+    });
+    const subscribers = rows.filter((row) => !row.isBundle || (row.agents ?? []).includes(agentId)).length;
+    if (subscribers > 0) throw new AgentHasSubscribersError(change, subscribers);
+  }
+
   // For the payments module, which writes the rows.
 
   findById(subscriptionId: string): Promise<Subscription | null> {
@@ -90,12 +107,11 @@ export class SubscriptionsService {
     return this.subscriptions.find({ where: { customerId }, order: { createdAt: 'DESC', subscriptionId: 'ASC' } });
   }
 
-  /** The user's live (not cancelled) subscriptions to one agent or one ecosystem. */
-  async liveFor(userSub: string, item: { agentId?: string; ecosystemId?: string }): Promise<Subscription[]> {
-    const rows = await this.subscriptions.find({
+  /** The user's subscriptions to one agent or one ecosystem, cancelled ones included. */
+  forItem(userSub: string, item: { agentId?: string; ecosystemId?: string }): Promise<Subscription[]> {
+    return this.subscriptions.find({
       where: item.ecosystemId ? { userSub, ecosystemId: item.ecosystemId } : { userSub, agentId: item.agentId, isBundle: false },
     });
-    return rows.filter((row) => row.status !== 'cancelled');
   }
 
   build(row: Partial<Subscription>): Subscription {

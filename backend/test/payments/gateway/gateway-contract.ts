@@ -242,7 +242,7 @@ export function describeGatewayContract(name: string, start: () => Promise<Gatew
       await expect(gateway.pauseSubscription('sub_no_existe')).rejects.toMatchObject({ status: 404, message: 'No se encontró suscripción' });
     });
 
-    it('previews a plan change as a proration of the remaining days, then changes the price', async () => {
+    it('previews a plan change as a proration of the remaining days, then changes the price and invoices that proration at once', async () => {
       const { buyer, subscription } = await subscribedCustomer(1000);
       const dearer = await monthlyPrice(3000);
       const periodEnd = subscription.currentPeriodEnd!.getTime();
@@ -257,8 +257,15 @@ export function describeGatewayContract(name: string, start: () => Promise<Gatew
       expect((await gateway.previewPriceChange(subscription.id, cheaper.id)).amountDue).toBeLessThan(0);
 
       const changed = await gateway.changePrice(subscription.id, dearer.id, randomUUID());
-      expect(changed).toMatchObject({ id: subscription.id, priceId: dearer.id, status: 'active' });
+      expect(changed.subscription).toMatchObject({ id: subscription.id, priceId: dearer.id, status: 'active' });
+      expect(changed.proration).toEqual({ invoiceId: expect.stringMatching(/^in_/), amount: expected, currency: 'eur' });
       expect((await gateway.listSubscriptions(buyer.id)).map((listed) => listed.priceId)).toEqual([dearer.id]);
+      // The same price again is no change: nothing more is invoiced.
+      expect((await gateway.changePrice(subscription.id, dearer.id, randomUUID())).proration).toEqual({ invoiceId: null, amount: 0, currency: 'eur' });
+
+      const credited = await gateway.changePrice(subscription.id, cheaper.id, randomUUID());
+      expect(credited.subscription.priceId).toBe(cheaper.id);
+      expect(credited.proration.amount).toBeLessThan(0);
     });
 
     describe('webhooks in Stripe’s signed format', () => {

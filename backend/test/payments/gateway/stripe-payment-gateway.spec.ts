@@ -96,7 +96,7 @@ describe('the Stripe adapter: what it sends Stripe and how it reads its failures
     expect(lastRequest('DELETE', `/v1/subscriptions/${subscription.id}`)).toBeDefined();
   });
 
-  it('previews a price change with invoices.createPreview on the subscription item, then updates it with the key', async () => {
+  it('previews a price change with invoices.createPreview on the subscription item, then updates it with the key, invoicing the proration at once', async () => {
     const { buyer, price } = await payingCustomer();
     const subscription = await gateway.createSubscription({ customerId: buyer.id, priceId: price.id, idempotencyKey: randomUUID(), metadata: {} });
     const product = await gateway.createProduct({ name: 'Otro', description: 'Plan', metadata: {} });
@@ -105,13 +105,26 @@ describe('the Stripe adapter: what it sends Stripe and how it reads its failures
     const itemId = fake.state.subscriptions.get(subscription.id).items.data[0].id;
     expect(lastRequest('POST', '/v1/invoices/create_preview').body).toMatchObject({
       subscription: subscription.id,
-      subscription_details: { items: [{ id: itemId, price: dearer.id }], proration_behavior: 'create_prorations' },
+      subscription_details: { items: [{ id: itemId, price: dearer.id }], proration_behavior: 'always_invoice' },
     });
     const key = randomUUID();
-    await gateway.changePrice(subscription.id, dearer.id, key);
+    const { proration } = await gateway.changePrice(subscription.id, dearer.id, key);
     const update = lastRequest('POST', `/v1/subscriptions/${subscription.id}`);
     expect(update.headers['idempotency-key']).toBe(key);
-    expect(update.body).toMatchObject({ items: [{ id: itemId, price: dearer.id }] });
+    expect(update.body).toMatchObject({ items: [{ id: itemId, price: dearer.id }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' });
+    const invoice = fake.state.invoices.get(proration.invoiceId as string);
+    expect(invoice).toMatchObject({ billing_reason: 'subscription_update', status: 'paid', total: proration.amount, currency: 'eur' });
+    expect(fake.state.subscriptions.get(subscription.id).latest_invoice).toBe(invoice.id);
+  });
+
+  it('refuses a plan change whose proration the card declines (402), changing nothing', async () => {
+    const { buyer, card, price } = await payingCustomer();
+    const subscription = await gateway.createSubscription({ customerId: buyer.id, priceId: price.id, idempotencyKey: randomUUID(), metadata: {} });
+    const product = await gateway.createProduct({ name: 'Otro', description: 'Plan', metadata: {} });
+    const dearer = await gateway.createMonthlyPrice({ productId: product.id, unitAmount: 2500, currency: 'eur' });
+    fake.state.paymentMethods.get(card.id)!.chargeFails = true;
+    await expect(gateway.changePrice(subscription.id, dearer.id, randomUUID())).rejects.toMatchObject({ status: 402, message: 'La tarjeta ha sido rechazada. Prueba con otra tarjeta.' });
+    expect((await gateway.retrieveSubscription(subscription.id)).priceId).toBe(price.id);
   });
 
   it('refuses a subscription whose charge the card declines (402), creating nothing', async () => {

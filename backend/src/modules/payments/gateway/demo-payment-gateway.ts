@@ -10,6 +10,7 @@ import type {
   GatewayConnectedAccount,
   GatewayCustomer,
   GatewayEvent,
+  GatewayPlanChange,
   GatewayPrice,
   GatewayProduct,
   GatewaySubscription,
@@ -225,12 +226,17 @@ export class DemoPaymentGateway implements PaymentGateway {
     return { amountDue, currency: next.currency };
   }
 
-  async changePrice(subscriptionId: string, priceId: string, _idempotencyKey: string): Promise<GatewaySubscription> {
+  /** The proration is invoiced at once, as Stripe's 'always_invoice': charged to the default card, or credited. */
+  async changePrice(subscriptionId: string, priceId: string, _idempotencyKey: string): Promise<GatewayPlanChange> {
     const subscription = await this.changeable(subscriptionId);
-    await this.price(priceId);
-    // Setting the same price twice is the same change: a retried request is harmless.
+    const [current, next] = [await this.price(subscription.priceId), await this.price(priceId)];
+    // Setting the same price twice is the same change: a retried request is harmless and invoices nothing.
+    if (current.id === next.id) return { subscription: toSubscription(subscription), proration: { invoiceId: null, amount: 0, currency: next.currency } };
+    const amount = prorationAmount(current.unitAmount, next.unitAmount, subscription.currentPeriodStart, subscription.currentPeriodEnd, this.now());
+    if (amount > 0 && !(await this.customer(subscription.customerId)).defaultPaymentMethodId) throw new PaymentDeclinedError('noCard');
     subscription.priceId = priceId;
-    return toSubscription(await this.subscriptions.save(subscription));
+    const saved = await this.subscriptions.save(subscription);
+    return { subscription: toSubscription(saved), proration: { invoiceId: newId('in'), amount, currency: next.currency } };
   }
 
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent {

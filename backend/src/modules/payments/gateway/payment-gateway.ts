@@ -66,6 +66,24 @@ export interface ProrationPreview {
   currency: string;
 }
 
+/** A plan change as made: the subscription on its new price, and the proration invoiced at once. */
+export interface GatewayPlanChange {
+  subscription: GatewaySubscription;
+  proration: GatewayProration;
+}
+
+/**
+ * The proration of a plan change, invoiced when the plan changes (never left for the next
+ * invoice, which a cancel would never send). Minor units: a positive amount was charged to the
+ * customer's default card; a negative one is credited to the customer's balance for later
+ * invoices. No invoice (null) when nothing was prorated.
+ */
+export interface GatewayProration {
+  invoiceId: string | null;
+  amount: number;
+  currency: string;
+}
+
 export interface CreateSubscriptionInput {
   customerId: string;
   priceId: string;
@@ -106,6 +124,8 @@ export interface GatewayEvent {
   subscription?: GatewaySubscription;
   /** For invoice events, the subscription's id. */
   subscriptionId?: string;
+  /** For invoice events, why it was made (Stripe's billing_reason: subscription_create, subscription_cycle, subscription_update…). */
+  billingReason?: string;
   /** For setup_intent.succeeded: the customer and the saved payment method. */
   customerId?: string;
   paymentMethodId?: string;
@@ -150,7 +170,12 @@ export interface PaymentGateway {
   resumeSubscription(subscriptionId: string): Promise<GatewaySubscription>;
   cancelSubscription(subscriptionId: string): Promise<GatewaySubscription>;
   previewPriceChange(subscriptionId: string, priceId: string): Promise<ProrationPreview>;
-  changePrice(subscriptionId: string, priceId: string, idempotencyKey: string): Promise<GatewaySubscription>;
+  /**
+   * Moves the subscription to the price and invoices the proration at once, charging the default
+   * card; a declined charge throws PaymentDeclinedError and changes nothing. The same price again
+   * changes nothing and invoices nothing.
+   */
+  changePrice(subscriptionId: string, priceId: string, idempotencyKey: string): Promise<GatewayPlanChange>;
 
   /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not hold. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent;

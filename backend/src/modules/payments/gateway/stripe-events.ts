@@ -62,7 +62,12 @@ export function toGatewayEvent(event: StripeEventShape): GatewayEvent {
   }
   if (event.type.startsWith('invoice.')) {
     const subscriptionId = invoiceSubscriptionId(object);
-    return { ...base, ...(subscriptionId ? { subscriptionId } : {}), ...(idOf(object.customer) ? { customerId: idOf(object.customer) } : {}) };
+    return {
+      ...base,
+      ...(subscriptionId ? { subscriptionId } : {}),
+      ...(idOf(object.customer) ? { customerId: idOf(object.customer) } : {}),
+      ...(typeof object.billing_reason === 'string' ? { billingReason: object.billing_reason } : {}),
+    };
   }
   if (event.type.startsWith('setup_intent.')) {
     const customerId = idOf(object.customer);

@@ -20,6 +20,7 @@ import type {
   GatewayCustomerListing,
   GatewayEvent,
   GatewayMoney,
+  GatewayPlanChange,
   GatewayProductListing,
   GatewayPrice,
   GatewayProduct,
@@ -255,7 +256,7 @@ export class StripePaymentGateway implements PaymentGateway, PaymentGatewayRepor
         subscription: subscriptionId,
         subscription_details: {
           items: [{ id: item.id, price: priceId }],
-          proration_behavior: 'create_prorations',
+          proration_behavior: 'always_invoice',
           proration_date: Math.floor(Date.now() / 1000),
         },
       }),
@@ -265,18 +266,33 @@ export class StripePaymentGateway implements PaymentGateway, PaymentGatewayRepor
     return { amountDue, currency: invoice.currency };
   }
 
-  async changePrice(subscriptionId: string, priceId: string, idempotencyKey: string): Promise<GatewaySubscription> {
+  /**
+   * 'always_invoice' bills the proration now rather than on the next invoice (which a cancel would
+   * never send), and 'error_if_incomplete' refuses the change when that charge is declined.
+   */
+  async changePrice(subscriptionId: string, priceId: string, idempotencyKey: string): Promise<GatewayPlanChange> {
     const current = await this.subscription(subscriptionId);
     if (current.status === 'canceled') throw new SubscriptionUpdateRefusedError();
     const item = firstItem(current);
     const subscription = await this.call({ missing: 'price', refusesUpdate: true }, () =>
       this.stripe.subscriptions.update(
         subscriptionId,
-        { items: [{ id: item.id, price: priceId }], proration_behavior: 'create_prorations' },
+        {
+          items: [{ id: item.id, price: priceId }],
+          proration_behavior: 'always_invoice',
+          payment_behavior: 'error_if_incomplete',
+          expand: ['latest_invoice'],
+        },
         { idempotencyKey },
       ),
     );
-    return toSubscription(subscription);
+    const invoice = subscription.latest_invoice;
+    // No new invoice (the same price again): nothing was prorated.
+    const invoiced = invoice && typeof invoice !== 'string' && invoice.id !== idOf(current.latest_invoice) ? invoice : null;
+    return {
+      subscription: toSubscription(subscription),
+      proration: { invoiceId: invoiced?.id ?? null, amount: invoiced?.total ?? 0, currency: invoiced?.currency ?? subscription.currency },
+    };
   }
 
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent {
@@ -446,6 +462,10 @@ function confirmationSecretOf(subscription: Stripe.Subscription): string | null 
   const invoice = subscription.latest_invoice;
   if (!invoice || typeof invoice === 'string') return null;
   return invoice.confirmation_secret?.client_secret ?? null;
+}
+
+function idOf(object: string | { id?: string } | null): string | null {
+  return typeof object === 'string' ? object : (object?.id ?? null);
 }
 
 function customerOf(object: { customer: string | { id: string } | null }): string | null {

@@ -12,7 +12,7 @@ import type { Agent } from '../../agents/entities/agent.entity';
 import { namesCaller, type VerifiedIdentity } from '../../../common/auth/id-token-verifier';
 import type { Subscription } from '../../subscriptions/entities/subscription.entity';
 import { UsersService } from '../../users/users.service';
-import { PAYMENT_GATEWAY, TransferRefusedError, type GatewayConnectedAccount, type PaymentGateway } from '../gateway/payment-gateway';
+import { PAYMENT_GATEWAY, TransferRefusedError, type GatewayConnectedAccount, type GatewayProration, type PaymentGateway } from '../gateway/payment-gateway';
 import { BundleUsageReader, periodOf } from './bundle-usage.reader';
 import type { ConnectedAccountDto, EarningsDto, OnboardingLinkDto, SettledShareDto, SettlementDto } from './dto/payouts.dto';
 import { CreatorAccount } from './entities/creator-account.entity';
@@ -160,6 +160,19 @@ export class PayoutsService {
     }
   }
 
+  /**
+   * A plan change's proration, invoiced at once: rows of its own in the month it was invoiced,
+   * split as a period's payment is (negative when it was a credit). Never throws, as above.
+   */
+  async recordProration(subscription: Subscription, proration: GatewayProration, invoicedAt: Date): Promise<void> {
+    if (!proration.invoiceId) return;
+    try {
+      await this.record(subscription, invoicedAt, undefined, proration);
+    } catch (error) {
+      this.logger.error(`No se pudo anotar el prorrateo ${proration.invoiceId} de ${subscription.subscriptionId} en el libro de ingresos: ${(error as Error).message}`);
+    }
+  }
+
   // Earnings.
 
   /** GET /stripe/earnings: the caller's own (an admin may name another user). */
@@ -280,11 +293,13 @@ export class PayoutsService {
     return account && account.provider === this.gateway.provider ? account : null;
   }
 
-  private async record(subscription: Subscription, paidAt: Date, destinationAccountId?: string | null): Promise<void> {
+  /** A period's payment, or with `proration` a plan change's (which may be a credit: negative). */
+  private async record(subscription: Subscription, paidAt: Date, destinationAccountId?: string | null, proration?: GatewayProration): Promise<void> {
     const period = periodOf(paidAt);
-    if (await this.ledger.existsBy({ subscriptionId: subscription.subscriptionId, period })) return;
-    const paymentAmount = Math.round(Number(subscription.price) * 100);
-    if (paymentAmount <= 0) return;
+    const prorationInvoiceId = proration?.invoiceId ?? '';
+    if (await this.ledger.existsBy({ subscriptionId: subscription.subscriptionId, period, prorationInvoiceId })) return;
+    const paymentAmount = proration ? proration.amount : Math.round(Number(subscription.price) * 100);
+    if (proration ? paymentAmount === 0 : paymentAmount <= 0) return;
     // Later periods go where the first one went: the destination is fixed when subscribing.
     const destination =
       destinationAccountId !== undefined
@@ -301,6 +316,7 @@ export class PayoutsService {
         subscriptionId: subscription.subscriptionId,
         subscriberSub: subscription.userSub,
         period,
+        prorationInvoiceId,
         agentId,
         agentName: nameOf(agents.get(agentId), agentId),
         ecosystemId: subscription.isBundle ? subscription.ecosystemId : null,
@@ -344,12 +360,12 @@ export class PayoutsService {
   private async settleOpenBundles(creatorSub?: string): Promise<void> {
     const current = periodOf(new Date());
     const open = await this.ledger.find({
-      select: { subscriptionId: true, period: true },
+      select: { subscriptionId: true, period: true, prorationInvoiceId: true },
       where: creatorSub ? { creatorSub, settled: false } : { settled: false, period: LessThan(current) },
     });
-    const payments = new Map(open.map((row) => [`${row.subscriptionId}|${row.period}`, row]));
-    for (const { subscriptionId, period } of payments.values()) {
-      const rows = await this.ledger.find({ where: { subscriptionId, period } });
+    const payments = new Map(open.map((row) => [`${row.subscriptionId}|${row.period}|${row.prorationInvoiceId}`, row]));
+    for (const { subscriptionId, period, prorationInvoiceId } of payments.values()) {
+      const rows = await this.ledger.find({ where: { subscriptionId, period, prorationInvoiceId } });
       if (!rows[0]?.ecosystemId || rows.some((row) => row.settled)) continue;
       await this.splitPayment(rows);
       for (const row of rows) row.settled = period < current;

@@ -18,7 +18,7 @@ export type SplitBasis = 'single' | 'usage' | 'price' | 'equal';
  * can be shown.
  */
 @Entity('creator_ledger_entries')
-@Index('UQ_creator_ledger_period_agent', ['subscriptionId', 'period', 'agentId'], { unique: true })
+@Index('UQ_creator_ledger_payment_agent', ['subscriptionId', 'period', 'agentId', 'prorationInvoiceId'], { unique: true })
 @Index('IDX_creator_ledger_creator', ['creatorSub', 'period'])
 @Index('IDX_creator_ledger_ecosystem', ['ecosystemId', 'period'])
 export class CreatorLedgerEntry {
@@ -64,6 +64,13 @@ export class CreatorLedgerEntry {
   /** Demo gateway: the same ledger, but no money moved. */
   @Column({ type: 'boolean', default: false })
   demo: boolean;
+
+  /**
+   * The invoice of a plan change's proration, which is a payment of its own (negative when it was
+   * a credit); '' for the period's own payment, one per subscription, month and agent.
+   */
+  @Column({ name: 'proration_invoice_id', type: 'varchar', length: 128, default: '' })
+  prorationInvoiceId: string;
 
   /** What the subscriber paid for the whole period (the bundle's price for a bundle). */
   @Column({ name: 'payment_amount', type: 'integer' })
