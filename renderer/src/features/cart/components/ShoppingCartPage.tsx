@@ -1,53 +1,35 @@
 import './cart.css';
 import { Alert, Anchor, Center, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
 import { AppButton, EntityAvatar, useToast } from '../../../shared/ui';
-import { cartTotalOf, fetchCartAgent, type CartAgent } from '../api/cartApi';
+import { cartTotalOf, useAgentsInCart, type CartAgent } from '../api/cartQueries';
 import { useCart } from '../hooks/useCart';
 import { cartPrice, cartStrings as strings, cartTotal } from '../strings';
 
-type Loaded = Record<string, CartAgent>;
+const isGone = (error: unknown) => isApiError(error) && error.status === 404;
 
-/** Loads the agents in the cart; ones that no longer exist leave the cart with a toast. */
+/** The agents in the cart; ones that no longer exist leave the cart with a toast. */
 function useCartAgents(ids: string[]) {
   const { remove } = useCart();
   const toast = useToast();
-  const [loaded, setLoaded] = useState<Loaded>({});
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [attempt, setAttempt] = useState(0);
-  const missing = ids.filter((id) => !loaded[id]);
-  const missingKey = missing.join('\n');
+  const results = useAgentsInCart(ids);
+  const gone = ids.filter((_, index) => isGone(results[index]?.error));
+  const goneKey = gone.join('\n');
 
   useEffect(() => {
-    if (missing.length === 0) {
-      setStatus('ready');
-      return;
+    for (const id of gone) {
+      remove(id);
+      toast.error(strings.agentNotFound);
     }
-    const controller = new AbortController();
-    setStatus('loading');
-    // allSettled never rejects.
-    void Promise.allSettled(missing.map((id) => fetchCartAgent(id, controller.signal))).then((results) => {
-      if (controller.signal.aborted) return;
-      const next: Loaded = {};
-      let failed = false;
-      results.forEach((result, index) => {
-        const id = missing[index]!;
-        if (result.status === 'fulfilled') next[id] = result.value;
-        else if (isApiError(result.reason) && result.reason.status === 404) {
-          remove(id);
-          toast.error(strings.agentNotFound);
-        } else failed = true;
-      });
-      setLoaded((current) => ({ ...current, ...next }));
-      setStatus(failed ? 'error' : 'ready');
-    });
-    return () => controller.abort();
-    // Keyed on the ids still missing: loading one agent must not refetch the others.
-  }, [missingKey, attempt]);
+    // Keyed on the ids found gone: each leaves the cart once.
+  }, [goneKey]);
 
-  return { loaded, status, retry: () => setAttempt((value) => value + 1) };
+  const loaded = new Map(results.flatMap((result, index) => (result.data ? [[ids[index]!, result.data] as const] : [])));
+  const failed = results.filter((result) => result.error && !isGone(result.error));
+  const status = failed.length > 0 ? 'error' : results.some((result) => result.isPending) ? 'loading' : 'ready';
+  return { loaded, status, retry: () => failed.forEach((result) => void result.refetch()) };
 }
 
 export interface ShoppingCartPageProps {
@@ -60,7 +42,7 @@ export function ShoppingCartPage({ checkout }: ShoppingCartPageProps = {}) {
   const cart = useCart();
   const toast = useToast();
   const { loaded, status, retry } = useCartAgents(cart.ids);
-  const agents = useMemo(() => cart.ids.map((id) => loaded[id]).filter((agent): agent is CartAgent => Boolean(agent)), [cart.ids, loaded]);
+  const agents = cart.ids.map((id) => loaded.get(id)).filter((agent): agent is CartAgent => Boolean(agent));
   const total = cartTotalOf(agents);
 
   return (
