@@ -85,4 +85,14 @@ describe('SupportCentrePage', () => {
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('3 artículos')).toBeInTheDocument();
   });
+
+  it('offers a retry when an article cannot be loaded', async () => {
+    api.on('GET', '/support/articles/crear-un-agente', { status: 503, body: { message: 'El servicio no está disponible' } });
+    const user = userEvent.setup();
+    renderWithProviders(<SupportCentrePage />, { route: '/support?article=crear-un-agente' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('El servicio no está disponible');
+    api.on('GET', '/support/articles/crear-un-agente', { body: { ...list.articles[0], body: 'Texto del artículo.' } });
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Texto del artículo.')).toBeInTheDocument();
+  });
 });

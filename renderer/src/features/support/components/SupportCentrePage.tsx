@@ -4,52 +4,27 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
 import { useRuntimeConfig } from '../../../shared/config';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
-import { fetchSupportArticle, fetchSupportArticles } from '../api/supportApi';
+import { type SupportCategory, useSupportArticle, useSupportArticles } from '../api/supportQueries';
 import { supportStrings } from '../strings';
-import type { SupportArticle, SupportArticleList, SupportCategory } from '../types';
 
 /** Typing waits this long before searching, so a word is one request rather than one per key. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-type Load<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'not-found' } | { status: 'error'; message: string };
-
-function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : supportStrings.loadError;
 }
 
-function useArticleList(q: string, category: string, attempt: number): Load<SupportArticleList> {
-  const [state, setState] = useState<Load<SupportArticleList>>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
-    fetchSupportArticles({ q, category }, controller.signal).then(
-      (data) => setState({ status: 'ready', data }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: 'error', message: errorMessage(error, supportStrings.loadError) });
-      },
-    );
-    return () => controller.abort();
-  }, [q, category, attempt]);
-  return state;
-}
-
-function useArticle(slug: string): Load<SupportArticle> {
-  const [state, setState] = useState<Load<SupportArticle>>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetchSupportArticle(slug, controller.signal).then(
-      (data) => setState({ status: 'ready', data }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isApiError(error) && error.status === 404) setState({ status: 'not-found' });
-        else setState({ status: 'error', message: errorMessage(error, supportStrings.loadError) });
-      },
-    );
-    return () => controller.abort();
-  }, [slug]);
-  return state;
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <Alert color="red" variant="light" role="alert">
+      <Group justify="space-between">
+        <Text size="sm">{errorMessage(error)}</Text>
+        <Button size="xs" variant="outline" color="red" onClick={onRetry}>
+          {supportStrings.retry}
+        </Button>
+      </Group>
+    </Alert>
+  );
 }
 
 function categoryName(categories: SupportCategory[], id: string): string {
@@ -75,30 +50,27 @@ function ContactCard() {
 }
 
 function ArticleView({ slug, backTo, categories }: { slug: string; backTo: string; categories: SupportCategory[] }) {
-  const article = useArticle(slug);
+  const article = useSupportArticle(slug);
+  const notFound = isApiError(article.error) && article.error.status === 404;
   return (
     <Stack gap="md">
       <Anchor component={Link} to={backTo} size="sm">
         ← {supportStrings.back}
       </Anchor>
-      {article.status === 'loading' && (
+      {article.isPending && (
         <Group gap="sm">
           <Loader size="sm" />
           <Text c="dimmed">{supportStrings.loadingArticle}</Text>
         </Group>
       )}
-      {article.status === 'not-found' && (
+      {notFound && (
         <Stack gap="xs">
           <Title order={2}>{supportStrings.notFound}</Title>
           <Text c="dimmed">{supportStrings.notFoundText}</Text>
         </Stack>
       )}
-      {article.status === 'error' && (
-        <Alert color="red" variant="light" role="alert">
-          {article.message}
-        </Alert>
-      )}
-      {article.status === 'ready' && (
+      {article.isError && !notFound && <LoadError error={article.error} onRetry={() => void article.refetch()} />}
+      {article.isSuccess && (
         <article>
           <Badge variant="light" color="indigo" mb="xs">
             {categoryName(categories, article.data.category)}
@@ -122,8 +94,7 @@ export function SupportCentrePage() {
   const category = params.get('category') ?? '';
   const slug = params.get('article');
   const [draft, setDraft] = useState(q);
-  const [attempt, setAttempt] = useState(0);
-  const list = useArticleList(q, category, attempt);
+  const list = useSupportArticles(q, category);
 
   useEffect(() => setDraft(q), [q]);
 
@@ -154,7 +125,7 @@ export function SupportCentrePage() {
     return search ? `?${search}` : '/support';
   };
 
-  const data = list.status === 'ready' ? list.data : null;
+  const data = list.data ?? null;
   const categories = data?.categories ?? [];
   const total = useMemo(() => categories.reduce((sum, item) => sum + item.count, 0), [categories]);
 
@@ -208,22 +179,13 @@ export function SupportCentrePage() {
               ))}
             </Group>
           )}
-          {list.status === 'loading' && (
+          {list.isPending && (
             <Group gap="sm">
               <Loader size="sm" />
               <Text c="dimmed">{supportStrings.loading}</Text>
             </Group>
           )}
-          {list.status === 'error' && (
-            <Alert color="red" variant="light" role="alert">
-              <Group justify="space-between">
-                <Text size="sm">{list.message}</Text>
-                <Button size="xs" variant="outline" color="red" onClick={() => setAttempt((value) => value + 1)}>
-                  {supportStrings.retry}
-                </Button>
-              </Group>
-            </Alert>
-          )}
+          {list.isError && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
           {data && (
             <Stack gap="sm">
               <Text size="sm" c="dimmed" role="status">
