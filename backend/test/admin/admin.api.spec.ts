@@ -237,7 +237,10 @@ describe('admin area API (issue 17)', () => {
       const before = (await http().get(`/api-admin/agents/${agentId}/prompt`).set(admin.authorization).expect(200)).body;
       expect(before).toMatchObject({ prompt: 'Eres un asesor.', isCurrentVersion: true });
       const { body } = await http().put(`/api-admin/agents/${agentId}/prompt`).set(admin.authorization).send({ prompt: 'Eres un asesor revisado.' }).expect(200);
-      expect(body).toMatchObject({ agentId, version: before.version + 1, prompt: 'Eres un asesor revisado.', isCurrentVersion: true, createdBy: 'jefa@example.com', name: 'Edición de administración' });
+      expect(body).toMatchObject({ agentId, version: before.version + 1, prompt: 'Eres un asesor revisado.', isCurrentVersion: true, createdBy: expect.stringMatching(/^usuario-/), name: 'Edición de administración', description: 'Editado por administración' });
+      // Bob reads his agent's versions: the admin's public name, never the admin's address (issue 29).
+      const versions = await http().get(`/api/fine-tuning/agent-prompts/${agentId}/versions`).set(bob.authorization).expect(200);
+      expect(versions.text).not.toContain('@');
       expect((await http().get(`/api/agent-prompts/${agentId}`).set(bob.authorization).expect(200)).body.prompt).toBe('Eres un asesor revisado.');
       const empty = await http().put(`/api-admin/agents/${agentId}/prompt`).set(admin.authorization).send({ prompt: '   ' }).expect(400);
       expect(JSON.stringify(empty.body)).toContain('El prompt no puede estar vacío.');

@@ -25,6 +25,7 @@ describe('prompt versions (/agent-prompts, /fine-tuning/agent-prompts)', () => {
   let bob: SignedInUser;
   let jefa: SignedInUser;
   const http = () => request(testApp.server);
+  const handleOf = async (user: SignedInUser) => (await http().get(`/api/users/registration/${user.sub}`).set(user.authorization).expect(200)).body.handle as string;
 
   beforeAll(async () => {
     fake = await startOpenAiFake({ reply: ['Hola'] });
@@ -80,7 +81,7 @@ describe('prompt versions (/agent-prompts, /fine-tuning/agent-prompts)', () => {
     await saveAgent(ana, { id: agentId });
 
     expect(await versionsOf(ana, agentId)).toEqual([
-      expect.objectContaining({ version: 2, prompt: SECOND_PROMPT, name: 'Versión 2', isCurrentVersion: true, createdBy: ana.email }),
+      expect.objectContaining({ version: 2, prompt: SECOND_PROMPT, name: 'Versión 2', isCurrentVersion: true, createdBy: await handleOf(ana) }),
       expect.objectContaining({ version: 1, prompt: FIRST_PROMPT, name: 'Versión 1', isCurrentVersion: false }),
     ]);
     const { body: version1 } = await http().get(`/api/fine-tuning/agent-prompts/${agentId}/versions/1`).set(ana.authorization).expect(200);
@@ -196,7 +197,9 @@ describe('prompt versions (/agent-prompts, /fine-tuning/agent-prompts)', () => {
     it('lets an admin read and version another user’s private agent', async () => {
       await http().get(`/api/agent-prompts/${privateAgent}`).set(jefa.authorization).expect(200);
       const { body } = await addVersion(jefa, { agentId: privateAgent, prompt: SECOND_PROMPT }).expect(201);
-      expect(body).toMatchObject({ version: 2, createdBy: jefa.email });
+      // Credited to the admin's public name: the agent's creator reads the versions (issue 29).
+      expect(body).toMatchObject({ version: 2, createdBy: await handleOf(jefa) });
+      expect(body.createdBy).not.toContain('@');
     });
   });
 

@@ -27,15 +27,16 @@ import { CognitoAccountStates1795370001200 } from './1795370001200-cognito-accou
 import { CategoryPriceIndexes1795370001300 } from './1795370001300-category-price-indexes';
 import { EcosystemReplies1795380000300 } from './1795380000300-ecosystem-replies';
 import { LedgerListPrices1795380000301 } from './1795380000301-ledger-list-prices';
-
-import { ApiKeyMonthQuota1795380000400 } from './1795380000400-api-key-month-quota';
 import { UserHandles1795380000100 } from './1795380000100-user-handles';
 import { AgentEcosystemConsent1795380000110 } from './1795380000110-agent-ecosystem-consent';
 import { EcosystemsMadeByAdmin1795380000120 } from './1795380000120-ecosystems-made-by-admin';
+import { PromptVersionAuthors1795380000130 } from './1795380000130-prompt-version-authors';
 import { LedgerProrations1795380000200 } from './1795380000200-ledger-prorations';
+
+import { ApiKeyMonthQuota1795380000400 } from './1795380000400-api-key-month-quota';
 /**
  * Every migration, in order. Written with TypeORM's Table API (not raw SQL) so that each one runs
  * unchanged on SQLite and PostgreSQL.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const migrations: MixedList<Function> = [CreateUserProfiles1795300000000, CreateAgents1795310000000, CreateEcosystems1795310000001, CreateTeams1795310000002, CreateIdentityTables1795312894105, CreateFiles1795321400000, WidenMarketplaceIndexes1795321400001, CreateContactMessages1795330004200, CreateConversations1795340005100, CreateSubscriptions1795340005101, CreateAssistantPrompts1795340005102, IdentityAccountState1795350001100, PromptVersions1795360001300, AgentCategorySlugs1795360012000, DemoPaymentGateway1795370000100, Payments1795370000200, StableAvatarUrls1795370000300, CreatorPayouts1795370000400, Publications1795370000500, Collaboration1795370000600, Admin1795370000700, OneOpenSubscription1795370000800, LedgerTransfers1795370000900, AgentSearch1795370001000, CognitoAccountStates1795370001200, CategoryPriceIndexes1795370001300, ApiKeyMonthQuota1795380000400, EcosystemReplies1795380000300, LedgerListPrices1795380000301, UserHandles1795380000100, AgentEcosystemConsent1795380000110, EcosystemsMadeByAdmin1795380000120, LedgerProrations1795380000200];
+export const migrations: MixedList<Function> = [CreateUserProfiles1795300000000, CreateAgents1795310000000, CreateEcosystems1795310000001, CreateTeams1795310000002, CreateIdentityTables1795312894105, CreateFiles1795321400000, WidenMarketplaceIndexes1795321400001, CreateContactMessages1795330004200, CreateConversations1795340005100, CreateSubscriptions1795340005101, CreateAssistantPrompts1795340005102, IdentityAccountState1795350001100, PromptVersions1795360001300, AgentCategorySlugs1795360012000, DemoPaymentGateway1795370000100, Payments1795370000200, StableAvatarUrls1795370000300, CreatorPayouts1795370000400, Publications1795370000500, Collaboration1795370000600, Admin1795370000700, OneOpenSubscription1795370000800, LedgerTransfers1795370000900, AgentSearch1795370001000, CognitoAccountStates1795370001200, CategoryPriceIndexes1795370001300, UserHandles1795380000100, AgentEcosystemConsent1795380000110, EcosystemReplies1795380000300, LedgerListPrices1795380000301, LedgerProrations1795380000200, EcosystemsMadeByAdmin1795380000120, ApiKeyMonthQuota1795380000400, PromptVersionAuthors1795380000130];

@@ -9,7 +9,7 @@ import { AuditLog } from '../audit/audit-log.service';
 import type { AdminUpdateAgentDto } from './dto/admin.dto';
 import type { AdminAgentDto } from './dto/admin-responses.dto';
 
-/** The version name an admin's prompt edit is saved under (its createdBy is the admin's username). */
+/** The version name an admin's prompt edit is saved under (its createdBy is the admin's public name). */
 export const ADMIN_PROMPT_VERSION_NAME = 'Edición de administración';
 
 /** /api-admin/agents: every agent with its counts; edits, deletions and prompts as the admin. */
@@ -65,7 +65,7 @@ export class AdminAgentsService {
 
   async setPrompt(admin: VerifiedIdentity, agentId: string, prompt: string): Promise<PromptVersionDto> {
     const previous = await this.prompts.current(admin, agentId).catch(() => null);
-    const added = await this.prompts.add(admin, { agentId, prompt, versionName: ADMIN_PROMPT_VERSION_NAME, versionDescription: `Editado por ${admin.username}` });
+    const added = await this.prompts.add(admin, { agentId, prompt, versionName: ADMIN_PROMPT_VERSION_NAME, versionDescription: 'Editado por administración' });
     await this.audit.record({
       actorSub: admin.sub,
       action: 'agent.prompt',

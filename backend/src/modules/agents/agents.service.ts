@@ -231,10 +231,11 @@ export class AgentsService {
       ecosystemMinimumPrice: body.ecosystemMinimumPrice ?? 0,
       moderationStatus: this.moderationOnPublishing(false, body.isPublic ?? false, 'approved'),
     });
+    const author = await this.users.handleOf(identity);
     try {
       await this.dataSource.transaction(async (manager) => {
         await manager.insert(Agent, agent);
-        if (body.prompt !== undefined) await this.storePrompt(manager, identity, agent.id, body.prompt);
+        if (body.prompt !== undefined) await this.storePrompt(manager, author, agent.id, body.prompt);
       });
     } catch (error) {
       // Two creations racing for the same client-chosen id.
@@ -281,9 +282,10 @@ export class AgentsService {
       if (isAdmin(identity)) agent.createdBy = await this.users.publicNameOf(body.createdBy);
       else if (!namesCaller(identity, body.createdBy) && body.createdBy.toLowerCase() !== (await this.users.handleOf(identity))) throw new AgentCreatorMismatchError();
     }
+    const author = await this.users.handleOf(identity);
     await this.dataSource.transaction(async (manager) => {
       await manager.save(Agent, agent);
-      if (body.prompt !== undefined) await this.storePrompt(manager, identity, agent.id, body.prompt);
+      if (body.prompt !== undefined) await this.storePrompt(manager, author, agent.id, body.prompt);
     });
     await this.syncPrice(agent, identity.sub);
     if (saleTerms(agent) !== saleTermsBefore) {
@@ -327,9 +329,9 @@ export class AgentsService {
     }
   }
 
-  /** A changed prompt becomes a new current version; saving it unchanged adds none. */
-  private async storePrompt(manager: EntityManager, identity: VerifiedIdentity, agentId: string, prompt: string): Promise<void> {
-    await this.promptVersions.addIfChanged(manager, { agentId, prompt, createdBy: identity.username });
+  /** A changed prompt becomes a new current version, credited to its author's public name; saving it unchanged adds none. */
+  private async storePrompt(manager: EntityManager, author: string, agentId: string, prompt: string): Promise<void> {
+    await this.promptVersions.addIfChanged(manager, { agentId, prompt, createdBy: author });
   }
 
   /**

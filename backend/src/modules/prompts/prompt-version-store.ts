@@ -11,7 +11,7 @@ export interface NewPromptVersion {
   /** Defaults to 'Versión {n}'. */
   name?: string;
   description?: string;
-  /** A username. */
+  /** Its author's public name (users' handle), never their username: the agent's creator reads it. */
   createdBy: string;
 }
 

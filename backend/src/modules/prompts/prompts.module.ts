@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AgentsModule } from '../agents/agents.module';
 import { ModelsModule } from '../models/models.module';
+import { UsersModule } from '../users/users.module';
 import { PromptTestCase } from './entities/prompt-test-case.entity';
 import { PromptTestRun } from './entities/prompt-test-run.entity';
 import { PromptAccess } from './prompt-access';
@@ -13,7 +14,7 @@ import { PromptsService } from './prompts.service';
 
 /** Prompt versions, 'Mejorar con IA' and test cases (spec section 7, Prompts and fine-tuning). */
 @Module({
-  imports: [TypeOrmModule.forFeature([PromptTestCase, PromptTestRun]), PromptVersionStoreModule, AgentsModule, ModelsModule],
+  imports: [TypeOrmModule.forFeature([PromptTestCase, PromptTestRun]), PromptVersionStoreModule, AgentsModule, ModelsModule, UsersModule],
   controllers: [AgentPromptsController, PromptVersionsController],
   providers: [PromptAccess, PromptsService, PromptTestsService, PromptEnhancer],
   // Fine-tuning sessions (agent-creator module) apply their proposals as versions through it.

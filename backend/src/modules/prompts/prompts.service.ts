@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import type { CreatePromptVersionDto, DeletedPromptDto, DeletedPromptVersionDto, PromptVersionDto } from './dto/prompts.dto';
+import { UsersService } from '../users/users.service';
 import { PromptAccess } from './prompt-access';
 import { PromptTestsService } from './prompt-tests.service';
 import { PromptVersionStore, type StoredPromptVersion } from './prompt-version-store';
@@ -34,6 +35,7 @@ export class PromptsService {
     private readonly store: PromptVersionStore,
     private readonly tests: PromptTestsService,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersService,
   ) {}
 
   async current(identity: VerifiedIdentity, agentId: string): Promise<PromptVersionDto> {
@@ -50,13 +52,15 @@ export class PromptsService {
 
   async add(identity: VerifiedIdentity, body: CreatePromptVersionDto): Promise<PromptVersionDto> {
     await this.access.modifiableAgent(identity, body.agentId);
+    // The author's public name: an admin's edit must not show the agent's creator the admin's e-mail address.
+    const author = await this.users.handleOf(identity);
     const added = await this.dataSource.transaction((manager) =>
       this.store.add(manager, {
         agentId: body.agentId,
         prompt: body.prompt,
         name: body.versionName,
         description: body.versionDescription,
-        createdBy: identity.username,
+        createdBy: author,
       }),
     );
     return toDto(added);

@@ -15,7 +15,7 @@ export class PromptVersionDto {
   @ApiProperty() name: string;
   @ApiProperty() description: string;
   @ApiProperty() isCurrentVersion: boolean;
-  @ApiProperty({ description: 'Nombre de usuario de quien la creó' }) createdBy: string;
+  @ApiProperty({ description: 'Nombre público de quien la creó (nunca su correo)' }) createdBy: string;
   @ApiProperty() createdAt: Date;
 }
 
