@@ -107,12 +107,15 @@ describe('authorisation matrix of every registered route', () => {
     fileId: '',
     fileUrl: '',
   };
-  /** The payment customers and cards of each signed-in caller (demo gateway). */
-  const pay: { customers: Record<'owner' | 'other' | 'admin', string>; cards: Record<'owner' | 'other' | 'admin', string>; subscriptionId: string; otherPriceId: string } = {
+  /**
+   * The payment customers and cards of each signed-in caller (demo gateway), an active subscription
+   * of the owner's and the new price its agent got since (a plan may change only to that).
+   */
+  const pay: { customers: Record<'owner' | 'other' | 'admin', string>; cards: Record<'owner' | 'other' | 'admin', string>; subscriptionId: string; newPriceId: string } = {
     customers: { owner: '', other: '', admin: '' },
     cards: { owner: '', other: '', admin: '' },
     subscriptionId: '',
-    otherPriceId: '',
+    newPriceId: '',
   };
   let requestsSent = 0;
   let benchRoutes: string | undefined;
@@ -185,6 +188,13 @@ describe('authorisation matrix of every registered route', () => {
           .send({ customerID: pay.customers.owner, priceID: await fresh.paidAgentPrice() })
           .expect(201)
       ).body.subscription.subscriptionId as string,
+    /** An active subscription of the owner's to a fresh agent, and the new price the agent got since. */
+    planChange: async () => {
+      const { body: agent } = await http().post('/api/agents').set(owner.authorization).send({ ...newAgentBody, price: 3 }).expect(201);
+      const { body } = await http().post('/api/stripe/create-subscription').set(owner.authorization).send({ customerID: pay.customers.owner, priceID: agent.priceId }).expect(201);
+      const { body: repriced } = await http().post('/api/agents').set(owner.authorization).send({ ...newAgentBody, id: agent.id, price: 4 }).expect(200);
+      return { subscriptionID: body.subscription.subscriptionId as string, priceID: repriced.priceId as string };
+    },
     pausedSubscription: async () => {
       const subscriptionID = await fresh.subscription();
       await http().post('/api/stripe/pause-subscription').set(owner.authorization).send({ subscriptionID }).expect(200);
@@ -468,11 +478,11 @@ describe('authorisation matrix of every registered route', () => {
     },
     'GET /api/stripe/subscriptions/:subscriptionId/change-preview': {
       class: 'owner-resource',
-      probe: () => ({ path: `/api/stripe/subscriptions/${pay.subscriptionId}/change-preview?priceID=${pay.otherPriceId}` }),
+      probe: () => ({ path: `/api/stripe/subscriptions/${pay.subscriptionId}/change-preview?priceID=${pay.newPriceId}` }),
     },
     'POST /api/stripe/change-subscription-plan': {
       class: 'owner-resource',
-      probe: async () => ({ path: '/api/stripe/change-subscription-plan', body: { subscriptionID: await fresh.subscription(), priceID: await fresh.paidAgentPrice() } }),
+      probe: async () => ({ path: '/api/stripe/change-subscription-plan', body: await fresh.planChange() }),
     },
     'POST /api/stripe/create-product': { class: 'owner-resource', probe: () => ({ path: '/api/stripe/create-product', body: { agentId: seeded.agentId } }) },
     'PUT /api/stripe/update-product': { class: 'owner-resource', probe: () => ({ path: '/api/stripe/update-product', body: { agentId: seeded.agentId } }) },
@@ -734,8 +744,7 @@ describe('authorisation matrix of every registered route', () => {
         await http().post('/api/stripe/add-card').set(user.authorization).send({ customerID: pay.customers[caller], paymentMethodID: 'pm_card_visa' }).expect(201)
       ).body.id;
     }
-    pay.subscriptionId = await fresh.subscription();
-    pay.otherPriceId = await fresh.paidAgentPrice();
+    ({ subscriptionID: pay.subscriptionId, priceID: pay.newPriceId } = await fresh.planChange());
   });
 
   afterAll(async () => {
