@@ -78,7 +78,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Comprueba la cadena de hashes: { valid, checked, firstBrokenId? } */
+        /** Comprueba la cadena firmada (HMAC): { valid, checked, firstBrokenId?, keyedFrom, head } */
         get: operations["AdminAuditController_verify"];
         put?: never;
         post?: never;
@@ -2236,6 +2236,38 @@ export interface components {
              */
             paymentMethodID: string;
         };
+        AdminAgentDto: {
+            /** @description En cuántos equipos está */
+            assignments: number;
+            avatar: string | null;
+            capabilities: string[];
+            /** @enum {string} */
+            category: "legal" | "finance" | "marketing" | "tech" | "hr" | "operations" | "general";
+            /** @description Cuántas conversaciones lo usan */
+            conversations: number;
+            createdAt: string;
+            /** @description Nombre público del creador (nunca su correo), o 'system' */
+            createdBy: string;
+            /** @description Id del usuario creador (null en los agentes de la plataforma) */
+            creatorId: string | null;
+            description: string;
+            /** @description 'Se puede incluir en ecosistemas' de otros creadores */
+            ecosystemInclusionAllowed: boolean;
+            /** @description Lo mínimo que se debe al creador al mes por suscriptor de un ecosistema ajeno que lo incluya */
+            ecosystemMinimumPrice: number;
+            id: string;
+            isPublic: boolean;
+            modelConfig: components["schemas"]["ModelConfigResponseDto"];
+            name: string;
+            popularity: number;
+            price: number;
+            /** @description Precio mensual en la pasarela de pago (para suscribirse); null si es gratis */
+            priceId: string | null;
+            rating: number;
+            skills: string[];
+            updatedAt: string;
+            useCases: string[];
+        };
         AdminPromptDto: {
             /** @description El nuevo prompt de sistema; se guarda como nueva versión actual */
             prompt: string;
@@ -2249,6 +2281,12 @@ export interface components {
             description: string;
             /** @example Asistente Legal */
             name: string;
+        };
+        AdminUserAgentsDto: {
+            /** @description Los agentes que creó el usuario */
+            created: components["schemas"]["AgentDto"][];
+            /** @description Los agentes de su equipo */
+            team: components["schemas"]["UserAgentDto"][];
         };
         AdminUserDto: {
             contactName: string | null;
@@ -2313,9 +2351,15 @@ export interface components {
             /** @enum {string} */
             category: "legal" | "finance" | "marketing" | "tech" | "hr" | "operations" | "general";
             createdAt: string;
-            /** @description Nombre de usuario del creador, o 'system' */
+            /** @description Nombre público del creador (nunca su correo), o 'system' */
             createdBy: string;
+            /** @description Id del usuario creador (null en los agentes de la plataforma) */
+            creatorId: string | null;
             description: string;
+            /** @description 'Se puede incluir en ecosistemas' de otros creadores */
+            ecosystemInclusionAllowed: boolean;
+            /** @description Lo mínimo que se debe al creador al mes por suscriptor de un ecosistema ajeno que lo incluya */
+            ecosystemMinimumPrice: number;
             id: string;
             isPublic: boolean;
             modelConfig: components["schemas"]["ModelConfigResponseDto"];
@@ -2329,6 +2373,24 @@ export interface components {
             updatedAt: string;
             useCases: string[];
         };
+        AgentMarginDto: {
+            agentId: string;
+            inputTokens: number;
+            /** @description revenue − modelCost, o null sin precios */
+            margin: number | null;
+            /** @description Coste del modelo en céntimos si hay precios de tokens; si no, null */
+            modelCost: number | null;
+            name: string;
+            outputTokens: number;
+            /** @description Céntimos */
+            revenue: number;
+        };
+        AgentMetricsDto: {
+            agents: components["schemas"]["AdminAgentDto"][];
+            privateAgentsCount: number;
+            publicAgentsCount: number;
+            totalAgents: number;
+        };
         AgentPageDto: {
             items: components["schemas"]["AgentDto"][];
             limit: number;
@@ -2337,6 +2399,25 @@ export interface components {
             total: number;
             /** @description false cuando hay más de total (la interfaz dice 'más de 1.000') */
             totalIsExact: boolean;
+        };
+        AgentResponseDto: {
+            agentId: string;
+            agentName: string;
+            content: string;
+            endedAt: string;
+            error: string | null;
+            startedAt: string;
+            /** @enum {string} */
+            status: "completed" | "failed" | "timeout";
+            task: string;
+            usage: components["schemas"]["TokenUsageDto"] | null;
+        };
+        AgentUsageDto: {
+            calls: number;
+            /** @description Lo que cuestan los tokens, en céntimos, si el precio del modelo está configurado (MODEL_PRICES) */
+            costCents?: number;
+            inputTokens: number;
+            outputTokens: number;
         };
         ApiKeyDto: {
             /** Format: date-time */
@@ -2439,6 +2520,67 @@ export interface components {
             reply: string;
             suggestedQuestions: string[];
         };
+        BalanceDto: {
+            available: components["schemas"]["MoneyDto"][];
+            /** @example eur */
+            currency: string;
+            demo: boolean;
+            pending: components["schemas"]["MoneyDto"][];
+            /** @enum {string} */
+            provider: "demo" | "stripe";
+            totals: components["schemas"]["LedgerTotalsDto"];
+        };
+        BalanceTransactionDto: {
+            /** @description Solo en modo demostración */
+            agentId?: string;
+            /** @description Solo en modo demostración */
+            agentName?: string;
+            /** @description Céntimos */
+            amount: number;
+            /** @description Solo con Stripe: cuándo estará disponible (ISO 8601) */
+            availableOn?: string | null;
+            /** @description ISO 8601 */
+            created: string | null;
+            /** @example eur */
+            currency: string;
+            /** @description Solo en modo demostración */
+            demo?: boolean;
+            /** @description Solo con Stripe */
+            description?: string | null;
+            /** @description Solo en modo demostración */
+            ecosystemId?: string | null;
+            /** @description Céntimos */
+            fee: number;
+            id: string;
+            /** @description Céntimos */
+            net: number;
+            /** @description Solo en modo demostración: ya pagado al creador */
+            paidOut?: boolean;
+            /** @description Solo en modo demostración: el pago entero, en céntimos */
+            paymentAmount?: number;
+            /**
+             * @description Solo en modo demostración: el mes pagado
+             * @example 2026-11
+             */
+            period?: string;
+            /** @description Solo con Stripe: el cargo, la transferencia o el pago del que viene */
+            source?: string | null;
+            /** @description Solo con Stripe */
+            status?: string;
+            /** @description Solo en modo demostración */
+            subscriptionId?: string;
+            /**
+             * @description El tipo de Stripe (charge, transfer, payout, refund…); charge en modo demostración
+             * @example charge
+             */
+            type: string;
+        };
+        BalanceTransactionsDto: {
+            demo: boolean;
+            items: components["schemas"]["BalanceTransactionDto"][];
+            /** @enum {string} */
+            provider: "demo" | "stripe";
+        };
         BundleShareDto: {
             agentId: string;
             agentName: string;
@@ -2523,7 +2665,7 @@ export interface components {
         ChatMetadataDto: {
             agentId?: string;
             agentName?: string;
-            modelId: Record<string, never> | null;
+            modelId: string | null;
             /**
              * @description bedrock, openai-compatible o none (sin modelo configurado)
              * @example bedrock
@@ -2565,7 +2707,7 @@ export interface components {
             /** @description El agente con mejor valoración */
             coordinator: components["schemas"]["SessionAgentDto"] | null;
             /** @description Cada paso con su hora (at), tipo, mensaje, uso de tokens y, si el modelo tiene precio, costCents (céntimos) */
-            deliberationLog: string[];
+            deliberationLog: components["schemas"]["LogEntryDto"][];
             endTime: string | null;
             error: string | null;
             finalResponse: string | null;
@@ -2575,15 +2717,19 @@ export interface components {
             /** @description La sesión que repite ('Repetir') */
             replayOf: string | null;
             /** @description Respuesta de cada agente, por id de agente */
-            responses: Record<string, never>;
+            responses: {
+                [key: string]: components["schemas"]["AgentResponseDto"];
+            };
             startTime: string;
             /** @enum {string} */
             status: "idle" | "processing" | "completed" | "failed" | "cancelled";
-            taskAssignments: string[];
+            taskAssignments: components["schemas"]["TaskAssignmentDto"][];
             /** @description legal, finance, marketing, tech, hr, operations o general */
             topic: string | null;
             /** @description Tokens por agente: inputTokens, outputTokens, calls y, si el precio del modelo está configurado (MODEL_PRICES), costCents (céntimos) */
-            usage: Record<string, never>;
+            usage: {
+                [key: string]: components["schemas"]["AgentUsageDto"];
+            };
         };
         ConnectedAccountDto: {
             /** @example acct_123 */
@@ -2730,7 +2876,7 @@ export interface components {
             /** @default test */
             category: string;
             /**
-             * @description 'admin' si no se indica; si se indica, debe ser tu nombre de usuario (un admin puede indicar cualquiera)
+             * @description Tu nombre público (se indique o no; puedes indicar tu nombre de usuario); 'admin' por defecto solo en los que crea un administrador, que puede indicar cualquiera
              * @default admin
              */
             createdBy: string;
@@ -2843,6 +2989,36 @@ export interface components {
             email: string;
             name: string;
         };
+        CustomerListingDto: {
+            /** @description ISO 8601 */
+            createdAt: string | null;
+            customerId: string;
+            email: string | null;
+            name: string | null;
+            /** @description El sub del usuario */
+            userId: string | null;
+        };
+        CustomerListingsDto: {
+            demo: boolean;
+            items: components["schemas"]["CustomerListingDto"][];
+            /** @enum {string} */
+            provider: "demo" | "stripe";
+        };
+        DailyMetricsDto: {
+            activeUsers: number;
+            conversations: number;
+            /**
+             * @description AAAA-MM-DD, en UTC
+             * @example 2026-11-27
+             */
+            date: string;
+            messages: number;
+            /** @description Céntimos de currency */
+            revenue: number;
+            signUps: number;
+            subscriptions: number;
+            tokens: number;
+        };
         DatabaseHealthDto: {
             reachable: boolean;
             /** @enum {string} */
@@ -2879,6 +3055,16 @@ export interface components {
         DeletedPublicationDto: {
             apiId: string;
             success: boolean;
+        };
+        DeletedTestCaseDto: {
+            id: string;
+            success: boolean;
+        };
+        DetailedMetricsDto: {
+            /** @example eur */
+            currency: string;
+            /** @description Un día por entrada, los últimos 30 (hoy incluido), el más antiguo primero */
+            days: components["schemas"]["DailyMetricsDto"][];
         };
         EarningsAgentDto: {
             agentId: string;
@@ -2922,7 +3108,10 @@ export interface components {
             avatar: string | null;
             category: string;
             createdAt: string;
+            /** @description Nombre público de quien lo creó (nunca su correo); 'admin' en los de la plataforma */
             createdBy: string;
+            /** @description Id del usuario que lo creó */
+            creatorId: string | null;
             description: string;
             discount: number;
             featured: boolean;
@@ -2948,6 +3137,28 @@ export interface components {
         };
         EnhancePromptDto: {
             prompt: string;
+        };
+        ErrorBodyDto: {
+            /**
+             * @description Solo en los errores que el cliente debe distinguir de otros con el mismo código
+             * @example SubscriptionPaused
+             */
+            code?: string;
+            /**
+             * @description El nombre del código HTTP
+             * @example Not Found
+             */
+            error: string;
+            /**
+             * @description Un único mensaje en español, para mostrarlo tal cual
+             * @example Conversación no encontrada.
+             */
+            message: string;
+            /**
+             * @description El mismo código que el de la respuesta HTTP
+             * @example 404
+             */
+            statusCode: number;
         };
         ExpectationDto: {
             /**
@@ -3018,7 +3229,7 @@ export interface components {
         };
         IdentityConfigDto: {
             /** @description Dirección del servicio de identidad embebido (relativa al backend); null para Amazon Cognito */
-            endpoint?: Record<string, never> | null;
+            endpoint: string | null;
             /** @enum {string} */
             provider: "cognito" | "embedded";
             /** @example us-east-1 */
@@ -3051,6 +3262,45 @@ export interface components {
         InvokeUsageDto: {
             inputTokens: number;
             outputTokens: number;
+        };
+        LedgerTotalsDto: {
+            /** @description Comisiones, en céntimos */
+            fees: number;
+            /** @description Céntimos cobrados */
+            gross: number;
+            /** @description Parte neta de los creadores, en céntimos */
+            net: number;
+            /** @description Ya pagado a los creadores, en céntimos */
+            paidOut: number;
+        };
+        LogEntryDto: {
+            agentId?: string;
+            agentName?: string;
+            /** @description ISO 8601 */
+            at: string;
+            /** @description Su coste en céntimos, si el precio del modelo está configurado */
+            costCents?: number;
+            /** @description Los datos del paso: el tema y las prioridades, las tareas asignadas, el texto de una respuesta… */
+            data?: {
+                [key: string]: unknown;
+            } | {
+                [key: string]: unknown;
+            }[];
+            durationMs?: number;
+            /** @description Qué ha pasado, en español */
+            message: string;
+            seq: number;
+            /** @enum {string} */
+            type: "started" | "topic" | "coordinator" | "assignment" | "agent-working" | "agent-response" | "agent-failed" | "synthesis" | "completed" | "failed" | "cancelled";
+            /** @description El uso de tokens, si el paso fue una llamada al modelo */
+            usage?: components["schemas"]["TokenUsageDto"];
+        };
+        MarginsDto: {
+            agents: components["schemas"]["AgentMarginDto"][];
+            /** @example eur */
+            currency: string;
+            /** @description Si MODEL_PRICES da precio a los tokens */
+            pricesConfigured: boolean;
         };
         MessageDto: {
             content: string;
@@ -3118,6 +3368,23 @@ export interface components {
              */
             provider: "none" | "bedrock" | "openai-compatible";
         };
+        ModerationDecisionDto: {
+            agentId: string;
+            /** @enum {string} */
+            moderationStatus: "approved" | "rejected";
+            reason: string | null;
+        };
+        ModerationQueueDto: {
+            /** @description MODERATION_ENABLED */
+            enabled: boolean;
+            items: components["schemas"]["AgentDto"][];
+        };
+        MoneyDto: {
+            /** @description Céntimos */
+            amount: number;
+            /** @example eur */
+            currency: string;
+        };
         OnboardingLinkDto: {
             /** @description Stripe: el enlace de alta de Stripe Express. Demostración: la vuelta a Mis ingresos (no hay alta que hacer). */
             url: string;
@@ -3152,7 +3419,7 @@ export interface components {
             /** @enum {string} */
             provider: "demo" | "stripe";
             /** @description Clave publicable de Stripe para Elements; null en modo demostración */
-            publishableKey?: Record<string, never> | null;
+            publishableKey: string | null;
         };
         PaymentSubscriptionDto: {
             /** @description Agente de una suscripción individual; null en un paquete */
@@ -3202,6 +3469,30 @@ export interface components {
             /** @example 2026-11-01 */
             startDate: string;
         };
+        PeriodSummaryDto: {
+            activeSubscriptions: number;
+            cancelledSubscriptions: number;
+            /** @example eur */
+            currency: string;
+            demo: boolean;
+            /**
+             * @description Incluido
+             * @example 2026-11-30
+             */
+            endDate: string;
+            /** @description Céntimos */
+            fees: number;
+            /** @description Céntimos */
+            net: number;
+            newSubscriptions: number;
+            payments: number;
+            /** @enum {string} */
+            provider: "demo" | "stripe";
+            /** @description Céntimos */
+            revenue: number;
+            /** @example 2026-11-01 */
+            startDate: string;
+        };
         ProductDto: {
             id: string;
             /** @enum {string} */
@@ -3209,6 +3500,33 @@ export interface components {
             /** @description Precio mensual (con el descuento, en un ecosistema) */
             price: number;
             priceId: string | null;
+        };
+        ProductListingDto: {
+            /** @description Solo con Stripe */
+            active?: boolean;
+            /** @description ISO 8601 */
+            createdAt: string | null;
+            currency: string | null;
+            /** @description Solo con Stripe */
+            description?: string | null;
+            /** @description El id del agente o del ecosistema */
+            itemId: string | null;
+            /**
+             * @description agent o ecosystem
+             * @example agent
+             */
+            kind: string | null;
+            name: string | null;
+            priceId: string | null;
+            productId: string;
+            /** @description Céntimos */
+            unitAmount: number | null;
+        };
+        ProductListingsDto: {
+            demo: boolean;
+            items: components["schemas"]["ProductListingDto"][];
+            /** @enum {string} */
+            provider: "demo" | "stripe";
         };
         ProductTargetDto: {
             /** @description El agente de pago que se vende */
@@ -3220,7 +3538,7 @@ export interface components {
             agentId: string;
             /** Format: date-time */
             createdAt: string;
-            /** @description Nombre de usuario de quien la creó */
+            /** @description Nombre público de quien la creó (nunca su correo) */
             createdBy: string;
             description: string;
             isCurrentVersion: boolean;
@@ -3274,13 +3592,15 @@ export interface components {
             openapi: string;
         };
         RegistrationContactDto: {
-            contactName: Record<string, never>;
+            contactName: string | null;
             email: string;
         };
         RegistrationDto: {
-            contactName: Record<string, never>;
+            contactName: string | null;
             createdAt: string;
             email: string;
+            /** @description Nombre público: el que ven los demás como creador de tus agentes y ecosistemas */
+            handle: string;
             id: string;
             username: string;
         };
@@ -3306,7 +3626,7 @@ export interface components {
         };
         RuntimeConfigDto: {
             /** @description Valor de la cabecera x-api-key del cliente */
-            apiKey?: Record<string, never> | null;
+            apiKey: string | null;
             /** @example Seshat */
             assistantName: string;
             features: string[];
@@ -3326,9 +3646,19 @@ export interface components {
              * @enum {string}
              */
             category: "legal" | "finance" | "marketing" | "tech" | "hr" | "operations" | "general";
-            /** @description Tu nombre de usuario; solo un administrador puede indicar otro */
+            /** @description Tu nombre de usuario o tu nombre público (se guarda el público); solo un administrador puede indicar otro */
             createdBy?: string;
             description: string;
+            /**
+             * @description 'Se puede incluir en ecosistemas': otros pueden vender este agente (si es de pago) dentro de sus ecosistemas, pagándote al menos ecosystemMinimumPrice al mes por suscriptor
+             * @default false
+             */
+            ecosystemInclusionAllowed: boolean;
+            /**
+             * @description Lo mínimo que se te debe al mes por cada suscriptor de un ecosistema ajeno que incluya este agente
+             * @default 0
+             */
+            ecosystemMinimumPrice: number;
             /** @description Id de un agente existente (actualizar) o nuevo (crear con ese id) */
             id?: string;
             /**
@@ -3505,6 +3835,12 @@ export interface components {
             email: string | null;
             name: string | null;
         };
+        SubscriptionUsersDto: {
+            demo: boolean;
+            items: components["schemas"]["SubscriptionUserDto"][];
+            /** @enum {string} */
+            provider: "demo" | "stripe";
+        };
         SupportCategoryDto: {
             /**
              * @description Artículos de la categoría que encajan con la búsqueda
@@ -3515,6 +3851,14 @@ export interface components {
             id: string;
             /** @example Agentes */
             name: string;
+        };
+        TaskAssignmentDto: {
+            agentId: string;
+            agentName: string;
+            priority: number;
+            /** @description Los pasos van uno tras otro; las tareas de un paso, a la vez. 0 en el reparto del coordinador */
+            step: number;
+            task: string;
         };
         TeamAgentDto: {
             agentId: string;
@@ -3586,6 +3930,11 @@ export interface components {
         };
         UpdateUserDto: {
             contactName?: string;
+            /**
+             * @description Nombre público (3 a 30 caracteres: letras minúsculas, números, puntos, guiones o guiones bajos); único y nunca un correo
+             * @example ana-garcia
+             */
+            handle?: string;
             /** @description El usuario terminó la primera interacción con el creador de agentes */
             interactionComplete?: boolean;
         };
@@ -3632,6 +3981,15 @@ export interface components {
             name: string;
             userId: string;
         };
+        UserMetricsDto: {
+            activeUsersLast30Days: number;
+            adminUsers: number;
+            confirmedUsers: number;
+            disabledUsers: number;
+            newUsersLast30Days: number;
+            totalUsers: number;
+            unconfirmedUsers: number;
+        };
         WebhookAnswerDto: {
             /** @description El evento ya se había procesado */
             duplicate?: boolean;
@@ -3659,21 +4017,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminAgentDto"][];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -3696,21 +4060,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AgentDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -3729,21 +4117,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeletedDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -3762,21 +4165,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PromptVersionDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no existe o no tiene prompt */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -3799,21 +4217,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PromptVersionDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -3840,14 +4282,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -3871,14 +4317,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -3895,21 +4345,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AgentMetricsDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -3926,21 +4382,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DetailedMetricsDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -3957,21 +4419,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MarginsDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -3988,21 +4456,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UserMetricsDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4019,21 +4493,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ModerationQueueDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4052,21 +4532,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ModerationDecisionDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no está pendiente de moderación */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4089,21 +4593,54 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ModerationDecisionDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no está pendiente de moderación */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4129,14 +4666,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4153,21 +4694,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["BalanceDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4186,21 +4733,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["BalanceTransactionsDto"];
+                };
+            };
+            /** @description El límite no es un número entero entre 1 y 100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4219,21 +4781,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CustomerListingsDto"];
+                };
+            };
+            /** @description El límite no es un número entero entre 1 y 100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4252,21 +4829,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductListingsDto"];
+                };
+            };
+            /** @description El límite no es un número entero entre 1 y 100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4287,21 +4879,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PeriodSummaryDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o la fecha de fin es anterior a la de inicio */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4318,21 +4925,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SubscriptionUsersDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4359,19 +4972,32 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserPageDto"];
                 };
             };
+            /** @description page, limit, status o search fuera de sus límites */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4390,21 +5016,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminUserAgentsDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Usuario no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4432,14 +5073,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Usuario no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4467,14 +5121,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Usuario no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4506,14 +5173,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4532,6 +5203,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatorStatusDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -4557,12 +5237,41 @@ export interface operations {
                     "application/json": components["schemas"]["AgentDto"];
                 };
             };
-            /** @description Al borrador le falta el nombre, la descripción o las instrucciones */
+            /** @description Cuerpo no válido, o al borrador le falta el nombre, la descripción o las instrucciones */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El avatar es un archivo que no ha subido quien llama */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Más agentes por hora de los que permite RATE_LIMIT_AGENTS_PER_HOUR (Retry-After: segundos de espera) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4589,19 +5298,50 @@ export interface operations {
                     "application/json": components["schemas"]["AgentDto"];
                 };
             };
-            /** @description El agente es de otro usuario */
+            /** @description Cuerpo no válido, o al borrador le falta el nombre, la descripción o las instrucciones */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente es de otro usuario, o el avatar es un archivo que no ha subido quien llama */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Agente no encontrado */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Más agentes por hora de los que permite RATE_LIMIT_AGENTS_PER_HOUR (Retry-After: segundos de espera) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4624,19 +5364,32 @@ export interface operations {
                     "application/json": components["schemas"]["AgentDraftResponseDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El agente es de otro usuario */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Agente no encontrado */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4666,28 +5419,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description El agente es de otro usuario */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Conversación o agente no encontrados */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Demasiados mensajes o consultas al modelo por minuto */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4708,12 +5478,23 @@ export interface operations {
                     "application/json": components["schemas"]["PromptVersionDto"][];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El agente no es de quien llama (y quien llama no es admin); un agente privado de otro usuario da 404 */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4738,12 +5519,50 @@ export interface operations {
                     "application/json": components["schemas"]["PromptVersionDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El agente no es de quien llama (y quien llama no es admin); un agente privado de otro usuario da 404 */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no existe o quien llama no puede verlo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Más agentes por hora de los que permite RATE_LIMIT_AGENTS_PER_HOUR (Retry-After: segundos de espera) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4766,19 +5585,32 @@ export interface operations {
                     "application/json": components["schemas"]["PromptVersionDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El agente no es de quien llama (y quien llama no es admin); un agente privado de otro usuario da 404 */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description El agente no existe, no es visible o no tiene prompt */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4801,12 +5633,32 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedPromptDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El agente no es de quien llama (y quien llama no es admin); un agente privado de otro usuario da 404 */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no existe, no es visible o no tiene prompt */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4829,12 +5681,32 @@ export interface operations {
                     "application/json": components["schemas"]["TestCaseDto"][];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El agente no es de quien llama (y quien llama no es admin); un agente privado de otro usuario da 404 */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no existe o quien llama no puede verlo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4861,19 +5733,50 @@ export interface operations {
                     "application/json": components["schemas"]["TestCaseDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o el patrón no es una expresión regular válida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El agente no es de quien llama (y quien llama no es admin); un agente privado de otro usuario da 404 */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no existe o quien llama no puede verlo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description El agente ya tiene el máximo de casos */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4901,12 +5804,41 @@ export interface operations {
                     "application/json": components["schemas"]["TestCaseDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o el patrón no es una expresión regular válida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El agente no es de quien llama (y quien llama no es admin); un agente privado de otro usuario da 404 */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no es visible o no tiene ese caso de prueba */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4926,14 +5858,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeletedTestCaseDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description El agente no es de quien llama (y quien llama no es admin); un agente privado de otro usuario da 404 */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no es visible o no tiene ese caso de prueba */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -4974,7 +5928,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Este agente ya está publicado como API. */
+            /** @description Este agente ya está publicado como API; o la cuenta ya tiene el máximo de claves de API (API_KEYS_PER_ACCOUNT_MAX) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5179,14 +6133,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Más de 20 mensajes por minuto desde la misma sesión y dirección, o (con sesión iniciada) más consultas al modelo de las que permite RATE_LIMIT_MODEL_CALLS_PER_MINUTE */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5203,13 +6161,32 @@ export interface operations {
             };
         };
         responses: {
+            /** @description La respuesta completa (JSON) o, con «Accept: text/event-stream», sus eventos */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ChatReplyDto"];
-                    "text/event-stream": components["schemas"]["ChatReplyDto"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description code 'SubscriptionRequired': «Necesitas una suscripción activa para chatear con este agente.» */
@@ -5217,28 +6194,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Conversación no encontrada / Agente no encontrado */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description code 'SubscriptionPaused': «Suscripción Pausada» (el cliente muestra el modal para reanudarla) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Más mensajes o consultas al modelo por minuto de los que permiten RATE_LIMIT_MESSAGES_PER_MINUTE y RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5255,13 +6240,14 @@ export interface operations {
             };
         };
         responses: {
+            /** @description La respuesta completa (JSON) o, con «Accept: text/event-stream», sus eventos */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ChatReplyDto"];
-                    "text/event-stream": components["schemas"]["ChatReplyDto"];
+                    "text/event-stream": string;
                 };
             };
             /** @description modelId no es uno de los modelos disponibles (u otro campo no válido) */
@@ -5269,21 +6255,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Conversación no encontrada */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Más mensajes o consultas al modelo por minuto de los que permiten RATE_LIMIT_MESSAGES_PER_MINUTE y RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5302,6 +6303,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CollaborationSessionDto"][];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -5332,28 +6342,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description code 'SubscriptionRequired': un agente de pago sin suscripción activa */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Agente no encontrado / Conversación no encontrada */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Más consultas al modelo por minuto de las que permite RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5376,12 +6403,23 @@ export interface operations {
                     "application/json": components["schemas"]["CollaborationSessionDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description La sesión no existe o es de otro usuario (404) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5404,12 +6442,23 @@ export interface operations {
                     "application/json": components["schemas"]["CollaborationSessionDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description La sesión no existe o es de otro usuario (404) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5424,12 +6473,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Los eventos session, step (un LogEntryDto) y end (un CollaborationSessionDto) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description La sesión no existe o es de otro usuario (404) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5452,26 +6521,41 @@ export interface operations {
                     "application/json": components["schemas"]["CollaborationSessionDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description La sesión no existe o es de otro usuario (404) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description La sesión todavía no ha terminado */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Más consultas al modelo por minuto de las que permite RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5498,12 +6582,32 @@ export interface operations {
                     "application/json": components["schemas"]["EcosystemDto"];
                 };
             };
+            /** @description Cuerpo no válido: name falta o supera su límite, o un campo desconocido */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description La sesión no existe o es de otro usuario (404) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5552,14 +6656,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Más de 5 mensajes en una hora desde la misma dirección */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5567,7 +6675,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Opcional (contrato): el sub o el nombre de usuario de quien llama (403 si no); un administrador puede nombrar a otro usuario para leer o gestionar sus conversaciones */
-                userId?: unknown;
+                userId?: string;
             };
             header?: never;
             path?: never;
@@ -5581,6 +6689,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConversationDto"][];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -5606,19 +6732,50 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Agente no encontrado */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Más conversaciones por hora de las que permite RATE_LIMIT_CONVERSATIONS_PER_HOUR (Retry-After: segundos de espera) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5626,7 +6783,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Opcional (contrato): el sub o el nombre de usuario de quien llama (403 si no); un administrador puede nombrar a otro usuario para leer o gestionar sus conversaciones */
-                userId?: unknown;
+                userId?: string;
             };
             header?: never;
             path: {
@@ -5644,12 +6801,32 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Conversación no encontrada (también si es de otro usuario) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5657,7 +6834,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Opcional (contrato): el sub o el nombre de usuario de quien llama (403 si no); un administrador puede nombrar a otro usuario para leer o gestionar sus conversaciones */
-                userId?: unknown;
+                userId?: string;
             };
             header?: never;
             path: {
@@ -5679,13 +6856,49 @@ export interface operations {
                     "application/json": components["schemas"]["ConversationDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Conversación no encontrada (también si es de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     ConversationsController_remove: {
         parameters: {
             query?: {
                 /** @description Opcional (contrato): el sub o el nombre de usuario de quien llama (403 si no); un administrador puede nombrar a otro usuario para leer o gestionar sus conversaciones */
-                userId?: unknown;
+                userId?: string;
             };
             header?: never;
             path: {
@@ -5703,6 +6916,33 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedConversationDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Conversación no encontrada (también si es de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     ConversationsController_messages: {
@@ -5713,7 +6953,7 @@ export interface operations {
                 /** @description Tamaño de la página */
                 limit?: number;
                 /** @description Opcional (contrato): el sub o el nombre de usuario de quien llama (403 si no); un administrador puede nombrar a otro usuario para leer o gestionar sus conversaciones */
-                userId?: unknown;
+                userId?: string;
             };
             header?: never;
             path: {
@@ -5736,14 +6976,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Conversación no encontrada */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5770,19 +7032,59 @@ export interface operations {
                     "application/json": components["schemas"]["MessageDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Conversación no encontrada (también si es de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Ya existe otro mensaje con ese id en la conversación. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Más mensajes por minuto de los que permite RATE_LIMIT_MESSAGES_PER_MINUTE (Retry-After: segundos de espera) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5890,19 +7192,41 @@ export interface operations {
                     "application/json": components["schemas"]["UploadedFileDto"];
                 };
             };
+            /** @description Sin imagen en el campo «file», más de una, o un archivo que no es PNG, JPEG, WebP ni GIF */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description La imagen supera los 2 MB */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Más subidas por hora de las que permite RATE_LIMIT_UPLOADS_PER_HOUR (Retry-After: segundos de espera) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5925,14 +7249,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
             };
             /** @description El enlace ha caducado o no es válido. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Archivo no encontrado. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -5957,6 +7297,24 @@ export interface operations {
                     "application/json": components["schemas"]["SignedUrlDto"];
                 };
             };
+            /** @description Cuerpo no válido, o la URL no corresponde a ese archivo */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Archivo no encontrado (también si es de otro usuario y no es un avatar público) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     FilesController_signedUrl: {
@@ -5976,6 +7334,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignedUrlDto"];
+                };
+            };
+            /** @description Archivo no encontrado (también si es de otro usuario y no es un avatar público) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -5999,12 +7366,32 @@ export interface operations {
                     "application/json": components["schemas"]["PromptVersionDto"][];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El agente no es de quien llama (y quien llama no es admin); un agente privado de otro usuario da 404 */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no existe o quien llama no puede verlo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6028,19 +7415,32 @@ export interface operations {
                     "application/json": components["schemas"]["PromptVersionDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El agente no es de quien llama (y quien llama no es admin); un agente privado de otro usuario da 404 */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
-            /** @description No existe esa versión */
+            /** @description El agente no es visible o no existe esa versión */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6064,19 +7464,41 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedPromptVersionDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El agente no es de quien llama (y quien llama no es admin); un agente privado de otro usuario da 404 */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no es visible o no existe esa versión */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Es la versión actual (code 'CurrentPromptVersion') */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6103,19 +7525,50 @@ export interface operations {
                     "application/json": components["schemas"]["PromptVersionDto"];
                 };
             };
+            /** @description force no es true ni false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El agente no es de quien llama (y quien llama no es admin); un agente privado de otro usuario da 404 */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no es visible o no existe esa versión */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description La versión candidata supera menos casos de prueba que la actual */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6139,26 +7592,59 @@ export interface operations {
                     "application/json": components["schemas"]["TestRunDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El agente no es de quien llama (y quien llama no es admin); un agente privado de otro usuario da 404 */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no es visible, no existe esa versión o el agente no tiene prompt */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description El agente no tiene casos de prueba */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Más consultas al modelo por minuto de las que permite RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description No hay ningún modelo configurado */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6188,14 +7674,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Más consultas al modelo por minuto de las que permite RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El modelo no ha devuelto ningún prompt mejorado */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description No hay ningún modelo configurado */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6220,19 +7737,41 @@ export interface operations {
                     "application/json": components["schemas"]["FineTuningSessionDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o un modelo que no está disponible */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description userId de otro usuario, o un agente que no es de quien llama */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Agente o sesión no encontrados */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6255,19 +7794,32 @@ export interface operations {
                     "application/json": components["schemas"]["FineTuningSessionDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description userId de otro usuario, o un agente que no es de quien llama */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sesión no encontrada */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6294,12 +7846,59 @@ export interface operations {
                     "application/json": components["schemas"]["ApplyResultDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplyResultDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplyResultDto"];
+                };
+            };
             /** @description userId de otro usuario, o un agente que no es de quien llama */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ApplyResultDto"];
+                };
+            };
+            /** @description Sesión o agente no encontrados */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplyResultDto"];
+                };
+            };
+            /** @description La sesión está cerrada */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplyResultDto"];
+                };
+            };
+            /** @description Más agentes por hora de los que permite RATE_LIMIT_AGENTS_PER_HOUR (Retry-After: segundos de espera) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplyResultDto"];
+                };
             };
         };
     };
@@ -6326,12 +7925,41 @@ export interface operations {
                     "application/json": components["schemas"]["ApplyResultDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description userId de otro usuario, o un agente que no es de quien llama */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sesión no encontrada */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6358,26 +7986,59 @@ export interface operations {
                     "application/json": components["schemas"]["FineTuningReplyDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description userId de otro usuario, o un agente que no es de quien llama */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sesión no encontrada */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description La sesión está cerrada */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Más mensajes o consultas al modelo por minuto de los que permiten RATE_LIMIT_MESSAGES_PER_MINUTE y RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6396,6 +8057,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FlowDto"][];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -6426,14 +8096,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Solo los administradores crean, editan y borran flujos */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6456,12 +8139,23 @@ export interface operations {
                     "application/json": components["schemas"]["FlowDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El flujo no existe, o no es una plantilla y quien llama no es admin */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6493,21 +8187,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Solo los administradores crean, editan y borran flujos */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description El flujo no existe, o no es una plantilla y quien llama no es admin */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6530,19 +8239,32 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedFlowDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Solo los administradores crean, editan y borran flujos */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description El flujo no existe, o no es una plantilla y quien llama no es admin */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6569,19 +8291,50 @@ export interface operations {
                     "application/json": components["schemas"]["CollaborationSessionDto"];
                 };
             };
+            /** @description Cuerpo no válido: query falta o supera su límite, conversationId no es válido o un campo desconocido */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description code 'SubscriptionRequired': un agente de pago sin suscripción activa */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El flujo no existe, o no es una plantilla y quien llama no es admin */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Más consultas al modelo por minuto de las que permite RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6690,6 +8443,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelCatalogueDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -6833,8 +8595,22 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiKeyDto"];
                 };
             };
+            /** @description Cuerpo no válido, expiresAt pasada o rateLimitPerMinute por encima de API_KEY_RATE_LIMIT_MAX */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Publicación no encontrada. (También a quien no es su dueño ni administrador.) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La publicación (API_KEYS_PER_PUBLICATION_MAX) o la cuenta (API_KEYS_PER_ACCOUNT_MAX) ya tiene el máximo de claves */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7736,7 +9512,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -7757,6 +9535,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserAgentDto"][];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -7784,6 +9580,51 @@ export interface operations {
                     "application/json": components["schemas"]["UserAgentDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente no existe o quien llama no puede verlo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Este agente ya está en tu equipo */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     UserAgentsController_remove: {
@@ -7804,6 +9645,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TeamRemovalDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Este agente no está en tu equipo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -7831,6 +9699,42 @@ export interface operations {
                     "application/json": components["schemas"]["UserAgentDto"][];
                 };
             };
+            /** @description La lista no es válida, supera el máximo de agentes o nombra agentes que no existen */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El equipo cambió mientras se guardaba; inténtalo de nuevo */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     UserEcosystemsController_list: {
@@ -7850,6 +9754,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserEcosystemDto"][];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -7877,6 +9799,51 @@ export interface operations {
                     "application/json": components["schemas"]["UserEcosystemDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El ecosistema no existe o quien llama no puede verlo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Este ecosistema ya está en tu equipo */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     UserEcosystemsController_remove: {
@@ -7897,6 +9864,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TeamRemovalDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Este ecosistema no está en tu equipo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -7924,6 +9918,51 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o el nombre público no tiene un formato válido o está reservado */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El usuario no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró el registro del usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Ese nombre público ya lo usa otra persona */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     UsersController_interactionState: {
@@ -7943,6 +9982,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InteractionStateDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El usuario no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -7970,6 +10027,33 @@ export interface operations {
                     "application/json": components["schemas"]["AssistantPromptDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El id no es el de quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     UsersController_register: {
@@ -7993,6 +10077,24 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o el correo no es el de la cuenta */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     UsersController_registration: {
@@ -8014,6 +10116,33 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El usuario no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró el registro del usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     UsersController_contact: {
@@ -8033,6 +10162,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegistrationContactDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El usuario no es quien llama (y quien llama no es admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró el registro del usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -8079,7 +10235,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Esta clave de API no es de la publicación de este agente. */
+            /** @description Esta clave de API no es de la publicación de este agente, o la cuenta dueña de la clave está desactivada */
             403: {
                 headers: {
                     [name: string]: unknown;
