@@ -429,9 +429,9 @@ export class AgentsService {
   }
 }
 
-/** What an ecosystem selling the agent depends on: its price, whether others may sell it and for how much, whether it is public. */
+/** What an ecosystem selling the agent depends on: its price, and whether others may sell it and for how much. */
 function saleTerms(agent: Agent): string {
-  return JSON.stringify([Number(agent.price), agent.ecosystemInclusionAllowed, Number(agent.ecosystemMinimumPrice), agent.isPublic]);
+  return JSON.stringify([Number(agent.price), agent.ecosystemInclusionAllowed, Number(agent.ecosystemMinimumPrice)]);
 }
 
 /** Called after a creator changed an agent's sale terms (see saleTerms). */
