@@ -78,9 +78,13 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(screen.getByText('Esta sección estará disponible muy pronto.')).toBeInTheDocument());
   });
 
-  it('shows the load error text when the data cannot be read', async () => {
+  it('shows the load error text when the data cannot be read, and loads again on Reintentar', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     renderWithProviders(<ProfilePage userId="sub-ana" security={null} />, { route: '/mi-perfil' });
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo conectar con el servidor.');
+    fetchMock.mockResolvedValue(json(200, { contactName: 'Ana', handle: 'usuario-1a2b3c4d', email: 'ana@example.com' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Nombre de contacto/ })).toHaveValue('Ana'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,19 +1,13 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { apiClient, isApiError } from '../../shared/api';
+import { isApiError } from '../../shared/api';
+import { useRegistration, useSaveRegistration } from './api/profileQueries';
 import './profile.css';
 import { profileStrings as strings } from './strings';
 
 export const PROFILE_TABS = ['PROFILE', 'PAYMENTS', 'SUBSCRIPTION', 'PLANS', 'EARNINGS'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
-
-interface Registration {
-  contactName: string | null;
-  /** The public name others see as the creator of the user's agents and ecosystems. */
-  handle: string;
-  email: string;
-}
 
 /** As the server checks it (3 to 30; lower-case letters, digits, '.', '_', '-'), so that the field says so before saving. */
 const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9._-]{1,28}[a-z0-9])$/;
@@ -65,34 +59,26 @@ export function ProfilePage({ userId, security, panels = {} }: ProfilePageProps)
 }
 
 function ContactForm({ userId }: { userId: string }) {
-  const [registration, setRegistration] = useState<Registration | null>(null);
-  const [contactName, setContactName] = useState('');
-  const [handle, setHandle] = useState('');
+  const loaded = useRegistration(userId);
+  const saving = useSaveRegistration(userId);
+  const registration = loaded.data ?? null;
+  // What the user typed; until then the fields show what the server has.
+  const [contactNameDraft, setContactName] = useState<string>();
+  const [handleDraft, setHandle] = useState<string>();
+  const contactName = contactNameDraft ?? registration?.contactName ?? '';
+  const handle = handleDraft ?? registration?.handle ?? '';
   const [handleError, setHandleError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const errorText = (failure: unknown) => (isApiError(failure) ? failure.message : strings.loadError);
+  const loadError = loaded.error ? errorText(loaded.error) : null;
+  const error = formError ?? loadError;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    apiClient
-      .get<Registration>(`/users/registration/${encodeURIComponent(userId)}`, { signal: controller.signal })
-      .then((loaded) => {
-        setRegistration(loaded);
-        setContactName(loaded.contactName ?? '');
-        setHandle(loaded.handle ?? '');
-      })
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(isApiError(failure) ? failure.message : strings.loadError);
-      });
-    return () => controller.abort();
-  }, [userId]);
-
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
     if (!contactName.trim()) {
-      setError(strings.required);
+      setFormError(strings.required);
       return;
     }
     const publicName = handle.trim().toLowerCase();
@@ -100,20 +86,18 @@ function ContactForm({ userId }: { userId: string }) {
       setHandleError(strings.handleInvalid);
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await apiClient.put<Registration>(`/users/${encodeURIComponent(userId)}`, {
-        body: { contactName: contactName.trim(), ...(publicName !== registration?.handle ? { handle: publicName } : {}) },
-      });
-      setRegistration(saved);
-      setHandle(saved.handle);
-      setNotice(strings.saved);
-    } catch (failure) {
-      setError(isApiError(failure) ? failure.message : strings.loadError);
-    } finally {
-      setSaving(false);
-    }
+    setFormError(null);
+    saving.mutate(
+      { contactName: contactName.trim(), ...(publicName !== registration?.handle ? { handle: publicName } : {}) },
+      {
+        onSuccess: () => {
+          // The public name as the server keeps it (lower case, trimmed).
+          setHandle(undefined);
+          setNotice(strings.saved);
+        },
+        onError: (failure) => setFormError(errorText(failure)),
+      },
+    );
   };
 
   return (
@@ -125,7 +109,14 @@ function ContactForm({ userId }: { userId: string }) {
           </Title>
           {error && (
             <Alert color="red" variant="light" role="alert">
-              {error}
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">{error}</Text>
+                {error === loadError && (
+                  <Button size="xs" variant="outline" color="red" onClick={() => void loaded.refetch()}>
+                    {strings.retry}
+                  </Button>
+                )}
+              </Group>
             </Alert>
           )}
           {notice && (
@@ -158,7 +149,7 @@ function ContactForm({ userId }: { userId: string }) {
               />
               <TextInput label={strings.email} description={strings.emailHint} value={registration?.email ?? ''} readOnly />
               <Group justify="flex-end">
-                <Button type="submit" color="indigo" loading={saving}>
+                <Button type="submit" color="indigo" loading={saving.isPending}>
                   {strings.save}
                 </Button>
               </Group>

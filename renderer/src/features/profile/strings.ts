@@ -19,4 +19,5 @@ export const profileStrings = {
   saved: 'Datos guardados.',
   required: 'Este campo es obligatorio.',
   loadError: 'Error al cargar los datos del usuario',
+  retry: 'Reintentar',
 } as const;
