@@ -19,7 +19,7 @@ import { BullMqCollaborationQueue } from './queue/bullmq-queue';
 import { CollaborationQueue, SessionExecutor } from './queue/collaboration-queue';
 import { InProcessCollaborationQueue } from './queue/in-process-queue';
 import { SessionCleanup } from './session-cleanup';
-import { SessionRunner } from './session-runner';
+import { COLLABORATION_RUN_OPTIONS, type CollaborationRunOptions, SessionRunner } from './session-runner';
 
 /**
  * One queue per database: the instances that share a database (and so its sessions) share the
@@ -51,10 +51,10 @@ export function queuePrefix(config: AppConfig): string {
     { provide: SessionExecutor, useExisting: SessionRunner },
     {
       provide: CollaborationQueue,
-      inject: [APP_CONFIG, SessionRunner],
-      useFactory: (config: AppConfig, runner: SessionRunner) => {
+      inject: [APP_CONFIG, SessionRunner, { token: COLLABORATION_RUN_OPTIONS, optional: true }],
+      useFactory: (config: AppConfig, runner: SessionRunner, options: CollaborationRunOptions | undefined) => {
         const queue = config.redisUrl
-          ? new BullMqCollaborationQueue(config.redisUrl, runner, { prefix: queuePrefix(config) })
+          ? new BullMqCollaborationQueue(config.redisUrl, runner, { prefix: queuePrefix(config), lockMs: options?.queueLockMs })
           : new InProcessCollaborationQueue(runner);
         runner.attachQueue(queue);
         return queue;

@@ -25,6 +25,8 @@ export const RUNNER_DIED_MESSAGE = 'La instancia que ejecutaba la colaboración 
 export const COLLABORATION_RUN_OPTIONS = Symbol('COLLABORATION_RUN_OPTIONS');
 export interface CollaborationRunOptions {
   agentTimeoutMs?: number;
+  /** On BullMQ: how long a worker's hold on a session's job lasts unrenewed, and so how soon a dead worker's job runs elsewhere. */
+  queueLockMs?: number;
 }
 
 /** What the event stream hears about a session on this instance (other instances' runs are read from the database). */

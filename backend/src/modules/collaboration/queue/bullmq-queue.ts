@@ -6,6 +6,8 @@ export const COLLABORATION_QUEUE_NAME = 'collaboration';
 
 /** How many sessions one instance runs at once. */
 const CONCURRENCY = 4;
+/** BullMQ's own default: a dead worker's session runs elsewhere within a minute. */
+const DEFAULT_LOCK_MS = 30_000;
 
 /** BullMQ's connection options from a redis:// URL. */
 function connectionOf(url: string) {
@@ -22,17 +24,22 @@ function connectionOf(url: string) {
 }
 
 /**
- * Sessions on the BullMQ queue 'collaboration': any instance's worker takes any session. A job is
- * the session's id (jobId too, so it is queued once); a worker that dies leaves its job stalled,
- * and BullMQ hands it to another worker once (maxStalledCount 1); the runner itself decides from
- * the stored attempts whether it runs again or ends failed.
+ * Sessions on the BullMQ queue 'collaboration': any instance's worker takes any session. A job's
+ * id is its session's, so that a session is queued once: enqueueing it again while its job waits
+ * or runs adds nothing (BullMQ ignores a job id that still exists), whether two instances recover
+ * it at once or one recovers it while BullMQ still hands on its stalled job. A job is removed as
+ * soon as it ends, completed or failed, so that a session left 'processing' by a run that stopped
+ * can be queued again. A worker that dies leaves its job stalled, and BullMQ hands it to another
+ * worker once (maxStalledCount 1); the runner itself decides from the stored attempts whether it
+ * runs again or ends failed.
  */
 export class BullMqCollaborationQueue extends CollaborationQueue implements OnApplicationShutdown {
   private readonly logger = new Logger('Collaboration');
   private readonly queue: Queue;
   private readonly worker: Worker;
 
-  constructor(redisUrl: string, executor: SessionExecutor, options: { prefix?: string; stalledIntervalMs?: number } = {}) {
+  /** `lockMs`: a worker's hold on a job, renewed while it runs; a job held by nobody for that long is stalled. */
+  constructor(redisUrl: string, executor: SessionExecutor, options: { prefix?: string; lockMs?: number } = {}) {
     super();
     const connection = connectionOf(redisUrl);
     const prefix = options.prefix ?? 'nova';
@@ -42,8 +49,8 @@ export class BullMqCollaborationQueue extends CollaborationQueue implements OnAp
       prefix,
       concurrency: CONCURRENCY,
       maxStalledCount: 1,
-      stalledInterval: options.stalledIntervalMs ?? 30_000,
-      lockDuration: 30_000,
+      stalledInterval: options.lockMs ?? DEFAULT_LOCK_MS,
+      lockDuration: options.lockMs ?? DEFAULT_LOCK_MS,
     });
     this.worker.on('error', (error) => this.logger.warn(`Cola de colaboración: ${error.message}`));
     this.queue.on('error', (error) => this.logger.warn(`Cola de colaboración: ${error.message}`));
@@ -53,7 +60,7 @@ export class BullMqCollaborationQueue extends CollaborationQueue implements OnAp
     await this.queue.add(
       'run',
       { sessionId },
-      { jobId: `${sessionId}-${Date.now()}`, removeOnComplete: 1000, removeOnFail: 1000, attempts: 1 },
+      { jobId: sessionId, removeOnComplete: true, removeOnFail: true, attempts: 1 },
     );
   }
 
