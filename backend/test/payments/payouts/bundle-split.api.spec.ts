@@ -134,6 +134,51 @@ function bundleSplitRules(gateway: 'demo' | 'stripe', setUp: (models: FakeModelG
       });
     });
 
+    describe("another creator's agent sold, with its creator's consent, in a user's bundle (issue 29, finding 1)", () => {
+      let own: { id: string };
+      let lent: { id: string };
+      let subscription: { subscriptionId: string; customerId: string };
+
+      beforeAll(async () => {
+        own = await client.paidAgent(creator, 'Redactor Propio', 30);
+        lent = await client.paidAgent(partner, 'Asesora Cedida', 100, { ecosystemInclusionAllowed: true, ecosystemMinimumPrice: 12 });
+        const bundle = await client.bundle(creator, 'Pack Con Mínimo', [own.id, lent.id], 40);
+        const buyer = await signUpAndSignIn(testApp, 'usa-lo-propio@example.com');
+        subscription = await pay(buyer, bundle.priceId);
+        const chat = await client.bundleConversation(buyer, bundle.id);
+        for (let turn = 0; turn < 3; turn += 1) await client.chatInBundle(buyer, chat, own.id);
+      });
+
+      it("pays the other creator their minimum (before the platform's fee) even when the subscriber used only the owner's agent; the owner gets the rest", async () => {
+        // 40 € with a 10 % fee (4 €): the minimum, 12 €, first (its fee 1.20 €); the other 28 € by use, all the owner's.
+        const partnerEarnings = await earnings(partner);
+        expect(lineOf(partnerEarnings, thisMonth(), lent.id)).toMatchObject({ subscribers: 1, gross: 12, fee: 1.2, net: 10.8 });
+        const mine = await earnings(creator);
+        expect(lineOf(mine, thisMonth(), own.id)).toMatchObject({ subscribers: 1, gross: 28, fee: 2.8, net: 25.2 });
+        const shares = partnerEarnings.bundleShares.filter((share) => share.month === thisMonth() && [own.id, lent.id].includes(share.agentId));
+        expect(shares.map(({ agentId, usageShare, messages, bundleMessages, basis }) => ({ agentId, usageShare, messages, bundleMessages, basis }))).toEqual([
+          { agentId: own.id, usageShare: 0.7, messages: 3, bundleMessages: 3, basis: 'usage' },
+          { agentId: lent.id, usageShare: 0.3, messages: 0, bundleMessages: 3, basis: 'minimum' },
+        ]);
+      });
+
+      it('keeps the minimum the subscriber bought with when its creator raises it; a renewal nobody used shares the rest by list prices', async () => {
+        await client
+          .http()
+          .post('/api/agents')
+          .set(partner.authorization)
+          .send({ id: lent.id, name: 'Asesora Cedida', category: 'finance', description: 'Asesora Cedida: finanzas', price: 100, ecosystemMinimumPrice: 20 })
+          .expect(200);
+        const renewal = nextMonth();
+        const webhook = await webhookSender(testApp);
+        await webhook.post(invoiceEvent('invoice.paid', subscription.subscriptionId, subscription.customerId, renewal.seconds), payments.webhookSecret ? { secret: payments.webhookSecret } : {}).expect(200);
+
+        // 12 € (fee 1.20 €) first; the other 28 € (fee 2.80 €) by 30 : 100, the odd cents to the largest remainders.
+        expect(lineOf(await earnings(partner), renewal.month, lent.id)).toMatchObject({ gross: 33.53, fee: 3.35, net: 30.18 });
+        expect(lineOf(await earnings(creator), renewal.month, own.id)).toMatchObject({ gross: 6.47, fee: 0.65, net: 5.82 });
+      });
+    });
+
     it("splits a payment nobody used by the agents' list prices, to the cent: a free agent gets nothing", async () => {
       const expensive = await client.paidAgent(creator, 'Caro', 30);
       const cheap = await client.paidAgent(partner, 'Barato', 10);

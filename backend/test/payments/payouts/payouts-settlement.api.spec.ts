@@ -78,15 +78,16 @@ describe("bundle shares paid to creators' connected accounts, with Stripe (issue
 
   it("transfers a closed month's bundle shares to the enabled creator's account, by the split; the creator without one stays unpaid", async () => {
     const { body } = await settle(admin).expect(200);
-    // 20 € in three equal parts (nobody chatted): 6.67, 6.67 and 6.66 (the extra cents by agent id); 15 % fee on each.
+    // 20 €: first the partner's minimum for their agent in the creator's bundle, 5 €; the other 15 €
+    // by list prices (nobody chatted), 5 € each. 15 % fee on each part.
     const all = await rows();
-    expect(all.map((row) => row.gross).sort()).toEqual([666, 667, 667]);
-    expect(all.every((row) => row.settled && row.net === row.gross - 100)).toBe(true);
+    expect(all.map((row) => row.gross).sort((a, b) => a - b)).toEqual([500, 500, 1000]);
+    expect(all.every((row) => row.settled && row.fee === row.gross * 0.15 && row.net === row.gross - row.fee)).toBe(true);
     const mine = all.filter((row) => row.creatorSub === creator.sub);
     const theirs = all.find((row) => row.creatorSub === partner.sub) as CreatorLedgerEntry;
     expect(mine).toHaveLength(2);
     for (const row of mine) expect(row).toMatchObject({ paidOut: true, destinationAccountId: creatorAccount, transferId: expect.stringMatching(/^tr_/) });
-    expect(theirs).toMatchObject({ paidOut: false, transferId: null });
+    expect(theirs).toMatchObject({ gross: 1000, paidOut: false, transferId: null });
     partnerNet = theirs.net;
 
     expect(body.provider).toBe('stripe');

@@ -51,8 +51,8 @@ export function toEarningsMonths(rows: CreatorLedgerEntry[]): EarningsMonthDto[]
 
 /**
  * One line per bundle, month and agent, over every subscriber's payment that month: the agent's
- * part of what was paid, the replies that counted for the split, and its basis ('mixed' when the
- * payments were split on different bases).
+ * part of what was paid, the replies that counted for the split, and its basis ('minimum' when the
+ * agent got only its creator's minimum; 'mixed' when the payments were split on different bases).
  */
 export function toBundleShares(rows: CreatorLedgerEntry[]): BundleShareDto[] {
   const lines = new Map<string, CreatorLedgerEntry[]>();
@@ -85,7 +85,7 @@ export function toBundleShares(rows: CreatorLedgerEntry[]): BundleShareDto[] {
 }
 
 function shareBasis(basis: SplitBasis): BundleShareDto['basis'] {
-  return basis === 'usage' || basis === 'price' ? basis : 'equal';
+  return basis === 'usage' || basis === 'price' || basis === 'minimum' ? basis : 'equal';
 }
 
 function sum(rows: CreatorLedgerEntry[], field: 'gross' | 'fee' | 'net'): number {

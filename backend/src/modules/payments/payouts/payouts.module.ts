@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AgentsModule } from '../../agents/agents.module';
 import { ConversationsModule } from '../../conversations/conversations.module';
+import { EcosystemsModule } from '../../ecosystems/ecosystems.module';
 import { UsersModule } from '../../users/users.module';
 import { PaymentsCoreModule } from '../payments-core.module';
 import { BundleUsageReader } from './bundle-usage.reader';
@@ -18,7 +19,7 @@ import { AuditModule } from '../../audit/audit.module';
  * service asks it for a subscription's destination and tells it of every paid period.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CreatorAccount, CreatorLedgerEntry]), LeasesModule, AuditModule, PaymentsCoreModule, AgentsModule, UsersModule, ConversationsModule],
+  imports: [TypeOrmModule.forFeature([CreatorAccount, CreatorLedgerEntry]), LeasesModule, AuditModule, PaymentsCoreModule, AgentsModule, EcosystemsModule, UsersModule, ConversationsModule],
   controllers: [PayoutsController, AdminPayoutsController],
   providers: [PayoutsService, BundleUsageReader, PayoutSettlement],
   exports: [PayoutsService],

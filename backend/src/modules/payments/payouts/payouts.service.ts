@@ -9,6 +9,8 @@ import { AgentsService } from '../../agents/agents.service';
 import { AuditLog } from '../../audit/audit-log.service';
 import { Leases } from '../../../database/leases/leases';
 import type { Agent } from '../../agents/entities/agent.entity';
+import { EcosystemsService } from '../../ecosystems/ecosystems.service';
+import type { Ecosystem } from '../../ecosystems/entities/ecosystem.entity';
 import { namesCaller, type VerifiedIdentity } from '../../../common/auth/id-token-verifier';
 import type { Subscription } from '../../subscriptions/entities/subscription.entity';
 import { UsersService } from '../../users/users.service';
@@ -31,10 +33,12 @@ const SYSTEM: VerifiedIdentity = { sub: 'payouts-system', username: 'system', em
  * demo mode). A subscription to a creator's agent is a destination charge to that account, less
  * the platform's fee (PLATFORM_FEE_PERCENT). Every paid period of every subscription is written to
  * the ledger per agent and month; a bundle is charged to the platform and each of its payments is
- * split among its agents' creators by that subscriber's own use of each agent that month (issue
- * 29: a creator's use of their own agent counts for nothing; without use, by the agents' list
- * prices when the subscriber bought the bundle), the split and its basis kept on the rows. In demo
- * mode the ledger is the same and no money moves.
+ * split among its agents' creators (issue 29): first, the creator of another's agent sold in a
+ * user's bundle gets the minimum they asked for it; the rest by that subscriber's own use of each
+ * agent that month (a creator's use of their own agent counts for nothing; without use, by the
+ * agents' list prices), minimums and list prices as they were when the subscriber bought the
+ * bundle, the split and its basis kept on the rows. In demo mode the ledger is the same and no
+ * money moves.
  */
 @Injectable()
 export class PayoutsService {
@@ -46,6 +50,7 @@ export class PayoutsService {
     @InjectRepository(CreatorAccount) private readonly accounts: Repository<CreatorAccount>,
     @InjectRepository(CreatorLedgerEntry) private readonly ledger: Repository<CreatorLedgerEntry>,
     private readonly agents: AgentsService,
+    private readonly ecosystems: EcosystemsService,
     private readonly users: UsersService,
     private readonly usage: BundleUsageReader,
     private readonly audit: AuditLog,
@@ -308,7 +313,7 @@ export class PayoutsService {
     const agentIds = subscription.isBundle ? [...new Set(subscription.agents ?? [])] : subscription.agentId ? [subscription.agentId] : [];
     if (agentIds.length === 0) return;
     const agents = await this.agents.findVisibleMany(SYSTEM, agentIds);
-    const listPrices = subscription.isBundle ? await this.listPricesWhenBought(subscription.subscriptionId, agents) : new Map<string, number>();
+    const terms = subscription.isBundle ? await this.termsWhenBought(subscription, agents) : new Map<string, SaleTerms>();
     const demo = this.gateway.provider === 'demo';
     const rows = agentIds.map((agentId) =>
       this.ledger.create({
@@ -333,7 +338,8 @@ export class PayoutsService {
         settled: !subscription.isBundle || !subscription.ecosystemId,
         paidAt,
         ...EMPTY_SPLIT,
-        listPrice: listPrices.get(agentId) ?? 0,
+        listPrice: terms.get(agentId)?.listPrice ?? 0,
+        minimumPrice: terms.get(agentId)?.minimumPrice ?? 0,
       }),
     );
     await this.splitPayment(rows);
@@ -341,16 +347,19 @@ export class PayoutsService {
   }
 
   /**
-   * Each agent's monthly list price in cents as the subscriber's first paid period of the bundle
-   * recorded it, else the agent's price now: a creator who raises a price later does not change
-   * the split of those who already bought the bundle.
+   * Each agent's monthly list price and minimum in cents as the subscriber's first paid period of
+   * the bundle recorded them, else the agent's now: a creator who raises a price or a minimum later
+   * does not change the split of those who already bought the bundle. (Rows from before minimums
+   * were recorded took the agents' minimums when the column was added.)
    */
-  private async listPricesWhenBought(subscriptionId: string, agents: Map<string, Agent>): Promise<Map<string, number>> {
+  private async termsWhenBought(subscription: Subscription, agents: Map<string, Agent>): Promise<Map<string, SaleTerms>> {
+    const { subscriptionId } = subscription;
     const first = await this.ledger.findOne({ select: { period: true }, where: { subscriptionId }, order: { period: 'ASC' } });
-    const recorded = first ? await this.ledger.find({ select: { agentId: true, listPrice: true }, where: { subscriptionId, period: first.period } }) : [];
-    const prices = new Map([...agents.values()].map((agent) => [agent.id, Math.max(0, Math.round(Number(agent.price ?? 0) * 100))]));
-    for (const row of recorded) prices.set(row.agentId, row.listPrice);
-    return prices;
+    const recorded = first ? await this.ledger.find({ select: { agentId: true, listPrice: true, minimumPrice: true }, where: { subscriptionId, period: first.period } }) : [];
+    const ecosystem = subscription.ecosystemId ? (await this.ecosystems.findVisibleMany(SYSTEM, [subscription.ecosystemId])).get(subscription.ecosystemId) : undefined;
+    const terms = new Map([...agents.values()].map((agent) => [agent.id, { listPrice: cents(agent.price), minimumPrice: owedMinimum(agent, ecosystem) }]));
+    for (const row of recorded) terms.set(row.agentId, { listPrice: row.listPrice, minimumPrice: row.minimumPrice });
+    return terms;
   }
 
   /**
@@ -375,42 +384,55 @@ export class PayoutsService {
 
   /**
    * Shares one payment among its rows (one per agent). A subscription to one agent: all of it. A
-   * bundle: by its subscriber's replies from each agent that month, a creator's own agent's
-   * replies to them not counted; without such replies, by the agents' list prices (a free agent
-   * gets nothing); when every agent is free, in equal shares.
+   * bundle: first each row's minimum (a period's payment only; a proration has none), then the
+   * rest by its subscriber's replies from each agent that month, a creator's own agent's replies
+   * to them not counted; without such replies, by the agents' list prices (a free agent gets
+   * nothing); when every agent is free, in equal shares.
    */
   private async splitPayment(rows: CreatorLedgerEntry[]): Promise<void> {
     const [first] = rows;
     if (!first) return;
-    if (!first.ecosystemId) return applySplit(rows, rows.length === 1 ? 'single' : 'equal', rows.map(() => 1), rows.map(() => 0));
+    const none = rows.map(() => 0);
+    if (!first.ecosystemId) return applySplit(rows, rows.length === 1 ? 'single' : 'equal', rows.map(() => 1), none, none);
+    const minimums = first.prorationInvoiceId === '' ? rows.map((row) => row.minimumPrice) : none;
     const replies = await this.usage.repliesByAgent(first.ecosystemId, first.subscriberSub, first.period);
     const counted = rows.map((row) => (row.creatorSub === row.subscriberSub ? 0 : (replies.get(row.agentId) ?? 0)));
-    if (counted.some((count) => count > 0)) return applySplit(rows, 'usage', counted, counted);
-    if (rows.some((row) => row.listPrice > 0)) return applySplit(rows, 'price', rows.map((row) => row.listPrice), counted);
-    applySplit(rows, 'equal', rows.map(() => 1), counted);
+    if (counted.some((count) => count > 0)) return applySplit(rows, 'usage', counted, counted, minimums);
+    if (rows.some((row) => row.listPrice > 0)) return applySplit(rows, 'price', rows.map((row) => row.listPrice), counted, minimums);
+    applySplit(rows, 'equal', rows.map(() => 1), counted, minimums);
   }
 }
 
 /**
  * Writes the split on the rows, to the cent: the platform's fee is taken once from the whole
- * payment (PLATFORM_FEE_PERCENT, rounded to the cent), and what is left for the creators and the
- * fee are each shared by the weights, every row its whole cents and the cents left over one by one
- * to the largest remainders (ties: the row's agent id, lowest first); a row's gross is its net plus
- * its fee. The rows' nets add up to the payment less the fee, and their gross to the payment.
+ * payment (PLATFORM_FEE_PERCENT, rounded to the cent). The minimums come first, each whole as the
+ * row's gross (all of them in proportion should they add up to more than the payment), bearing
+ * the fee on their sum, shared among them by their size. What is left for the creators and the
+ * rest of the fee are each shared by the weights. Every sharing gives each row its whole cents and
+ * the cents left over one by one to the largest remainders (ties: the row's agent id, lowest
+ * first); a row's gross is its net plus its fee. The rows' nets add up to the payment less the fee,
+ * and their gross to the payment.
  */
-function applySplit(rows: CreatorLedgerEntry[], basis: SplitBasis, weights: number[], replies: number[]): void {
+function applySplit(rows: CreatorLedgerEntry[], basis: SplitBasis, weights: number[], replies: number[], minimums: number[]): void {
   const amount = rows[0].paymentAmount;
-  const fee = Math.round((amount * rows[0].feePercent) / 100);
+  const feePercent = rows[0].feePercent;
+  const fee = Math.round((amount * feePercent) / 100);
   const order = rows.map((row, index) => ({ row, index })).sort((a, b) => a.row.agentId.localeCompare(b.row.agentId));
+  const owed = order.map(({ index }) => minimums[index]);
+  const totalOwed = owed.reduce((a, b) => a + b, 0);
+  const guaranteed = totalOwed <= 0 ? owed.map(() => 0) : totalOwed <= amount ? owed : shareByWeights(amount, owed);
+  const guaranteedTotal = guaranteed.reduce((a, b) => a + b, 0);
+  const guaranteedFee = Math.round((guaranteedTotal * feePercent) / 100);
+  const guaranteedFees = guaranteedTotal > 0 ? shareByWeights(guaranteedFee, guaranteed) : guaranteed;
   const ordered = order.map(({ index }) => weights[index]);
-  const nets = shareByWeights(amount - fee, ordered);
-  const fees = shareByWeights(fee, ordered);
+  const nets = shareByWeights(amount - guaranteedTotal - (fee - guaranteedFee), ordered);
+  const fees = shareByWeights(fee - guaranteedFee, ordered);
   const totalReplies = replies.reduce((a, b) => a + b, 0);
   order.forEach(({ row, index }, position) => {
-    row.net = nets[position];
-    row.fee = fees[position];
+    row.net = guaranteed[position] - guaranteedFees[position] + nets[position];
+    row.fee = guaranteedFees[position] + fees[position];
     row.gross = row.net + row.fee;
-    row.splitBasis = basis;
+    row.splitBasis = guaranteed[position] > 0 && nets[position] + fees[position] === 0 ? 'minimum' : basis;
     row.agentMessages = replies[index];
     row.bundleMessages = totalReplies;
     row.bundleAgents = rows.length;
@@ -433,6 +455,26 @@ function shareByWeights(amount: number, weights: number[]): number[] {
 }
 
 const EMPTY_SPLIT = { gross: 0, fee: 0, net: 0, splitBasis: 'single' as SplitBasis, agentMessages: 0, bundleMessages: 0, bundleAgents: 1 };
+
+/** What a bundle's payment owes an agent's creator when the subscriber buys it, in cents. */
+interface SaleTerms {
+  listPrice: number;
+  minimumPrice: number;
+}
+
+/**
+ * The minimum a creator asked for letting others sell their paid agent (issue 29), owed when the
+ * agent is sold in a user's bundle that is not the creator's own; nothing in an admin's bundle
+ * (the platform's own) or for a free agent.
+ */
+function owedMinimum(agent: Agent, ecosystem: Ecosystem | undefined): number {
+  if (!ecosystem || ecosystem.madeByAdmin || ecosystem.ownerSub === null || agent.ownerSub === ecosystem.ownerSub) return 0;
+  return agent.ecosystemInclusionAllowed && Number(agent.price) > 0 ? cents(agent.ecosystemMinimumPrice) : 0;
+}
+
+function cents(amount: number | null | undefined): number {
+  return Math.max(0, Math.round(Number(amount ?? 0) * 100));
+}
 
 function nameOf(agent: Agent | undefined, agentId: string): string {
   return (agent?.name ?? `Agente ${agentId}`).slice(0, 200);

@@ -60,11 +60,11 @@ export class BundleShareDto {
   messages: number;
   @ApiProperty({ description: 'Respuestas de todos los agentes del paquete a esos suscriptores ese mes que cuentan para el reparto' }) bundleMessages: number;
   @ApiProperty({
-    enum: ['usage', 'price', 'equal', 'mixed'],
+    enum: ['usage', 'price', 'equal', 'minimum', 'mixed'],
     description:
-      'usage: por el uso de cada suscriptor; price: por los precios de lista de los agentes, porque sus suscriptores no lo usaron ese mes; equal: a partes iguales (sin uso y todos los agentes gratuitos); mixed: cada pago según su criterio',
+      'usage: por el uso de cada suscriptor; price: por los precios de lista de los agentes, porque sus suscriptores no lo usaron ese mes; equal: a partes iguales (sin uso y todos los agentes gratuitos); minimum: solo el mínimo que su creador pidió por suscriptor por dejarlo vender en el paquete de otro usuario (el resto del pago fue a otros agentes por uso o precio); mixed: cada pago según su criterio. El mínimo se paga primero en cualquier caso',
   })
-  basis: 'usage' | 'price' | 'equal' | 'mixed';
+  basis: 'usage' | 'price' | 'equal' | 'minimum' | 'mixed';
   @ApiProperty({ description: 'false mientras el mes no ha terminado: el reparto aún puede cambiar' }) settled: boolean;
 }
 

@@ -7,8 +7,10 @@ import type { PaymentProvider } from '../../gateway/payment-gateway';
  * usage: a bundle's part, by the agent's share of its subscriber's replies in the bundle that month.
  * price: a bundle's part, by the agents' list prices, because its subscriber did not use the bundle that month.
  * equal: a bundle's part, in equal shares: nobody used it and all its agents are free.
+ * minimum: a bundle's part that is only the minimum its creator is owed for an agent sold in
+ * another user's bundle (minimumPrice); nothing more fell to it by use or list price.
  */
-export type SplitBasis = 'single' | 'usage' | 'price' | 'equal';
+export type SplitBasis = 'single' | 'usage' | 'price' | 'equal' | 'minimum';
 
 /**
  * One paid period of one subscription, as it falls to one agent's creator (spec issue 14,
@@ -109,6 +111,14 @@ export class CreatorLedgerEntry {
   /** The agent's monthly list price when the subscriber bought the bundle (0 when free): the split when the bundle was not used. */
   @Column({ name: 'list_price', type: 'integer', default: 0 })
   listPrice: number;
+
+  /**
+   * What the agent's creator is owed first of each period's payment (ecosystemMinimumPrice, before
+   * the platform's fee) when the subscriber bought a user's bundle selling it with their consent;
+   * 0 when nothing is (their own bundle, an admin's, a free agent). Not owed of a proration.
+   */
+  @Column({ name: 'minimum_price', type: 'integer', default: 0 })
+  minimumPrice: number;
 
   /** The creator's connected account that received the payment by destination charge, if one did. */
   @Column({ name: 'destination_account_id', type: 'varchar', length: 128, nullable: true })
