@@ -14,7 +14,9 @@ import { PNG } from '../support/images';
  * Express's router, so a route added without a rule below fails this test instead of landing
  * unclassified. Four callers: a visitor, the owner of the data the request names, another
  * signed-in user and an admin. The owner's data carries distinctive strings, and no answer to the
- * visitor or the other user may contain any of them.
+ * visitor or the other user may contain any of them. Moderation is on, and the whole matrix runs
+ * with the owner's agent private, then public and waiting for moderation, then public and rejected:
+ * in each state only its owner and admins may read it.
  */
 
 // Some 800 requests, on two shared cores.
@@ -171,9 +173,12 @@ describe('authorisation matrix of every registered route', () => {
         .expect(201);
       return agentId;
     },
-    testCase: async () =>
-      (await http().post(`/api/agent-prompts/${seeded.agentId}/test-cases`).set(owner.authorization).send({ question: '¿Qué haces?' }).expect(201))
-        .body.id as string,
+    /** A test case of a fresh agent's (an agent has at most 20), as its path: "{agentId}/test-cases/{caseId}". */
+    testCase: async () => {
+      const agentId = await fresh.agent();
+      const { body } = await http().post(`/api/agent-prompts/${agentId}/test-cases`).set(owner.authorization).send({ question: '¿Qué haces?' }).expect(201);
+      return `${agentId}/test-cases/${body.id}`;
+    },
     fineTuningSession: async () =>
       (await http().post('/api/fine-tuning/sessions').set(owner.authorization).send({ agentId: seeded.agentId }).expect(201)).body.sessionId as string,
     /** A paid private agent of the owner's; answers its gateway price. */
@@ -531,11 +536,11 @@ describe('authorisation matrix of every registered route', () => {
     },
     'PUT /api/agent-prompts/:agentId/test-cases/:caseId': {
       class: 'owner-resource',
-      probe: async () => ({ path: `/api/agent-prompts/${seeded.agentId}/test-cases/${await fresh.testCase()}`, body: { question: '¿Y ahora?' } }),
+      probe: async () => ({ path: `/api/agent-prompts/${await fresh.testCase()}`, body: { question: '¿Y ahora?' } }),
     },
     'DELETE /api/agent-prompts/:agentId/test-cases/:caseId': {
       class: 'owner-resource',
-      probe: async () => ({ path: `/api/agent-prompts/${seeded.agentId}/test-cases/${await fresh.testCase()}` }),
+      probe: async () => ({ path: `/api/agent-prompts/${await fresh.testCase()}` }),
     },
     'POST /api/fine-tuning/enhance-prompt': { class: 'signed-in', probe: () => ({ path: '/api/fine-tuning/enhance-prompt', body: { prompt: 'Eres un asesor.' } }) },
     'GET /api/fine-tuning/agent-prompts/:agentId/versions': {
@@ -664,8 +669,12 @@ describe('authorisation matrix of every registered route', () => {
     'GET /api-admin/audit': { class: 'admin-only', probe: () => ({ path: '/api-admin/audit?page=1&limit=5' }) },
     'GET /api-admin/audit/verify': { class: 'admin-only', probe: () => ({ path: '/api-admin/audit/verify' }) },
     'GET /api-admin/moderation': { class: 'admin-only', probe: () => ({ path: '/api-admin/moderation' }) },
-    'POST /api-admin/moderation/:agentId/approve': { class: 'admin-only', probe: () => ({ path: `/api-admin/moderation/${seeded.agentId}/approve`, body: {} }) },
-    'POST /api-admin/moderation/:agentId/reject': { class: 'admin-only', probe: () => ({ path: `/api-admin/moderation/${seeded.agentId}/reject`, body: { reason: 'Prueba' } }) },
+    // A fresh public agent, which waits for moderation: approving the owner's would show it to everyone.
+    'POST /api-admin/moderation/:agentId/approve': { class: 'admin-only', probe: async () => ({ path: `/api-admin/moderation/${await fresh.agent(true)}/approve`, body: {} }) },
+    'POST /api-admin/moderation/:agentId/reject': {
+      class: 'admin-only',
+      probe: async () => ({ path: `/api-admin/moderation/${await fresh.agent(true)}/reject`, body: { reason: 'Prueba' } }),
+    },
     'POST /api-admin/payouts/settle': { class: 'admin-only', probe: () => ({ path: '/api-admin/payouts/settle', body: {} }) },
     'ALL /api-admin/{*rest}': { class: 'admin-only', probe: () => ({ path: `/api-admin/users/${owner.sub}` }) },
   };
@@ -704,7 +713,7 @@ describe('authorisation matrix of every registered route', () => {
         (name) => [`RATE_LIMIT_${name}`, '10000'],
       ),
     );
-    testApp = await createTestAppWith([[ModelGateway, new FakeModelGateway()]], { ADMIN_EMAILS: 'jefa@example.com', ...roomyQuotas });
+    testApp = await createTestAppWith([[ModelGateway, new FakeModelGateway()]], { ADMIN_EMAILS: 'jefa@example.com', MODERATION_ENABLED: 'true', ...roomyQuotas });
     owner = await signUpAndSignIn(testApp, SECRETS.email, undefined, SECRETS.name);
     other = await signUpAndSignIn(testApp, 'otra@example.com');
     admin = await signUpAndSignIn(testApp, 'jefa@example.com');
@@ -772,7 +781,31 @@ describe('authorisation matrix of every registered route', () => {
     expect(answers.filter((answer) => !answer.endsWith(': 401 403 404'))).toEqual([]);
   });
 
-  it('answers each caller as the route class says, and shows the owner nothing of theirs to anyone else', async () => {
+  /**
+   * The states the owner's agent goes through, in this order, one run of the matrix in each. The
+   * first run sends every request and notes the routes whose requests name that agent; the later
+   * ones send those and the public routes (the listings) again. The rest answer whatever the agent's
+   * state, and would only use up the payment attempts and test cases one user may make.
+   */
+  const routesNamingTheAgent = new Set<string>();
+  const AGENT_STATES = {
+    private: async () => undefined,
+    // Made public with moderation on, it waits.
+    pending: async () => {
+      await http().post('/api/agents').set(owner.authorization).send({ id: seeded.agentId, name: SECRETS.agentName, category: 'legal', description: 'Privado', isPublic: true }).expect(200);
+      const queue = (await http().get('/api-admin/moderation').set(admin.authorization).expect(200)).body.items as Array<{ id: string }>;
+      expect(queue.map((agent) => agent.id)).toContain(seeded.agentId);
+    },
+    rejected: async () => {
+      const { body } = await http().post(`/api-admin/moderation/${seeded.agentId}/reject`).set(admin.authorization).send({ reason: 'Prueba' }).expect(200);
+      expect(body.moderationStatus).toBe('rejected');
+    },
+  };
+
+  it.each(Object.keys(AGENT_STATES) as Array<keyof typeof AGENT_STATES>)('with the owner\'s agent %s, answers each caller as the route class says, and shows the owner nothing of theirs to anyone else', async (state) => {
+    await AGENT_STATES[state]();
+    const firstRun = state === 'private';
+    if (!firstRun) expect(routesNamingTheAgent.size).toBeGreaterThan(0);
     const failures: string[] = [];
     const check = (route: string, caller: string, response: request.Response, [allowed, expected]: Expectation) => {
       if (response.status >= 500 || !allowed(response.status)) {
@@ -782,7 +815,7 @@ describe('authorisation matrix of every registered route', () => {
       if (leaked.length > 0) failures.push(`${route} as ${caller}: the answer shows ${leaked.join(', ')}`);
     };
 
-    const routes = registeredRoutes();
+    const routes = registeredRoutes().filter((route) => firstRun || routesNamingTheAgent.has(route) || RULES[route]?.class === 'public');
     for (const route of routes) {
       const rule = RULES[route];
       if (!rule) continue;
@@ -792,11 +825,18 @@ describe('authorisation matrix of every registered route', () => {
         for (const caller of ['visitor', 'other', 'admin', 'owner'] as const) {
           check(`${method} ${path}`, caller, await send(caller, method, await rule.probe(caller)), EXPECTED[rule.class][caller]);
         }
+        const foreign = rule.foreign ? await rule.foreign() : undefined;
+        if (foreign) {
+          const refused: Expectation = [(status) => status === 400 || hidden(status), '400/403/404'];
+          check(`${method} ${path}`, "other naming the owner's private thing", await send('other', method, foreign), refused);
+        }
+        if (!firstRun) continue;
 
         // The owner named by the other user anywhere a user id may go: refused, and nothing shown.
         // The document is no controller's: no user id reaches anything there, so it is just served.
         const namingAnswer = rule.class === 'document' ? NOT_REFUSED : rule.class === 'api-key' ? REFUSED_KEY : HIDDEN;
         const plain = await rule.probe('other');
+        if (JSON.stringify([plain, foreign]).includes(seeded.agentId)) routesNamingTheAgent.add(route);
         const withQuery = (userId: string) => `${plain.path}${plain.path.includes('?') ? '&' : '?'}userId=${encodeURIComponent(userId)}`;
         const naming: Array<[string, Probe]> = [
           ['?userId=', { ...plain, path: withQuery(owner.sub) }],
@@ -807,10 +847,6 @@ describe('authorisation matrix of every registered route', () => {
         if (bodyTakesUserId && !plain.file) {
           naming.push(['body userId', { ...plain, body: { ...(plain.body as object | undefined), userId: owner.sub } }]);
         }
-        if (rule.foreign) {
-          const refused: Expectation = [(status) => status === 400 || hidden(status), '400/403/404'];
-          check(`${method} ${path}`, "other naming the owner's private thing", await send('other', method, await rule.foreign()), refused);
-        }
         for (const [where, named] of naming) {
           check(`${method} ${path}`, `other naming the owner in ${where}`, await send('other', method, named), namingAnswer);
           check(`${method} ${path}`, `visitor naming the owner in ${where}`, await send('visitor', method, named), ANY);
@@ -818,7 +854,7 @@ describe('authorisation matrix of every registered route', () => {
       }
     }
 
-    console.log(`Matriz de autorización: ${routes.length} rutas, ${requestsSent} peticiones.`);
+    console.log(`Matriz de autorización (agente ${state}): ${routes.length} rutas, ${requestsSent} peticiones en total.`);
     expect(failures).toEqual([]);
   });
 });
