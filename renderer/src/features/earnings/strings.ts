@@ -38,7 +38,7 @@ export const earningsStrings = {
   demoPayout: 'Demostración',
   bundles: {
     title: 'Reparto de paquetes',
-    lead: 'Cada pago de un paquete se reparte entre los creadores de sus agentes según lo que usó de cada agente quien pagó, ese mes (el uso de un creador con su propio agente no cuenta); si no lo usó, según los precios de lista de los agentes.',
+    lead: 'Cada pago de un paquete se reparte entre los creadores de sus agentes: primero, quien dejó vender su agente en el paquete de otro usuario recibe el mínimo que pidió por suscriptor; el resto, según lo que usó de cada agente quien pagó, ese mes (el uso de un creador con su propio agente no cuenta); si no lo usó, según los precios de lista de los agentes.',
     ecosystem: 'Paquete',
     month: 'Mes',
     agent: 'Agente',
@@ -48,7 +48,8 @@ export const earningsStrings = {
     usage: 'Por uso',
     price: 'Por precio de lista',
     equal: 'A partes iguales',
-    mixed: 'Por uso y por precio de lista',
+    minimum: 'Mínimo por suscriptor',
+    mixed: 'Según cada pago',
     open: 'Mes en curso: el reparto aún puede cambiar',
     messagesOf: (messages: number, total: number) => `${messages} de ${total}`,
   },

@@ -2585,10 +2585,10 @@ export interface components {
             agentId: string;
             agentName: string;
             /**
-             * @description usage: por el uso de cada suscriptor; price: por los precios de lista de los agentes, porque sus suscriptores no lo usaron ese mes; equal: a partes iguales (sin uso y todos los agentes gratuitos); mixed: cada pago según su criterio
+             * @description usage: por el uso de cada suscriptor; price: por los precios de lista de los agentes, porque sus suscriptores no lo usaron ese mes; equal: a partes iguales (sin uso y todos los agentes gratuitos); minimum: solo el mínimo que su creador pidió por suscriptor por dejarlo vender en el paquete de otro usuario (el resto del pago fue a otros agentes por uso o precio); mixed: cada pago según su criterio. El mínimo se paga primero en cualquier caso
              * @enum {string}
              */
-            basis: "usage" | "price" | "equal" | "mixed";
+            basis: "usage" | "price" | "equal" | "minimum" | "mixed";
             /** @description Respuestas de todos los agentes del paquete a esos suscriptores ese mes que cuentan para el reparto */
             bundleMessages: number;
             ecosystemId: string;

@@ -27,6 +27,7 @@ const earnings = (provider: 'demo' | 'stripe'): Earnings => ({
     { ecosystemId: 'e1', ecosystemName: 'Oficina completa', month: '2026-11', agentId: 'a3', agentName: 'Gestor', usageShare: 0.25, messages: 1, bundleMessages: 4, basis: 'usage', settled: false },
     { ecosystemId: 'e2', ecosystemName: 'Pack Oficina', month: '2026-10', agentId: 'a4', agentName: 'Laboral', usageShare: 0.375, messages: 0, bundleMessages: 3, basis: 'mixed', settled: true },
     { ecosystemId: 'e3', ecosystemName: 'Pack Precios', month: '2026-10', agentId: 'a5', agentName: 'Traductor', usageShare: 0.5, messages: 0, bundleMessages: 0, basis: 'price', settled: true },
+    { ecosystemId: 'e4', ecosystemName: 'Pack de otra', month: '2026-10', agentId: 'a6', agentName: 'Asesora Cedida', usageShare: 0.3, messages: 0, bundleMessages: 3, basis: 'minimum', settled: true },
   ],
 });
 
@@ -79,8 +80,10 @@ describe('EarningsPanel (Mis ingresos)', () => {
     ]);
     expect(within(table).getByRole('row', { name: /Contable/ })).toHaveTextContent('75 %');
     // A subscriber who did not use the bundle pays by list prices; several payments, each by its own basis.
-    expect(cellsOf(within(table).getByRole('row', { name: /Laboral/ })).slice(4)).toEqual(['0 de 3', 'Por uso y por precio de lista']);
+    expect(cellsOf(within(table).getByRole('row', { name: /Laboral/ })).slice(4)).toEqual(['0 de 3', 'Según cada pago']);
     expect(cellsOf(within(table).getByRole('row', { name: /Traductor/ })).slice(4)).toEqual(['0 de 0', 'Por precio de lista']);
+    // An agent sold with its creator's consent in another user's bundle: its minimum, though unused.
+    expect(cellsOf(within(table).getByRole('row', { name: /Asesora Cedida/ })).slice(3)).toEqual(['30 %', '0 de 3', 'Mínimo por suscriptor']);
   });
 
   it("'Conectar con Stripe' creates the account and goes to Stripe's onboarding", async () => {
