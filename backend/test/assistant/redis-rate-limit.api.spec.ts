@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/test-app';
-import { describeWithRedis, TEST_REDIS_URL } from '../support/redis';
+import { describeWithRedis, TEST_REDIS_URL } from '../support/services';
 
 
 /**

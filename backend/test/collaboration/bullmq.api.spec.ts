@@ -11,7 +11,7 @@ import { COLLABORATION_RUN_OPTIONS, SessionRunner } from '../../src/modules/coll
 import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { FakeModelGateway } from '../chat/fake-model-gateway';
 import { signUpAndSignIn } from '../support/identity-client';
-import { describeWithRedis, TEST_REDIS_URL } from '../support/redis';
+import { describeWithRedis, TEST_REDIS_URL } from '../support/services';
 import { createTestAppWith, type TestApp, withPostgres } from '../support/test-app';
 import { finished, teamAgent, teamScript, until, waitForAbort } from './collaboration-support';
 

@@ -4,7 +4,7 @@ import { createApp } from '../../src/app.factory';
 import { IdentityAdminService } from '../../src/modules/identity/identity-admin.service';
 import { type OpenAiFake, openAiFakeEnv, startOpenAiFake } from '../fakes/openai-fake';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
-import { describeWithRedis, TEST_REDIS_URL } from '../support/redis';
+import { describeWithRedis, TEST_REDIS_URL } from '../support/services';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 jest.setTimeout(90_000);

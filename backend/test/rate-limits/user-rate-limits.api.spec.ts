@@ -5,7 +5,7 @@ import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { FakeModelGateway } from '../chat/fake-model-gateway';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestApp, createTestAppWith, type TestApp } from '../support/test-app';
-import { describeWithRedis, TEST_REDIS_URL } from '../support/redis';
+import { describeWithRedis, TEST_REDIS_URL } from '../support/services';
 import { PNG } from '../support/images';
 
 // Sign-ups hash passwords on purpose slowly; a busy machine needs more than the default 5 s.

@@ -5,12 +5,10 @@ import { SessionCleanup } from '../../src/modules/collaboration/session-cleanup'
 import { type OpenAiFake, openAiFakeEnv, startOpenAiFake } from '../fakes/openai-fake';
 import { mailsArrived } from '../identity/outbox';
 import { idpCall, latestCode, signUpAndSignIn, type SignedInUser } from '../support/identity-client';
-import { TEST_REDIS_URL } from '../support/redis';
+import { describeWithServices, TEST_REDIS_URL } from '../support/services';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 jest.setTimeout(120_000);
-
-const describeWithPostgresAndRedis = process.env.TEST_DATABASE_URL && TEST_REDIS_URL ? describe : describe.skip;
 
 /** What issue 18 asks of several instances: a change made on one is obeyed by the other within this. */
 const WITHIN_MS = 1_000;
@@ -23,7 +21,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * revoked key, a changed agent) the other obeys within a second; limits count once for both;
  * a scheduled cleanup runs on one of them.
  */
-describeWithPostgresAndRedis('two instances sharing PostgreSQL and Redis behave as one (skipped without TEST_DATABASE_URL and TEST_REDIS_URL)', () => {
+describeWithServices(['PostgreSQL', 'Redis'], 'two instances sharing PostgreSQL and Redis behave as one', () => {
   let fake: OpenAiFake;
   let first: TestApp;
   let secondApp: NestExpressApplication;

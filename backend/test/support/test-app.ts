@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import { appOptions, configureApp, createApp } from '../../src/app.factory';
 import { AppModule } from '../../src/app.module';
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
+import { unreachable } from './services';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -82,7 +83,9 @@ async function buildTestApp(
 /** Runs work on a short-lived connection to the test PostgreSQL server. */
 export async function withPostgres(url: string, work: (client: Client) => Promise<unknown>): Promise<void> {
   const client = new Client({ connectionString: url });
-  await client.connect();
+  await client.connect().catch((error: unknown) => {
+    throw unreachable('PostgreSQL', url, error);
+  });
   try {
     await work(client);
   } finally {
