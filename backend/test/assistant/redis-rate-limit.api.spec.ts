@@ -8,7 +8,7 @@ import { describeWithRedis, TEST_REDIS_URL } from '../support/services';
  * With REDIS_URL set, two instances share the rate-limit counters, so that a visitor cannot get
  * twice the limit by landing on another instance. Skipped where no Redis runs.
  */
-describeWithRedis('rate limits shared through Redis (skipped without TEST_REDIS_URL)', () => {
+describeWithRedis('rate limits shared through Redis', () => {
   let first: TestApp;
   let second: TestApp;
 

@@ -17,7 +17,7 @@ import { finished, teamAgent, teamScript, until, waitForAbort } from './collabor
 
 jest.setTimeout(90_000);
 
-describeWithRedis('collaboration sessions on the BullMQ queue (REDIS_URL; skipped without TEST_REDIS_URL)', () => {
+describeWithRedis('collaboration sessions on the BullMQ queue (REDIS_URL)', () => {
   const redisUrl = TEST_REDIS_URL as string;
 
   const queueOf = (testApp: TestApp) => {

@@ -14,7 +14,7 @@ jest.setTimeout(90_000);
  * revoked on one is refused by the other at once, and the per-key limit is one count for both.
  * Skipped where no Redis runs.
  */
-describeWithRedis('published agents on two instances sharing Redis (skipped without TEST_REDIS_URL)', () => {
+describeWithRedis('published agents on two instances sharing Redis', () => {
   let fake: OpenAiFake;
   let first: TestApp;
   let second: NestExpressApplication;

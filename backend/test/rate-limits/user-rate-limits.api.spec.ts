@@ -195,7 +195,7 @@ describe('per-user limits at their defaults', () => {
 });
 
 
-describeWithRedis('per-user limits shared through Redis (skipped without TEST_REDIS_URL)', () => {
+describeWithRedis('per-user limits shared through Redis', () => {
   let first: TestApp;
   let second: TestApp;
 
