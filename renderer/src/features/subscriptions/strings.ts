@@ -64,7 +64,7 @@ export const subscriptionsStrings = {
   plans: {
     title: 'Planes',
     lead: 'Suscríbete a un agente o a un ecosistema de pago para chatear sin límites.',
-    changeLead: 'Elige el plan al que quieres cambiar tu suscripción. Verás el importe antes de confirmar.',
+    changeLead: 'Solo puedes cambiar al precio actual del mismo agente o ecosistema. Verás el importe antes de confirmar.',
     changing: (name: string) => `Cambiando la suscripción: ${name}`,
     search: 'Buscar planes',
     searchPlaceholder: 'Buscar agentes o ecosistemas...',
@@ -76,6 +76,7 @@ export const subscriptionsStrings = {
     ecosystem: 'Ecosistema',
     selected: 'Seleccionado',
     current: 'Plan actual',
+    noOtherPrice: 'No hay otro precio al que cambiar.',
     subscribed: 'Ya suscrito',
     changeTo: 'Cambiar a este plan',
     changeToLabel: (name: string) => `Cambiar a este plan: ${name}`,

@@ -18,6 +18,8 @@ export interface Subscription {
   price: number;
   userId: string;
   agentId: string | null;
+  /** The ecosystem of a bundle bought as one; null for an agent's subscription. */
+  ecosystemId: string | null;
   createdAt: string;
   updatedAt: string;
   finishedAt: string | null;

@@ -43,36 +43,75 @@ describe('PlansPanel', () => {
     expect(screen.getByText('Seleccionado')).toBeInTheDocument();
   });
 
-  it('with ?sub_id= offers a change to every other plan and marks the current one', async () => {
-    server().on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', {
-      body: {
-        success: true,
-        data: [
-          {
-            subscriptionId: 'sub_1',
-            status: 'active',
-            isBundle: false,
-            agents: [],
-            priceId: 'price_legal',
-            price: 19.99,
-            userId: 'sub-ana',
-            agentId: 'agente-legal',
-            createdAt: '2026-10-01T10:00:00.000Z',
-            updatedAt: '2026-10-01T10:00:00.000Z',
-            finishedAt: null,
-            products: [{ name: 'Asesor Legal', description: '', price: 19.99 }],
-          },
-        ],
-      },
-    });
+  const stored = (overrides: Record<string, unknown>) => ({
+    subscriptionId: 'sub_1',
+    status: 'active',
+    isBundle: false,
+    agents: [],
+    priceId: 'price_legal_old',
+    price: 14.99,
+    userId: 'sub-ana',
+    agentId: 'agente-legal',
+    ecosystemId: null,
+    createdAt: '2026-10-01T10:00:00.000Z',
+    updatedAt: '2026-10-01T10:00:00.000Z',
+    finishedAt: null,
+    products: [{ name: 'Asesor Legal', description: '', price: 14.99 }],
+    ...overrides,
+  });
+  const mySubscriptions = (subscription: Record<string, unknown>) => ({ body: { success: true, data: [subscription] } });
+
+  it("with ?sub_id= offers only the current price of the subscription's own agent (the server refuses any other)", async () => {
+    const api = server()
+      .on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', mySubscriptions(stored({})))
+      .on('GET', '/agents/agente-legal', { body: agents[0] });
     const onChangePlan = jest.fn();
     renderWithProviders(<PlansPanel account={account} changingId="sub_1" onSubscribed={jest.fn()} onChangePlan={onChangePlan} />);
 
     expect(await screen.findByText('Cambiando la suscripción: Asesor Legal')).toBeInTheDocument();
-    await screen.findByText('Plan actual');
-    expect(screen.queryByRole('button', { name: 'Cambiar a este plan: Asesor Legal' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Cambiar a este plan: Pyme Completa' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cambiar a este plan: Asesor Legal' }));
+    expect(onChangePlan).toHaveBeenCalledWith('sub_1', 'price_legal');
+    expect(planNames()).toEqual(['Asesor Legal']);
+    expect(screen.getByText('19,99 € / mes')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cambiar a este plan: Pyme Completa' })).toBeNull();
+    expect(screen.queryByRole('searchbox', { name: 'Buscar planes' })).toBeNull();
+    expect(api.callsTo('GET', '/marketplace/agents')).toHaveLength(0);
+  });
+
+  it("offers an ecosystem's subscription its own ecosystem at its price after the discount", async () => {
+    server()
+      .on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', mySubscriptions(stored({ isBundle: true, agentId: null, agents: ['agente-legal'], ecosystemId: 'eco-pyme', priceId: 'price_eco_old' })))
+      .on('GET', '/ecosystems/eco-pyme', { body: ecosystems[0] });
+    const onChangePlan = jest.fn();
+    renderWithProviders(<PlansPanel account={account} changingId="sub_1" onSubscribed={jest.fn()} onChangePlan={onChangePlan} />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Cambiar a este plan: Pyme Completa' }));
     expect(onChangePlan).toHaveBeenCalledWith('sub_1', 'price_eco');
+    expect(planNames()).toEqual(['Pyme Completa']);
+    expect(screen.getByText('80,00 € / mes')).toBeInTheDocument();
+  });
+
+  it('marks the plan as the current one, with no other price to change to, when the price has not changed', async () => {
+    server()
+      .on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', mySubscriptions(stored({ priceId: 'price_legal', price: 19.99 })))
+      .on('GET', '/agents/agente-legal', { body: agents[0] });
+    renderWithProviders(<PlansPanel account={account} changingId="sub_1" onSubscribed={jest.fn()} onChangePlan={jest.fn()} />);
+
+    expect(await screen.findByText('Plan actual')).toBeInTheDocument();
+    expect(screen.getByText('No hay otro precio al que cambiar.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Cambiar a este plan/ })).toBeNull();
+  });
+
+  it('shows the Spanish error with Reintentar when the subscription being changed cannot be loaded', async () => {
+    server().on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', { status: 500 });
+    renderWithProviders(<PlansPanel account={account} changingId="sub_1" onSubscribed={jest.fn()} onChangePlan={jest.fn()} />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar los planes. Por favor, intente nuevamente.');
+    server()
+      .on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', mySubscriptions(stored({})))
+      .on('GET', '/agents/agente-legal', { body: agents[0] });
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('button', { name: 'Cambiar a este plan: Asesor Legal' })).toBeInTheDocument();
   });
 
   it("says 'Ya suscrito' instead of offering a plan the user already has", async () => {

@@ -16,7 +16,10 @@ export interface PlansPanelProps {
   account: SubscriberAccount;
   /** An agent or ecosystem named in the address (?agent= or ?ecosystem=): shown first. */
   focus?: { kind: Plan['kind']; id: string } | null;
-  /** `sub_id`: the subscription whose plan is being changed; each plan then offers the change. */
+  /**
+   * `sub_id`: the subscription whose plan is being changed. The server allows a change only to the
+   * current price of the subscription's own agent or ecosystem, so that is the one plan offered.
+   */
   changingId?: string | null;
   onSubscribed: (created: CreatedSubscription) => void;
   /** Goes to the change preview (subscription-plans/{subscriptionId}/{priceId}). */
@@ -30,7 +33,7 @@ export function PlansPanel({ account, focus = null, changingId = null, onSubscri
   const [query, setQuery] = useState('');
   const [plans, setPlans] = useState<Plan[] | null>(null);
   const [focused, setFocused] = useState<Plan | null>(null);
-  const [mine, setMine] = useState<Subscription[]>([]);
+  const [mine, setMine] = useState<Subscription[] | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
@@ -39,19 +42,42 @@ export function PlansPanel({ account, focus = null, changingId = null, onSubscri
     return () => clearTimeout(timer);
   }, [search]);
 
+  // The user's own subscriptions: the one being changed, and the plans already subscribed to.
   useEffect(() => {
     const controller = new AbortController();
+    if (changingId) setLoadError(false);
+    subscriptionsApi.listForUser(account.userId, controller.signal).then(setMine, () => {
+      if (controller.signal.aborted) return;
+      // Without its subscription a plan change has nothing to offer: that is a failed load.
+      if (changingId) setLoadError(true);
+      else setMine([]);
+    });
+    return () => controller.abort();
+  }, [account.userId, changingId, attempt]);
+
+  const changing = changingId ? (mine?.find((item) => item.subscriptionId === changingId) ?? null) : null;
+  const ownKind: Plan['kind'] | null = changing?.ecosystemId ? 'ecosystem' : changing?.agentId ? 'agent' : null;
+  const ownId = changing?.ecosystemId ?? changing?.agentId ?? null;
+  const changingLoaded = Boolean(changingId && mine);
+
+  useEffect(() => {
+    if (changingId && !changingLoaded) return;
+    const controller = new AbortController();
     setLoadError(false);
-    subscriptionsApi.plans(query, controller.signal).then(
+    const ownPlan = async () => {
+      const plan = ownKind && ownId ? await subscriptionsApi.plan(ownKind, ownId, controller.signal) : null;
+      return plan ? [plan] : [];
+    };
+    (changingId ? ownPlan() : subscriptionsApi.plans(query, controller.signal)).then(
       (loaded) => setPlans(loaded),
       () => {
         if (!controller.signal.aborted) setLoadError(true);
       },
     );
     return () => controller.abort();
-  }, [query, attempt]);
+  }, [query, attempt, changingId, changingLoaded, ownKind, ownId]);
 
-  const focusKind = focus?.kind;
+  const focusKind = changingId ? undefined : focus?.kind;
   const focusId = focus?.id;
   useEffect(() => {
     if (!focusKind || !focusId) return setFocused(null);
@@ -63,15 +89,7 @@ export function PlansPanel({ account, focus = null, changingId = null, onSubscri
     return () => controller.abort();
   }, [focusKind, focusId]);
 
-  // The user's own subscriptions: the one being changed, and the plans already subscribed to.
-  useEffect(() => {
-    const controller = new AbortController();
-    subscriptionsApi.listForUser(account.userId, controller.signal).then(setMine, () => setMine([]));
-    return () => controller.abort();
-  }, [account.userId]);
-
-  const changing = changingId ? (mine.find((item) => item.subscriptionId === changingId) ?? null) : null;
-  const live = mine.filter((item) => !isCancelled(item));
+  const live = (mine ?? []).filter((item) => !isCancelled(item));
   const subscribed = (plan: Plan) =>
     live.some((item) => item.priceId === plan.priceId || (plan.kind === 'agent' && !item.isBundle && item.agentId === plan.id));
 
@@ -94,14 +112,18 @@ export function PlansPanel({ account, focus = null, changingId = null, onSubscri
       {payments.provider === 'demo' && (
         <Alert color="yellow" variant="light" title={subscriptionsStrings.demoNotice} role="note" data-testid="demo-mode-notice" />
       )}
-      <TextInput
-        label={strings.search}
-        placeholder={strings.searchPlaceholder}
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-      />
-      {ordered === null ? (
+      {!changingId && (
+        <TextInput
+          label={strings.search}
+          placeholder={strings.searchPlaceholder}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+      )}
+      {changingLoaded && !changing ? (
+        <Text>{subscriptionsStrings.errors.notFound}</Text>
+      ) : ordered === null ? (
         <LoadStatus
           error={loadError ? strings.loadError : null}
           loadingText={strings.loading}
@@ -109,7 +131,7 @@ export function PlansPanel({ account, focus = null, changingId = null, onSubscri
           onRetry={() => setAttempt((value) => value + 1)}
         />
       ) : ordered.length === 0 ? (
-        <Text>{strings.empty}</Text>
+        <Text>{changingId ? strings.noOtherPrice : strings.empty}</Text>
       ) : (
         <Box
           component="ul"
@@ -145,9 +167,14 @@ export function PlansPanel({ account, focus = null, changingId = null, onSubscri
                     <Text fw={700}>{subscriptionsStrings.list.perMonth(formatMoney(plan.price, payments.currency))}</Text>
                     {changingId ? (
                       current ? (
-                        <Badge color="green" variant="light">
-                          {strings.current}
-                        </Badge>
+                        <>
+                          <Badge color="green" variant="light">
+                            {strings.current}
+                          </Badge>
+                          <Text size="sm" c="dimmed">
+                            {strings.noOtherPrice}
+                          </Text>
+                        </>
                       ) : (
                         <AppButton size="sm" variant="outline" aria-label={strings.changeToLabel(plan.name)} onClick={() => onChangePlan(changingId, plan.priceId)}>
                           {strings.changeTo}

@@ -20,6 +20,7 @@ function subscription(n: number, overrides: Partial<Subscription> = {}): Subscri
     price: 10 + n,
     userId: 'sub-ana',
     agentId: `agente-${n}`,
+    ecosystemId: null,
     createdAt: `2026-0${(n % 9) + 1}-15T10:00:00.000Z`,
     updatedAt: '2026-10-01T10:00:00.000Z',
     finishedAt: null,
