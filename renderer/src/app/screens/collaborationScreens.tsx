@@ -3,7 +3,7 @@
 // one another: this module hands each one what it needs from the others.
 import { Center } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   CollaborationChatPage,
@@ -11,7 +11,7 @@ import {
   type ChatEcosystem,
   type PickableAgent,
 } from '../../features/collaboration';
-import { categoryLabel, fetchEcosystem } from '../../features/marketplace';
+import { categoryLabel, useEcosystem } from '../../features/marketplace';
 import { teamAgentsAtom } from '../../features/team';
 import { Spinner } from '../../shared/ui';
 import { appStrings } from '../strings';
@@ -28,23 +28,13 @@ export function useTeamPickable(): PickableAgent[] {
 
 /** The ecosystem an ecosystem chat runs over (its agents), read from the marketplace. */
 function useChatEcosystem(ecosystemId: string | undefined): ChatEcosystem | null {
-  const [ecosystem, setEcosystem] = useState<ChatEcosystem | null>(null);
-  useEffect(() => {
-    setEcosystem(null);
-    if (!ecosystemId) return;
-    const controller = new AbortController();
-    fetchEcosystem(ecosystemId, controller.signal).then(
-      (value) => {
-        if (!controller.signal.aborted) setEcosystem({ id: value.id, name: value.name, agentIds: value.agentIds ?? [] });
-      },
-      () => {
-        // Unreadable ecosystem: the chat shows it has no agents to run.
-        if (!controller.signal.aborted) setEcosystem({ id: ecosystemId, name: ecosystemId, agentIds: [] });
-      },
-    );
-    return () => controller.abort();
-  }, [ecosystemId]);
-  return ecosystem;
+  const { data, isError } = useEcosystem(ecosystemId);
+  return useMemo(() => {
+    if (!ecosystemId) return null;
+    if (data) return { id: data.id, name: data.name, agentIds: data.agentIds };
+    // Unreadable ecosystem: the chat shows it has no agents to run.
+    return isError ? { id: ecosystemId, name: ecosystemId, agentIds: [] } : null;
+  }, [ecosystemId, data, isError]);
 }
 
 /** /chat?flow=true (optionally &agents=a,b from /start-team-chat): a new 'Flujo de Agentes'. */

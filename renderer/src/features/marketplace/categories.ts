@@ -1,10 +1,11 @@
+import type { components } from '../../shared/api';
+
 /**
  * The agents' categories: the API's closed list of slugs (spec section 9, the collaboration
- * topics) with the Spanish labels users read. The filter, the cards, the detail pages and the
- * creator's and editor's forms all take them from here.
+ * topics; a slug the contract adds or drops is a compile error here) with the Spanish labels users
+ * read. The filter, the cards, the detail pages and the creator's and editor's forms all take them from here.
  */
-export const CATEGORIES = ['legal', 'finance', 'marketing', 'tech', 'hr', 'operations', 'general'] as const;
-export type Category = (typeof CATEGORIES)[number];
+export type Category = components['schemas']['AgentDto']['category'];
 
 export const CATEGORY_LABELS: Record<Category, string> = {
   legal: 'Legal',
@@ -15,6 +16,8 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   operations: 'Operaciones',
   general: 'General',
 };
+
+export const CATEGORIES = Object.keys(CATEGORY_LABELS) as Category[];
 
 /** For a Select: every category, labelled in Spanish. */
 export const CATEGORY_OPTIONS: Array<{ value: Category; label: string }> = CATEGORIES.map((value) => ({

@@ -8,9 +8,10 @@ export { PopularAgents, POPULAR_AGENTS_LIMIT } from './components/PopularAgents'
 export { AgentCard } from './components/AgentCard';
 export { EcosystemCard } from './components/EcosystemCard';
 export { CardGrid, GRID_COLUMNS } from './components/CardGrid';
-export { fetchAgent, fetchEcosystem, fetchAgentsByIds } from './api/marketplaceApi';
+export { useEcosystem } from './api/marketplaceQueries';
+export type { Agent, Ecosystem } from './api/marketplaceQueries';
 export { filtersAtom, marketplaceTabAtom, defaultFilters } from './state/filters';
 export { marketplaceStrings, formatPrice, priceLabel } from './strings';
 export { CATEGORIES, CATEGORY_LABELS, CATEGORY_OPTIONS, categoryLabel, toCategory } from './categories';
 export type { Category } from './categories';
-export type { Agent, Ecosystem, MarketplaceFilters, SortBy } from './types';
+export type { MarketplaceFilters, SortBy } from './types';

@@ -5,7 +5,7 @@ import { CardFooter, CardFrame, CardHeading } from './CardParts';
 import { EntityAvatar } from '../../../shared/ui';
 import { categoryLabel } from '../categories';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
-import type { Agent } from '../types';
+import type { Agent } from '../api/marketplaceQueries';
 
 export interface AgentCardProps {
   agent: Agent;

@@ -1,11 +1,9 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EntityAvatar } from '../../../shared/ui';
-import { fetchAgent } from '../api/marketplaceApi';
-import { useResource } from '../hooks/useResource';
+import { type Agent, loadView, useAgent } from '../api/marketplaceQueries';
 import { categoryLabel } from '../categories';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
-import type { Agent } from '../types';
 import { BackLink, Fact, ItemList } from './DetailParts';
 import { EmptyView, LoadErrorView, LoadingView } from './StatusViews';
 
@@ -64,19 +62,20 @@ export function AgentDetailPage({
   backTo = '/marketplace',
   backLabel = strings.detail.back,
 }: AgentDetailPageProps) {
-  const state = useResource(agentId, (id, signal) => fetchAgent(id, signal));
+  const agent = useAgent(agentId);
+  const view = agentId ? loadView(agent) : 'not-found';
   return (
     <Stack gap="md" p={{ base: 'md', sm: 'xl' }} maw={1100}>
       <BackLink to={backTo} label={backLabel} />
-      {state.status === 'loading' && <LoadingView />}
-      {state.status === 'error' && <LoadErrorView onRetry={state.reload} />}
-      {state.status === 'not-found' && (
+      {view === 'loading' && <LoadingView />}
+      {view === 'error' && <LoadErrorView onRetry={() => void agent.refetch()} />}
+      {view === 'not-found' && (
         <Stack gap="xs">
           <Title order={1}>{strings.detail.agentNotFound}</Title>
           <EmptyView text={strings.detail.agentNotFoundText} />
         </Stack>
       )}
-      {state.status === 'ready' && <AgentDetailView agent={state.data} actions={renderActions?.(state.data)} />}
+      {view === 'ready' && agent.data && <AgentDetailView agent={agent.data} actions={renderActions?.(agent.data)} />}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { mockApi } from '../../../../test/api-mock';
 import { agentFixture, ecosystemFixture } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
@@ -59,6 +60,20 @@ describe('EcosystemDetailPage', () => {
     ]);
     expect(screen.getByRole('button', { name: 'Carrito Analista Financiero' })).toBeInTheDocument();
     expect(screen.getByText('pyme')).toBeInTheDocument();
+  });
+
+  it('offers a retry when one of its agents fails to load, instead of leaving the agent out', async () => {
+    let fail = true;
+    mockApi()
+      .on('GET', '/ecosystems/eco-pyme', { body: ecosystemFixture({ agentIds: ['agente-legal'] }) })
+      .on('GET', '/agents/agente-legal', () => (fail ? { status: 503, body: { message: 'El servicio no está disponible' } } : { body: agentFixture() }));
+    renderWithProviders(<EcosystemDetailPage ecosystemId="eco-pyme" />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar los datos del marketplace');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    const agents = await screen.findByRole('list', { name: 'Agentes del ecosistema' });
+    expect(within(agents).getByRole('listitem', { name: 'Asesor Legal' })).toBeInTheDocument();
   });
 
   it("says 'Ecosistema no encontrado' for an unknown ecosystem", async () => {

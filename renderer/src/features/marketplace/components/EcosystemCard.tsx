@@ -6,7 +6,7 @@ import { EntityAvatar } from '../../../shared/ui';
 import { discountedPrice } from '../utils/pricing';
 import { categoryLabel } from '../categories';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
-import type { Ecosystem } from '../types';
+import type { Ecosystem } from '../api/marketplaceQueries';
 
 export interface EcosystemCardProps {
   ecosystem: Ecosystem;

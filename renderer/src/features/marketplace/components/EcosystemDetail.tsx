@@ -1,26 +1,35 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EntityAvatar } from '../../../shared/ui';
-import { fetchAgentsByIds, fetchEcosystem } from '../api/marketplaceApi';
-import { useResource } from '../hooks/useResource';
+import { type Agent, type Ecosystem, isGone, loadView, type LoadView, useAgents, useEcosystem } from '../api/marketplaceQueries';
 import { categoryLabel } from '../categories';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
-import type { Agent, Ecosystem } from '../types';
 import { discountedPrice } from '../utils/pricing';
 import { AgentCard } from './AgentCard';
 import { CardGrid } from './CardGrid';
 import { BackLink, Fact, TagList } from './DetailParts';
 import { EmptyView, LoadErrorView, LoadingView } from './StatusViews';
 
-interface EcosystemWithAgents {
-  ecosystem: Ecosystem;
-  agents: Agent[];
-}
-
-async function loadEcosystem(id: string, signal: AbortSignal): Promise<EcosystemWithAgents> {
-  const ecosystem = await fetchEcosystem(id, signal);
-  const agents = await fetchAgentsByIds(ecosystem.agentIds, signal);
-  return { ecosystem, agents };
+/**
+ * The ecosystem, then each of its agents. An agent that is gone or private (404) is left out; any
+ * other failure is the page's, with 'Reintentar' for what failed.
+ */
+function useEcosystemWithAgents(id: string | undefined) {
+  const ecosystem = useEcosystem(id);
+  const agents = useAgents(ecosystem.data?.agentIds ?? []);
+  const shown = agents.filter((agent) => !isGone(agent.error));
+  const agentViews = shown.map(loadView);
+  const ecosystemView = id ? loadView(ecosystem) : 'not-found';
+  const view: LoadView =
+    ecosystemView !== 'ready' ? ecosystemView : agentViews.includes('error') ? 'error' : agentViews.includes('loading') ? 'loading' : 'ready';
+  return {
+    view,
+    ecosystem: ecosystem.data,
+    agents: shown.flatMap((agent) => (agent.data ? [agent.data] : [])),
+    retry: () => {
+      for (const load of [ecosystem, ...shown]) if (load.isError) void load.refetch();
+    },
+  };
 }
 
 export interface EcosystemDetailPageProps {
@@ -42,23 +51,23 @@ export function EcosystemDetailPage({
   backTo = '/marketplace',
   backLabel = strings.detail.back,
 }: EcosystemDetailPageProps) {
-  const state = useResource(ecosystemId, loadEcosystem);
+  const { view, ecosystem, agents, retry } = useEcosystemWithAgents(ecosystemId);
   return (
     <Stack gap="md" p={{ base: 'md', sm: 'xl' }} maw={1300}>
       <BackLink to={backTo} label={backLabel} />
-      {state.status === 'loading' && <LoadingView />}
-      {state.status === 'error' && <LoadErrorView onRetry={state.reload} />}
-      {state.status === 'not-found' && (
+      {view === 'loading' && <LoadingView />}
+      {view === 'error' && <LoadErrorView onRetry={retry} />}
+      {view === 'not-found' && (
         <Stack gap="xs">
           <Title order={1}>{strings.detail.ecosystemNotFound}</Title>
           <EmptyView text={strings.detail.ecosystemNotFoundText} />
         </Stack>
       )}
-      {state.status === 'ready' && (
+      {view === 'ready' && ecosystem && (
         <EcosystemDetailView
-          ecosystem={state.data.ecosystem}
-          agents={state.data.agents}
-          actions={renderActions?.(state.data.ecosystem)}
+          ecosystem={ecosystem}
+          agents={agents}
+          actions={renderActions?.(ecosystem)}
           renderAgentActions={renderAgentActions}
           agentHref={agentHref}
         />

@@ -1,10 +1,16 @@
-import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
 import { useNavigationType } from 'react-router-dom';
-import { isApiError } from '../../../shared/api';
-import { fetchMarketplacePage } from '../api/marketplaceApi';
-import { filtersAtom, isPriceRangeValid, loadedListsAtom } from '../state/filters';
-import type { Agent, Ecosystem, MarketplaceFilters, MarketplaceKind } from '../types';
+import {
+  forgetOtherLists,
+  MARKETPLACE_PAGE_SIZE,
+  marketplaceKeys,
+  useMarketplacePages,
+  type MarketplaceItem,
+} from '../api/marketplaceQueries';
+import { filtersAtom, isPriceRangeValid, marketplaceQuery } from '../state/filters';
+import type { MarketplaceFilters, MarketplaceKind } from '../types';
 
 /** Typing in the search box refreshes the grid once the user pauses. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -44,89 +50,47 @@ function useDebouncedFilters(filters: MarketplaceFilters): MarketplaceFilters {
 }
 
 /** One marketplace grid (agents or ecosystems) for the current filters, page by page. */
-export function useMarketplaceList<K extends MarketplaceKind>(
-  kind: K,
-): MarketplaceList<K extends 'agents' ? Agent : Ecosystem> {
-  type Item = K extends 'agents' ? Agent : Ecosystem;
+export function useMarketplaceList<K extends MarketplaceKind>(kind: K): MarketplaceList<MarketplaceItem<K>> {
   const filters = useDebouncedFilters(useAtomValue(filtersAtom));
-  const filtersKey = JSON.stringify(filters);
-  const store = useStore();
+  const search = marketplaceQuery(filters, kind, MARKETPLACE_PAGE_SIZE);
+  const queryClient = useQueryClient();
   const navigationType = useNavigationType();
   // Back from an agent's page (a POP), the grid comes back as it was left: every page loaded with
-  // 'Cargar más', so that the browser's scroll restoration finds the same height.
-  const [restored] = useState(() => {
-    const loaded = store.get(loadedListsAtom)[kind];
-    return navigationType === 'POP' && loaded?.filtersKey === filtersKey ? loaded : undefined;
+  // 'Cargar más', so that the browser's scroll restoration finds the same height. Opened any other
+  // way, it loads afresh from page 1 (before its query is read).
+  useState(() => {
+    if (navigationType !== 'POP') forgetOtherLists(queryClient, kind);
   });
-  const [items, setItems] = useState<Item[]>((restored?.items as Item[] | undefined) ?? []);
-  const [total, setTotal] = useState(restored?.total ?? 0);
-  const [totalIsExact, setTotalIsExact] = useState(restored?.totalIsExact ?? true);
-  const [lastPageFull, setLastPageFull] = useState(restored?.lastPageFull ?? false);
-  const [page, setPage] = useState(restored?.page ?? 1);
-  const [status, setStatus] = useState<ListStatus>(restored ? 'ready' : 'loading');
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const moreController = useRef<AbortController | null>(null);
-  const skipFirstLoad = useRef(restored ? filtersKey : null);
+  const pages = useMarketplacePages(kind, search);
+  const searchKey = JSON.stringify(search);
+  useEffect(() => forgetOtherLists(queryClient, kind, search), [queryClient, kind, searchKey]);
 
-  useEffect(() => {
-    if (skipFirstLoad.current === filtersKey && attempt === 0) return;
-    skipFirstLoad.current = null;
-    const controller = new AbortController();
-    moreController.current?.abort();
-    setStatus('loading');
-    setLoadingMore(false);
-    fetchMarketplacePage(kind, filters, 1, { signal: controller.signal }).then(
-      (result) => {
-        setItems(result.items as Item[]);
-        setTotal(result.total);
-        setTotalIsExact(result.totalIsExact !== false);
-        setLastPageFull(result.items.length >= result.limit);
-        setPage(1);
-        setStatus('ready');
-      },
-      (error: unknown) => {
-        if (isApiError(error) && error.kind === 'aborted') return;
-        setStatus('error');
-      },
-    );
-    return () => controller.abort();
-  }, [kind, filters, filtersKey, attempt]);
-
-  useEffect(() => {
-    if (status !== 'ready') return;
-    store.set(loadedListsAtom, (lists) => ({ ...lists, [kind]: { filtersKey, items, total, totalIsExact, lastPageFull, page } }));
-  }, [store, kind, filtersKey, items, total, totalIsExact, lastPageFull, page, status]);
-
-  useEffect(() => () => moreController.current?.abort(), []);
-
-  const loadMore = useCallback(() => {
-    if (loadingMore) return;
-    const controller = new AbortController();
-    moreController.current = controller;
-    setLoadingMore(true);
-    fetchMarketplacePage(kind, filters, page + 1, { signal: controller.signal }).then(
-      (result) => {
-        setItems((current) => {
-          const seen = new Set(current.map((item) => item.id));
-          return [...current, ...(result.items as Item[]).filter((item) => !seen.has(item.id))];
-        });
-        setTotal(result.total);
-        setTotalIsExact(result.totalIsExact !== false);
-        setLastPageFull(result.items.length >= result.limit);
-        setPage(result.page);
-        setLoadingMore(false);
-      },
-      (error: unknown) => {
-        if (isApiError(error) && error.kind === 'aborted') return;
-        setLoadingMore(false);
-        setStatus('error');
-      },
-    );
-  }, [kind, filters, page, loadingMore]);
-
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
-
+  const loaded = pages.data?.pages ?? [];
+  const items = dedupe(loaded.flatMap((page) => page.items as MarketplaceItem<K>[]));
+  const last = loaded[loaded.length - 1];
+  const total = last?.total ?? 0;
+  // Agents' totals are counted up to 1,000; ecosystems' always exactly.
+  const totalIsExact = last && 'totalIsExact' in last ? last.totalIsExact : true;
+  const lastPageFull = last !== undefined && last.items.length >= last.limit;
+  const status: ListStatus = pages.isError ? 'error' : pages.isPending ? 'loading' : 'ready';
   const more = totalIsExact ? items.length < total : lastPageFull;
-  return { items, total, totalIsExact, status, loadingMore, hasMore: status === 'ready' && more, loadMore, retry };
+  return {
+    items,
+    total,
+    totalIsExact,
+    status,
+    loadingMore: pages.isFetchingNextPage,
+    hasMore: status === 'ready' && more,
+    loadMore: () => {
+      if (!pages.isFetchingNextPage) void pages.fetchNextPage();
+    },
+    // From page 1 again, as a first visit would.
+    retry: () => void queryClient.resetQueries({ queryKey: marketplaceKeys.list(kind, search), exact: true }),
+  };
+}
+
+/** A page may repeat an item of the one before when the list changed between the two requests. */
+function dedupe<T extends { id: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
 }

@@ -32,12 +32,11 @@ describe('marketplace filters', () => {
     const query = marketplaceQuery(
       { category: 'all', searchQuery: '  contratos ', priceRange: [10, 500], sortBy: 'rating' },
       'agents',
-      2,
       24,
     );
-    expect(query).toEqual({ category: undefined, search: 'contratos', minPrice: 10, maxPrice: 500, sortBy: 'rating', page: 2, limit: 24 });
+    expect(query).toEqual({ category: undefined, search: 'contratos', minPrice: 10, maxPrice: 500, sortBy: 'rating', limit: 24 });
     expect(
-      marketplaceQuery({ ...defaultFilters, category: 'finance', searchQuery: '   ', sortBy: 'rating' }, 'ecosystems', 1, 24),
+      marketplaceQuery({ ...defaultFilters, category: 'finance', searchQuery: '   ', sortBy: 'rating' }, 'ecosystems', 24),
     ).toMatchObject({ category: 'finance', search: undefined, sortBy: 'popularity' });
   });
 });

@@ -3,10 +3,9 @@ import { DEFAULT_PRICE_RANGE, DEFAULT_SORT } from '../../../shared/config';
 import {
   ECOSYSTEM_SORT_OPTIONS,
   SORT_OPTIONS,
-  type Agent,
-  type Ecosystem,
   type MarketplaceFilters,
   type MarketplaceKind,
+  type MarketplaceSearch,
   type SortBy,
 } from '../types';
 
@@ -43,8 +42,8 @@ export function isPriceRangeValid([low, high]: readonly [number, number]): boole
   return low <= high;
 }
 
-/** The query sent to GET /marketplace/{agents|ecosystems} for these filters. */
-export function marketplaceQuery(filters: MarketplaceFilters, kind: MarketplaceKind, page: number, limit: number) {
+/** The query sent to GET /marketplace/{agents|ecosystems} for these filters (the page aside). */
+export function marketplaceQuery(filters: MarketplaceFilters, kind: MarketplaceKind, limit: number): MarketplaceSearch {
   const category = normaliseCategory(filters.category);
   const search = filters.searchQuery.trim();
   const [minPrice, maxPrice] = normalisePriceRange(filters.priceRange);
@@ -54,25 +53,12 @@ export function marketplaceQuery(filters: MarketplaceFilters, kind: MarketplaceK
     minPrice,
     maxPrice,
     sortBy: normaliseSort(filters.sortBy, kind),
-    page,
     limit,
   };
 }
 
 export const filtersAtom = atom<MarketplaceFilters>(defaultFilters);
 export const marketplaceTabAtom = atom<MarketplaceKind>('agents');
-
-/** What each grid last showed (every page loaded), for the way back from a detail page. */
-export interface LoadedList {
-  filtersKey: string;
-  items: Array<Agent | Ecosystem>;
-  total: number;
-  totalIsExact: boolean;
-  /** Whether the last page loaded was full (with an inexact total, the only sign that more follow). */
-  lastPageFull: boolean;
-  page: number;
-}
-export const loadedListsAtom = atom<Partial<Record<MarketplaceKind, LoadedList>>>({});
 
 export const setFilterAtom = atom(
   null,
