@@ -12,6 +12,7 @@ import { AdminPaymentsService } from './admin-payments.service';
 import { AdminUsersService } from './admin-users.service';
 import { InvalidLimitError } from './admin.errors';
 import { AuditLog } from '../audit/audit-log.service';
+import { AuditPageDto, AuditVerificationDto } from '../audit/dto/audit.dto';
 import {
   AdminAgentDto,
   AdminUserAgentsDto,
@@ -225,13 +226,16 @@ export class AdminAuditController {
 
   @Get()
   @ApiOperation({ summary: 'El registro de auditoría, el más reciente primero' })
-  list(@Query() query: PageQueryDto) {
+  @ApiOkResponse({ type: AuditPageDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'page o limit fuera de sus límites' })
+  list(@Query() query: PageQueryDto): Promise<AuditPageDto> {
     return this.audit.page(query.page ?? 1, query.limit ?? 20);
   }
 
   @Get('verify')
   @ApiOperation({ summary: 'Comprueba la cadena firmada (HMAC): { valid, checked, firstBrokenId?, keyedFrom, head }' })
-  verify() {
+  @ApiOkResponse({ type: AuditVerificationDto })
+  verify(): Promise<AuditVerificationDto> {
     return this.audit.verify();
   }
 }

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AuditEntry } from './audit-entry.entity';
 import { AUDIT_HMAC_KEY } from './audit-key';
+import type { AuditEntryDto, AuditPageDto, AuditState, AuditVerificationDto } from './dto/audit.dto';
 
 /** The hash before the first row. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -17,34 +18,6 @@ export interface AuditEvent {
   target: string;
   before?: unknown;
   after?: unknown;
-}
-
-export interface AuditEntryDto {
-  id: number;
-  at: string;
-  actorSub: string;
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-  prevHash: string;
-  hash: string;
-}
-
-export interface AuditVerification {
-  valid: boolean;
-  checked: number;
-  firstBrokenId?: number;
-  /**
-   * The first row signed with the key (HMAC); the rows before it were written before the chain had
-   * a key and carry plain SHA-256 hashes, which anyone could recompute. Null when no row is signed.
-   */
-  keyedFrom: number | null;
-  /**
-   * The newest row, for an admin to note down: a chain cut short or rewritten whole from the first
-   * row would show an older or different head.
-   */
-  head: { id: number; at: string; hash: string } | null;
 }
 
 /** JSON with object keys sorted at every level, so that the same value always hashes the same. */
@@ -131,7 +104,7 @@ export class AuditLog {
     }
   }
 
-  async page(page: number, limit: number): Promise<{ items: AuditEntryDto[]; total: number; page: number; limit: number }> {
+  async page(page: number, limit: number): Promise<AuditPageDto> {
     const [rows, total] = await this.dataSource.getRepository(AuditEntry).findAndCount({
       order: { id: 'DESC' },
       skip: (page - 1) * limit,
@@ -146,7 +119,7 @@ export class AuditLog {
    * signed row: once one is signed, every later row must be, so that rewriting a row and
    * recomputing the plain hashes of the rows after it is caught at that row.
    */
-  async verify(): Promise<AuditVerification> {
+  async verify(): Promise<AuditVerificationDto> {
     const repository = this.dataSource.getRepository(AuditEntry);
     const [newest] = await repository.find({ order: { id: 'DESC' }, take: 1 });
     const head = newest ? { id: newest.id, at: new Date(newest.at).toISOString(), hash: newest.hash } : null;
@@ -194,6 +167,7 @@ export class AuditLog {
   }
 }
 
+// Every recorder passes an object (or nothing) as before and after.
 function toDto(row: AuditEntry): AuditEntryDto {
   return {
     id: row.id,
@@ -201,8 +175,8 @@ function toDto(row: AuditEntry): AuditEntryDto {
     actorSub: row.actorSub,
     action: row.action,
     target: row.target,
-    before: row.beforeJson === null ? null : (JSON.parse(row.beforeJson) as unknown),
-    after: row.afterJson === null ? null : (JSON.parse(row.afterJson) as unknown),
+    before: row.beforeJson === null ? null : (JSON.parse(row.beforeJson) as AuditState),
+    after: row.afterJson === null ? null : (JSON.parse(row.afterJson) as AuditState),
     prevHash: row.prevHash,
     hash: row.hash,
   };

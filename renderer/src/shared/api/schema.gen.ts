@@ -2520,6 +2520,53 @@ export interface components {
             reply: string;
             suggestedQuestions: string[];
         };
+        AuditEntryDto: {
+            /** @example user.disable */
+            action: string;
+            /** @description El sub de quien lo hizo ('system' para el propio servidor) */
+            actorSub: string;
+            /** @description Los campos después de la acción */
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /** @description ISO 8601 */
+            at: string;
+            /** @description Los campos antes de la acción */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            hash: string;
+            /** @description Consecutivo desde 1: un hueco es una fila borrada */
+            id: number;
+            /** @description El hash de la fila anterior */
+            prevHash: string;
+            /** @example user:{sub} */
+            target: string;
+        };
+        AuditHeadDto: {
+            /** @description ISO 8601 */
+            at: string;
+            hash: string;
+            id: number;
+        };
+        AuditPageDto: {
+            /** @description La más reciente primero */
+            items: components["schemas"]["AuditEntryDto"][];
+            limit: number;
+            page: number;
+            total: number;
+        };
+        AuditVerificationDto: {
+            /** @description Filas comprobadas */
+            checked: number;
+            /** @description La primera fila alterada (solo si valid es false) */
+            firstBrokenId?: number;
+            /** @description La fila más reciente: quien la anota nota una cadena recortada o reescrita entera */
+            head: components["schemas"]["AuditHeadDto"] | null;
+            /** @description La primera fila firmada con la clave (HMAC); las anteriores son de antes de la clave. Null si ninguna está firmada */
+            keyedFrom: number | null;
+            valid: boolean;
+        };
         BalanceDto: {
             available: components["schemas"]["MoneyDto"][];
             /** @example eur */
@@ -3817,6 +3864,24 @@ export interface components {
             data: components["schemas"]["SubscriptionDto"][];
             success: boolean;
         };
+        SubscriptionListingDto: {
+            agentId: string | null;
+            /** @description ISO 8601 */
+            createdAt: string | null;
+            ecosystemId: string | null;
+            email: string | null;
+            /** @description ISO 8601 */
+            finishedAt: string | null;
+            isBundle: boolean;
+            name: string | null;
+            price: number;
+            priceId: string | null;
+            status: string;
+            subscriptionId: string;
+            /** @description El sub de quien se suscribió */
+            userId: string;
+            username: string | null;
+        };
         SubscriptionLookupDto: {
             data: components["schemas"]["SubscriptionDto"] | null;
             /** @description Sin suscripción: 'No se encontró suscripción' (o 'No se encontró suscripción bundle') */
@@ -3837,7 +3902,7 @@ export interface components {
         };
         SubscriptionUsersDto: {
             demo: boolean;
-            items: components["schemas"]["SubscriptionUserDto"][];
+            items: components["schemas"]["SubscriptionListingDto"][];
             /** @enum {string} */
             provider: "demo" | "stripe";
         };
@@ -4275,7 +4340,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
+            };
+            /** @description page o limit fuera de sus límites */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
@@ -4310,7 +4386,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AuditVerificationDto"];
+                };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {

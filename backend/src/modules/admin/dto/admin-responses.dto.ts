@@ -145,7 +145,8 @@ export class BalanceTransactionsDto extends ProviderLabelDto {
   @ApiProperty({ type: [BalanceTransactionDto] }) items: BalanceTransactionDto[];
 }
 
-export class SubscriptionUserDto {
+/** A stored subscription with its user (named apart from the subscriptions module's SubscriptionUserDto: one schema name, one shape). */
+export class SubscriptionListingDto {
   @ApiProperty() subscriptionId: string;
   @ApiProperty() status: string;
   @ApiProperty({ description: 'El sub de quien se suscribió' }) userId: string;
@@ -162,7 +163,7 @@ export class SubscriptionUserDto {
 }
 
 export class SubscriptionUsersDto extends ProviderLabelDto {
-  @ApiProperty({ type: [SubscriptionUserDto] }) items: SubscriptionUserDto[];
+  @ApiProperty({ type: [SubscriptionListingDto] }) items: SubscriptionListingDto[];
 }
 
 /** A product with its newest price: Stripe's products with Stripe, the catalogue's prices in demo mode. */
