@@ -65,7 +65,7 @@ export interface CustomerRow {
  * Read-only counts and listings that span other modules' tables (team links, conversations,
  * messages, subscriptions, the payments ledger), for the admin dashboards. No module exposes these
  * aggregates through its service and they change nothing, so the admin module reads them here
- * (DESIGN.md allows a read-only cross-module query for reporting); writes always go through the
+ * (docs/architecture.md allows a read-only cross-module query for reporting); writes always go through the
  * owning module's service.
  */
 @Injectable()

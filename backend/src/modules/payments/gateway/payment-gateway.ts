@@ -1,5 +1,5 @@
 /**
- * The one port to the payment provider (DESIGN.md: provider first, then store). Two adapters:
+ * The one port to the payment provider (docs/architecture.md: provider first, then store). Two adapters:
  * Stripe (the `stripe` SDK, when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and
  * STRIPE_WEBHOOK_SECRET are set) and the demo gateway (the embedded default: our own tables, no
  * money moves, Stripe's test payment-method ids honoured). Amounts are in the currency's minor
