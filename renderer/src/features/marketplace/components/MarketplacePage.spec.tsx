@@ -227,4 +227,31 @@ describe('MarketplacePage', () => {
     expect(screen.getByRole('button', { name: 'Cargar más' })).toBeInTheDocument();
     expect(api.callsTo('GET', '/marketplace/agents')).toHaveLength(calls);
   });
+
+  it('opened again through a link, the grid loads afresh from page 1', async () => {
+    const api = mockApi().on('GET', '/marketplace/agents', (call) =>
+      call.url.searchParams.get('page') === '2' ? { body: { ...page([finance], 3), page: 2 } } : { body: page([legal], 3) },
+    );
+    function AgentPage() {
+      const navigate = useNavigate();
+      return <button onClick={() => navigate('/marketplace')}>Marketplace</button>;
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/marketplace" element={<MarketplacePage />} />
+        <Route path="/marketplace/agent/:id" element={<AgentPage />} />
+      </Routes>,
+      { route: '/marketplace' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Cargar más' }));
+    await screen.findByRole('listitem', { name: 'Analista Financiero' });
+    const calls = api.callsTo('GET', '/marketplace/agents').length;
+
+    await userEvent.click(screen.getByRole('link', { name: 'Ver detalles: Analista Financiero' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Marketplace' }));
+
+    expect(await screen.findByText('Mostrando 1 de 3 resultados')).toBeInTheDocument();
+    const sent = api.callsTo('GET', '/marketplace/agents').slice(calls);
+    expect(sent.map((call) => call.url.searchParams.get('page'))).toEqual(['1']);
+  });
 });
