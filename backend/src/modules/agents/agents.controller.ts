@@ -1,16 +1,22 @@
 import { Body, Controller, Delete, Get, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiExtraModels,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentIdentity, Public } from '../../common/auth/auth.decorators';
+import { CurrentIdentity, Public, SignedInApi } from '../../common/auth/auth.decorators';
+import { ErrorBodyDto, INVALID_BODY } from '../../common/errors/error-body.dto';
 import { RateLimit } from '../../common/rate-limit/rate-limit';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { AgentsService, UNPAGED_LIST_LIMIT } from './agents.service';
@@ -28,6 +34,9 @@ const LIST_HEADERS = {
 function pageJson({ items, ...counts }: Page<string>): string {
   return `{"items":[${items.join(',')}],${JSON.stringify(counts).slice(1)}`;
 }
+
+const INVALID_FILTERS = 'Un filtro no es válido (por ejemplo, maxPrice menor que minPrice)';
+const NOT_FOUND = 'Agente no encontrado (también si es privado de otro usuario)';
 
 /** A listing without paging: the page's items as a plain array, its total in headers. */
 function sendUnpaged(page: Page<string>, response: Response): void {
@@ -57,6 +66,7 @@ export class AgentsController {
     schema: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(AgentDto) } }, { $ref: getSchemaPath(AgentPageDto) }] },
     headers: LIST_HEADERS,
   })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_FILTERS })
   async list(
     @CurrentIdentity() identity: VerifiedIdentity | undefined,
     @Query() query: AgentListQueryDto,
@@ -94,16 +104,29 @@ export class AgentsController {
   @Get(':id')
   @Public()
   @ApiOkResponse({ type: AgentDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: NOT_FOUND })
   get(@CurrentIdentity() identity: VerifiedIdentity | undefined, @Param('id') id: string): Promise<AgentDto> {
     return this.agents.get(identity, id);
   }
 
   @Post()
+  @SignedInApi()
   @RateLimit({ rules: [{ by: 'user', quota: 'agents' }] })
-  @ApiTooManyRequestsResponse({ description: 'Más guardados de agentes por hora de los que permite RATE_LIMIT_AGENTS_PER_HOUR (Retry-After: segundos de espera)' })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'Más guardados de agentes por hora de los que permite RATE_LIMIT_AGENTS_PER_HOUR (Retry-After: segundos de espera)' })
   @ApiOperation({ summary: 'Crea un agente, o lo actualiza si el id ya existe (solo su creador o un admin)' })
   @ApiCreatedResponse({ type: AgentDto, description: 'Creado' })
   @ApiOkResponse({ type: AgentDto, description: 'Actualizado' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: `${INVALID_BODY}; o un modelo que no se ofrece, o un avatar de un servidor no permitido` })
+  @ApiForbiddenResponse({
+    type: ErrorBodyDto,
+    description: 'No es el creador ni un admin, createdBy no es quien llama, cambia valoración o popularidad sin ser admin, o el avatar es de otro usuario',
+  })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Actualiza un agente que quien llama no puede ver' })
+  @ApiConflictResponse({
+    type: ErrorBodyDto,
+    description: "Ya existe un agente con ese id; o lo hace gratuito o privado mientras tiene suscriptores (code 'AgentHasSubscribers')",
+  })
+  @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'No se puede comprobar ahora el modelo elegido (el catálogo de modelos no responde)' })
   async save(
     @CurrentIdentity() identity: VerifiedIdentity,
     @Body() body: SaveAgentDto,
@@ -115,7 +138,11 @@ export class AgentsController {
   }
 
   @Delete(':id')
+  @SignedInApi()
   @ApiOkResponse({ type: DeletedDto })
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: 'Solo el creador del agente o un administrador puede eliminarlo' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: NOT_FOUND })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: "Tiene suscriptores que pagan por él (code 'AgentHasSubscribers')" })
   remove(@CurrentIdentity() identity: VerifiedIdentity, @Param('id') id: string): Promise<DeletedDto> {
     return this.agents.remove(identity, id);
   }
@@ -133,6 +160,7 @@ export class AgentsMarketplaceController {
   @Public()
   @ApiOperation({ summary: 'Agentes públicos del marketplace, filtrados, ordenados y paginados' })
   @ApiOkResponse({ type: AgentPageDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_FILTERS })
   async search(@Query() query: AgentMarketplaceQueryDto, @Res() response: Response): Promise<void> {
     const body = await this.cache.serialised(`agents:${JSON.stringify(query)}`, () => this.agents.marketplace(query).then(pageJson));
     response.type('application/json').send(body);

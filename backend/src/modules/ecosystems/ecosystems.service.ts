@@ -11,7 +11,6 @@ import {
   normaliseSort,
   type ListingQueryDto,
   type MarketplaceQueryDto,
-  type Page,
 } from '../agents/marketplace/marketplace-query.dto';
 import { MarketplaceCache } from '../agents/marketplace/marketplace-cache';
 import { applyListingFilters, applyPage, applySort } from '../agents/marketplace/marketplace-search';
@@ -26,6 +25,7 @@ import {
   DEFAULT_ECOSYSTEM_CATEGORY,
   DEFAULT_ECOSYSTEM_CREATOR,
   EcosystemDto,
+  EcosystemPageDto,
 } from './dto/ecosystem.dto';
 import { toEcosystemDto } from './ecosystem.mapper';
 import {
@@ -59,7 +59,7 @@ export class EcosystemsService {
   }
 
   /** GET /ecosystems: those the caller may see; a plain array unless `page` or `limit` is given. */
-  async list(identity: VerifiedIdentity | undefined, query: ListingQueryDto): Promise<EcosystemDto[] | Page<EcosystemDto>> {
+  async list(identity: VerifiedIdentity | undefined, query: ListingQueryDto): Promise<EcosystemDto[] | EcosystemPageDto> {
     const builder = this.visibleQuery(identity);
     if (query.public === true) builder.andWhere(`${ALIAS}.isPublic = :onlyPublic`, { onlyPublic: true });
     applyListingFilters(builder, ALIAS, {
@@ -78,7 +78,7 @@ export class EcosystemsService {
   }
 
   /** The marketplace: public ecosystems with the spec's defaults; there is no rating sort. */
-  async marketplace(query: MarketplaceQueryDto): Promise<Page<EcosystemDto>> {
+  async marketplace(query: MarketplaceQueryDto): Promise<EcosystemPageDto> {
     const filters = marketplaceFilters(query, ECOSYSTEM_SORTS);
     const builder = readableBy(this.ecosystems.createQueryBuilder(ALIAS), ALIAS, undefined);
     applyListingFilters(builder, ALIAS, filters);
@@ -252,7 +252,7 @@ export class EcosystemsService {
     builder: SelectQueryBuilder<Ecosystem>,
     page: number,
     limit: number,
-  ): Promise<Page<EcosystemDto>> {
+  ): Promise<EcosystemPageDto> {
     const [rows, total] = await applyPage(builder, page, limit).getManyAndCount();
     return { items: await this.toDtos(identity, rows), total, page, limit };
   }

@@ -1,18 +1,25 @@
 import { All, Body, Controller, Get, HttpCode, HttpStatus, Inject, Logger, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
+  ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiExcludeEndpoint,
+  ApiExtraModels,
   ApiForbiddenResponse,
   ApiHeader,
+  ApiNotAcceptableResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
   ApiProduces,
   ApiSecurity,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  ApiUnsupportedMediaTypeResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -22,12 +29,14 @@ import { Public } from '../../common/auth/auth.decorators';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { DomainError } from '../../common/errors/domain-error';
+import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { SseWriter } from '../chat/sse';
 import { AgentRunner, type PreparedCall } from './agent-runner';
 import { ApiKeyGuard, type KeyedRequest } from './api-key.guard';
 import { CallAdmission } from './call-admission';
 import { agentCallOf, chunkOf, completionId, completionOf, usageOf } from './chat-completions';
 import { ChatCompletionRequestDto, InvokeDto, InvokeResultDto } from './dto/publications.dto';
+import { ChatCompletionContentPartDto, ChatCompletionDto, JsonRpcErrorDto, JsonRpcResponseDto, OpenAiErrorBodyDto, OpenAiModelListDto } from './dto/protocols.dto';
 import type { ResolvedKey } from './key-resolver';
 import { OpenAiErrorFilter } from './openai-error.filter';
 import { MeteredHttpErrorFilter } from './metered-error.filter';
@@ -50,6 +59,16 @@ function abortOnClose(response: Response): AbortSignal {
 
 const keyOf = (request: KeyedRequest): ResolvedKey => request.apiKey as ResolvedKey;
 
+const KEY_REFUSED = 'Falta la clave de API, no es válida, está revocada o ha caducado';
+const ACCOUNT_DISABLED = 'La cuenta dueña de la clave está desactivada';
+const MODEL_UNAVAILABLE = 'El modelo del agente no está configurado en este despliegue';
+const MODEL_FAILED = 'El proveedor del modelo falló o no respondió';
+/** The JSON answer, or with «Accept: text/event-stream» its events (the operation's description names them). */
+const jsonOrEvents = (json: string, events: string) => ({
+  'application/json': { schema: { $ref: json } },
+  'text/event-stream': { schema: { type: 'string', description: events } },
+});
+
 /**
  * A published agent, called with one of its publication's keys (never a user's session): the
  * user token guard lets these routes through (@Public) and the user rate limits do not apply;
@@ -57,12 +76,15 @@ const keyOf = (request: KeyedRequest): ResolvedKey => request.apiKey as Resolved
  */
 @ApiTags('api-publica')
 @ApiSecurity('api-key')
+@ApiExtraModels(InvokeResultDto)
 @ApiHeader({ name: 'Authorization', required: false, description: 'Bearer nova_sk_… (o la cabecera x-api-key)' })
-@ApiUnauthorizedResponse({ description: 'Falta la clave de API, no es válida, está revocada o ha caducado' })
+@ApiUnauthorizedResponse({ type: ErrorBodyDto, description: KEY_REFUSED })
 @ApiTooManyRequestsResponse({
+  type: ErrorBodyDto,
   description: 'Límite por minuto o cuota mensual de la clave, o consultas al modelo por minuto de todas las claves de la cuenta (Retry-After, RateLimit-Policy, RateLimit)',
 })
-@ApiForbiddenResponse({ description: 'La cuenta dueña de la clave está desactivada' })
+@ApiForbiddenResponse({ type: ErrorBodyDto, description: ACCOUNT_DISABLED })
+@ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Publicación desactivada' })
 @Public()
 @UseGuards(ApiKeyGuard)
 @UseFilters(MeteredHttpErrorFilter)
@@ -82,10 +104,12 @@ export class AgentApiController {
     description: 'Con «Accept: text/event-stream» responde con eventos start {requestId, agentId, version}, delta {text}, done {output, agentId, version, usage, requestId} o error {message, statusCode}.',
   })
   @ApiProduces('application/json', 'text/event-stream')
-  @ApiOkResponse({ type: InvokeResultDto })
-  @ApiBadRequestResponse({ description: 'Cuerpo no válido' })
-  @ApiForbiddenResponse({ description: 'Esta clave de API no es de la publicación de este agente, o la cuenta dueña de la clave está desactivada' })
-  @ApiNotFoundResponse({ description: 'Publicación desactivada, o un fileId que el dueño no puede leer' })
+  @ApiOkResponse({ description: 'La respuesta (JSON) o, con «Accept: text/event-stream», sus eventos', content: jsonOrEvents(getSchemaPath(InvokeResultDto), 'Eventos start, delta, done y error (ver la descripción)') })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Cuerpo no válido, o una llamada más larga de lo admitido' })
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: 'Esta clave de API no es de la publicación de este agente, o la cuenta dueña de la clave está desactivada' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Publicación desactivada, o un fileId que el dueño no puede leer' })
+  @ApiBadGatewayResponse({ type: ErrorBodyDto, description: MODEL_FAILED })
+  @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: MODEL_UNAVAILABLE })
   // The agent's id is checked against the key by ApiKeyGuard; the handler needs no copy of it.
   @ApiParam({ name: 'id', type: String, description: 'El id del agente publicado' })
   async invoke(@Body() body: InvokeDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
@@ -93,7 +117,8 @@ export class AgentApiController {
     await this.admission.admit(call.key, response);
     const signal = abortOnClose(response);
     if (!wantsEventStream(request)) {
-      response.status(HttpStatus.OK).json(await this.runner.run(call, signal));
+      const result: InvokeResultDto = await this.runner.run(call, signal);
+      response.status(HttpStatus.OK).json(result);
       return;
     }
     const sse = new SseWriter(response);
@@ -120,7 +145,11 @@ export class AgentApiController {
     summary: 'El agente como servidor MCP (streamable HTTP, sin sesión)',
     description: 'Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente. Un mensaje JSON-RPC por petición: los lotes se rechazan.',
   })
-  @ApiBadRequestResponse({ description: 'Un lote (lista) de mensajes JSON-RPC' })
+  @ApiOkResponse({ type: JsonRpcResponseDto, description: 'La respuesta JSON-RPC al mensaje (los errores de la herramienta van en su resultado, isError)' })
+  @ApiAcceptedResponse({ description: 'Una notificación o una respuesta del cliente: sin cuerpo' })
+  @ApiBadRequestResponse({ type: JsonRpcErrorDto, description: 'Un lote (lista) de mensajes JSON-RPC, o un cuerpo que no es un mensaje JSON-RPC' })
+  @ApiNotAcceptableResponse({ type: JsonRpcErrorDto, description: 'Accept no admite application/json y text/event-stream' })
+  @ApiUnsupportedMediaTypeResponse({ type: JsonRpcErrorDto, description: 'Content-Type no es application/json' })
   async mcp(@Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
     const key = keyOf(request);
     const message: unknown = request.body;
@@ -185,9 +214,11 @@ export class AgentApiController {
 /** OpenAI's chat completions and models, so that OpenAI's own clients work unchanged against {base}/api/v1. */
 @ApiTags('api-publica')
 @ApiSecurity('api-key')
-@ApiUnauthorizedResponse({ description: 'Falta la clave de API, no es válida, está revocada o ha caducado' })
-@ApiForbiddenResponse({ description: 'La cuenta dueña de la clave está desactivada' })
-@ApiTooManyRequestsResponse({ description: 'Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit)' })
+@ApiExtraModels(ChatCompletionContentPartDto, ChatCompletionDto)
+@ApiUnauthorizedResponse({ type: OpenAiErrorBodyDto, description: `${KEY_REFUSED} (code 'invalid_api_key')` })
+@ApiForbiddenResponse({ type: OpenAiErrorBodyDto, description: ACCOUNT_DISABLED })
+@ApiNotFoundResponse({ type: OpenAiErrorBodyDto, description: 'Publicación desactivada' })
+@ApiTooManyRequestsResponse({ type: OpenAiErrorBodyDto, description: 'Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit)' })
 @Public()
 @UseGuards(ApiKeyGuard)
 @UseFilters(OpenAiErrorFilter)
@@ -203,7 +234,8 @@ export class OpenAiCompatibleController {
 
   @Get('models')
   @ApiOperation({ summary: 'Los agentes que la clave puede usar (formato de OpenAI)' })
-  models(@Req() request: KeyedRequest): { object: 'list'; data: { id: string; object: 'model'; created: number; owned_by: string }[] } {
+  @ApiOkResponse({ type: OpenAiModelListDto })
+  models(@Req() request: KeyedRequest): OpenAiModelListDto {
     const key = keyOf(request);
     // The platform, never the owner's username (an e-mail address) shown to whoever holds a key.
     return { object: 'list', data: [{ id: key.agentId, object: 'model', created: 0, owned_by: this.config.productName }] };
@@ -213,7 +245,14 @@ export class OpenAiCompatibleController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Chat completions compatible con OpenAI: model es el id del agente; stream y no stream' })
   @ApiProduces('application/json', 'text/event-stream')
-  @ApiNotFoundResponse({ description: "code 'model_not_found': la clave no puede usar ese modelo (agente)" })
+  @ApiOkResponse({
+    description: 'Un chat.completion (JSON) o, con stream, fragmentos chat.completion.chunk',
+    content: jsonOrEvents(getSchemaPath(ChatCompletionDto), "Líneas «data: {chat.completion.chunk}», un error { error } si el modelo falla a medias, y «data: [DONE]»"),
+  })
+  @ApiBadRequestResponse({ type: OpenAiErrorBodyDto, description: 'Cuerpo no válido, o mensajes que no terminan con uno del usuario, con roles o partes que no se admiten' })
+  @ApiNotFoundResponse({ type: OpenAiErrorBodyDto, description: "code 'model_not_found': la clave no puede usar ese modelo (agente); o la publicación está desactivada" })
+  @ApiBadGatewayResponse({ type: OpenAiErrorBodyDto, description: MODEL_FAILED })
+  @ApiServiceUnavailableResponse({ type: OpenAiErrorBodyDto, description: MODEL_UNAVAILABLE })
   async completions(@Body() body: ChatCompletionRequestDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
     const key = keyOf(request);
     if (body.model !== key.agentId) throw new UnknownAgentModelError(body.model);

@@ -1,5 +1,6 @@
 import type { ChatTurn } from '../models/model-gateway';
 import type { AgentCallRequest, AgentCallResult } from './agent-runner';
+import type { ChatCompletionDto, ChatCompletionUsageDto } from './dto/protocols.dto';
 import { InvalidMessagesError } from './publications.errors';
 
 interface IncomingMessage {
@@ -50,19 +51,19 @@ export function completionId(requestId: string): string {
 }
 
 /** A `chat.completion` object, as OpenAI answers without streaming. */
-export function completionOf(result: AgentCallResult, created: number) {
+export function completionOf(result: AgentCallResult, created: number): ChatCompletionDto {
   return {
     id: completionId(result.requestId),
-    object: 'chat.completion' as const,
+    object: 'chat.completion',
     created,
     model: result.agentId,
-    choices: [{ index: 0, message: { role: 'assistant' as const, content: result.output, refusal: null }, logprobs: null, finish_reason: 'stop' as const }],
+    choices: [{ index: 0, message: { role: 'assistant', content: result.output, refusal: null }, logprobs: null, finish_reason: 'stop' }],
     usage: usageOf(result.usage),
     system_fingerprint: null,
   };
 }
 
-export function usageOf(usage: { inputTokens: number; outputTokens: number }) {
+export function usageOf(usage: { inputTokens: number; outputTokens: number }): ChatCompletionUsageDto {
   return { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens };
 }
 
@@ -73,7 +74,7 @@ export function chunkOf(
   model: string,
   delta: Record<string, unknown> | null,
   finishReason: 'stop' | null,
-  usage?: ReturnType<typeof usageOf>,
+  usage?: ChatCompletionUsageDto,
 ) {
   return {
     id,

@@ -2702,12 +2702,60 @@ export interface components {
             /** @description Precio mensual del plan nuevo */
             newPrice: number;
         };
+        ChatCompletionChoiceDto: {
+            /** @enum {string} */
+            finish_reason: "stop";
+            index: number;
+            /** @description Siempre null */
+            logprobs: string | null;
+            message: components["schemas"]["ChatCompletionMessageDto"];
+        };
+        ChatCompletionContentPartDto: {
+            text: string;
+            /** @enum {string} */
+            type: "text";
+        };
+        ChatCompletionDto: {
+            choices: components["schemas"]["ChatCompletionChoiceDto"][];
+            /** @description Segundos desde 1970 (UTC) */
+            created: number;
+            /** @example chatcmpl-… */
+            id: string;
+            /** @description El id del agente */
+            model: string;
+            /** @enum {string} */
+            object: "chat.completion";
+            /** @description Siempre null */
+            system_fingerprint: string | null;
+            usage: components["schemas"]["ChatCompletionUsageDto"];
+        };
+        ChatCompletionInputMessageDto: {
+            content?: (string | components["schemas"]["ChatCompletionContentPartDto"][]) | null;
+            /** @enum {string} */
+            role: "system" | "developer" | "user" | "assistant";
+        };
+        ChatCompletionMessageDto: {
+            content: string;
+            /** @description Siempre null */
+            refusal: string | null;
+            /** @enum {string} */
+            role: "assistant";
+        };
         ChatCompletionRequestDto: {
-            messages: Record<string, never>[];
+            messages: components["schemas"]["ChatCompletionInputMessageDto"][];
             /** @description El id del agente publicado */
             model: string;
             stream?: boolean;
-            stream_options?: Record<string, never>;
+            stream_options?: components["schemas"]["ChatCompletionStreamOptionsDto"];
+        };
+        ChatCompletionStreamOptionsDto: {
+            /** @description Un último fragmento con el uso de tokens */
+            include_usage?: boolean;
+        };
+        ChatCompletionUsageDto: {
+            completion_tokens: number;
+            prompt_tokens: number;
+            total_tokens: number;
         };
         ChatMetadataDto: {
             agentId?: string;
@@ -2848,12 +2896,15 @@ export interface components {
             useBedrockAgent?: boolean;
         };
         CreateApiKeyDto: {
-            /** @description Fecha ISO 8601 a partir de la cual la clave deja de funcionar */
-            expiresAt?: Record<string, never> | null;
+            /**
+             * Format: date-time
+             * @description Fecha ISO 8601 a partir de la cual la clave deja de funcionar
+             */
+            expiresAt?: string | null;
             /** @description Peticiones al mes (sin límite si falta o es null) */
-            monthlyRequestQuota?: Record<string, never> | null;
+            monthlyRequestQuota?: number | null;
             /** @description Tokens (entrada + salida) al mes (sin límite si falta o es null) */
-            monthlyTokenQuota?: Record<string, never> | null;
+            monthlyTokenQuota?: number | null;
             /** @example Producción */
             name: string;
             /** @description Peticiones por minuto (por defecto 60); el despliegue fija el máximo (API_KEY_RATE_LIMIT_MAX, 600 si no dice otra cosa) */
@@ -3310,6 +3361,29 @@ export interface components {
             inputTokens: number;
             outputTokens: number;
         };
+        JsonRpcErrorDetailDto: {
+            /** @example -32600 */
+            code: number;
+            message: string;
+        };
+        JsonRpcErrorDto: {
+            error: components["schemas"]["JsonRpcErrorDetailDto"];
+            /** @description null: no se leyó el id del mensaje */
+            id: string | null;
+            /** @enum {string} */
+            jsonrpc: "2.0";
+        };
+        JsonRpcResponseDto: {
+            error?: components["schemas"]["JsonRpcErrorDetailDto"];
+            /** @description El id de la petición */
+            id: string | number;
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            /** @description El resultado que define MCP para el método (initialize, tools/list, tools/call…) */
+            result?: {
+                [key: string]: unknown;
+            };
+        };
         LedgerTotalsDto: {
             /** @description Comisiones, en céntimos */
             fees: number;
@@ -3435,6 +3509,38 @@ export interface components {
         OnboardingLinkDto: {
             /** @description Stripe: el enlace de alta de Stripe Express. Demostración: la vuelta a Mis ingresos (no hay alta que hacer). */
             url: string;
+        };
+        OpenAiErrorBodyDto: {
+            error: components["schemas"]["OpenAiErrorDetailDto"];
+            message: string;
+            statusCode: number;
+        };
+        OpenAiErrorDetailDto: {
+            /** @example invalid_api_key */
+            code: string | null;
+            /** @description El mensaje en español */
+            message: string;
+            /** @description Siempre null */
+            param: string | null;
+            /**
+             * @description El tipo de error de OpenAI según el código HTTP
+             * @example invalid_request_error
+             */
+            type: string;
+        };
+        OpenAiModelDto: {
+            created: number;
+            /** @description El id del agente publicado */
+            id: string;
+            /** @enum {string} */
+            object: "model";
+            /** @description El nombre del producto */
+            owned_by: string;
+        };
+        OpenAiModelListDto: {
+            data: components["schemas"]["OpenAiModelDto"][];
+            /** @enum {string} */
+            object: "list";
         };
         OpenFineTuningSessionDto: {
             agentId: string;
@@ -5992,26 +6098,50 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedPublicationDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Solo el creador del agente o un administrador puede publicarlo como API. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Agente no encontrado */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Este agente ya está publicado como API; o la cuenta ya tiene el máximo de claves de API (API_KEYS_PER_ACCOUNT_MAX) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6051,6 +6181,15 @@ export interface operations {
                     "application/json": components["schemas"]["AgentDto"][] | components["schemas"]["AgentPageDto"];
                 };
             };
+            /** @description Un filtro no es válido (por ejemplo, maxPrice menor que minPrice) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     AgentsController_save: {
@@ -6084,12 +6223,68 @@ export interface operations {
                     "application/json": components["schemas"]["AgentDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o un modelo que no se ofrece, o un avatar de un servidor no permitido */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No es el creador ni un admin, createdBy no es quien llama, cambia valoración o popularidad sin ser admin, o el avatar es de otro usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Actualiza un agente que quien llama no puede ver */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Ya existe un agente con ese id; o lo hace gratuito o privado mientras tiene suscriptores (code 'AgentHasSubscribers') */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Más guardados de agentes por hora de los que permite RATE_LIMIT_AGENTS_PER_HOUR (Retry-After: segundos de espera) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se puede comprobar ahora el modelo elegido (el catálogo de modelos no responde) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -6112,6 +6307,15 @@ export interface operations {
                     "application/json": components["schemas"]["AgentDto"];
                 };
             };
+            /** @description Agente no encontrado (también si es privado de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     AgentsController_remove: {
@@ -6131,6 +6335,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeletedDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Solo el creador del agente o un administrador puede eliminarlo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Tiene suscriptores que pagan por él (code 'AgentHasSubscribers') */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -7196,6 +7436,15 @@ export interface operations {
                     "application/json": components["schemas"]["EcosystemDto"][] | components["schemas"]["EcosystemPageDto"];
                 };
             };
+            /** @description Un filtro no es válido (por ejemplo, maxPrice menor que minPrice) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     EcosystemsController_create: {
@@ -7219,12 +7468,41 @@ export interface operations {
                     "application/json": components["schemas"]["EcosystemDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o nombra agentes que no existen, agentes privados en un ecosistema público, un precio menor que lo que se debe a los creadores, o un avatar de un servidor no permitido */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description createdBy no es quien llama, destaca el ecosistema o cambia su popularidad sin ser admin, incluye agentes de pago ajenos que no lo permiten, o el avatar es de otro usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Más ecosistemas por hora de los que permite RATE_LIMIT_ECOSYSTEMS_PER_HOUR (Retry-After: segundos de espera) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -7245,6 +7523,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EcosystemDto"];
+                };
+            };
+            /** @description Ecosistema no encontrado (también si es privado de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -8474,6 +8761,15 @@ export interface operations {
                     "application/json": components["schemas"]["AgentPageDto"];
                 };
             };
+            /** @description Un filtro no es válido (por ejemplo, maxPrice menor que minPrice) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     EcosystemsMarketplaceController_search: {
@@ -8502,6 +8798,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EcosystemPageDto"];
+                };
+            };
+            /** @description Un filtro no es válido (por ejemplo, maxPrice menor que minPrice) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -8553,12 +8858,23 @@ export interface operations {
                     "application/json": components["schemas"]["PublicationDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Publicación no encontrada. (También a quien no es su dueño ni administrador.) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -8585,12 +8901,32 @@ export interface operations {
                     "application/json": components["schemas"]["PublicationDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o una versión fijada que el agente no tiene */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Publicación no encontrada. (También a quien no es su dueño ni administrador.) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -8613,12 +8949,23 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedPublicationDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Publicación no encontrada. (También a quien no es su dueño ni administrador.) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -8641,12 +8988,23 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyDto"][];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Publicación no encontrada. (También a quien no es su dueño ni administrador.) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -8678,21 +9036,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Publicación no encontrada. (También a quien no es su dueño ni administrador.) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description La publicación (API_KEYS_PER_PUBLICATION_MAX) o la cuenta (API_KEYS_PER_ACCOUNT_MAX) ya tiene el máximo de claves */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -8716,12 +9089,23 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedApiKeyDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Publicación o clave no encontrada */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -8736,12 +9120,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Un documento OpenAPI 3.1 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        info: {
+                            description?: string;
+                            title?: string;
+                            version?: string;
+                        };
+                        /** @example 3.1.0 */
+                        openapi: string;
+                        /** @description invoke, chat completions y models */
+                        paths: {
+                            [key: string]: unknown;
+                        };
+                        servers?: {
+                            url?: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Publicación no encontrada. (También a quien no es su dueño ni administrador.) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -8769,12 +9190,32 @@ export interface operations {
                     "application/json": components["schemas"]["UsageDto"];
                 };
             };
+            /** @description from o to no es una fecha YYYY-MM-DD */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Publicación no encontrada. (También a quien no es su dueño ni administrador.) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -8793,6 +9234,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicationDto"][];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -10290,49 +10740,83 @@ export interface operations {
             };
         };
         responses: {
+            /** @description La respuesta (JSON) o, con «Accept: text/event-stream», sus eventos */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InvokeResultDto"];
-                    "text/event-stream": components["schemas"]["InvokeResultDto"];
+                    "text/event-stream": string;
                 };
             };
-            /** @description Cuerpo no válido */
+            /** @description Cuerpo no válido, o una llamada más larga de lo admitido */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Falta la clave de API, no es válida, está revocada o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Esta clave de API no es de la publicación de este agente, o la cuenta dueña de la clave está desactivada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Publicación desactivada, o un fileId que el dueño no puede leer */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description Límite por minuto o cuota mensual de la clave, o consultas al modelo por minuto de todas las claves de la cuenta (Retry-After, RateLimit-Policy, RateLimit) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El proveedor del modelo falló o no respondió */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El modelo del agente no está configurado en este despliegue */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -10348,33 +10832,84 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Un lote (lista) de mensajes JSON-RPC */
-            400: {
+            /** @description La respuesta JSON-RPC al mensaje (los errores de la herramienta van en su resultado, isError) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcResponseDto"];
+                };
+            };
+            /** @description Una notificación o una respuesta del cliente: sin cuerpo */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un lote (lista) de mensajes JSON-RPC, o un cuerpo que no es un mensaje JSON-RPC */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcErrorDto"];
+                };
             };
             /** @description Falta la clave de API, no es válida, está revocada o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description La cuenta dueña de la clave está desactivada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Publicación desactivada */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Accept no admite application/json y text/event-stream */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcErrorDto"];
+                };
+            };
+            /** @description Content-Type no es application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcErrorDto"];
+                };
             };
             /** @description Límite por minuto o cuota mensual de la clave, o consultas al modelo por minuto de todas las claves de la cuenta (Retry-After, RateLimit-Policy, RateLimit) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -10391,33 +10926,82 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Falta la clave de API, no es válida, está revocada o ha caducado */
+            /** @description Un chat.completion (JSON) o, con stream, fragmentos chat.completion.chunk */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletionDto"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Cuerpo no válido, o mensajes que no terminan con uno del usuario, con roles o partes que no se admiten */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["OpenAiErrorBodyDto"];
+                };
+            };
+            /** @description Falta la clave de API, no es válida, está revocada o ha caducado (code 'invalid_api_key') */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyDto"];
+                };
             };
             /** @description La cuenta dueña de la clave está desactivada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyDto"];
+                };
             };
-            /** @description code 'model_not_found': la clave no puede usar ese modelo (agente) */
+            /** @description code 'model_not_found': la clave no puede usar ese modelo (agente); o la publicación está desactivada */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["OpenAiErrorBodyDto"];
+                };
             };
             /** @description Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyDto"];
+                };
+            };
+            /** @description El proveedor del modelo falló o no respondió */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["OpenAiErrorBodyDto"];
+                };
+            };
+            /** @description El modelo del agente no está configurado en este despliegue */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["OpenAiErrorBodyDto"];
+                };
             };
         };
     };
@@ -10434,28 +11018,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OpenAiModelListDto"];
+                };
             };
-            /** @description Falta la clave de API, no es válida, está revocada o ha caducado */
+            /** @description Falta la clave de API, no es válida, está revocada o ha caducado (code 'invalid_api_key') */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyDto"];
+                };
             };
             /** @description La cuenta dueña de la clave está desactivada */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyDto"];
+                };
+            };
+            /** @description Publicación desactivada */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyDto"];
+                };
             };
             /** @description Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyDto"];
+                };
             };
         };
     };

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
+import { ChatCompletionInputMessageDto, ChatCompletionStreamOptionsDto } from './protocols.dto';
 import {
   Allow,
   IsArray,
@@ -138,21 +139,21 @@ export class CreateApiKeyDto {
   @Max(MAX_RATE_LIMIT_PER_MINUTE, { message: `rateLimitPerMinute debe estar entre 1 y ${MAX_RATE_LIMIT_PER_MINUTE}` })
   rateLimitPerMinute?: number;
 
-  @ApiPropertyOptional({ description: 'Peticiones al mes (sin límite si falta o es null)', nullable: true, minimum: 1 })
+  @ApiPropertyOptional({ type: 'integer', description: 'Peticiones al mes (sin límite si falta o es null)', nullable: true, minimum: 1 })
   @IsOptional()
   @IsInt({ message: 'monthlyRequestQuota debe ser un número entero' })
   @Min(1, { message: 'monthlyRequestQuota debe ser 1 o más' })
   @Max(2_000_000_000, { message: 'monthlyRequestQuota es demasiado grande' })
   monthlyRequestQuota?: number | null;
 
-  @ApiPropertyOptional({ description: 'Tokens (entrada + salida) al mes (sin límite si falta o es null)', nullable: true, minimum: 1 })
+  @ApiPropertyOptional({ type: 'integer', description: 'Tokens (entrada + salida) al mes (sin límite si falta o es null)', nullable: true, minimum: 1 })
   @IsOptional()
   @IsInt({ message: 'monthlyTokenQuota debe ser un número entero' })
   @Min(1, { message: 'monthlyTokenQuota debe ser 1 o más' })
   @Max(2_000_000_000, { message: 'monthlyTokenQuota es demasiado grande' })
   monthlyTokenQuota?: number | null;
 
-  @ApiPropertyOptional({ description: 'Fecha ISO 8601 a partir de la cual la clave deja de funcionar', nullable: true })
+  @ApiPropertyOptional({ type: Date, description: 'Fecha ISO 8601 a partir de la cual la clave deja de funcionar', nullable: true })
   @IsOptional()
   @Type(() => Date)
   @IsDate({ message: 'expiresAt debe ser una fecha ISO 8601' })
@@ -238,7 +239,8 @@ export class ChatCompletionRequestDto {
   @IsNotEmpty({ message: 'model es obligatorio (el id del agente)' })
   model: string;
 
-  @ApiProperty({ type: 'array', items: { type: 'object' } })
+  // Documented as the route reads them; agentCallOf checks each one (a 400 in OpenAI's shape).
+  @ApiProperty({ type: [ChatCompletionInputMessageDto] })
   @IsArray({ message: 'messages debe ser una lista' })
   @ArrayMaxSize(200, { message: 'messages admite como máximo 200 mensajes' })
   messages: unknown[];
@@ -248,10 +250,10 @@ export class ChatCompletionRequestDto {
   @IsBoolean({ message: 'stream debe ser true o false' })
   stream?: boolean;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: ChatCompletionStreamOptionsDto })
   @IsOptional()
   @IsObject({ message: 'stream_options debe ser un objeto' })
-  stream_options?: { include_usage?: boolean };
+  stream_options?: ChatCompletionStreamOptionsDto;
 
   // Sampling parameters the agent's own configuration decides; accepted so that clients work unchanged.
   @Allow() temperature?: unknown;
