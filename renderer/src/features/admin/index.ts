@@ -13,5 +13,4 @@ export {
 } from './components/StripePages';
 export { AuditPage } from './components/AuditPage';
 export { ModerationPage } from './components/ModerationPage';
-export { adminApi } from './api/adminApi';
 export { adminStrings } from './strings';

@@ -21,8 +21,6 @@ export interface RequestOptions {
   /** Sent as `x-user-id`; the server checks it against the bearer token. */
   userId?: string;
   signal?: AbortSignal;
-  /** Another base than the product API, e.g. `getAdminApiBase()`. */
-  baseUrl?: string;
   headers?: Record<string, string>;
 }
 
@@ -57,7 +55,7 @@ function serializeBody(body: unknown): BodyInit | undefined {
 
 /** A call by path relative to the API base, through the one typed client (its headers, 401 retry and errors). */
 async function requestOnce<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
-  const url = buildUrl(options.baseUrl ?? getApiBase(), path, options.query);
+  const url = buildUrl(getApiBase(), path, options.query);
   const callerSignal = options.signal;
   if (callerSignal?.aborted) throw new ApiError(apiStrings.aborted, { status: 0, kind: 'aborted' });
 

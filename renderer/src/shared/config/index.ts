@@ -1,7 +1,6 @@
 export * from './constants';
 export {
   defaultRuntimeConfig,
-  getAdminApiBase,
   getApiBase,
   getRuntimeConfig,
   hasFeature,

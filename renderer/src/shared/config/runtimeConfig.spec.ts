@@ -1,7 +1,7 @@
 import { desktopBridge } from '../../../test/desktop-bridge';
 import { fakeResponse } from '../../../test/http';
 import { createStore } from 'jotai';
-import { getAdminApiBase, getApiBase, getRuntimeConfig, parseRuntimeConfig, defaultRuntimeConfig } from './runtimeConfig';
+import { getApiBase, getRuntimeConfig, parseRuntimeConfig, defaultRuntimeConfig } from './runtimeConfig';
 import { loadRuntimeConfig } from './loadRuntimeConfig';
 import { loadRuntimeConfigAtom, runtimeConfigAtom, runtimeConfigStatusAtom } from './runtimeConfigAtoms';
 
@@ -36,13 +36,11 @@ beforeEach(() => {
 describe('API base', () => {
   it('is /api in a browser', () => {
     expect(getApiBase()).toBe('/api');
-    expect(getAdminApiBase()).toBe('/api-admin');
   });
 
   it("is the desktop backend's /api inside Electron", () => {
     window.desktop = desktopBridge('http://127.0.0.1:4100');
     expect(getApiBase()).toBe('http://127.0.0.1:4100/api');
-    expect(getAdminApiBase()).toBe('http://127.0.0.1:4100/api-admin');
   });
 });
 

@@ -61,11 +61,6 @@ export function getApiBase(): string {
   return `${getBackendOrigin()}/api`;
 }
 
-/** Admin endpoints live beside the product API, not under it. */
-export function getAdminApiBase(): string {
-  return `${getBackendOrigin()}/api-admin`;
-}
-
 // The API client runs outside React, so it reads the configuration from here; the jotai atom
 // writes through to it.
 let currentConfig: RuntimeConfig = defaultRuntimeConfig;

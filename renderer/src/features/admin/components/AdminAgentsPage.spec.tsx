@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { ToastViewport } from '../../../shared/ui';
-import type { AdminAgent, AgentMetrics } from '../types';
+import type { AdminAgent } from '../api/adminQueries';
 import { AdminAgentsPage } from './AdminAgentsPage';
 
 jest.setTimeout(20_000);
@@ -18,7 +18,10 @@ const CATEGORIES = [
   { value: 'marketing', label: 'Marketing' },
 ];
 
-const agent = (id: string, name: string, extra: Partial<AdminAgent> = {}): AdminAgent => ({
+/** What the screen reads of an agent the server lists. */
+type ListedAgent = Pick<AdminAgent, 'id' | 'name' | 'category' | 'description' | 'createdBy' | 'isPublic' | 'assignments' | 'conversations'>;
+
+const agent = (id: string, name: string, extra: Partial<ListedAgent> = {}): ListedAgent => ({
   id,
   name,
   category: 'legal',
@@ -36,7 +39,7 @@ const AGENTS = [
   agent('a3', 'Experto en Marketing', { category: 'marketing' }),
 ];
 
-const METRICS: AgentMetrics = {
+const METRICS = {
   totalAgents: 3,
   publicAgentsCount: 2,
   privateAgentsCount: 1,
@@ -46,7 +49,7 @@ const METRICS: AgentMetrics = {
   ],
 };
 
-function serverWith(agents: AdminAgent[] = AGENTS): ApiMock {
+function serverWith(agents: ListedAgent[] = AGENTS): ApiMock {
   return mockApi()
     .on('GET', admin('/agents'), { body: agents })
     .on('GET', admin('/agents/a1/prompt'), { body: { prompt: 'Eres un asesor legal.' } })

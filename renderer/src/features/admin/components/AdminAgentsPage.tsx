@@ -1,11 +1,10 @@
 import { ActionIcon, Badge, Card, Group, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppButton, ConfirmModal, useToast } from '../../../shared/ui';
-import { adminApi } from '../api/adminApi';
-import { useAdminResource } from '../hooks/useAdminResource';
+import { adminKeys, failureOf, useAdminAgents, useAgentMetrics, useDeleteAgent, type AdminAgent } from '../api/adminQueries';
 import { adminStrings } from '../strings';
-import type { AdminAgent } from '../types';
 import { formatNumber } from '../utils/format';
 import { AgentEditModal, type CategoryOption } from './AgentEditModal';
 import { ErrorAlert, LoadingText, PageHeader } from './parts';
@@ -21,13 +20,14 @@ export interface AdminAgentsPageProps {
 /** Spec section 2, 'Panel de Administración': the agents as cards, and a dashboard of their figures. */
 export function AdminAgentsPage({ categories }: AdminAgentsPageProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [tab, setTab] = useState<string>('admin');
-  const agents = useAdminResource((signal) => adminApi.agents(signal));
-  const [metricsKey, setMetricsKey] = useState(0);
+  const agents = useAdminAgents();
 
   const refresh = () => {
-    agents.reload();
-    setMetricsKey((key) => key + 1);
+    void agents.refetch();
+    // As if the dashboard opened afresh: a load still waiting is dropped, not waited for.
+    void queryClient.resetQueries({ queryKey: adminKeys.metrics('agents') });
   };
 
   return (
@@ -50,15 +50,15 @@ export function AdminAgentsPage({ categories }: AdminAgentsPageProps) {
         </Tabs.List>
         <Tabs.Panel value="admin" pt="md">
           <AgentsAdministration
-            agents={agents.data}
-            loading={agents.loading}
-            error={agents.error}
-            reload={agents.reload}
+            agents={agents.data ?? null}
+            loading={agents.isFetching}
+            error={failureOf(agents)}
+            reload={() => void agents.refetch()}
             categories={categories}
           />
         </Tabs.Panel>
         <Tabs.Panel value="dashboard" pt="md">
-          <AgentsDashboard key={metricsKey} categories={categories} />
+          <AgentsDashboard categories={categories} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
@@ -78,7 +78,7 @@ function AgentsAdministration({ agents, loading, error, reload, categories }: Ad
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<AdminAgent | null>(null);
   const [deleting, setDeleting] = useState<AdminAgent | null>(null);
-  const [busy, setBusy] = useState(false);
+  const deleteAgent = useDeleteAgent();
   const label = useCategoryLabel(categories);
 
   const all = agents ?? [];
@@ -87,15 +87,12 @@ function AgentsAdministration({ agents, loading, error, reload, categories }: Ad
 
   const remove = async () => {
     if (!deleting) return;
-    setBusy(true);
     try {
-      await adminApi.deleteAgent(deleting.id);
+      await deleteAgent.mutateAsync(deleting.id);
       toast.success(strings.deleted(deleting.name));
-      reload();
     } catch {
       toast.error(strings.deleteFailed);
     } finally {
-      setBusy(false);
       setDeleting(null);
     }
   };
@@ -140,8 +137,8 @@ function AgentsAdministration({ agents, loading, error, reload, categories }: Ad
                       {agent.description}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {strings.createdBy(agent.createdBy)} · {strings.cardAssignments(agent.assignments ?? 0)} ·{' '}
-                      {strings.cardConversations(agent.conversations ?? 0)}
+                      {strings.createdBy(agent.createdBy)} · {strings.cardAssignments(agent.assignments)} ·{' '}
+                      {strings.cardConversations(agent.conversations)}
                     </Text>
                     <Group gap="xs" mt="auto" justify="flex-end">
                       <Tooltip label={strings.reload(agent.name)}>
@@ -167,7 +164,7 @@ function AgentsAdministration({ agents, loading, error, reload, categories }: Ad
           )}
         </>
       )}
-      <AgentEditModal agent={editing} categories={categories} onClose={() => setEditing(null)} onSaved={reload} />
+      <AgentEditModal agent={editing} categories={categories} onClose={() => setEditing(null)} />
       <ConfirmModal
         cancelLabel={adminStrings.cancel}
         opened={deleting !== null}
@@ -175,7 +172,7 @@ function AgentsAdministration({ agents, loading, error, reload, categories }: Ad
         message={deleting ? strings.deleteConfirm(deleting.name) : ''}
         confirmLabel={strings.confirmDelete}
         busyLabel={strings.deleting}
-        busy={busy}
+        busy={deleteAgent.isPending}
         danger
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(null)}
@@ -190,11 +187,12 @@ function useCategoryLabel(categories: CategoryOption[]) {
 }
 
 function AgentsDashboard({ categories }: { categories: CategoryOption[] }) {
-  const metrics = useAdminResource((signal) => adminApi.agentMetrics(signal));
+  const metrics = useAgentMetrics();
   const label = useCategoryLabel(categories);
 
-  if (metrics.loading && metrics.data === null) return <LoadingText>{strings.loadingMetrics}</LoadingText>;
-  if (metrics.error || !metrics.data) return <ErrorAlert message={metrics.error ?? adminStrings.genericError} onRetry={metrics.reload} />;
+  if (metrics.isFetching && !metrics.data) return <LoadingText>{strings.loadingMetrics}</LoadingText>;
+  const failure = failureOf(metrics);
+  if (failure || !metrics.data) return <ErrorAlert message={failure ?? adminStrings.genericError} onRetry={() => void metrics.refetch()} />;
   const data = metrics.data;
 
   return (

@@ -2,10 +2,8 @@ import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Box, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { adminApi } from '../api/adminApi';
-import { useAdminResource } from '../hooks/useAdminResource';
+import { failureOf, useAgentMetrics, useDetailedMetrics, useMargins, useUserMetrics, type DailyMetrics, type Margins } from '../api/adminQueries';
 import { adminStrings } from '../strings';
-import type { DetailedDay, Margins } from '../types';
 import { formatDay, formatMoney, formatNumber } from '../utils/format';
 import { FigureCard } from './AdminAgentsPage';
 import { ErrorAlert, LoadingText, PageHeader } from './parts';
@@ -14,34 +12,37 @@ const strings = adminStrings.dashboard;
 
 /** /admin: the platform's figures as cards, charts and (for screen readers and keyboards) a table. */
 export function AdminDashboardPage() {
-  const users = useAdminResource((signal) => adminApi.userMetrics(signal));
-  const agents = useAdminResource((signal) => adminApi.agentMetrics(signal));
-  const detailed = useAdminResource((signal) => adminApi.detailedMetrics(signal));
-  const margins = useAdminResource((signal) => adminApi.margins(signal));
+  const users = useUserMetrics();
+  const agents = useAgentMetrics();
+  const detailed = useDetailedMetrics();
+  const margins = useMargins();
+  const figuresError = failureOf(users) ?? failureOf(agents);
+  const detailedError = failureOf(detailed);
+  const marginsError = failureOf(margins);
 
   const days = [...(detailed.data?.days ?? [])].sort((a, b) => a.date.localeCompare(b.date));
   const currency = detailed.data?.currency ?? 'eur';
-  const revenue = days.reduce((sum, day) => sum + (day.revenue || 0), 0) / 100;
-  const subscriptions = days.reduce((sum, day) => sum + (day.subscriptions || 0), 0);
+  const revenue = days.reduce((sum, day) => sum + day.revenue, 0) / 100;
+  const subscriptions = days.reduce((sum, day) => sum + day.subscriptions, 0);
   const userFigures = users.data;
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
       <PageHeader title={strings.title} intro={strings.intro} />
-      {(users.error || agents.error) && (
+      {figuresError && (
         <ErrorAlert
-          message={users.error ?? agents.error ?? adminStrings.genericError}
+          message={figuresError}
           onRetry={() => {
-            users.reload();
-            agents.reload();
+            void users.refetch();
+            void agents.refetch();
           }}
         />
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         <FigureCard
           label={strings.cards.users}
-          value={userFigures ? numberOr(userFigures.totalUsers) : '…'}
-          detail={userFigures ? strings.usersDetail(numberOr(userFigures.confirmedUsers), numberOr(userFigures.disabledUsers)) : undefined}
+          value={userFigures ? userFigures.totalUsers : '…'}
+          detail={userFigures ? strings.usersDetail(userFigures.confirmedUsers, userFigures.disabledUsers) : undefined}
         />
         <FigureCard
           label={strings.cards.agents}
@@ -52,10 +53,10 @@ export function AdminDashboardPage() {
         <FigureCard label={strings.cards.subscriptions} value={detailed.data ? subscriptions : '…'} detail={strings.subscriptionsDetail} />
       </SimpleGrid>
 
-      {detailed.loading && detailed.data === null ? (
+      {detailed.isFetching && !detailed.data ? (
         <LoadingText>{adminStrings.loading}</LoadingText>
-      ) : detailed.error ? (
-        <ErrorAlert message={detailed.error} onRetry={detailed.reload} />
+      ) : detailedError ? (
+        <ErrorAlert message={detailedError} onRetry={() => void detailed.refetch()} />
       ) : days.length === 0 ? (
         <Text>{strings.noDays}</Text>
       ) : (
@@ -69,10 +70,10 @@ export function AdminDashboardPage() {
         <Text size="sm" c="dimmed">
           {strings.marginsIntro}
         </Text>
-        {margins.loading && margins.data === null ? (
+        {margins.isFetching && !margins.data ? (
           <LoadingText>{adminStrings.loading}</LoadingText>
-        ) : margins.error ? (
-          <ErrorAlert message={margins.error} onRetry={margins.reload} />
+        ) : marginsError ? (
+          <ErrorAlert message={marginsError} onRetry={() => void margins.refetch()} />
         ) : !margins.data || margins.data.agents.length === 0 ? (
           <Text>{strings.noMargins}</Text>
         ) : (
@@ -124,10 +125,6 @@ function MarginsTable({ margins }: { margins: Margins }) {
   );
 }
 
-function numberOr(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
 function ChartFigure({ id, title, caption, children }: { id: string; title: string; caption: string; children: ReactNode }) {
   return (
     // A figure, not role="img": the chart's keyboard layer must stay reachable inside it.
@@ -143,7 +140,7 @@ function ChartFigure({ id, title, caption, children }: { id: string; title: stri
   );
 }
 
-function DailyCharts({ days, currency }: { days: DetailedDay[]; currency: string }) {
+function DailyCharts({ days, currency }: { days: DailyMetrics[]; currency: string }) {
   const c = strings.columns;
   const data = days.map((day) => ({
     date: formatDay(day.date),

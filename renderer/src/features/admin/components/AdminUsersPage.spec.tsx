@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { ToastViewport } from '../../../shared/ui';
-import type { AdminUser } from '../types';
+import type { AdminUser } from '../api/adminQueries';
 import { AdminUsersPage } from './AdminUsersPage';
 
 jest.setTimeout(20_000);
@@ -78,6 +78,17 @@ describe('AdminUsersPage', () => {
     expect(last.get('status')).toBe('disabled');
     expect(last.get('page')).toBe('1');
     expect(last.get('limit')).toBe('20');
+  });
+
+  // The search box's wait must not send the list back to page 1 when nothing was typed.
+  it('keeps the page chosen as soon as the list shows', async () => {
+    const api = serverWith([ANA], 45);
+    renderPage();
+    await screen.findByText('Mostrando 1 de 45 usuarios.');
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(api.calls.at(-1)!.url.searchParams.get('page')).toBe('2');
+    expect(screen.getByText('Página 2 de 3')).toBeInTheDocument();
   });
 
   it('disables a user only after the confirmation, and says so', async () => {

@@ -1,10 +1,18 @@
 import { Badge, Group, List, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { AppButton, AppModal, ConfirmModal, useToast } from '../../../shared/ui';
-import { adminApi } from '../api/adminApi';
-import { errorMessage, useAdminResource } from '../hooks/useAdminResource';
+import {
+  errorMessage,
+  failureOf,
+  useAdminUsers,
+  useDisableUser,
+  useEnableUser,
+  useSetUserRole,
+  useUserAgents,
+  type AdminUser,
+  type UserStatus,
+} from '../api/adminQueries';
 import { adminStrings } from '../strings';
-import type { AdminUser, UserStatus } from '../types';
 import { formatDateTime } from '../utils/format';
 import { ErrorAlert, LoadingText, PageHeader, Pager } from './parts';
 
@@ -25,31 +33,34 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<{ user: AdminUser; action: Action } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const disableUser = useDisableUser();
+  const enableUser = useEnableUser();
+  const setRole = useSetUserRole();
+  const busy = disableUser.isPending || enableUser.isPending || setRole.isPending;
   const [agentsOf, setAgentsOf] = useState<AdminUser | null>(null);
 
-  // Typing waits a moment before asking the server, and starts again from the first page.
+  // Typing waits a moment before asking the server, and starts again from the first page; the
+  // page chosen is kept until the text searched for changes.
   useEffect(() => {
+    const next = searchText.trim();
+    if (next === search) return undefined;
     const timer = setTimeout(() => {
-      setSearch(searchText.trim());
+      setSearch(next);
       setPage(1);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [searchText]);
+  }, [searchText, search]);
 
-  const users = useAdminResource(
-    (signal) => adminApi.users({ status: status === 'all' ? null : status, search, page, limit: USERS_PAGE_SIZE }, signal),
-    `${status}|${search}|${page}`,
-  );
+  const users = useAdminUsers({ status: status === 'all' ? undefined : status, search: search || undefined, page, limit: USERS_PAGE_SIZE });
+  const usersError = failureOf(users);
 
   const run = async () => {
     if (!pending) return;
     const { user, action } = pending;
-    setBusy(true);
     try {
-      if (action === 'disable') await adminApi.disableUser(user.id);
-      else if (action === 'enable') await adminApi.enableUser(user.id);
-      else await adminApi.setRole(user.id, action === 'makeAdmin' ? 'admin' : 'user');
+      if (action === 'disable') await disableUser.mutateAsync(user.id);
+      else if (action === 'enable') await enableUser.mutateAsync(user.id);
+      else await setRole.mutateAsync({ userId: user.id, role: action === 'makeAdmin' ? 'admin' : 'user' });
       const done = {
         disable: strings.disabled,
         enable: strings.enabled,
@@ -57,11 +68,9 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
         revokeAdmin: strings.roleRevoked,
       }[action];
       toast.success(done(user.username));
-      users.reload();
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
-      setBusy(false);
       setPending(null);
     }
   };
@@ -76,7 +85,7 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
     : '';
 
   const data = users.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / (data.limit || USERS_PAGE_SIZE))) : 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -110,10 +119,10 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
         </Stack>
       </Group>
 
-      {users.loading && data === null ? (
+      {users.isFetching && !data ? (
         <LoadingText>{strings.loading}</LoadingText>
-      ) : users.error ? (
-        <ErrorAlert message={users.error} onRetry={users.reload} />
+      ) : usersError ? (
+        <ErrorAlert message={usersError} onRetry={() => void users.refetch()} />
       ) : data && data.items.length === 0 ? (
         <Text>{strings.empty}</Text>
       ) : data ? (
@@ -122,7 +131,7 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
             {strings.count(data.items.length, data.total)}
           </Text>
           <Table.ScrollContainer minWidth={1100} type="native" tabIndex={0} role="region" aria-label={strings.tableLabel}>
-            <Table striped aria-label={strings.tableLabel} aria-busy={users.loading}>
+            <Table striped aria-label={strings.tableLabel} aria-busy={users.isFetching}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{strings.columns.username}</Table.Th>
@@ -147,11 +156,11 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
                       <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '14ch' }}>{user.email}</Table.Td>
                       <Table.Td>{user.contactName || adminStrings.none}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Badge color={STATUS_COLOURS[user.status] ?? 'gray'} variant="light" style={{ textTransform: 'none' }}>
-                          {strings.statuses[user.status] ?? user.status}
+                        <Badge color={STATUS_COLOURS[user.status]} variant="light" style={{ textTransform: 'none' }}>
+                          {strings.statuses[user.status]}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>{strings.roles[user.role] ?? user.role}</Table.Td>
+                      <Table.Td>{strings.roles[user.role]}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.createdAt)}</Table.Td>
                       <Table.Td>
                         <Group gap="xs">
@@ -190,7 +199,7 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Pager page={data.page || page} pages={pages} onChange={setPage} />
+          <Pager page={data.page} pages={pages} onChange={setPage} />
         </>
       ) : null}
 
@@ -213,9 +222,10 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
 }
 
 function UserAgents({ userId }: { userId: string }) {
-  const agents = useAdminResource((signal) => adminApi.userAgents(userId, signal), userId);
-  if (agents.loading) return <LoadingText>{adminStrings.loading}</LoadingText>;
-  if (agents.error) return <ErrorAlert message={agents.error} onRetry={agents.reload} />;
+  const agents = useUserAgents(userId);
+  const failure = failureOf(agents);
+  if (agents.isFetching) return <LoadingText>{adminStrings.loading}</LoadingText>;
+  if (failure) return <ErrorAlert message={failure} onRetry={() => void agents.refetch()} />;
   const { created, team } = agents.data ?? { created: [], team: [] };
   if (created.length === 0 && team.length === 0) return <Text>{strings.noAgents}</Text>;
   return (

@@ -1,10 +1,8 @@
 import { Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
-import { adminApi } from '../api/adminApi';
-import { errorMessage } from '../hooks/useAdminResource';
+import { failureOf, useAgentPrompt, useSaveAgentPrompt, useUpdateAgent, type AdminAgent, type AgentUpdate } from '../api/adminQueries';
 import { adminStrings } from '../strings';
-import type { AdminAgent } from '../types';
 import { ErrorAlert } from './parts';
 
 const strings = adminStrings.agents;
@@ -19,61 +17,39 @@ export interface AgentEditModalProps {
   agent: AdminAgent | null;
   categories: CategoryOption[];
   onClose(): void;
-  onSaved(): void;
 }
 
 interface Values {
   name: string;
   category: string;
   description: string;
-  prompt: string;
 }
 
 type Errors = Partial<Record<'name' | 'category' | 'description' | 'prompt', string>>;
 
 /** 'Editar Agente: {name}': the agent's data and its system prompt, saved in two parallel calls. */
-export function AgentEditModal({ agent, categories, onClose, onSaved }: AgentEditModalProps) {
+export function AgentEditModal({ agent, categories, onClose }: AgentEditModalProps) {
   return (
     <AppModal opened={agent !== null} onClose={onClose} title={agent ? strings.editTitle(agent.name) : ''} maxWidth={640}>
-      {agent && <EditForm key={agent.id} agent={agent} categories={categories} onClose={onClose} onSaved={onSaved} />}
+      {agent && <EditForm key={agent.id} agent={agent} categories={categories} onClose={onClose} />}
     </AppModal>
   );
 }
 
-function EditForm({ agent, categories, onClose, onSaved }: Omit<AgentEditModalProps, 'agent'> & { agent: AdminAgent }) {
+function EditForm({ agent, categories, onClose }: Omit<AgentEditModalProps, 'agent'> & { agent: AdminAgent }) {
   const toast = useToast();
-  const [values, setValues] = useState<Values>({
-    name: agent.name,
-    category: agent.category,
-    description: agent.description ?? '',
-    prompt: '',
-  });
+  const [values, setValues] = useState<Values>({ name: agent.name, category: agent.category, description: agent.description });
   const [errors, setErrors] = useState<Errors>({});
-  const [loadedPrompt, setLoadedPrompt] = useState('');
-  const [promptLoading, setPromptLoading] = useState(true);
-  const [promptError, setPromptError] = useState<string | null>(null);
-  const [promptTick, setPromptTick] = useState(0);
+  const loaded = useAgentPrompt(agent.id);
+  const loadedPrompt = loaded.data ?? '';
+  // What the admin typed; until then the field shows the saved prompt.
+  const [promptDraft, setPromptDraft] = useState<string>();
+  const prompt = promptDraft ?? loadedPrompt;
+  const promptLoading = loaded.isFetching;
+  const promptError = failureOf(loaded);
+  const updateAgent = useUpdateAgent();
+  const savePrompt = useSaveAgentPrompt();
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setPromptLoading(true);
-    setPromptError(null);
-    adminApi.agentPrompt(agent.id, controller.signal).then(
-      (prompt) => {
-        if (controller.signal.aborted) return;
-        setValues((current) => ({ ...current, prompt }));
-        setLoadedPrompt(prompt);
-        setPromptLoading(false);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setPromptError(errorMessage(error));
-        setPromptLoading(false);
-      },
-    );
-    return () => controller.abort();
-  }, [agent.id, promptTick]);
 
   // An agent saved under a category outside the list still shows (and keeps) it.
   const options = categories.some((option) => option.value === agent.category) || !agent.category
@@ -85,6 +61,11 @@ function EditForm({ agent, categories, onClose, onSaved }: Omit<AgentEditModalPr
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  const setPrompt = (value: string) => {
+    setPromptDraft(value);
+    setErrors((current) => ({ ...current, prompt: undefined }));
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Errors = {};
@@ -92,7 +73,7 @@ function EditForm({ agent, categories, onClose, onSaved }: Omit<AgentEditModalPr
     if (!values.category) found.category = strings.required;
     if (!values.description.trim()) found.description = strings.required;
     // The prompt is optional, but the server keeps versions: a saved prompt cannot become empty.
-    const hasPrompt = values.prompt.trim() !== '';
+    const hasPrompt = prompt.trim() !== '';
     if (!hasPrompt && loadedPrompt.trim() !== '') found.prompt = strings.promptCannotBeEmptied;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -101,15 +82,14 @@ function EditForm({ agent, categories, onClose, onSaved }: Omit<AgentEditModalPr
       // Spec section 7: the agent's data and its prompt go in two parallel calls (an agent
       // without a prompt that is left without one has only the first).
       await Promise.all([
-        adminApi.updateAgent(agent.id, {
-          name: values.name.trim(),
-          category: values.category,
-          description: values.description.trim(),
+        updateAgent.mutateAsync({
+          agentId: agent.id,
+          // One of the options: the closed list, or the category the agent already has.
+          update: { name: values.name.trim(), category: values.category as AgentUpdate['category'], description: values.description.trim() },
         }),
-        hasPrompt ? adminApi.updatePrompt(agent.id, values.prompt) : Promise.resolve(),
+        hasPrompt ? savePrompt.mutateAsync({ agentId: agent.id, prompt }) : Promise.resolve(),
       ]);
       toast.success(strings.saved);
-      onSaved();
       onClose();
     } catch {
       toast.error(strings.saveFailed);
@@ -152,15 +132,15 @@ function EditForm({ agent, categories, onClose, onSaved }: Omit<AgentEditModalPr
           disabled={saving}
         />
         {promptError ? (
-          <ErrorAlert message={promptError} onRetry={() => setPromptTick((tick) => tick + 1)} />
+          <ErrorAlert message={promptError} onRetry={() => void loaded.refetch()} />
         ) : (
           <Textarea
             label={strings.fields.prompt}
             autosize
             minRows={5}
             maxRows={14}
-            value={values.prompt}
-            onChange={(event) => set('prompt')(event.currentTarget.value)}
+            value={prompt}
+            onChange={(event) => setPrompt(event.currentTarget.value)}
             error={errors.prompt}
             disabled={promptLoading || saving}
           />

@@ -1,12 +1,9 @@
 import { Alert, Code, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AppButton } from '../../../shared/ui';
-import { adminApi } from '../api/adminApi';
-import { errorMessage, useAdminResource } from '../hooks/useAdminResource';
+import { errorMessage, failureOf, useAuditLog, useVerifyAudit, type AuditVerification } from '../api/adminQueries';
 import { adminStrings } from '../strings';
-import type { AuditVerification } from '../types';
-import { formatDateTime } from '../utils/format';
-import { text } from '../utils/stripe';
+import { formatDateTime, text } from '../utils/format';
 import { ErrorAlert, LoadingText, PageHeader, Pager } from './parts';
 
 const strings = adminStrings.audit;
@@ -26,23 +23,13 @@ function ChainHead({ result }: { result: AuditVerification }) {
 /** /admin/audit: the append-only log, and a check of its signed hash chain. */
 export function AuditPage() {
   const [page, setPage] = useState(1);
-  const log = useAdminResource((signal) => adminApi.audit(page, AUDIT_PAGE_SIZE, signal), String(page));
-  const [verifying, setVerifying] = useState(false);
-  const [result, setResult] = useState<AuditVerification | null>(null);
-  const [verifyError, setVerifyError] = useState<string | null>(null);
-
-  const verify = async () => {
-    setVerifying(true);
-    setVerifyError(null);
-    setResult(null);
-    try {
-      setResult(await adminApi.verifyAudit());
-    } catch (error) {
-      setVerifyError(errorMessage(error));
-    } finally {
-      setVerifying(false);
-    }
-  };
+  const log = useAuditLog(page, AUDIT_PAGE_SIZE);
+  const logError = failureOf(log);
+  const verification = useVerifyAudit();
+  const verifying = verification.isPending;
+  const result = verification.data;
+  const verifyError = verification.error ? errorMessage(verification.error) : null;
+  const verify = () => verification.mutate();
 
   const data = log.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE)) : 1;
@@ -53,7 +40,7 @@ export function AuditPage() {
         title={strings.title}
         intro={strings.intro}
         actions={
-          <AppButton onClick={() => void verify()} disabled={verifying}>
+          <AppButton onClick={verify} disabled={verifying}>
             {verifying ? strings.verifying : strings.verify}
           </AppButton>
         }
@@ -67,24 +54,24 @@ export function AuditPage() {
             </Alert>
           ) : (
             <Alert color="red" role="alert">
-              {result.firstBrokenId !== undefined && result.firstBrokenId !== null
+              {result.firstBrokenId !== undefined
                 ? strings.broken(result.firstBrokenId, result.checked)
                 : strings.brokenUnknown(result.checked)}
             </Alert>
           ))}
       </div>
-      {verifyError && <ErrorAlert message={verifyError} onRetry={() => void verify()} />}
+      {verifyError && <ErrorAlert message={verifyError} onRetry={verify} />}
 
-      {log.loading && data === null ? (
+      {log.isFetching && !data ? (
         <LoadingText>{strings.loading}</LoadingText>
-      ) : log.error ? (
-        <ErrorAlert message={log.error} onRetry={log.reload} />
+      ) : logError ? (
+        <ErrorAlert message={logError} onRetry={() => void log.refetch()} />
       ) : !data || data.items.length === 0 ? (
         <Text>{strings.empty}</Text>
       ) : (
         <>
           <Table.ScrollContainer minWidth={1000} type="native" tabIndex={0} role="region" aria-label={strings.tableLabel}>
-            <Table striped aria-label={strings.tableLabel} aria-busy={log.loading}>
+            <Table striped aria-label={strings.tableLabel} aria-busy={log.isFetching}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{strings.columns.at}</Table.Th>
@@ -98,7 +85,7 @@ export function AuditPage() {
               </Table.Thead>
               <Table.Tbody>
                 {data.items.map((entry) => (
-                  <Table.Tr key={String(entry.id)}>
+                  <Table.Tr key={entry.id}>
                     <Table.Td>{formatDateTime(entry.at)}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.actorSub}</Table.Td>
                     <Table.Td>{entry.action}</Table.Td>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
@@ -6,7 +6,9 @@ import { ToastViewport } from '../../../shared/ui';
 import { ModerationPage } from './ModerationPage';
 
 const admin = (path: string) => `-admin${path}`;
-const ITEM = { agentId: 'a9', name: 'Asesor Fiscal', category: 'finance', description: 'Impuestos', createdBy: 'ana' };
+/** An agent as GET /api-admin/moderation lists it (AgentDto): its id is `id`. */
+const ITEM = { id: 'a9', name: 'Asesor Fiscal', category: 'finance', description: 'Impuestos', createdBy: 'ana' };
+const queue = (items: unknown[], enabled = true) => ({ body: { enabled, items } });
 
 function renderPage() {
   renderWithProviders(
@@ -18,16 +20,18 @@ function renderPage() {
 }
 
 describe('ModerationPage', () => {
-  it('approves a waiting agent', async () => {
-    const api = mockApi().on('GET', admin('/moderation'), { body: [ITEM] }).on('POST', admin('/moderation/a9/approve'), { body: {} });
+  // It sent /moderation/undefined/approve before: the screen read an `agentId` the server does not send.
+  it('approves a waiting agent, by its id, and asks for the queue again', async () => {
+    const api = mockApi().on('GET', admin('/moderation'), queue([ITEM])).on('POST', admin('/moderation/a9/approve'), { body: {} });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Aprobar Asesor Fiscal' }));
     expect(await screen.findByText('Agente "Asesor Fiscal" aprobado.')).toBeInTheDocument();
     expect(api.callsTo('POST', admin('/moderation/a9/approve'))).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo('GET', admin('/moderation'))).toHaveLength(2));
   });
 
   it('rejects only with a reason', async () => {
-    const api = mockApi().on('GET', admin('/moderation'), { body: [ITEM] }).on('POST', admin('/moderation/a9/reject'), { body: {} });
+    const api = mockApi().on('GET', admin('/moderation'), queue([ITEM])).on('POST', admin('/moderation/a9/reject'), { body: {} });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Rechazar Asesor Fiscal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rechazar "Asesor Fiscal"' });
@@ -42,14 +46,24 @@ describe('ModerationPage', () => {
   });
 
   it('says when the queue is empty', async () => {
-    mockApi().on('GET', admin('/moderation'), { body: [] });
+    mockApi().on('GET', admin('/moderation'), queue([]));
     renderPage();
     expect(await screen.findByText('No hay agentes pendientes de revisión.')).toBeInTheDocument();
   });
 
-  it('says moderation is off when the server has no queue', async () => {
-    mockApi();
+  // It said the queue was empty before: the server answers { enabled: false } when MODERATION_ENABLED is off.
+  it('says moderation is off when the server does not moderate', async () => {
+    mockApi().on('GET', admin('/moderation'), queue([], false));
     renderPage();
     expect(await screen.findByText(/La moderación no está activada en este servidor/)).toBeInTheDocument();
+  });
+
+  it("shows a failed load with the server's message, and 'Reintentar' asks again", async () => {
+    const api = mockApi().on('GET', admin('/moderation'), { status: 500, body: { message: 'Base de datos no disponible' } });
+    renderPage();
+    expect(await screen.findByText('Base de datos no disponible')).toBeInTheDocument();
+    api.on('GET', admin('/moderation'), queue([ITEM]));
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('button', { name: 'Aprobar Asesor Fiscal' })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,8 @@
 import { Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
-import { adminApi } from '../api/adminApi';
-import { errorMessage, useAdminResource } from '../hooks/useAdminResource';
+import { errorMessage, failureOf, useApproveAgent, useModerationQueue, useRejectAgent, type PendingAgent } from '../api/adminQueries';
 import { adminStrings } from '../strings';
-import type { ModerationItem } from '../types';
-import { formatDateTime } from '../utils/format';
 import { ErrorAlert, LoadingText, PageHeader } from './parts';
 
 const strings = adminStrings.moderation;
@@ -13,22 +10,21 @@ const strings = adminStrings.moderation;
 /** /admin/moderation: newly public agents waiting for an admin's approval. */
 export function ModerationPage() {
   const toast = useToast();
-  const queue = useAdminResource((signal) => adminApi.moderation(signal));
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [rejecting, setRejecting] = useState<ModerationItem | null>(null);
+  const queue = useModerationQueue();
+  const queueError = failureOf(queue);
+  const approval = useApproveAgent();
+  const rejection = useRejectAgent();
+  const busy = approval.isPending || rejection.isPending;
+  const [rejecting, setRejecting] = useState<PendingAgent | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
 
-  const approve = async (item: ModerationItem) => {
-    setBusyId(item.agentId);
+  const approve = async (item: PendingAgent) => {
     try {
-      await adminApi.approve(item.agentId);
+      await approval.mutateAsync(item.id);
       toast.success(strings.approved(item.name));
-      queue.reload();
     } catch (error) {
       toast.error(errorMessage(error));
-    } finally {
-      setBusyId(null);
     }
   };
 
@@ -38,34 +34,30 @@ export function ModerationPage() {
       setReasonError(strings.reasonRequired);
       return;
     }
-    setBusyId(rejecting.agentId);
     try {
-      await adminApi.reject(rejecting.agentId, reason.trim());
+      await rejection.mutateAsync({ agentId: rejecting.id, reason: reason.trim() });
       toast.success(strings.rejected(rejecting.name));
       setRejecting(null);
-      queue.reload();
     } catch (error) {
       toast.error(errorMessage(error));
-    } finally {
-      setBusyId(null);
     }
   };
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
       <PageHeader title={strings.title} intro={strings.intro} />
-      {queue.loading && queue.data === null ? (
+      {queue.isFetching && !queue.data ? (
         <LoadingText>{strings.loading}</LoadingText>
-      ) : queue.error ? (
-        <ErrorAlert message={queue.error} onRetry={queue.reload} />
-      ) : queue.data === null ? (
+      ) : queueError || !queue.data ? (
+        <ErrorAlert message={queueError ?? adminStrings.genericError} onRetry={() => void queue.refetch()} />
+      ) : !queue.data.enabled ? (
         <Text>{strings.off}</Text>
-      ) : queue.data.length === 0 ? (
+      ) : queue.data.items.length === 0 ? (
         <Text>{strings.empty}</Text>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {queue.data.map((item) => (
-            <Card component="li" key={item.agentId} withBorder padding="md" radius="md">
+          {queue.data.items.map((item) => (
+            <Card component="li" key={item.id} withBorder padding="md" radius="md">
               <Group justify="space-between" align="flex-start" gap="sm">
                 <Stack gap={2} style={{ flex: 1, minWidth: 200 }}>
                   <Text fw={700} component="h2" fz="md" m={0}>
@@ -73,18 +65,18 @@ export function ModerationPage() {
                   </Text>
                   {item.description && <Text size="sm">{item.description}</Text>}
                   <Text size="xs" c="dimmed">
-                    {[item.category, item.createdBy, item.submittedAt ? formatDateTime(item.submittedAt) : null].filter(Boolean).join(' · ')}
+                    {[item.category, item.createdBy].filter(Boolean).join(' · ')}
                   </Text>
                 </Stack>
                 <Group gap="xs">
-                  <AppButton size="xs" aria-label={strings.approveLabel(item.name)} disabled={busyId !== null} onClick={() => void approve(item)}>
+                  <AppButton size="xs" aria-label={strings.approveLabel(item.name)} disabled={busy} onClick={() => void approve(item)}>
                     {strings.approve}
                   </AppButton>
                   <AppButton
                     size="xs"
                     variant="danger"
                     aria-label={strings.rejectLabel(item.name)}
-                    disabled={busyId !== null}
+                    disabled={busy}
                     onClick={() => {
                       setReason('');
                       setReasonError(null);
@@ -99,7 +91,7 @@ export function ModerationPage() {
           ))}
         </Stack>
       )}
-      <AppModal opened={rejecting !== null} onClose={() => busyId === null && setRejecting(null)} title={rejecting ? strings.rejectTitle(rejecting.name) : ''}>
+      <AppModal opened={rejecting !== null} onClose={() => !busy && setRejecting(null)} title={rejecting ? strings.rejectTitle(rejecting.name) : ''}>
         <Stack gap="md">
           <Textarea
             label={strings.reason}
@@ -114,10 +106,10 @@ export function ModerationPage() {
             }}
           />
           <Group justify="flex-end" gap="sm">
-            <AppButton variant="outline" onClick={() => setRejecting(null)} disabled={busyId !== null}>
+            <AppButton variant="outline" onClick={() => setRejecting(null)} disabled={busy}>
               {adminStrings.cancel}
             </AppButton>
-            <AppButton variant="danger" onClick={() => void reject()} disabled={busyId !== null}>
+            <AppButton variant="danger" onClick={() => void reject()} disabled={busy}>
               {strings.reject}
             </AppButton>
           </Group>

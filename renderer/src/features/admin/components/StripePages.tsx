@@ -1,13 +1,23 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { components } from '../../../shared/api';
 import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui';
-import { adminApi } from '../api/adminApi';
-import { errorMessage, useAdminResource } from '../hooks/useAdminResource';
+import {
+  errorMessage,
+  failureOf,
+  useBalance,
+  useBalanceTransactions,
+  useCustomers,
+  useProducts,
+  useSubscriptionListings,
+  useSummarisePeriod,
+  type PeriodSummary,
+} from '../api/adminQueries';
 import { adminStrings } from '../strings';
-import { formatDateTime, formatMoney } from '../utils/format';
-import { firstOf, minorToMajor, providerOf, rowsOf, text, type Row } from '../utils/stripe';
+import { formatDateTime, formatMoney, minorToMajor, text } from '../utils/format';
 import { DemoNotice, ErrorAlert, LoadingText, PageHeader, Pager } from './parts';
 
 const strings = adminStrings.stripe;
@@ -63,13 +73,18 @@ function SubPage({ page, children }: { page: PageKey; children: ReactNode }) {
   );
 }
 
-export interface Column {
+export interface Column<T> {
   label: string;
-  value(row: Row): string;
+  value(row: T): string;
+}
+
+interface Listing<T> {
+  provider: string;
+  items: T[];
 }
 
 /** A gateway list as a table, ten rows a page. */
-export function PagedTable({ label, rows, columns }: { label: string; rows: Row[]; columns: Column[] }) {
+export function PagedTable<T>({ label, rows, columns, rowKey }: { label: string; rows: T[]; columns: Column<T>[]; rowKey(row: T): string }) {
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(rows.length / STRIPE_PAGE_SIZE));
   const current = Math.min(page, pages);
@@ -89,8 +104,8 @@ export function PagedTable({ label, rows, columns }: { label: string; rows: Row[
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {shown.map((row, index) => (
-              <Table.Tr key={String(row.id ?? row.subscriptionId ?? index)}>
+            {shown.map((row) => (
+              <Table.Tr key={rowKey(row)}>
                 {columns.map((column) => (
                   <Table.Td key={column.label} style={{ overflowWrap: 'anywhere' }}>
                     {column.value(row)}
@@ -106,76 +121,78 @@ export function PagedTable({ label, rows, columns }: { label: string; rows: Row[
   );
 }
 
-const money = (amountPath: string[]) => (row: Row) => {
-  const currency = firstOf(row, ['currency', 'price.currency']) ?? 'eur';
-  const amount = minorToMajor(firstOf(row, amountPath), currency);
-  return amount === null ? '—' : formatMoney(amount, String(currency));
-};
-const field = (paths: string[]) => (row: Row) => text(firstOf(row, paths));
-const date = (paths: string[]) => (row: Row) => formatDateTime(firstOf(row, paths));
+type Schemas = components['schemas'];
 
-const yesNo = (paths: string[]) => (row: Row) => {
-  const value = firstOf(row, paths);
-  return value === undefined ? '—' : value ? adminStrings.yes : adminStrings.no;
+const money = (amount: number | null | undefined, currency: string | null | undefined) => {
+  const major = minorToMajor(amount, currency ?? 'eur');
+  return major === null ? '—' : formatMoney(major, currency ?? 'eur');
 };
+const yesNo = (value: boolean | undefined) => (value === undefined ? '—' : value ? adminStrings.yes : adminStrings.no);
+/** The first value that says something, as the cell shows it. */
+const firstOf = (...values: Array<string | null | undefined>) => text(values.find((value) => value !== null && value !== undefined && value !== ''));
 
 /** Gateway amounts are in cents; the stored subscriptions' price is per month, in the currency. */
-const COLUMNS: Record<Exclude<PageKey, 'balance'>, Column[]> = {
-  transactions: [
-    { label: c.created, value: date(['created', 'createdAt']) },
-    { label: c.id, value: field(['id']) },
-    { label: c.type, value: field(['type']) },
-    { label: c.agent, value: field(['agentName', 'agentId', 'description']) },
-    { label: c.period, value: field(['period']) },
-    { label: c.amount, value: money(['amount']) },
-    { label: c.fee, value: money(['fee']) },
-    { label: c.net, value: money(['net']) },
-    { label: c.paidOut, value: yesNo(['paidOut']) },
-  ],
-  products: [
-    { label: c.id, value: field(['productId', 'id']) },
-    { label: c.priceId, value: field(['priceId']) },
-    { label: c.name, value: field(['name']) },
-    { label: c.kind, value: field(['kind']) },
-    { label: c.price, value: money(['unitAmount', 'unit_amount', 'amount']) },
-    { label: c.created, value: date(['createdAt', 'created']) },
-  ],
-  customers: [
-    { label: c.id, value: field(['customerId', 'id']) },
-    { label: c.name, value: field(['name']) },
-    { label: c.email, value: field(['email']) },
-    { label: c.user, value: field(['userId']) },
-    { label: c.created, value: date(['createdAt', 'created']) },
-  ],
-  subscriptions: [
-    { label: c.id, value: field(['subscriptionId', 'id']) },
-    { label: c.user, value: field(['name', 'username', 'user.name', 'userId']) },
-    { label: c.email, value: field(['email', 'user.email']) },
-    { label: c.agent, value: field(['agentName', 'agentId', 'ecosystemId']) },
-    { label: c.status, value: field(['status']) },
-    {
-      label: c.price,
-      value: (row) => {
-        const value = firstOf(row, ['price']);
-        return typeof value === 'number' ? formatMoney(value, String(firstOf(row, ['currency']) ?? 'eur')) : text(value);
-      },
-    },
-    { label: c.created, value: date(['createdAt', 'created']) },
-  ],
-};
+const TRANSACTION_COLUMNS: Column<Schemas['BalanceTransactionDto']>[] = [
+  { label: c.created, value: (row) => formatDateTime(row.created) },
+  { label: c.id, value: (row) => text(row.id) },
+  { label: c.type, value: (row) => text(row.type) },
+  { label: c.agent, value: (row) => firstOf(row.agentName, row.agentId, row.description) },
+  { label: c.period, value: (row) => text(row.period) },
+  { label: c.amount, value: (row) => money(row.amount, row.currency) },
+  { label: c.fee, value: (row) => money(row.fee, row.currency) },
+  { label: c.net, value: (row) => money(row.net, row.currency) },
+  { label: c.paidOut, value: (row) => yesNo(row.paidOut) },
+];
 
-function ListPage({ page, load }: { page: Exclude<PageKey, 'balance'>; load(signal: AbortSignal): Promise<unknown> }) {
-  const resource = useAdminResource(load);
+const PRODUCT_COLUMNS: Column<Schemas['ProductListingDto']>[] = [
+  { label: c.id, value: (row) => text(row.productId) },
+  { label: c.priceId, value: (row) => text(row.priceId) },
+  { label: c.name, value: (row) => text(row.name) },
+  { label: c.kind, value: (row) => text(row.kind) },
+  { label: c.price, value: (row) => money(row.unitAmount, row.currency) },
+  { label: c.created, value: (row) => formatDateTime(row.createdAt) },
+];
+
+const CUSTOMER_COLUMNS: Column<Schemas['CustomerListingDto']>[] = [
+  { label: c.id, value: (row) => text(row.customerId) },
+  { label: c.name, value: (row) => text(row.name) },
+  { label: c.email, value: (row) => text(row.email) },
+  { label: c.user, value: (row) => text(row.userId) },
+  { label: c.created, value: (row) => formatDateTime(row.createdAt) },
+];
+
+const SUBSCRIPTION_COLUMNS: Column<Schemas['SubscriptionListingDto']>[] = [
+  { label: c.id, value: (row) => text(row.subscriptionId) },
+  { label: c.user, value: (row) => firstOf(row.name, row.username, row.userId) },
+  { label: c.email, value: (row) => text(row.email) },
+  { label: c.agent, value: (row) => firstOf(row.agentId, row.ecosystemId) },
+  { label: c.status, value: (row) => text(row.status) },
+  { label: c.price, value: (row) => formatMoney(row.price) },
+  { label: c.created, value: (row) => formatDateTime(row.createdAt) },
+];
+
+function ListPage<T>({
+  page,
+  query,
+  columns,
+  rowKey,
+}: {
+  page: Exclude<PageKey, 'balance'>;
+  query: UseQueryResult<Listing<T>>;
+  columns: Column<T>[];
+  rowKey(row: T): string;
+}) {
+  const failure = failureOf(query);
   return (
     <SubPage page={page}>
-      {resource.loading && resource.data === null ? (
+      {query.isFetching && !query.data ? (
         <LoadingText>{strings.loading}</LoadingText>
-      ) : resource.error ? (
-        <ErrorAlert message={resource.error} onRetry={resource.reload} />
+      ) : failure || !query.data ? (
+        <ErrorAlert message={failure ?? adminStrings.genericError} onRetry={() => void query.refetch()} />
       ) : (
         <>
-          <DemoNotice provider={providerOf(resource.data)} />
-          <PagedTable label={strings.pages[page]} rows={rowsOf(resource.data)} columns={COLUMNS[page]} />
+          <DemoNotice provider={query.data.provider} />
+          <PagedTable label={strings.pages[page]} rows={query.data.items} columns={columns} rowKey={rowKey} />
         </>
       )}
     </SubPage>
@@ -183,23 +200,24 @@ function ListPage({ page, load }: { page: Exclude<PageKey, 'balance'>; load(sign
 }
 
 export const StripeTransactionsPage = () => (
-  <ListPage page="transactions" load={(signal) => adminApi.stripeTransactions(STRIPE_FETCH_LIMIT, signal)} />
+  <ListPage page="transactions" query={useBalanceTransactions(STRIPE_FETCH_LIMIT)} columns={TRANSACTION_COLUMNS} rowKey={(row) => row.id} />
 );
-export const StripeProductsPage = () => <ListPage page="products" load={(signal) => adminApi.stripeProducts(STRIPE_FETCH_LIMIT, signal)} />;
-export const StripeCustomersPage = () => <ListPage page="customers" load={(signal) => adminApi.stripeCustomers(STRIPE_FETCH_LIMIT, signal)} />;
-export const StripeSubscriptionsPage = () => <ListPage page="subscriptions" load={(signal) => adminApi.stripeSubscriptionUsers(signal)} />;
-
-function amountsOf(body: unknown, key: 'available' | 'pending'): Array<{ amount: number; currency: string }> {
-  const list = body && typeof body === 'object' ? (body as Row)[key] : undefined;
-  return Array.isArray(list) ? (list as Array<{ amount: number; currency: string }>) : [];
-}
+export const StripeProductsPage = () => (
+  <ListPage page="products" query={useProducts(STRIPE_FETCH_LIMIT)} columns={PRODUCT_COLUMNS} rowKey={(row) => row.productId} />
+);
+export const StripeCustomersPage = () => (
+  <ListPage page="customers" query={useCustomers(STRIPE_FETCH_LIMIT)} columns={CUSTOMER_COLUMNS} rowKey={(row) => row.customerId} />
+);
+export const StripeSubscriptionsPage = () => (
+  <ListPage page="subscriptions" query={useSubscriptionListings()} columns={SUBSCRIPTION_COLUMNS} rowKey={(row) => row.subscriptionId} />
+);
 
 const SUMMARY_MONEY = ['revenue', 'fees', 'net'];
 const SUMMARY_HIDDEN = ['provider', 'demo', 'currency'];
 
 /** The period's figures with Spanish labels; money from cents. Unknown figures keep their key. */
-function summaryRows(summary: Row): Array<[string, string]> {
-  const currency = String(summary.currency ?? 'eur');
+function summaryRows(summary: PeriodSummary): Array<[string, string]> {
+  const { currency } = summary;
   const labels = strings.summaryFields as Record<string, string>;
   return Object.entries(summary)
     .filter(([key]) => !SUMMARY_HIDDEN.includes(key))
@@ -213,44 +231,42 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** /admin/stripe/balance-summary: the balance now, and a summary of a chosen period. */
 export function StripeBalancePage() {
-  const balance = useAdminResource((signal) => adminApi.stripeBalance(signal));
+  const balance = useBalance();
+  const balanceError = failureOf(balance);
   const today = new Date();
   const [startDate, setStartDate] = useState(isoDay(new Date(today.getTime() - 30 * 86_400_000)));
   const [endDate, setEndDate] = useState(isoDay(today));
-  const [summary, setSummary] = useState<Row | null>(null);
+  // The last summary stays on screen while another period is asked for, and after a failure.
+  const [summary, setSummary] = useState<PeriodSummary | null>(null);
   const [summaryError, setSummaryError] = useState<string | null>(null);
-  const [summarising, setSummarising] = useState(false);
+  const summarisePeriod = useSummarisePeriod();
+  const summarising = summarisePeriod.isPending;
 
-  const summarise = async (event: FormEvent) => {
+  const summarise = (event: FormEvent) => {
     event.preventDefault();
     if (startDate > endDate) {
       setSummaryError(strings.invalidPeriod);
       return;
     }
-    setSummarising(true);
     setSummaryError(null);
-    try {
-      const result = await adminApi.stripeResume(startDate, endDate);
-      setSummary(result && typeof result === 'object' ? (result as Row) : { value: result });
-    } catch (error) {
-      setSummaryError(errorMessage(error));
-    } finally {
-      setSummarising(false);
-    }
+    summarisePeriod.mutate(
+      { startDate, endDate },
+      { onSuccess: setSummary, onError: (error) => setSummaryError(errorMessage(error)) },
+    );
   };
 
   return (
     <SubPage page="balance">
-      {balance.loading && balance.data === null ? (
+      {balance.isFetching && !balance.data ? (
         <LoadingText>{strings.loading}</LoadingText>
-      ) : balance.error ? (
-        <ErrorAlert message={balance.error} onRetry={balance.reload} />
+      ) : balanceError || !balance.data ? (
+        <ErrorAlert message={balanceError ?? adminStrings.genericError} onRetry={() => void balance.refetch()} />
       ) : (
         <>
-          <DemoNotice provider={providerOf(balance.data)} />
+          <DemoNotice provider={balance.data.provider} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {(['available', 'pending'] as const).map((key) => {
-              const amounts = amountsOf(balance.data, key);
+              const amounts = balance.data[key];
               return (
                 <Card key={key} withBorder padding="md" radius="md">
                   <Text size="sm" c="dimmed">
@@ -277,7 +293,7 @@ export function StripeBalancePage() {
         <Title order={2} size="h3">
           {strings.summaryTitle}
         </Title>
-        <form onSubmit={(event) => void summarise(event)}>
+        <form onSubmit={summarise}>
           <Group align="flex-end" gap="sm">
             <TextInput type="date" label={strings.startDate} value={startDate} onChange={(event) => setStartDate(event.currentTarget.value)} required />
             <TextInput type="date" label={strings.endDate} value={endDate} onChange={(event) => setEndDate(event.currentTarget.value)} required />
@@ -289,7 +305,7 @@ export function StripeBalancePage() {
         {summaryError && <ErrorAlert message={summaryError} />}
         {summary && (
           <>
-            <DemoNotice provider={providerOf(summary)} />
+            <DemoNotice provider={summary.provider} />
             <Table striped aria-label={strings.summaryLabel} maw={640}>
               <Table.Thead>
                 <Table.Tr>

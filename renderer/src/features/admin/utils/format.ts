@@ -41,3 +41,19 @@ function toDate(value: unknown): Date | null {
   }
   return null;
 }
+
+/** A value as a table cell: '—' when there is none, Sí/No, JSON for an object. */
+export function text(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Payments amounts come in the currency's minor unit (cents), as Stripe and the demo gateway write them. */
+export function minorToMajor(amount: number | null | undefined, currency: string | null | undefined): number | null {
+  if (typeof amount !== 'number') return null;
+  // Zero-decimal currencies (JPY and a few others) have no cents.
+  const zeroDecimal = ['jpy', 'krw', 'clp', 'vnd', 'pyg', 'xof', 'xaf'].includes((currency ?? '').toLowerCase());
+  return zeroDecimal ? amount : amount / 100;
+}
