@@ -78,10 +78,8 @@ export interface Column<T> {
   value(row: T): string;
 }
 
-interface Listing<T> {
-  provider: string;
-  items: T[];
-}
+/** Every payments list: its rows, labelled with the provider that gave them. */
+type Listing<T> = Pick<components['schemas']['BalanceTransactionsDto'], 'provider'> & { items: T[] };
 
 /** A gateway list as a table, ten rows a page. */
 export function PagedTable<T>({ label, rows, columns, rowKey }: { label: string; rows: T[]; columns: Column<T>[]; rowKey(row: T): string }) {
