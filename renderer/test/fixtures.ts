@@ -37,6 +37,7 @@ export function ecosystemFixture(overrides: Partial<Ecosystem> = {}): Ecosystem 
     avatar: null,
     price: 100,
     discount: 20,
+    monthlyPrice: 80,
     createdBy: 'admin',
     creatorId: null,
     priceId: null,

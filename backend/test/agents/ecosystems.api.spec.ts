@@ -43,6 +43,7 @@ describe('ecosystems API', () => {
       avatar: null,
       price: 0,
       discount: 0,
+      monthlyPrice: 0,
       priceId: null,
       createdBy: anaHandle,
       creatorId: ana.sub,
@@ -90,6 +91,18 @@ describe('ecosystems API', () => {
       isPublic: true,
       tags: ['pyme', 'finanzas'],
     });
+  });
+
+  it('answers the monthly price after its discount, to the cent, as it is sold (issue 30: the renderer shows it, not recomputes it)', async () => {
+    for (const [price, discount, monthlyPrice] of [
+      [120, 25, 90],
+      [49.99, 33, 33.49],
+      [10, 100, 0],
+    ]) {
+      const { body } = await create(admin, { name: 'Precio', agentIds: [], price, discount, isPublic: true }).expect(201);
+      expect(body).toMatchObject({ price, discount, monthlyPrice });
+      expect((await http().get(`/api/ecosystems/${body.id}`).expect(200)).body.monthlyPrice).toBe(monthlyPrice);
+    }
   });
 
   it.each([

@@ -195,6 +195,7 @@ describe('marketplace search (in the database)', () => {
         avatar: null,
         price: 300,
         discount: 0,
+        monthlyPrice: 300,
         priceId: null,
         createdBy: 'admin',
         creatorId: 'sub-ana',

@@ -1,3 +1,4 @@
+import { ecosystemMonthlyPrice } from '../payments/catalogue/payments-catalogue.service';
 import type { EcosystemDto } from './dto/ecosystem.dto';
 import type { Ecosystem } from './entities/ecosystem.entity';
 
@@ -11,6 +12,7 @@ export function toEcosystemDto(ecosystem: Ecosystem): EcosystemDto {
     avatar: ecosystem.avatar,
     price: Number(ecosystem.price),
     discount: Number(ecosystem.discount),
+    monthlyPrice: ecosystemMonthlyPrice(Number(ecosystem.price), Number(ecosystem.discount)),
     createdBy: ecosystem.createdBy,
     creatorId: ecosystem.ownerSub ?? null,
     isPublic: ecosystem.isPublic,

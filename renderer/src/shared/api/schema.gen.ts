@@ -3215,6 +3215,8 @@ export interface components {
             featured: boolean;
             id: string;
             isPublic: boolean;
+            /** @description Lo que se cobra al mes: el precio menos el descuento, al céntimo */
+            monthlyPrice: number;
             name: string;
             popularity: number;
             price: number;

@@ -120,6 +120,7 @@ export class EcosystemDto {
   @ApiProperty({ nullable: true, type: String }) avatar: string | null;
   @ApiProperty() price: number;
   @ApiProperty() discount: number;
+  @ApiProperty({ description: 'Lo que se cobra al mes: el precio menos el descuento, al céntimo' }) monthlyPrice: number;
   @ApiProperty({ nullable: true, type: String, description: 'Precio mensual (con el descuento) en la pasarela de pago; null si es gratis' })
   priceId: string | null;
   @ApiProperty({ description: "Nombre público de quien lo creó (nunca su correo); 'admin' en los de la plataforma" }) createdBy: string;

@@ -43,7 +43,7 @@ describe('EcosystemDetailPage', () => {
   it('shows its agents, its discount and the discounted price, skipping agents that are gone', async () => {
     mockApi()
       .on('GET', '/ecosystems/eco-pyme', {
-        body: ecosystemFixture({ agentIds: ['agente-legal', 'agente-finanzas', 'borrado'], price: 120, discount: 25 }),
+        body: ecosystemFixture({ agentIds: ['agente-legal', 'agente-finanzas', 'borrado'], price: 120, discount: 25, monthlyPrice: 90 }),
       })
       .on('GET', '/agents/agente-legal', { body: agentFixture({ price: 50 }) })
       .on('GET', '/agents/agente-finanzas', { body: agentFixture({ id: 'agente-finanzas', name: 'Analista Financiero', price: 100 }) });

@@ -3,7 +3,6 @@ import { Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CardFooter, CardFrame, CardHeading } from './CardParts';
 import { EntityAvatar } from '../../../shared/ui';
-import { discountedPrice } from '../utils/pricing';
 import { categoryLabel } from '../categories';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
 import type { Ecosystem } from '../api/marketplaceQueries';
@@ -19,7 +18,6 @@ export function EcosystemCard({
   href = `/marketplace/ecosystem/${encodeURIComponent(ecosystem.id)}`,
   actions,
 }: EcosystemCardProps) {
-  const final = discountedPrice(ecosystem.price, ecosystem.discount);
   return (
     <CardFrame name={ecosystem.name}>
       <CardHeading avatar={<EntityAvatar name={ecosystem.name} src={ecosystem.avatar} size={48} radius="md" />} href={href} name={ecosystem.name}>
@@ -39,7 +37,7 @@ export function EcosystemCard({
       </CardHeading>
       <p className="marketplace-card-description">{ecosystem.description}</p>
       <div className="marketplace-card-row" data-align="baseline">
-        <span className="marketplace-card-price">{priceLabel(final)}</span>
+        <span className="marketplace-card-price">{priceLabel(ecosystem.monthlyPrice)}</span>
         {ecosystem.discount > 0 && (
           <>
             <s className="marketplace-card-old-price">{priceLabel(ecosystem.price)}</s>

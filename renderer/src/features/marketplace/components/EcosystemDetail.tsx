@@ -4,7 +4,6 @@ import { EntityAvatar } from '../../../shared/ui';
 import { type Agent, type Ecosystem, isGone, loadView, type LoadView, useAgents, useEcosystem } from '../api/marketplaceQueries';
 import { categoryLabel } from '../categories';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
-import { discountedPrice } from '../utils/pricing';
 import { AgentCard } from './AgentCard';
 import { CardGrid } from './CardGrid';
 import { BackLink, Fact, TagList } from './DetailParts';
@@ -89,7 +88,6 @@ export function EcosystemDetailView({
   renderAgentActions?: (agent: Agent) => ReactNode;
   agentHref?: (agent: Agent) => string;
 }) {
-  const final = discountedPrice(ecosystem.price, ecosystem.discount);
   const separate = agents.reduce((sum, agent) => sum + agent.price, 0);
   return (
     <Stack gap="lg">
@@ -115,7 +113,7 @@ export function EcosystemDetailView({
       <Group gap="xl">
         <Fact label={strings.price} value={priceLabel(ecosystem.price)} />
         <Fact label={strings.detail.discount} value={strings.detail.discountValue(ecosystem.discount)} testId="ecosystem-discount" />
-        <Fact label={strings.detail.finalPrice} value={priceLabel(final)} testId="ecosystem-final-price" />
+        <Fact label={strings.detail.finalPrice} value={priceLabel(ecosystem.monthlyPrice)} testId="ecosystem-final-price" />
         {agents.length > 0 && <Fact label={strings.detail.separatePrice} value={priceLabel(separate)} />}
       </Group>
       {actions && <Group gap="sm">{actions}</Group>}
