@@ -2,15 +2,20 @@ import { screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { renderWithProviders } from '../../../test/render';
 import { authStateAtom, type AuthState } from '../../features/auth';
-import { teamAgentsAtom, teamOwnerAtom, type UserAgent } from '../../features/team';
+import { teamKeys, teamOwnerAtom, type UserAgent } from '../../features/team';
+import { createQueryClient } from '../../shared/api';
 import { Sidebar } from './Sidebar';
 
 function renderSidebar(auth: AuthState, team: UserAgent[] = []) {
   const store = createStore();
   store.set(authStateAtom, auth);
-  if (auth.user) store.set(teamOwnerAtom, { status: 'user', userId: auth.user.userId });
-  store.set(teamAgentsAtom, team);
-  return renderWithProviders(<Sidebar />, { store });
+  const queryClient = createQueryClient();
+  if (auth.user) {
+    store.set(teamOwnerAtom, { status: 'user', userId: auth.user.userId });
+    queryClient.setQueryData(teamKeys.agents(auth.user.userId), team);
+    queryClient.setQueryData(teamKeys.created(auth.user.userId), []);
+  }
+  return renderWithProviders(<Sidebar />, { store, queryClient });
 }
 
 const member: AuthState = {

@@ -65,13 +65,16 @@ describe('/mi-perfil tabs', () => {
     expect(screen.getByText(/Para suscribirte necesitas una tarjeta predeterminada/)).toBeInTheDocument();
   });
 
-  it("SUBSCRIPTION: 'Nueva suscripción' opens PLANS, 'Editar' offers the plans to change to, and a plan leads to the preview", async () => {
+  it("SUBSCRIPTION: 'Editar' offers the change to its agent's current price, which leads to the preview", async () => {
+    mockApi()
+      .on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', { body: { success: true, data: [subscription] } })
+      .on('GET', '/agents/agente-legal', { body: { id: 'agente-legal', name: 'Asesor Legal', description: '', price: 24.99, priceId: 'price_legal_2' } });
     renderProfile('/mi-perfil?tab=SUBSCRIPTION&sub_id=sub_1');
     const region = await screen.findByRole('region', { name: 'Detalles de la suscripción: Asesor Legal' });
     await userEvent.click(within(region).getByRole('button', { name: 'Editar: Asesor Legal' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/mi-perfil?tab=PLANS&sub_id=sub_1'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Cambiar a este plan: Asesor Fiscal' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/mi-perfil/subscription-plans/sub_1/price_fiscal'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cambiar a este plan: Asesor Legal' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/mi-perfil/subscription-plans/sub_1/price_legal_2'));
   });
 
   it("'Nueva suscripción' opens the plans", async () => {

@@ -2,11 +2,11 @@
 import { useParams } from 'react-router-dom';
 import { AgentCreatorPage } from '../../features/agent-creator';
 import { CATEGORY_OPTIONS } from '../../features/marketplace';
-import { useTeam } from '../../features/team/hooks/useTeam';
+import { useReloadTeam } from '../../features/team/api/teamQueries';
 
 /** Saving an agent reloads the team, so that it shows under 'Mis Agentes' at once. */
 function Creator({ agentId }: { agentId?: string }) {
-  const { reload } = useTeam();
+  const reload = useReloadTeam();
   return <AgentCreatorPage key={agentId ?? 'new'} agentId={agentId} onSaved={reload} categoryOptions={CATEGORY_OPTIONS} />;
 }
 

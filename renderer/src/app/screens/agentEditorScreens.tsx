@@ -10,7 +10,7 @@ import { authStateAtom } from '../../features/auth/state/authState';
 import { CATEGORY_OPTIONS } from '../../features/marketplace';
 import { PromptTestCasesPanel, PromptVersionsPanel } from '../../features/prompts';
 import { PublicationPanel, publicationsStrings } from '../../features/publications';
-import { useTeam } from '../../features/team/hooks/useTeam';
+import { useReloadTeam } from '../../features/team/api/teamQueries';
 
 const promptTabs =
   (agentId: string) =>
@@ -28,7 +28,7 @@ const promptTabs =
 function Editor({ agentId }: { agentId?: string }) {
   const { user } = useAtomValue(authStateAtom);
   // Saving or deleting reloads the team, so that 'Mis Agentes' shows the change at once.
-  const { reload } = useTeam();
+  const reload = useReloadTeam();
   const editor: AgentEditor | null = user ? { userId: user.userId, isAdmin: user.role === 'admin' } : null;
   return (
     <AgentEditorPage

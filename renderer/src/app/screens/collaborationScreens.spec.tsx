@@ -5,7 +5,8 @@ import { mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
 import { authStateAtom, type AuthState } from '../../features/auth';
 import { conversationsAtom, type Conversation } from '../../features/chat';
-import { teamAgentsAtom } from '../../features/team';
+import { teamKeys, teamOwnerAtom } from '../../features/team';
+import { createQueryClient } from '../../shared/api';
 import { RequireAdmin } from '../guards/RequireAdmin';
 import { Sidebar } from '../layouts/Sidebar';
 import { ChatScreen, ConversationScreen } from './chatScreens';
@@ -40,7 +41,9 @@ function LocationProbe() {
 function renderApp(route: string, auth: AuthState, prepare?: (store: ReturnType<typeof createStore>) => void) {
   const store = createStore();
   store.set(authStateAtom, auth);
-  store.set(teamAgentsAtom, team);
+  store.set(teamOwnerAtom, { status: 'user', userId: auth.user!.userId });
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(teamKeys.agents(auth.user!.userId), team);
   prepare?.(store);
   return renderWithProviders(
     <>
@@ -55,7 +58,7 @@ function renderApp(route: string, auth: AuthState, prepare?: (store: ReturnType<
       </Routes>
       <LocationProbe />
     </>,
-    { route, store },
+    { route, store, queryClient },
   );
 }
 

@@ -2,7 +2,6 @@
 // sidebar's conversation list) and the marketplace (an ecosystem's agents). Features do not import
 // one another: this module hands each one what it needs from the others.
 import { Center } from '@mantine/core';
-import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -12,16 +11,16 @@ import {
   type PickableAgent,
 } from '../../features/collaboration';
 import { categoryLabel, useEcosystem } from '../../features/marketplace';
-import { teamAgentsAtom } from '../../features/team';
+import { useTeamAgents } from '../../features/team';
 import { Spinner } from '../../shared/ui';
 import { appStrings } from '../strings';
 import { useListConversation } from './listConversation';
 
 /** 'Mis Agentes' as the collaboration feature picks them. */
 export function useTeamPickable(): PickableAgent[] {
-  const team = useAtomValue(teamAgentsAtom);
+  const team = useTeamAgents().data;
   return useMemo(
-    () => team.map((agent) => ({ id: agent.agentId, name: agent.name, category: agent.category, avatar: agent.avatar })),
+    () => (team ?? []).map((agent) => ({ id: agent.agentId, name: agent.name, category: agent.category, avatar: agent.avatar })),
     [team],
   );
 }

@@ -40,9 +40,15 @@ describe('the marketplace screen', () => {
   });
 
   it('adds the agent to the team of a signed-in user', async () => {
+    const link = { agentId: 'agente-legal', name: 'Asesor Legal', category: 'legal', description: '', avatar: null, addedAt: '2026-11-01T00:00:00.000Z' };
+    let team: (typeof link)[] = [];
     const api = mockApi()
       .on('GET', '/marketplace/agents', { body: page([agentFixture()]) })
-      .on('POST', '/user-agents/sub-ana', { status: 201, body: undefined });
+      .on('GET', '/user-agents/sub-ana', () => ({ body: team }))
+      .on('POST', '/user-agents/sub-ana', () => {
+        team = [link];
+        return { status: 201, body: link };
+      });
     renderMarketplace({ status: 'user', userId: 'sub-ana' });
 
     const card = await screen.findByRole('listitem', { name: 'Asesor Legal' });

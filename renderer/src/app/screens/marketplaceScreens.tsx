@@ -18,9 +18,9 @@ import {
   AddAgentToTeamButton,
   EcosystemTeamButton,
   LocalModeNotice,
-  localModeAtom,
   MyOfficePage,
   RemoveAgentFromTeamButton,
+  useTeamEcosystems,
 } from '../../features/team';
 import { authStateAtom } from '../../features/auth/state/authState';
 import { EcosystemChatButton } from '../../features/collaboration/components/EcosystemChatButton';
@@ -46,7 +46,7 @@ const agentDetailActions = (agent: Agent) => (
 
 /** The modo local notice, spaced like the page below it. */
 function ScreenNotice() {
-  const localMode = useAtomValue(localModeAtom);
+  const localMode = useTeamEcosystems().data?.localMode;
   if (!localMode) return null;
   return (
     <Box px={{ base: 'md', sm: 'xl' }} pt={{ base: 'md', sm: 'xl' }} maw={1300}>

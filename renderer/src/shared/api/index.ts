@@ -4,7 +4,6 @@ export { api, setAuthTokenProvider, setUnauthorizedHandler } from './client';
 export { createQueryClient, withTimeout } from './queryClient';
 export type { AuthTokenProvider, UnauthorizedHandler } from './client';
 export type { components, paths } from './schema.gen';
-export { getAllPages, LIST_PAGE_LIMIT } from './allPages';
 export { ApiError, isApiError, isRetryableError } from './ApiError';
 export type { ApiErrorKind } from './ApiError';
 export { withRetry } from './withRetry';

@@ -1,12 +1,11 @@
 import { Alert } from '@mantine/core';
-import { useAtomValue } from 'jotai';
-import { localModeAtom } from '../state/teamAtoms';
+import { useTeamEcosystems } from '../api/teamQueries';
 import { teamStrings } from '../strings';
 
 /** Spec section 7: the ecosystem API failed, so changes live on this device only for now. */
 export function LocalModeNotice() {
-  const localMode = useAtomValue(localModeAtom);
-  if (!localMode) return null;
+  const { data } = useTeamEcosystems();
+  if (!data?.localMode) return null;
   return (
     <Alert color="yellow" variant="light" title={teamStrings.localModeTitle} role="status">
       {teamStrings.localModeText}

@@ -17,11 +17,15 @@ const ecoLink = { userId: 'sub-ana', ecosystemId: 'eco-pyme', name: 'Pyme Comple
 
 describe('MyOfficePage', () => {
   it("shows the user's agents and ecosystems, linking to /agentes/{id} and /my-office/ecosystem/{id}", async () => {
+    let team = [legalLink];
     mockApi()
-      .on('GET', '/user-agents/sub-ana', { body: [legalLink] })
+      .on('GET', '/user-agents/sub-ana', () => ({ body: team }))
       .on('GET', '/user-ecosystems/sub-ana', { body: [ecoLink] })
       .on('GET', '/agents', { body: { items: [], total: 0, page: 1, limit: 100 } })
-      .on('DELETE', '/user-agents/sub-ana/agente-legal', { body: { success: true } });
+      .on('DELETE', '/user-agents/sub-ana/agente-legal', () => {
+        team = [];
+        return { body: { success: true, id: 'agente-legal' } };
+      });
     const store = createStore();
     store.set(teamOwnerAtom, { status: 'user', userId: 'sub-ana' });
     renderWithProviders(<Office />, { store });
@@ -33,6 +37,22 @@ describe('MyOfficePage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Quitar del equipo: Asesor Legal' }));
     expect(await screen.findByText('Todavía no tienes agentes en tu equipo.')).toBeInTheDocument();
+  });
+
+  it("shows 'Error al cargar los datos del usuario' with 'Reintentar', which loads the team again", async () => {
+    let failing = true;
+    mockApi()
+      .on('GET', '/user-agents/sub-ana', () => (failing ? { status: 500 } : { body: [legalLink] }))
+      .on('GET', '/user-ecosystems/sub-ana', { body: [] })
+      .on('GET', '/agents', { body: { items: [], total: 0, page: 1, limit: 100 } });
+    renderWithProviders(<Office />);
+
+    const alert = await screen.findByRole('alert', { name: 'Error al cargar los datos del usuario' });
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    const agents = await screen.findByRole('list', { name: 'Agentes de mi equipo' });
+    expect(within(agents).getByRole('link', { name: 'Asesor Legal' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert', { name: 'Error al cargar los datos del usuario' })).not.toBeInTheDocument();
   });
 
   it('shows an empty team when the server has none (404)', async () => {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AppButton, EntityAvatar } from '../../../shared/ui';
 import { useTeam, useTeamActions } from '../hooks/useTeam';
@@ -131,10 +131,9 @@ export interface MyOfficePageProps {
 
 /** /my-office: the signed-in user's team of agents and ecosystems. */
 export function MyOfficePage({ formatCategory = (category) => category }: MyOfficePageProps) {
+  // The office shows the server's current team, not what the sidebar loaded at sign-in.
   const { agents, ecosystems, status, reload } = useTeam();
   const { removeAgent, removeEcosystem } = useTeamActions();
-  // The office shows the server's current team, not what the sidebar loaded at sign-in.
-  useEffect(() => reload(), [reload]);
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -145,7 +144,7 @@ export function MyOfficePage({ formatCategory = (category) => category }: MyOffi
       <LocalModeNotice />
       {status === 'error' && (
         <Alert color="red" variant="light" role="alert" title={teamStrings.toasts.loadUserError}>
-          <AppButton variant="outline" size="xs" onClick={reload}>
+          <AppButton variant="outline" size="xs" onClick={() => void reload()}>
             {strings.retry}
           </AppButton>
         </Alert>

@@ -1,10 +1,11 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { renderWithProviders } from '../../../../test/render';
+import { createQueryClient } from '../../../shared/api';
 import { SIDEBAR_AGENTS_MAX_HEIGHT } from '../../../shared/config';
-import { createdAgentsAtom, teamAgentsAtom, teamOwnerAtom, type TeamOwner } from '../state/teamAtoms';
-import type { CreatedAgent, UserAgent } from '../types';
+import { teamKeys, type CreatedAgent, type UserAgent } from '../api/teamQueries';
+import { teamOwnerAtom, type TeamOwner } from '../state/teamAtoms';
 import { MyAgentsSection, SelectedAgentsBadge } from './SidebarTeam';
 
 const link = (agentId: string, name: string): UserAgent => ({ agentId, name, category: 'legal', description: '', avatar: null, addedAt: '2026-01-01' });
@@ -12,16 +13,19 @@ const link = (agentId: string, name: string): UserAgent => ({ agentId, name, cat
 function renderSection(owner: TeamOwner, created: CreatedAgent[], selected: UserAgent[]) {
   const store = createStore();
   store.set(teamOwnerAtom, owner);
-  store.set(createdAgentsAtom, created);
-  store.set(teamAgentsAtom, selected);
+  const queryClient = createQueryClient();
+  if (owner.status === 'user') {
+    queryClient.setQueryData(teamKeys.created(owner.userId), created);
+    queryClient.setQueryData(teamKeys.agents(owner.userId), selected);
+  }
   renderWithProviders(
     <>
       <SelectedAgentsBadge />
       <MyAgentsSection />
     </>,
-    { store },
+    { store, queryClient },
   );
-  return store;
+  return queryClient;
 }
 
 const ana: TeamOwner = { status: 'user', userId: 'sub-ana' };
@@ -59,12 +63,14 @@ describe("'Mis Agentes' and the Marketplace badge", () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('counts the selected agents in the badge, and shows none at zero', () => {
-    const store = renderSection(ana, [], [link('a', 'A'), link('b', 'B')]);
+  it('counts the selected agents in the badge, and shows none at zero', async () => {
+    const queryClient = renderSection(ana, [], [link('a', 'A'), link('b', 'B')]);
     expect(screen.getByTestId('selected-agents-badge')).toHaveTextContent('2');
     expect(screen.getByText('2 agentes seleccionados')).toBeInTheDocument();
-    act(() => store.set(teamAgentsAtom, []));
-    expect(screen.queryByTestId('selected-agents-badge')).not.toBeInTheDocument();
+    act(() => {
+      queryClient.setQueryData(teamKeys.agents('sub-ana'), []);
+    });
+    await waitFor(() => expect(screen.queryByTestId('selected-agents-badge')).not.toBeInTheDocument());
   });
 
   it('shows nothing to a visitor', () => {

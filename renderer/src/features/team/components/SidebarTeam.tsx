@@ -6,14 +6,15 @@ import { Link, NavLink as RouterNavLink } from 'react-router-dom';
 import { SIDEBAR_AGENTS_MAX_HEIGHT } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui/AppButton';
 import { EntityAvatar } from '../../../shared/ui/EntityAvatar';
-import { createdAgentsAtom, selectedAgentCountAtom, teamAgentsAtom, teamOwnerAtom } from '../state/teamAtoms';
+import { useCreatedAgents, useTeamAgents } from '../api/teamQueries';
+import { teamOwnerAtom } from '../state/teamAtoms';
 import { teamStrings } from '../strings';
 
 const strings = teamStrings.sidebar;
 
 /** The Marketplace entry's badge: the number of agents selected for the team (none: no badge). */
 export function SelectedAgentsBadge() {
-  const count = useAtomValue(selectedAgentCountAtom);
+  const count = useTeamAgents().data?.length ?? 0;
   if (count === 0) return null;
   return (
     <>
@@ -38,8 +39,9 @@ interface MyAgentItem {
  */
 export function MyAgentsSection() {
   const owner = useAtomValue(teamOwnerAtom);
-  const created = useAtomValue(createdAgentsAtom);
-  const selected = useAtomValue(teamAgentsAtom);
+  const createdLoad = useCreatedAgents();
+  const created = createdLoad.data ?? [];
+  const selected = useTeamAgents().data ?? [];
   const [open, setOpen] = useState(true);
   if (owner.status !== 'user') return null;
 
@@ -90,7 +92,8 @@ export function MyAgentsSection() {
               </ul>
             </div>
           )}
-          {created.length === 0 && (
+          {/* Only once the user's own agents are known to be none (not while loading, nor after a failed load). */}
+          {createdLoad.isSuccess && created.length === 0 && (
             <AppButton component={Link} to="/agent-creator" variant="outline" size="xs" mx="xs">
               {strings.createFirst}
             </AppButton>

@@ -2,9 +2,9 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { useTeamActions } from '../hooks/useTeam';
-import { teamAgentsAtom, teamEcosystemsAtom, teamOwnerAtom } from '../state/teamAtoms';
+import { useTeamAgents, useTeamEcosystems, type TeamAgentInput, type TeamEcosystemInput } from '../api/teamQueries';
+import { teamOwnerAtom } from '../state/teamAtoms';
 import { teamStrings } from '../strings';
-import type { TeamAgentInput, TeamEcosystemInput } from '../types';
 
 const strings = teamStrings.buttons;
 
@@ -22,13 +22,15 @@ function useBusy() {
   return { busy, run };
 }
 
+const useInTeam = (agentId: string) => (useTeamAgents().data ?? []).some((item) => item.agentId === agentId);
+
 /**
  * 'Añadir al equipo', or 'En tu equipo' once added. The latter still answers a click, with the
  * duplicate toast, so the refusal is visible rather than a dead button.
  */
 export function AddAgentToTeamButton({ agent, size = 'xs' }: { agent: TeamAgentInput; size?: 'xs' | 'sm' | 'md' }) {
   const owner = useAtomValue(teamOwnerAtom);
-  const inTeam = useAtomValue(teamAgentsAtom).some((item) => item.agentId === agent.id);
+  const inTeam = useInTeam(agent.id);
   const { addAgent } = useTeamActions();
   const { busy, run } = useBusy();
   return (
@@ -52,7 +54,7 @@ export function AddAgentToTeamButton({ agent, size = 'xs' }: { agent: TeamAgentI
 }
 
 export function RemoveAgentFromTeamButton({ agent, size = 'xs' }: { agent: { id: string; name: string }; size?: 'xs' | 'sm' | 'md' }) {
-  const inTeam = useAtomValue(teamAgentsAtom).some((item) => item.agentId === agent.id);
+  const inTeam = useInTeam(agent.id);
   const { removeAgent } = useTeamActions();
   const { busy, run } = useBusy();
   if (!inTeam) return null;
@@ -65,7 +67,7 @@ export function RemoveAgentFromTeamButton({ agent, size = 'xs' }: { agent: { id:
 
 export function EcosystemTeamButton({ ecosystem, size = 'xs' }: { ecosystem: TeamEcosystemInput; size?: 'xs' | 'sm' | 'md' }) {
   const owner = useAtomValue(teamOwnerAtom);
-  const inTeam = useAtomValue(teamEcosystemsAtom).some((item) => item.ecosystemId === ecosystem.id);
+  const inTeam = (useTeamEcosystems().data?.ecosystems ?? []).some((item) => item.ecosystemId === ecosystem.id);
   const { addEcosystem, removeEcosystem } = useTeamActions();
   const { busy, run } = useBusy();
   if (inTeam) {

@@ -1,33 +1,55 @@
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
+import { useStore } from 'jotai';
 import { useCallback, useMemo } from 'react';
 import { isApiError } from '../../../shared/api';
 import { useToast } from '../../../shared/ui';
-import { isServiceFailure, teamApi } from '../api/teamApi';
 import {
-  createdAgentsAtom,
-  localModeAtom,
-  teamAgentsAtom,
-  teamEcosystemsAtom,
-  teamOwnerAtom,
-  teamReloadAtom,
-  teamStatusAtom,
-  writeLocalEcosystems,
-} from '../state/teamAtoms';
+  isServiceFailure,
+  keepEcosystemsLocally,
+  showTeamAgents,
+  showTeamEcosystems,
+  teamKeys,
+  useAddTeamAgent,
+  useAddTeamEcosystem,
+  useCreatedAgents,
+  useReloadTeam,
+  useRemoveTeamAgent,
+  useRemoveTeamEcosystem,
+  useTeamAgents,
+  useTeamEcosystems,
+  withTeamAgent,
+  type TeamAgentInput,
+  type TeamEcosystemInput,
+  type TeamEcosystems,
+  type UserAgent,
+  type UserEcosystem,
+} from '../api/teamQueries';
+import { teamOwnerAtom } from '../state/teamAtoms';
 import { teamStrings } from '../strings';
-import type { TeamAgentInput, TeamEcosystemInput, UserAgent, UserEcosystem } from '../types';
 
 const strings = teamStrings.toasts;
 
+export type TeamLoadStatus = 'loading' | 'ready' | 'error';
+
+/**
+ * The office's view of the team, loaded afresh when it opens: its agents and ecosystems, whether
+ * the ecosystems are this device's copy, and one status for the three loads ('loading' while any
+ * is under way, so that a retry hides the error until it fails again).
+ */
 export function useTeam() {
-  const owner = useAtomValue(teamOwnerAtom);
-  const agents = useAtomValue(teamAgentsAtom);
-  const ecosystems = useAtomValue(teamEcosystemsAtom);
-  const createdAgents = useAtomValue(createdAgentsAtom);
-  const status = useAtomValue(teamStatusAtom);
-  const localMode = useAtomValue(localModeAtom);
-  const bumpReload = useSetAtom(teamReloadAtom);
-  const reload = useCallback(() => bumpReload((value) => value + 1), [bumpReload]);
-  return { owner, agents, ecosystems, createdAgents, status, localMode, reload };
+  const agents = useTeamAgents({ fresh: true });
+  const ecosystems = useTeamEcosystems({ fresh: true });
+  const created = useCreatedAgents({ fresh: true });
+  const reload = useReloadTeam();
+  const loads = [agents, ecosystems, created];
+  const status: TeamLoadStatus = loads.some((load) => load.isFetching) ? 'loading' : loads.some((load) => load.isError) ? 'error' : 'ready';
+  return {
+    agents: agents.data ?? [],
+    ecosystems: ecosystems.data?.ecosystems ?? [],
+    localMode: ecosystems.data?.localMode ?? false,
+    status,
+    reload,
+  };
 }
 
 /** The outcome of an action, for callers that want to react beyond the toast. */
@@ -39,12 +61,26 @@ export type TeamActionResult = 'added' | 'removed' | 'duplicate' | 'sign-in' | '
  */
 export function useTeamActions() {
   const store = useStore();
+  const queryClient = useQueryClient();
   const toast = useToast();
+  const { mutateAsync: postAgent } = useAddTeamAgent();
+  const { mutateAsync: deleteAgent } = useRemoveTeamAgent();
+  const { mutateAsync: postEcosystem } = useAddTeamEcosystem();
+  const { mutateAsync: deleteEcosystem } = useRemoveTeamEcosystem();
 
   const ownerId = useCallback((): string | null => {
     const owner = store.get(teamOwnerAtom);
     return owner.status === 'user' ? owner.userId : null;
   }, [store]);
+
+  const teamAgents = useCallback(
+    (userId: string) => queryClient.getQueryData<UserAgent[]>(teamKeys.agents(userId)) ?? [],
+    [queryClient],
+  );
+  const teamEcosystems = useCallback(
+    (userId: string) => queryClient.getQueryData<TeamEcosystems>(teamKeys.ecosystems(userId))?.ecosystems ?? [],
+    [queryClient],
+  );
 
   const addAgent = useCallback(
     async (agent: TeamAgentInput): Promise<TeamActionResult> => {
@@ -53,27 +89,26 @@ export function useTeamActions() {
         toast.error(strings.signInAgents);
         return 'sign-in';
       }
-      if (store.get(teamAgentsAtom).some((item) => item.agentId === agent.id)) {
+      if (teamAgents(userId).some((item) => item.agentId === agent.id)) {
         toast.warning(strings.duplicateAgent);
         return 'duplicate';
       }
-      const optimistic: UserAgent = {
-        agentId: agent.id,
-        name: agent.name,
-        category: agent.category,
-        description: agent.description,
-        avatar: agent.avatar,
-        addedAt: new Date().toISOString(),
-      };
       try {
-        const saved = await teamApi.addAgent(userId, agent);
-        upsertAgent(saved ?? optimistic);
+        await postAgent({ userId, agent });
         toast.success(strings.agentAdded);
         return 'added';
       } catch (error) {
         if (isApiError(error) && error.status === 409) {
           // Added elsewhere (another tab): the server has it, so show it in the team too.
-          upsertAgent(optimistic);
+          const link: UserAgent = {
+            agentId: agent.id,
+            name: agent.name,
+            category: agent.category,
+            description: agent.description,
+            avatar: agent.avatar,
+            addedAt: new Date().toISOString(),
+          };
+          showTeamAgents(queryClient, userId, withTeamAgent(link));
           toast.warning(strings.duplicateAgent);
           return 'duplicate';
         }
@@ -82,13 +117,8 @@ export function useTeamActions() {
         else toast.error(strings.addAgentError);
         return 'failed';
       }
-
-      function upsertAgent(item: UserAgent) {
-        const current = store.get(teamAgentsAtom).filter((existing) => existing.agentId !== item.agentId);
-        store.set(teamAgentsAtom, [...current, item]);
-      }
     },
-    [ownerId, store, toast],
+    [ownerId, teamAgents, postAgent, queryClient, toast],
   );
 
   const removeAgent = useCallback(
@@ -99,32 +129,23 @@ export function useTeamActions() {
         return 'sign-in';
       }
       try {
-        await teamApi.removeAgent(userId, agentId);
+        await deleteAgent({ userId, agentId });
       } catch (error) {
-        // Already gone on the server: the goal is reached.
-        if (!(isApiError(error) && error.status === 404)) {
-          toast.error(isApiError(error) && error.status === 401 ? strings.signInAgents : strings.removeAgentError);
-          return 'failed';
-        }
+        toast.error(isApiError(error) && error.status === 401 ? strings.signInAgents : strings.removeAgentError);
+        return 'failed';
       }
-      store.set(
-        teamAgentsAtom,
-        store.get(teamAgentsAtom).filter((item) => item.agentId !== agentId),
-      );
       toast.success(strings.agentRemoved);
       return 'removed';
     },
-    [ownerId, store, toast],
+    [ownerId, deleteAgent, toast],
   );
 
-  const keepEcosystemsLocally = useCallback(
-    (userId: string, next: UserEcosystem[]) => {
-      store.set(teamEcosystemsAtom, next);
-      store.set(localModeAtom, true);
-      writeLocalEcosystems(userId, next);
+  const keepLocally = useCallback(
+    (userId: string, ecosystems: UserEcosystem[]) => {
+      keepEcosystemsLocally(queryClient, userId, ecosystems);
       toast.warning(strings.localMode);
     },
-    [store, toast],
+    [queryClient, toast],
   );
 
   const addEcosystem = useCallback(
@@ -134,8 +155,7 @@ export function useTeamActions() {
         toast.error(strings.signInEcosystems);
         return 'sign-in';
       }
-      const current = store.get(teamEcosystemsAtom);
-      if (current.some((item) => item.ecosystemId === ecosystem.id)) {
+      if (teamEcosystems(userId).some((item) => item.ecosystemId === ecosystem.id)) {
         toast.warning(strings.duplicateEcosystem);
         return 'duplicate';
       }
@@ -149,27 +169,24 @@ export function useTeamActions() {
         addedAt: new Date().toISOString(),
       };
       try {
-        const saved = await teamApi.addEcosystem(userId, ecosystem.id);
-        const next = [...store.get(teamEcosystemsAtom).filter((item) => item.ecosystemId !== ecosystem.id), saved ?? entry];
-        store.set(teamEcosystemsAtom, next);
-        if (store.get(localModeAtom)) writeLocalEcosystems(userId, next);
+        await postEcosystem({ userId, ecosystemId: ecosystem.id });
         toast.success(strings.ecosystemAdded);
         return 'added';
       } catch (error) {
         if (isApiError(error) && error.status === 409) {
-          store.set(teamEcosystemsAtom, [...store.get(teamEcosystemsAtom), entry]);
+          showTeamEcosystems(queryClient, userId, (ecosystems) => [...ecosystems, entry]);
           toast.warning(strings.duplicateEcosystem);
           return 'duplicate';
         }
         if (isServiceFailure(error)) {
-          keepEcosystemsLocally(userId, [...store.get(teamEcosystemsAtom), { ...entry, local: true }]);
+          keepLocally(userId, [...teamEcosystems(userId), { ...entry, local: true }]);
           return 'local';
         }
         toast.error(isApiError(error) && error.status === 401 ? strings.signInEcosystems : strings.addEcosystemError);
         return 'failed';
       }
     },
-    [ownerId, store, toast, keepEcosystemsLocally],
+    [ownerId, teamEcosystems, postEcosystem, queryClient, keepLocally, toast],
   );
 
   const removeEcosystem = useCallback(
@@ -179,29 +196,26 @@ export function useTeamActions() {
         toast.error(strings.signInEcosystems);
         return 'sign-in';
       }
-      const without = () => store.get(teamEcosystemsAtom).filter((item) => item.ecosystemId !== ecosystemId);
-      const onlyLocal = store.get(teamEcosystemsAtom).find((item) => item.ecosystemId === ecosystemId)?.local;
-      if (!onlyLocal) {
+      const without = (ecosystems: UserEcosystem[]) => ecosystems.filter((item) => item.ecosystemId !== ecosystemId);
+      const onlyLocal = teamEcosystems(userId).find((item) => item.ecosystemId === ecosystemId)?.local;
+      if (onlyLocal) {
+        showTeamEcosystems(queryClient, userId, without);
+      } else {
         try {
-          await teamApi.removeEcosystem(userId, ecosystemId);
+          await deleteEcosystem({ userId, ecosystemId });
         } catch (error) {
           if (isServiceFailure(error)) {
-            keepEcosystemsLocally(userId, without());
+            keepLocally(userId, without(teamEcosystems(userId)));
             return 'local';
           }
-          if (!(isApiError(error) && error.status === 404)) {
-            toast.error(isApiError(error) && error.status === 401 ? strings.signInEcosystems : strings.removeEcosystemError);
-            return 'failed';
-          }
+          toast.error(isApiError(error) && error.status === 401 ? strings.signInEcosystems : strings.removeEcosystemError);
+          return 'failed';
         }
       }
-      const next = without();
-      store.set(teamEcosystemsAtom, next);
-      if (store.get(localModeAtom)) writeLocalEcosystems(userId, next);
       toast.success(strings.ecosystemRemoved);
       return 'removed';
     },
-    [ownerId, store, toast, keepEcosystemsLocally],
+    [ownerId, teamEcosystems, deleteEcosystem, queryClient, keepLocally, toast],
   );
 
   return useMemo(

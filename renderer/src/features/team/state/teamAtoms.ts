@@ -1,5 +1,7 @@
 import { atom } from 'jotai';
-import type { CreatedAgent, UserAgent, UserEcosystem } from '../types';
+import type { UserEcosystem } from '../api/teamQueries';
+
+// Client state only: the team itself is server state (api/teamQueries.ts).
 
 /**
  * Whose team this is, set by the app from the auth state (the team feature does not read auth):
@@ -8,28 +10,6 @@ import type { CreatedAgent, UserAgent, UserEcosystem } from '../types';
 export type TeamOwner = { status: 'loading' } | { status: 'visitor' } | { status: 'user'; userId: string };
 
 export const teamOwnerAtom = atom<TeamOwner>({ status: 'loading' });
-
-export type TeamLoadStatus = 'idle' | 'loading' | 'ready' | 'error';
-
-export const teamAgentsAtom = atom<UserAgent[]>([]);
-export const teamEcosystemsAtom = atom<UserEcosystem[]>([]);
-export const createdAgentsAtom = atom<CreatedAgent[]>([]);
-export const teamStatusAtom = atom<TeamLoadStatus>('idle');
-/** The ecosystem API failed and the ecosystem team shown is this device's copy (modo local). */
-export const localModeAtom = atom(false);
-/** Bumped to reload the team (after a retry, or when the office opens). */
-export const teamReloadAtom = atom(0);
-
-/** The sidebar's Marketplace badge: how many agents the user has selected for the team. */
-export const selectedAgentCountAtom = atom((get) => get(teamAgentsAtom).length);
-
-export const resetTeamAtom = atom(null, (_get, set) => {
-  set(teamAgentsAtom, []);
-  set(teamEcosystemsAtom, []);
-  set(createdAgentsAtom, []);
-  set(teamStatusAtom, 'idle');
-  set(localModeAtom, false);
-});
 
 /** The local copy of the ecosystem team, per user, for modo local. */
 export const LOCAL_ECOSYSTEMS_KEY_PREFIX = 'user-ecosystems-local:';
