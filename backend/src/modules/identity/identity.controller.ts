@@ -1,11 +1,12 @@
 import { Body, Controller, Get, Header, Headers, HttpCode, Inject, NotFoundException, Param, Post, Req, UseFilters } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiHeader, ApiInternalServerErrorResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../../common/auth/auth.decorators';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { CognitoErrorFilter } from './cognito-error.filter';
 import { CognitoProtocolService } from './cognito-protocol.service';
+import { CognitoErrorBodyDto, JwksDto } from './identity-protocol.dto';
 import { SigningKeyService } from './services/signing-key.service';
 
 /**
@@ -36,6 +37,12 @@ export class IdentityController {
       'Los errores son HTTP 400 con { "__type", "message" }.',
   })
   @ApiHeader({ name: 'X-Amz-Target', required: true, example: 'AWSCognitoIdentityProviderService.InitiateAuth' })
+  @ApiOkResponse({
+    description: 'La respuesta de la operación, con la forma que le da Cognito',
+    schema: { type: 'object', additionalProperties: true },
+  })
+  @ApiBadRequestResponse({ type: CognitoErrorBodyDto, description: 'El error de la operación, como lo da Cognito (también en la cabecera x-amzn-errortype)' })
+  @ApiInternalServerErrorResponse({ type: CognitoErrorBodyDto, description: 'InternalErrorException' })
   call(@Headers('x-amz-target') target: string | undefined, @Body() body: unknown, @Req() request: Request): Promise<object> {
     const [path, query = ''] = request.originalUrl.split('?', 2);
     const rawBody = (request as Request & { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
@@ -48,7 +55,8 @@ export class IdentityController {
   @Get(':poolId/.well-known/jwks.json')
   @Header('Cache-Control', 'public, max-age=3600')
   @ApiOperation({ summary: 'Claves públicas (JWKS) con las que se firman los tokens del servicio embebido' })
-  @ApiOkResponse({ description: '{ "keys": [JWK RS256] }' })
+  @ApiOkResponse({ type: JwksDto })
+  @ApiNotFoundResponse({ type: CognitoErrorBodyDto, description: 'No existe ese grupo de usuarios (o el servicio de identidad no es el embebido)' })
   async jwks(@Param('poolId') poolId: string) {
     if (this.config.identity.provider !== 'embedded' || poolId !== this.config.identity.userPoolId) {
       throw new NotFoundException('No existe ese grupo de usuarios.');

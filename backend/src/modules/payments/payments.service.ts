@@ -11,6 +11,7 @@ import { EcosystemsService } from '../ecosystems/ecosystems.service';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import type { Subscription, SubscriptionProduct, SubscriptionStatus } from '../subscriptions/entities/subscription.entity';
 import { toSubscriptionDto } from '../subscriptions/subscription.mapper';
+import type { SubscriptionLookupDto } from '../subscriptions/dto/subscription.dto';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { PaymentsCatalogueService } from './catalogue/payments-catalogue.service';
 import { PayoutsService } from './payouts/payouts.service';
@@ -285,7 +286,7 @@ export class PaymentsService {
    * POST /stripe-user-subscriptions/create and /update: the stored subscription written from the
    * gateway's own record of it (never from what the client says), for the caller's customer only.
    */
-  async storeFromGateway(identity: VerifiedIdentity, subscriptionId: string): Promise<{ success: true; data: ReturnType<typeof toSubscriptionDto> }> {
+  async storeFromGateway(identity: VerifiedIdentity, subscriptionId: string): Promise<SubscriptionLookupDto> {
     const stored = await this.subscriptions.findById(subscriptionId);
     if (stored && stored.userSub !== identity.sub && !isAdmin(identity)) throw new PaymentForbiddenError();
     let remote: GatewaySubscription;

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { CurrentIdentity } from '../../common/auth/auth.decorators';
+import { applyDecorators, Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBadGatewayResponse, ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CurrentIdentity, SignedInApi } from '../../common/auth/auth.decorators';
+import { ErrorBodyDto, INVALID_BODY } from '../../common/errors/error-body.dto';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { SubscriptionListDto, SubscriptionLookupDto } from '../subscriptions/dto/subscription.dto';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -9,15 +10,21 @@ import { PaymentsService } from './payments.service';
 
 const USER = { name: 'user', description: 'El sub o el nombre de usuario de quien llama; un administrador puede nombrar a otro usuario' };
 const AGENT = { name: 'agent', description: 'Id del agente' };
-const MISSING = { description: "'Nombre de usuario o ID de agente no proporcionados'" };
-const OTHER = { description: 'El usuario no es quien llama (y quien llama no es administrador)' };
+const MISSING = { type: ErrorBodyDto, description: "'Nombre de usuario o ID de agente no proporcionados'" };
+const OTHER = { type: ErrorBodyDto, description: 'El usuario no es quien llama (y quien llama no es administrador)' };
+const FROM_GATEWAY = [
+  ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY }),
+  ApiForbiddenResponse({ type: ErrorBodyDto, description: 'La suscripción o su cliente son de otro usuario' }),
+  ApiNotFoundResponse({ type: ErrorBodyDto, description: 'No se encontró suscripción (en la pasarela, o de un cliente que no está guardado)' }),
+  ApiBadGatewayResponse({ type: ErrorBodyDto, description: 'La pasarela de pago falló o no respondió: no cambia nada' }),
+];
 
 /**
  * Stored subscriptions (spec section 7, '…' = /stripe-user-subscriptions). Answers carry
  * success and data (with status); none found is success false with the spec's message.
  */
 @ApiTags('subscriptions')
-@ApiBearerAuth()
+@SignedInApi()
 @Controller('stripe-user-subscriptions')
 export class StripeUserSubscriptionsController {
   constructor(
@@ -63,6 +70,7 @@ export class StripeUserSubscriptionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Guarda una suscripción tal como la tiene la pasarela (solo del cliente de quien llama)' })
   @ApiOkResponse({ type: SubscriptionLookupDto })
+  @applyDecorators(...FROM_GATEWAY)
   create(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: StoredSubscriptionRefDto): Promise<SubscriptionLookupDto> {
     return this.payments.storeFromGateway(identity, body.subscriptionId);
   }
@@ -71,6 +79,7 @@ export class StripeUserSubscriptionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Pone al día la suscripción guardada con lo que dice la pasarela' })
   @ApiOkResponse({ type: SubscriptionLookupDto })
+  @applyDecorators(...FROM_GATEWAY)
   update(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: StoredSubscriptionRefDto): Promise<SubscriptionLookupDto> {
     return this.payments.storeFromGateway(identity, body.subscriptionId);
   }

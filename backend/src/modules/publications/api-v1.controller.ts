@@ -6,6 +6,7 @@ import {
   ApiExcludeEndpoint,
   ApiExtraModels,
   ApiForbiddenResponse,
+  ApiGatewayTimeoutResponse,
   ApiHeader,
   ApiNotAcceptableResponse,
   ApiNotFoundResponse,
@@ -62,7 +63,8 @@ const keyOf = (request: KeyedRequest): ResolvedKey => request.apiKey as Resolved
 const KEY_REFUSED = 'Falta la clave de API, no es válida, está revocada o ha caducado';
 const ACCOUNT_DISABLED = 'La cuenta dueña de la clave está desactivada';
 const MODEL_UNAVAILABLE = 'El modelo del agente no está configurado en este despliegue';
-const MODEL_FAILED = 'El proveedor del modelo falló o no respondió';
+const MODEL_FAILED = 'El proveedor del modelo falló';
+const MODEL_TIMED_OUT = 'El modelo tardó demasiado en responder';
 /** The JSON answer, or with «Accept: text/event-stream» its events (the operation's description names them). */
 const jsonOrEvents = (json: string, events: string) => ({
   'application/json': { schema: { $ref: json } },
@@ -81,7 +83,8 @@ const jsonOrEvents = (json: string, events: string) => ({
 @ApiUnauthorizedResponse({ type: ErrorBodyDto, description: KEY_REFUSED })
 @ApiTooManyRequestsResponse({
   type: ErrorBodyDto,
-  description: 'Límite por minuto o cuota mensual de la clave, o consultas al modelo por minuto de todas las claves de la cuenta (Retry-After, RateLimit-Policy, RateLimit)',
+  description:
+    'Límite por minuto o cuota mensual de la clave, o consultas al modelo por minuto de todas las claves de la cuenta (Retry-After, RateLimit-Policy, RateLimit); o el proveedor del modelo está saturado',
 })
 @ApiForbiddenResponse({ type: ErrorBodyDto, description: ACCOUNT_DISABLED })
 @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Publicación desactivada' })
@@ -110,6 +113,7 @@ export class AgentApiController {
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Publicación desactivada, o un fileId que el dueño no puede leer' })
   @ApiBadGatewayResponse({ type: ErrorBodyDto, description: MODEL_FAILED })
   @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: MODEL_UNAVAILABLE })
+  @ApiGatewayTimeoutResponse({ type: ErrorBodyDto, description: MODEL_TIMED_OUT })
   // The agent's id is checked against the key by ApiKeyGuard; the handler needs no copy of it.
   @ApiParam({ name: 'id', type: String, description: 'El id del agente publicado' })
   async invoke(@Body() body: InvokeDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
@@ -218,7 +222,7 @@ export class AgentApiController {
 @ApiUnauthorizedResponse({ type: OpenAiErrorBodyDto, description: `${KEY_REFUSED} (code 'invalid_api_key')` })
 @ApiForbiddenResponse({ type: OpenAiErrorBodyDto, description: ACCOUNT_DISABLED })
 @ApiNotFoundResponse({ type: OpenAiErrorBodyDto, description: 'Publicación desactivada' })
-@ApiTooManyRequestsResponse({ type: OpenAiErrorBodyDto, description: 'Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit)' })
+@ApiTooManyRequestsResponse({ type: OpenAiErrorBodyDto, description: 'Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit), o el proveedor del modelo está saturado' })
 @Public()
 @UseGuards(ApiKeyGuard)
 @UseFilters(OpenAiErrorFilter)
@@ -253,6 +257,7 @@ export class OpenAiCompatibleController {
   @ApiNotFoundResponse({ type: OpenAiErrorBodyDto, description: "code 'model_not_found': la clave no puede usar ese modelo (agente); o la publicación está desactivada" })
   @ApiBadGatewayResponse({ type: OpenAiErrorBodyDto, description: MODEL_FAILED })
   @ApiServiceUnavailableResponse({ type: OpenAiErrorBodyDto, description: MODEL_UNAVAILABLE })
+  @ApiGatewayTimeoutResponse({ type: OpenAiErrorBodyDto, description: MODEL_TIMED_OUT })
   async completions(@Body() body: ChatCompletionRequestDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
     const key = keyOf(request);
     if (body.model !== key.agentId) throw new UnknownAgentModelError(body.model);

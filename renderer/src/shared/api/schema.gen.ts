@@ -2796,6 +2796,12 @@ export interface components {
             /** @description Contrato: quien llama (403 si es otro usuario) */
             userId?: string;
         };
+        CognitoErrorBodyDto: {
+            /** @example NotAuthorizedException */
+            __type: string;
+            /** @example Incorrect username or password. */
+            message: string;
+        };
         CollaborationSessionDto: {
             agents: components["schemas"]["SessionAgentDto"][];
             conversationId: string | null;
@@ -3385,6 +3391,22 @@ export interface components {
             result?: {
                 [key: string]: unknown;
             };
+        };
+        JwkDto: {
+            /** @enum {string} */
+            alg: "RS256";
+            /** @description Exponente (base64url) */
+            e: string;
+            kid: string;
+            /** @enum {string} */
+            kty: "RSA";
+            /** @description Módulo (base64url) */
+            n: string;
+            /** @enum {string} */
+            use: "sig";
+        };
+        JwksDto: {
+            keys: components["schemas"]["JwkDto"][];
         };
         LedgerTotalsDto: {
             /** @description Comisiones, en céntimos */
@@ -9276,14 +9298,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description El usuario no es quien llama (y quien llama no es administrador) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -9314,14 +9349,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description El usuario no es quien llama (y quien llama no es administrador) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -9344,6 +9392,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubscriptionLookupDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La suscripción o su cliente son de otro usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró suscripción (en la pasarela, o de un cliente que no está guardado) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió: no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -9375,14 +9468,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
             /** @description El usuario no es quien llama (y quien llama no es administrador) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -9406,12 +9512,23 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionListDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El usuario no es quien llama (y quien llama no es administrador) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -9434,6 +9551,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubscriptionLookupDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La suscripción o su cliente son de otro usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró suscripción (en la pasarela, o de un cliente que no está guardado) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió: no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -9459,19 +9621,72 @@ export interface operations {
                     "application/json": components["schemas"]["CardDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o un método de pago que no existe o es de otro cliente */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Tarjeta rechazada */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
-            /** @description Has intentado añadir demasiadas tarjetas en poco tiempo. (Retry-After dice cuántos segundos esperar) */
+            /** @description El cliente es de otro usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró el cliente de pago */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description Has intentado añadir demasiadas tarjetas en poco tiempo. (Retry-After dice cuántos segundos esperar)
+             *
+             *     Demasiados intentos de pago seguidos (Retry-After: segundos de espera)
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió: no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -9490,6 +9705,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentMethodsDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió: no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -9515,6 +9748,60 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentSubscriptionResponseDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La suscripción es de otro usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró suscripción */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La suscripción no está en un estado que lo permita (code 'SubscriptionTransitionInvalid') */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela no aplicó el cambio: 'Error al actualizar la suscripción', no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     PaymentsController_changePlan: {
@@ -9538,6 +9825,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentSubscriptionResponseDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El prorrateo no se pudo cobrar: no cambia nada */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La suscripción es de otro usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró suscripción, o el precio no está a la venta */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La suscripción no está en un estado que lo permita (code 'SubscriptionTransitionInvalid'): no activa u otro agente o ecosistema; o la Idempotency-Key ya se usó para otra operación */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela no aplicó el cambio: 'Error al actualizar la suscripción', no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -9615,6 +9965,33 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió: no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     PaymentsController_createPaymentIntent: {
@@ -9636,6 +10013,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientSecretDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Aún no tienes un cliente de pago. Añade primero tus datos de facturación. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió: no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -9661,6 +10074,51 @@ export interface operations {
                     "application/json": components["schemas"]["ProductDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o no indica agentId o ecosystemId (uno de los dos) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Solo el creador o un administrador */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente o el ecosistema no existe, o quien llama no puede verlo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió: no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     PaymentsController_createSetupIntent: {
@@ -9684,12 +10142,50 @@ export interface operations {
                     "application/json": components["schemas"]["ClientSecretDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El cliente es de otro usuario */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró el cliente de pago */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió: no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -9717,19 +10213,81 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentSubscriptionResponseDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Tarjeta rechazada o sin tarjeta: no se crea nada */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
-            /** @description Has intentado suscribirte demasiadas veces en poco tiempo. (Retry-After dice cuántos segundos esperar) */
+            /** @description El cliente es de otro usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró el cliente de pago, o el precio no está a la venta */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Ya tienes una suscripción a este agente o ecosistema, o la Idempotency-Key ya se usó para otra operación o para una suscripción ya cancelada */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description Has intentado suscribirte demasiadas veces en poco tiempo. (Retry-After dice cuántos segundos esperar)
+             *
+             *     Demasiados intentos de pago seguidos (Retry-After: segundos de espera)
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió: no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -9748,6 +10306,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DefaultPaymentMethodDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió: no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -9773,12 +10349,50 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentMethodChangeDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description La tarjeta no es del usuario */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Aún no tienes un cliente de pago. Añade primero tus datos de facturación. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió: no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -9837,12 +10451,32 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentSubscriptionListDto"];
                 };
             };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description El cliente es de otro usuario */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró el cliente de pago */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -9865,6 +10499,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentSubscriptionResponseDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La suscripción es de otro usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró suscripción */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La suscripción no está en un estado que lo permita (code 'SubscriptionTransitionInvalid') */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela no aplicó el cambio: 'Error al actualizar la suscripción', no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -9890,6 +10578,60 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentSubscriptionResponseDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La suscripción es de otro usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró suscripción */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La suscripción no está en un estado que lo permita (code 'SubscriptionTransitionInvalid') */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela no aplicó el cambio: 'Error al actualizar la suscripción', no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     PaymentsController_setDefault: {
@@ -9913,12 +10655,50 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentMethodChangeDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description La tarjeta no es del usuario */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Aún no tienes un cliente de pago. Añade primero tus datos de facturación. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió: no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -9943,6 +10723,60 @@ export interface operations {
                     "application/json": components["schemas"]["ChangePreviewDto"];
                 };
             };
+            /** @description priceID no es un id de la pasarela */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La suscripción es de otro usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No se encontró suscripción, o el precio no está a la venta */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La suscripción no está en un estado que lo permita (code 'SubscriptionTransitionInvalid'): no activa, el mismo plan u otro agente o ecosistema */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela no aplicó el cambio: 'Error al actualizar la suscripción', no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     PaymentsController_updateProduct: {
@@ -9964,6 +10798,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o no indica agentId o ecosystemId (uno de los dos) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Solo el creador o un administrador */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente o el ecosistema no existe, o quien llama no puede verlo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió: no cambia nada */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
@@ -9990,7 +10869,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -10791,7 +11672,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Límite por minuto o cuota mensual de la clave, o consultas al modelo por minuto de todas las claves de la cuenta (Retry-After, RateLimit-Policy, RateLimit) */
+            /** @description Límite por minuto o cuota mensual de la clave, o consultas al modelo por minuto de todas las claves de la cuenta (Retry-After, RateLimit-Policy, RateLimit); o el proveedor del modelo está saturado */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10800,7 +11681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description El proveedor del modelo falló o no respondió */
+            /** @description El proveedor del modelo falló */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10812,6 +11693,16 @@ export interface operations {
             };
             /** @description El modelo del agente no está configurado en este despliegue */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El modelo tardó demasiado en responder */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10904,7 +11795,7 @@ export interface operations {
                     "application/json": components["schemas"]["JsonRpcErrorDto"];
                 };
             };
-            /** @description Límite por minuto o cuota mensual de la clave, o consultas al modelo por minuto de todas las claves de la cuenta (Retry-After, RateLimit-Policy, RateLimit) */
+            /** @description Límite por minuto o cuota mensual de la clave, o consultas al modelo por minuto de todas las claves de la cuenta (Retry-After, RateLimit-Policy, RateLimit); o el proveedor del modelo está saturado */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10976,7 +11867,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["OpenAiErrorBodyDto"];
                 };
             };
-            /** @description Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit) */
+            /** @description Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit), o el proveedor del modelo está saturado */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10985,7 +11876,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAiErrorBodyDto"];
                 };
             };
-            /** @description El proveedor del modelo falló o no respondió */
+            /** @description El proveedor del modelo falló */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10997,6 +11888,16 @@ export interface operations {
             };
             /** @description El modelo del agente no está configurado en este despliegue */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["OpenAiErrorBodyDto"];
+                };
+            };
+            /** @description El modelo tardó demasiado en responder */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11051,7 +11952,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAiErrorBodyDto"];
                 };
             };
-            /** @description Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit) */
+            /** @description Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit), o el proveedor del modelo está saturado */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11073,11 +11974,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description La respuesta de la operación, con la forma que le da Cognito */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description El error de la operación, como lo da Cognito (también en la cabecera x-amzn-errortype) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CognitoErrorBodyDto"];
+                };
+            };
+            /** @description InternalErrorException */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CognitoErrorBodyDto"];
+                };
             };
         };
     };
@@ -11092,12 +12016,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { "keys": [JWK RS256] } */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["JwksDto"];
+                };
+            };
+            /** @description No existe ese grupo de usuarios (o el servicio de identidad no es el embebido) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CognitoErrorBodyDto"];
+                };
             };
         };
     };
