@@ -64,6 +64,7 @@ export class AdminUsersController {
   @ApiOperation({ summary: 'Desactiva la cuenta: sus sesiones terminan y sus tokens dejan de valer al momento' })
   @ApiOkResponse({ type: AdminUserDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: USER_NOT_FOUND })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: "La propia cuenta, o el último administrador activo (code 'LastAdmin')" })
   disable(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string): Promise<AdminUserDto> {
     return this.users.setEnabled(admin, id, false);
   }
@@ -80,6 +81,9 @@ export class AdminUsersController {
   @Put(':id/role')
   @ApiOperation({ summary: 'Da o quita el rol de administrador (nunca al último); el usuario vuelve a iniciar sesión' })
   @ApiOkResponse({ type: AdminUserDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: USER_NOT_FOUND })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: "Quita el rol al último administrador activo (code 'LastAdmin')" })
   role(@CurrentIdentity() admin: VerifiedIdentity, @Param('id') id: string, @Body() body: SetRoleDto): Promise<AdminUserDto> {
     return this.users.setRole(admin, id, body.role);
   }

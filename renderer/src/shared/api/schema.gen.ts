@@ -5303,6 +5303,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description La propia cuenta, o el último administrador activo (code 'LastAdmin') */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     AdminUsersController_enable: {
@@ -5376,6 +5385,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserDto"];
                 };
             };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             401: {
                 headers: {
@@ -5387,6 +5405,24 @@ export interface operations {
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Usuario no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Quita el rol al último administrador activo (code 'LastAdmin') */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
