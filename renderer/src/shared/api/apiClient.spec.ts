@@ -91,6 +91,15 @@ describe('apiClient requests', () => {
     expect(lastCall().url).toBe('http://127.0.0.1:4100/api/agents');
   });
 
+  it('sends a body to the desktop backend as a body, not as a stream the browser refuses to move', async () => {
+    window.desktop = desktopBridge('http://127.0.0.1:4100/');
+    fetchMock.mockResolvedValue(json(201, { id: 'c1' }));
+
+    await expect(apiClient.post('/conversations', { body: { title: 'Hola' } })).resolves.toEqual({ id: 'c1' });
+
+    expect(lastCall()).toMatchObject({ url: 'http://127.0.0.1:4100/api/conversations', init: { method: 'POST', body: '{"title":"Hola"}' } });
+  });
+
   it('encodes the query, leaving out empty values and repeating arrays', async () => {
     fetchMock.mockResolvedValue(json(200, []));
 

@@ -74,15 +74,26 @@ export async function reportUnauthorized(error: ApiError): Promise<void> {
 
 // The paths in the schema start at the server's root (/api/…, /api-admin/…): inside Electron that is the desktop backend.
 const backendOrigin: Middleware = {
-  onRequest({ request }) {
+  async onRequest({ request }) {
     const origin = getBackendOrigin();
     if (!origin) return undefined;
     const url = new URL(request.url);
-    return new Request(`${origin}${url.pathname}${url.search}`, request);
+    return (await resendable(request, `${origin}${url.pathname}${url.search}`))();
   },
 };
 
-const retryCopies = new Map<string, Request>();
+/**
+ * Copies of a request, its body read once into memory. `request.clone()` and
+ * `new Request(url, request)` turn the body into a stream: Chromium then refuses to send it to
+ * another origin ('Failed to fetch': every POST of the desktop app) and its network log shows no body.
+ */
+async function resendable(request: Request, url = request.url): Promise<() => Request> {
+  const body = request.body ? await request.arrayBuffer() : null;
+  const { method, headers, signal, credentials, cache, redirect } = request;
+  return () => new Request(url, { method, headers, body, signal, credentials, cache, redirect });
+}
+
+const retryCopies = new Map<string, () => Request>();
 
 const credentials: Middleware = {
   async onRequest({ request, id }) {
@@ -91,18 +102,20 @@ const credentials: Middleware = {
     for (const [name, value] of Object.entries(await credentialHeaders())) {
       if (!request.headers.has(name)) request.headers.set(name, value);
     }
-    retryCopies.set(id, request.clone());
-    return request;
+    const copy = await resendable(request);
+    retryCopies.set(id, copy);
+    return copy();
   },
   // One refresh and one more try on a 401: the token may have expired since it was read.
   async onResponse({ request, response, id, options }) {
-    const copy = retryCopies.get(id);
+    const resend = retryCopies.get(id);
     retryCopies.delete(id);
-    if (response.status !== 401 || !copy) return undefined;
+    if (response.status !== 401 || !resend) return undefined;
     const sentToken = request.headers.get('Authorization');
     await reportUnauthorized(await httpError(response.clone()));
     const token = await currentToken();
     if (!token || `Bearer ${token}` === sentToken) return undefined;
+    const copy = resend();
     copy.headers.set('Authorization', `Bearer ${token}`);
     let retried: Response;
     try {
