@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -63,6 +63,18 @@ const ATTEMPTS = 'Demasiados intentos de pago seguidos (Retry-After: segundos de
 const TRANSITION = "La suscripción no está en un estado que lo permita (code 'SubscriptionTransitionInvalid')";
 const GATEWAY_FAILED = 'La pasarela de pago falló o no respondió: no cambia nada';
 const SUBSCRIPTION_UPDATE_FAILED = "La pasarela no aplicó el cambio: 'Error al actualizar la suscripción', no cambia nada";
+
+/** Pause, resume and cancel: the same answer and the same refusals. */
+const SubscriptionStateChangeApi = () =>
+  applyDecorators(
+    ApiOkResponse({ type: PaymentSubscriptionResponseDto }),
+    SignedInApi(),
+    ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY }),
+    ApiForbiddenResponse({ type: ErrorBodyDto, description: NOT_OWN_SUBSCRIPTION }),
+    ApiNotFoundResponse({ type: ErrorBodyDto, description: NO_SUBSCRIPTION }),
+    ApiConflictResponse({ type: ErrorBodyDto, description: TRANSITION }),
+    ApiBadGatewayResponse({ type: ErrorBodyDto, description: SUBSCRIPTION_UPDATE_FAILED }),
+  );
 
 /** Payments (spec section 7, under /stripe); every call acts on the caller's own customer. */
 @ApiTags('payments')
@@ -203,26 +215,14 @@ export class PaymentsController {
   @Post('pause-subscription')
   @HttpCode(200)
   @ApiOperation({ summary: 'Pausa en la pasarela y después en el almacén; si la pasarela falla no cambia nada' })
-  @ApiOkResponse({ type: PaymentSubscriptionResponseDto })
-  @SignedInApi()
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
-  @ApiForbiddenResponse({ type: ErrorBodyDto, description: NOT_OWN_SUBSCRIPTION })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: NO_SUBSCRIPTION })
-  @ApiConflictResponse({ type: ErrorBodyDto, description: TRANSITION })
-  @ApiBadGatewayResponse({ type: ErrorBodyDto, description: SUBSCRIPTION_UPDATE_FAILED })
+  @SubscriptionStateChangeApi()
   pause(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: SubscriptionIdDto): Promise<PaymentSubscriptionResponseDto> {
     return this.payments.pause(identity, body.subscriptionID);
   }
 
   @Post('resume-subscription')
   @HttpCode(200)
-  @ApiOkResponse({ type: PaymentSubscriptionResponseDto })
-  @SignedInApi()
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
-  @ApiForbiddenResponse({ type: ErrorBodyDto, description: NOT_OWN_SUBSCRIPTION })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: NO_SUBSCRIPTION })
-  @ApiConflictResponse({ type: ErrorBodyDto, description: TRANSITION })
-  @ApiBadGatewayResponse({ type: ErrorBodyDto, description: SUBSCRIPTION_UPDATE_FAILED })
+  @SubscriptionStateChangeApi()
   resume(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: SubscriptionIdDto): Promise<PaymentSubscriptionResponseDto> {
     return this.payments.resume(identity, body.subscriptionID);
   }
@@ -230,13 +230,7 @@ export class PaymentsController {
   @Post('cancel-subscription')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancela; la respuesta lleva subscription.canceled_at' })
-  @ApiOkResponse({ type: PaymentSubscriptionResponseDto })
-  @SignedInApi()
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
-  @ApiForbiddenResponse({ type: ErrorBodyDto, description: NOT_OWN_SUBSCRIPTION })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: NO_SUBSCRIPTION })
-  @ApiConflictResponse({ type: ErrorBodyDto, description: TRANSITION })
-  @ApiBadGatewayResponse({ type: ErrorBodyDto, description: SUBSCRIPTION_UPDATE_FAILED })
+  @SubscriptionStateChangeApi()
   cancel(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: SubscriptionIdDto): Promise<PaymentSubscriptionResponseDto> {
     return this.payments.cancel(identity, body.subscriptionID);
   }
