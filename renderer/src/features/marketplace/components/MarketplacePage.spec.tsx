@@ -199,13 +199,17 @@ describe('MarketplacePage', () => {
     expect(screen.getByRole('button', { name: 'Filtros 1' })).toBeInTheDocument();
   });
 
-  it("coming back from an agent's page keeps every page loaded with 'Cargar más', without loading them again", async () => {
+  /**
+   * Two pages loaded with 'Cargar más', then the second page's agent opened; its page has one
+   * button, named `leaveName`, that leaves by `leave`. Resolves with the listing calls made until then.
+   */
+  async function openAgentAfterTwoPages(leaveName: string, leave: (navigate: ReturnType<typeof useNavigate>) => void) {
     const api = mockApi().on('GET', '/marketplace/agents', (call) =>
       call.url.searchParams.get('page') === '2' ? { body: { ...page([finance], 3), page: 2 } } : { body: page([legal], 3) },
     );
     function AgentPage() {
       const navigate = useNavigate();
-      return <button onClick={() => navigate(-1)}>Atrás</button>;
+      return <button onClick={() => leave(navigate)}>{leaveName}</button>;
     }
     renderWithProviders(
       <Routes>
@@ -217,8 +221,12 @@ describe('MarketplacePage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Cargar más' }));
     await screen.findByRole('listitem', { name: 'Analista Financiero' });
     const calls = api.callsTo('GET', '/marketplace/agents').length;
-
     await userEvent.click(screen.getByRole('link', { name: 'Ver detalles: Analista Financiero' }));
+    return { api, calls };
+  }
+
+  it("coming back from an agent's page keeps every page loaded with 'Cargar más', without loading them again", async () => {
+    const { api, calls } = await openAgentAfterTwoPages('Atrás', (navigate) => void navigate(-1));
     await userEvent.click(await screen.findByRole('button', { name: 'Atrás' }));
 
     const cards = within(screen.getByRole('list', { name: 'Agentes' })).getAllByRole('listitem');
@@ -229,25 +237,7 @@ describe('MarketplacePage', () => {
   });
 
   it('opened again through a link, the grid loads afresh from page 1', async () => {
-    const api = mockApi().on('GET', '/marketplace/agents', (call) =>
-      call.url.searchParams.get('page') === '2' ? { body: { ...page([finance], 3), page: 2 } } : { body: page([legal], 3) },
-    );
-    function AgentPage() {
-      const navigate = useNavigate();
-      return <button onClick={() => navigate('/marketplace')}>Marketplace</button>;
-    }
-    renderWithProviders(
-      <Routes>
-        <Route path="/marketplace" element={<MarketplacePage />} />
-        <Route path="/marketplace/agent/:id" element={<AgentPage />} />
-      </Routes>,
-      { route: '/marketplace' },
-    );
-    await userEvent.click(await screen.findByRole('button', { name: 'Cargar más' }));
-    await screen.findByRole('listitem', { name: 'Analista Financiero' });
-    const calls = api.callsTo('GET', '/marketplace/agents').length;
-
-    await userEvent.click(screen.getByRole('link', { name: 'Ver detalles: Analista Financiero' }));
+    const { api, calls } = await openAgentAfterTwoPages('Marketplace', (navigate) => void navigate('/marketplace'));
     await userEvent.click(await screen.findByRole('button', { name: 'Marketplace' }));
 
     expect(await screen.findByText('Mostrando 1 de 3 resultados')).toBeInTheDocument();
