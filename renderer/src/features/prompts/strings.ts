@@ -1,4 +1,4 @@
-import type { ExpectationKind } from './types';
+import type { ExpectationKind } from './api/promptsQueries';
 
 /** Every Spanish text of the prompt versions and test cases panels. */
 export const promptsStrings = {

@@ -1,31 +1,31 @@
 import { Alert, Group, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { AppButton, useToast } from '../../../shared/ui';
-import { promptsApi } from '../api/promptsApi';
+import { useAddPromptVersion, useEnhancePrompt, type PromptVersion } from '../api/promptsQueries';
 import { promptsStrings as strings } from '../strings';
-import type { PromptVersion } from '../types';
 import { errorText } from '../utils/format';
 import { DiffView } from './DiffView';
 
 export interface NewVersionEditorProps {
   agentId: string;
   current: PromptVersion | null;
-  onSaved: (version: PromptVersion) => void;
 }
 
 /**
  * Writes a new version, starting from the current prompt. 'Mejorar con IA' shows the model's
  * rewrite beside the text it started from; the user takes it into the editor or leaves it.
  */
-export function NewVersionEditor({ agentId, current, onSaved }: NewVersionEditorProps) {
+export function NewVersionEditor({ agentId, current }: NewVersionEditorProps) {
   const toast = useToast();
+  const enhancement = useEnhancePrompt();
+  const addVersion = useAddPromptVersion();
   const [prompt, setPrompt] = useState(current?.prompt ?? '');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [proposal, setProposal] = useState<{ original: string; enhanced: string } | null>(null);
-  const [enhancing, setEnhancing] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const enhancing = enhancement.isPending;
+  const saving = addVersion.isPending;
 
   const enhance = async () => {
     if (prompt.trim() === '') {
@@ -33,14 +33,11 @@ export function NewVersionEditor({ agentId, current, onSaved }: NewVersionEditor
       return;
     }
     setProblem(null);
-    setEnhancing(true);
     try {
-      const result = await promptsApi.enhance(prompt);
+      const result = await enhancement.mutateAsync(prompt);
       setProposal({ original: result.originalPrompt, enhanced: result.enhancedPrompt });
     } catch (error) {
       setProblem(errorText(error));
-    } finally {
-      setEnhancing(false);
     }
   };
 
@@ -55,18 +52,14 @@ export function NewVersionEditor({ agentId, current, onSaved }: NewVersionEditor
       return;
     }
     setProblem(null);
-    setSaving(true);
     try {
-      const saved = await promptsApi.addVersion(agentId, prompt, name, description);
+      const saved = await addVersion.mutateAsync({ agentId, prompt, versionName: name, versionDescription: description });
       toast.success(strings.savedVersion(saved.version));
       setName('');
       setDescription('');
       setProposal(null);
-      onSaved(saved);
     } catch (error) {
       setProblem(errorText(error));
-    } finally {
-      setSaving(false);
     }
   };
 

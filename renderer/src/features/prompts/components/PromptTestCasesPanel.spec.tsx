@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
-import type { PromptVersion, TestCase, TestRun } from '../types';
+import type { PromptVersion, TestCase, TestRun } from '../api/promptsQueries';
 import { PromptTestCasesPanel } from './PromptTestCasesPanel';
 
 const AGENT = 'agente-fiscal';
@@ -40,8 +40,15 @@ function server(cases: TestCase[]) {
       stored = [...stored, created];
       return { status: 201, body: created };
     })
-    .on('PUT', `${CASES_PATH}/c1`, (call) => ({ body: { ...breadCase, ...(call.body as object) } }))
-    .on('DELETE', `${CASES_PATH}/c1`, { body: { success: true, id: 'c1' } });
+    .on('PUT', `${CASES_PATH}/c1`, (call) => {
+      const updated = { ...breadCase, ...(call.body as object) };
+      stored = stored.map((item) => (item.id === 'c1' ? updated : item));
+      return { body: updated };
+    })
+    .on('DELETE', `${CASES_PATH}/c1`, () => {
+      stored = stored.filter((item) => item.id !== 'c1');
+      return { body: { success: true, id: 'c1' } };
+    });
   return api;
 }
 

@@ -1,13 +1,20 @@
 import { Alert, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
-import { AppButton } from '../../../shared/ui';
-import { promptsApi } from '../api/promptsApi';
+import { useState } from 'react';
+import { AppButton, LoadStatus } from '../../../shared/ui';
+import {
+  useAddTestCase,
+  useDeleteTestCase,
+  usePromptVersions,
+  useTestCases,
+  useTestRun,
+  useUpdateTestCase,
+  type TestCase,
+  type TestRun,
+} from '../api/promptsQueries';
 import { promptsStrings as strings } from '../strings';
-import type { PromptVersion, TestCase, TestRun } from '../types';
-import { errorText } from '../utils/format';
+import { errorText, loadFailure } from '../utils/format';
 import { TestCaseForm } from './TestCaseForm';
 import { TestRunResults } from './TestRunResults';
-import { PanelLoadState } from './PanelLoadState';
 import './prompts.css';
 
 export interface PromptTestCasesPanelProps {
@@ -22,46 +29,35 @@ const MAX_TEST_CASES = 20;
  * the current one, side by side, with pass or fail per case.
  */
 export function PromptTestCasesPanel({ agentId }: PromptTestCasesPanelProps) {
-  const [cases, setCases] = useState<TestCase[] | null>(null);
-  const [versions, setVersions] = useState<PromptVersion[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const casesQuery = useTestCases(agentId);
+  const versionsQuery = usePromptVersions(agentId);
+  const addCase = useAddTestCase();
+  const updateCase = useUpdateTestCase();
+  const deleteCase = useDeleteTestCase();
+  const testRun = useTestRun();
   const [editing, setEditing] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [candidate, setCandidate] = useState<string | null>(null);
-  const [running, setRunning] = useState(false);
   const [run, setRun] = useState<TestRun | null>(null);
+  const running = testRun.isPending;
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setLoadError(null);
-      try {
-        const [loadedCases, loadedVersions] = await Promise.all([promptsApi.testCases(agentId, signal), promptsApi.versions(agentId, signal)]);
-        setCases(loadedCases);
-        setVersions(loadedVersions);
-        setCandidate((value) =>
-          value && loadedVersions.some((version) => String(version.version) === value)
-            ? value
-            : String((loadedVersions.find((version) => !version.isCurrentVersion) ?? loadedVersions[0])?.version ?? '') || null,
-        );
-      } catch (error) {
-        if (signal?.aborted) return;
-        setLoadError(`${strings.loadTestCasesError} ${errorText(error)}`);
-      }
-    },
-    [agentId],
-  );
+  const cases = casesQuery.data;
+  const versions = versionsQuery.data;
+  const loadError = loadFailure(casesQuery, strings.loadTestCasesError) ?? loadFailure(versionsQuery, strings.loadTestCasesError);
+  const retry = () => {
+    for (const query of [casesQuery, versionsQuery]) if (query.error) void query.refetch();
+  };
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  // The user's candidate while it exists; else the newest version that is not the current one.
+  if (versions && !(candidate && versions.some((version) => String(version.version) === candidate))) {
+    const fallback = String((versions.find((version) => !version.isCurrentVersion) ?? versions[0])?.version ?? '') || null;
+    if (fallback !== candidate) setCandidate(fallback);
+  }
 
   const remove = async (testCase: TestCase) => {
     setActionError(null);
     try {
-      await promptsApi.deleteTestCase(agentId, testCase.id);
-      setCases((list) => list?.filter((item) => item.id !== testCase.id) ?? null);
+      await deleteCase.mutateAsync({ agentId, caseId: testCase.id });
     } catch (error) {
       setActionError(errorText(error));
     }
@@ -70,17 +66,21 @@ export function PromptTestCasesPanel({ agentId }: PromptTestCasesPanelProps) {
   const runTests = async () => {
     if (!candidate) return;
     setActionError(null);
-    setRunning(true);
     try {
-      setRun(await promptsApi.testRun(agentId, Number(candidate)));
+      setRun(await testRun.mutateAsync({ agentId, version: Number(candidate) }));
     } catch (error) {
       setActionError(errorText(error));
-    } finally {
-      setRunning(false);
     }
   };
 
-  if (cases === null) return <PanelLoadState title={strings.testCasesTitle} error={loadError} onRetry={() => void load()} />;
+  if (!cases || !versions) {
+    return (
+      <Stack>
+        <Title order={2}>{strings.testCasesTitle}</Title>
+        <LoadStatus error={loadError} loadingText={strings.loading} retryText={strings.retry} onRetry={retry} />
+      </Stack>
+    );
+  }
 
   const versionOptions = versions.map((version) => ({
     value: String(version.version),
@@ -90,6 +90,7 @@ export function PromptTestCasesPanel({ agentId }: PromptTestCasesPanelProps) {
   return (
     <Stack gap="lg">
       <Title order={2}>{strings.testCasesTitle}</Title>
+      {loadError && <LoadStatus error={loadError} loadingText={strings.loading} retryText={strings.retry} onRetry={retry} />}
       {actionError && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setActionError(null)}>
           {actionError}
@@ -108,8 +109,7 @@ export function PromptTestCasesPanel({ agentId }: PromptTestCasesPanelProps) {
                   submitLabel={strings.saveTestCase}
                   onCancel={() => setEditing(null)}
                   onSubmit={async (input) => {
-                    const saved = await promptsApi.updateTestCase(agentId, testCase.id, input);
-                    setCases((list) => list?.map((item) => (item.id === saved.id ? saved : item)) ?? null);
+                    await updateCase.mutateAsync({ agentId, caseId: testCase.id, input });
                     setEditing(null);
                   }}
                 />
@@ -146,8 +146,7 @@ export function PromptTestCasesPanel({ agentId }: PromptTestCasesPanelProps) {
             title={strings.newCaseTitle}
             submitLabel={strings.addTestCase}
             onSubmit={async (input) => {
-              const saved = await promptsApi.addTestCase(agentId, input);
-              setCases((list) => [...(list ?? []), saved]);
+              await addCase.mutateAsync({ agentId, input });
             }}
           />
         </Paper>

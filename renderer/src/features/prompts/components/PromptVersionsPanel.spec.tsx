@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
-import type { PromptVersion } from '../types';
+import type { PromptVersion } from '../api/promptsQueries';
 import { PromptVersionsPanel } from './PromptVersionsPanel';
 
 const AGENT = 'agente-fiscal';
@@ -109,6 +109,31 @@ describe('PromptVersionsPanel', () => {
 
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Eliminar la versión 1' })).toBeNull());
     expect(api.callsTo('DELETE', `${VERSIONS_PATH}/1`)).toHaveLength(1);
+  });
+
+  it('says so, with Reintentar, when the list cannot be loaded again after a change', async () => {
+    let versions = threeVersions();
+    let failing = false;
+    const api = mockApi().on('GET', VERSIONS_PATH, () =>
+      failing ? { status: 503, body: { statusCode: 503, message: 'Servicio no disponible' } } : { body: versions },
+    );
+    api.on('DELETE', `${VERSIONS_PATH}/1`, () => {
+      versions = versions.filter((item) => item.version !== 1);
+      failing = true;
+      return { body: { success: true, agentId: AGENT, version: 1 } };
+    });
+    renderWithProviders(<PromptVersionsPanel agentId={AGENT} />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar la versión 1' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Eliminar versión' })).getByRole('button', { name: 'Eliminar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudieron cargar las versiones del prompt. Servicio no disponible');
+
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Eliminar la versión 1' })).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.callsTo('GET', VERSIONS_PATH)).toHaveLength(3);
   });
 
   it('improves the prompt with AI beside the original and saves the result as a new version', async () => {

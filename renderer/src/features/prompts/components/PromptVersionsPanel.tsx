@@ -1,13 +1,11 @@
 import { Alert, Badge, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
-import { AppButton, AppModal, useToast } from '../../../shared/ui';
-import { isFewerTestsWarning, promptsApi } from '../api/promptsApi';
+import { useState } from 'react';
+import { AppButton, AppModal, LoadStatus, useToast } from '../../../shared/ui';
+import { isFewerTestsWarning, useDeletePromptVersion, usePromptVersions, useSetCurrentVersion, type PromptVersion } from '../api/promptsQueries';
 import { promptsStrings as strings } from '../strings';
-import type { PromptVersion } from '../types';
-import { errorText, formatDate } from '../utils/format';
+import { errorText, formatDate, loadFailure } from '../utils/format';
 import { DiffView } from './DiffView';
 import { NewVersionEditor } from './NewVersionEditor';
-import { PanelLoadState } from './PanelLoadState';
 
 export interface PromptVersionsPanelProps {
   agentId: string;
@@ -20,69 +18,63 @@ export interface PromptVersionsPanelProps {
  */
 export function PromptVersionsPanel({ agentId }: PromptVersionsPanelProps) {
   const toast = useToast();
-  const [versions, setVersions] = useState<PromptVersion[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const versionsQuery = usePromptVersions(agentId);
+  const setCurrentVersion = useSetCurrentVersion();
+  const deleteVersion = useDeletePromptVersion();
   const [left, setLeft] = useState<string | null>(null);
   const [right, setRight] = useState<string | null>(null);
-  const [busyVersion, setBusyVersion] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<PromptVersion | null>(null);
   const [warning, setWarning] = useState<{ version: number; message: string } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setLoadError(null);
-      try {
-        const loaded = await promptsApi.versions(agentId, signal);
-        setVersions(loaded);
-        // Newest against the one before it, unless the user already picked two that still exist.
-        const exists = (value: string | null) => value !== null && loaded.some((version) => String(version.version) === value);
-        setLeft((value) => (exists(value) ? value : loaded[1] ? String(loaded[1].version) : null));
-        setRight((value) => (exists(value) ? value : loaded[0] ? String(loaded[0].version) : null));
-      } catch (error) {
-        if (signal?.aborted) return;
-        setLoadError(`${strings.loadVersionsError} ${errorText(error)}`);
-      }
-    },
-    [agentId],
-  );
+  const versions = versionsQuery.data;
+  const loadError = loadFailure(versionsQuery, strings.loadVersionsError);
+  const retry = () => void versionsQuery.refetch();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  // Newest against the one before it, unless the user already picked two that still exist.
+  if (versions) {
+    const exists = (value: string | null) => value !== null && versions.some((version) => String(version.version) === value);
+    const defaultLeft = versions[1] ? String(versions[1].version) : null;
+    const defaultRight = versions[0] ? String(versions[0].version) : null;
+    if (!exists(left) && left !== defaultLeft) setLeft(defaultLeft);
+    if (!exists(right) && right !== defaultRight) setRight(defaultRight);
+  }
+
+  const busyVersion = setCurrentVersion.isPending
+    ? setCurrentVersion.variables.version
+    : deleteVersion.isPending
+      ? deleteVersion.variables.version
+      : null;
 
   const setCurrent = async (version: number, force = false) => {
     setActionError(null);
-    setBusyVersion(version);
     try {
-      await promptsApi.setCurrent(agentId, version, force);
+      await setCurrentVersion.mutateAsync({ agentId, version, force });
       toast.success(strings.setCurrentDone(version));
-      await load();
     } catch (error) {
       if (isFewerTestsWarning(error)) setWarning({ version, message: errorText(error) });
       else setActionError(errorText(error));
-    } finally {
-      setBusyVersion(null);
     }
   };
 
   const remove = async (version: PromptVersion) => {
     setActionError(null);
-    setBusyVersion(version.version);
     try {
-      await promptsApi.deleteVersion(agentId, version.version);
+      await deleteVersion.mutateAsync({ agentId, version: version.version });
       toast.success(strings.deleteDone(version.version));
-      await load();
     } catch (error) {
       setActionError(errorText(error));
-    } finally {
-      setBusyVersion(null);
     }
   };
 
-  if (versions === null) return <PanelLoadState title={strings.versionsTitle} error={loadError} onRetry={() => void load()} />;
+  if (!versions) {
+    return (
+      <Stack>
+        <Title order={2}>{strings.versionsTitle}</Title>
+        <LoadStatus error={loadError} loadingText={strings.loading} retryText={strings.retry} onRetry={retry} />
+      </Stack>
+    );
+  }
 
   const current = versions.find((version) => version.isCurrentVersion) ?? null;
   const byNumber = (value: string | null) => versions.find((version) => String(version.version) === value);
@@ -93,6 +85,7 @@ export function PromptVersionsPanel({ agentId }: PromptVersionsPanelProps) {
   return (
     <Stack gap="lg">
       <Title order={2}>{strings.versionsTitle}</Title>
+      {loadError && <LoadStatus error={loadError} loadingText={strings.loading} retryText={strings.retry} onRetry={retry} />}
       {actionError && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setActionError(null)}>
           {actionError}
@@ -183,7 +176,7 @@ export function PromptVersionsPanel({ agentId }: PromptVersionsPanelProps) {
         </Stack>
       )}
 
-      <NewVersionEditor key={current?.version ?? 0} agentId={agentId} current={current} onSaved={() => void load()} />
+      <NewVersionEditor key={current?.version ?? 0} agentId={agentId} current={current} />
 
       <AppModal opened={toDelete !== null} onClose={() => setToDelete(null)} title={strings.deleteConfirmTitle}>
         {toDelete && (

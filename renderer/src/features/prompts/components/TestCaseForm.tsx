@@ -2,7 +2,7 @@ import { Alert, Group, Select, SimpleGrid, Stack, TextInput, Textarea, Title } f
 import { useId, useState, type FormEvent } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { promptsStrings as strings } from '../strings';
-import type { ExpectationKind, TestCase, TestCaseInput } from '../types';
+import type { ExpectationKind, TestCase, TestCaseInput } from '../api/promptsQueries';
 
 export interface TestCaseFormProps {
   title: string;

@@ -1,6 +1,6 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { promptsStrings as strings } from '../strings';
-import type { CaseOutcome, TestRun } from '../types';
+import type { CaseOutcome, TestRun } from '../api/promptsQueries';
 
 function Outcome({ outcome }: { outcome: CaseOutcome }) {
   return (
