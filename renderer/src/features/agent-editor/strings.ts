@@ -74,6 +74,7 @@ export const agentEditorStrings = {
   saved: 'Agente y prompt actualizados con éxito.',
   saveFailed: 'Error al actualizar el agente.',
   loadFailed: 'Ocurrió un error',
+  retry: 'Reintentar',
   loading: 'Cargando agente…',
   notFound: 'Agente no encontrado',
   notAllowed: 'Solo el creador de este agente o un administrador puede editarlo.',

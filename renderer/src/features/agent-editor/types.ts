@@ -1,28 +1,9 @@
-/** An agent as GET /agents/{id} returns it (spec section 3). */
-export interface EditableAgent {
-  id: string;
-  name: string;
-  category: string;
-  description: string;
-  avatar: string | null;
-  skills: string[];
-  capabilities: string[];
-  useCases: string[];
-  price: number;
-  modelConfig: { modelId: string | null };
-  /** The creator's public name (never their e-mail address). */
-  createdBy: string;
-  /** The creator's user id (null for the platform's sample agents). */
-  creatorId: string | null;
-  isPublic: boolean;
-  /** 'Se puede incluir en ecosistemas': others may sell it in their bundles, paying at least the minimum. */
-  ecosystemInclusionAllowed: boolean;
-  ecosystemMinimumPrice: number;
-}
+// Client state only: the server's shapes are the generated contract's (api/agentEditorQueries.ts).
 
 /** What the form edits: every field a creator sets, plus the system prompt (kept apart on the server). */
 export interface AgentFormValues {
   name: string;
+  /** '' until one is chosen. */
   category: string;
   description: string;
   avatar: string | null;
@@ -49,12 +30,4 @@ export interface AgentEditor {
 export interface CategoryOption {
   value: string;
   label: string;
-}
-
-/** What the app is told after a save or a delete (to update 'Mis Agentes' at once). */
-export interface SavedAgent {
-  id: string;
-  name: string;
-  category: string;
-  avatar: string | null;
 }

@@ -1,11 +1,14 @@
 import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
+import { createQueryClient } from '../../../shared/api';
 import { ToastViewport } from '../../../shared/ui';
-import type { AgentEditor, EditableAgent } from '../types';
+import type { Agent } from '../api/agentEditorQueries';
+import type { AgentEditor } from '../types';
 import { AgentEditorPage, type AgentEditorPageProps } from './AgentEditorPage';
 
 // jsdom has no Request; a data router builds one per navigation and reads only its url and signal.
@@ -34,7 +37,7 @@ const CATALOGUE = {
   ],
   unavailable: [],
 };
-const AGENT: EditableAgent = {
+const AGENT: Agent = {
   id: 'agente-1',
   name: 'Asesor de Hipotecas',
   category: 'finance',
@@ -50,10 +53,15 @@ const AGENT: EditableAgent = {
   isPublic: false,
   ecosystemInclusionAllowed: false,
   ecosystemMinimumPrice: 0,
+  popularity: 0,
+  rating: 0,
+  priceId: null,
+  createdAt: '2026-01-10T10:00:00.000Z',
+  updatedAt: '2026-01-10T10:00:00.000Z',
 };
 
 /** The page in a data router (useBlocker needs one), with a page to leave to and the toasts. */
-function renderPage(props: Partial<AgentEditorPageProps> = {}, path = '/create-advanced-agent') {
+function renderPage(props: Partial<AgentEditorPageProps> = {}, path = '/create-advanced-agent', queryClient: QueryClient = createQueryClient()) {
   const page = <AgentEditorPage editor={ANA} categories={CATEGORIES} {...props} />;
   const router = createMemoryRouter(
     [
@@ -82,10 +90,12 @@ function renderPage(props: Partial<AgentEditorPageProps> = {}, path = '/create-a
   );
   render(
     <MantineProvider defaultColorScheme="dark" env="test">
-      <JotaiProvider store={createStore()}>
-        <RouterProvider router={router} />
-        <ToastViewport />
-      </JotaiProvider>
+      <QueryClientProvider client={queryClient}>
+        <JotaiProvider store={createStore()}>
+          <RouterProvider router={router} />
+          <ToastViewport />
+        </JotaiProvider>
+      </QueryClientProvider>
     </MantineProvider>,
   );
   return router;
@@ -139,7 +149,7 @@ describe('AgentEditorPage', () => {
   });
 
   it('creates the agent with every field, disables saving meanwhile, tells the app and opens its edit page', async () => {
-    let answer: (agent: EditableAgent) => void = () => undefined;
+    let answer: (agent: Agent) => void = () => undefined;
     api.on('POST', '/agents', () => ({ hang: true }));
     const onSaved = jest.fn();
     // The save's answer is held back until the test releases it.
@@ -147,7 +157,8 @@ describe('AgentEditorPage', () => {
     const original = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation((input: Request) => {
       if (input.method === 'POST' && input.url.endsWith('/agents')) {
-        void original(input);
+        // Recorded; its own answer never comes (and ends with the save's time-out).
+        original(input).catch(() => undefined);
         return new Promise((resolve) => {
           answer = (agent) => resolve(new Response(JSON.stringify(agent), { status: 201 }));
         });
@@ -320,6 +331,75 @@ describe('AgentEditorPage', () => {
     it('opens Configuración when ?tab= names no tab', async () => {
       renderPage({ extraTabs: () => [{ value: 'publish', label: 'Publicar como API', content: <p>Panel de publicación</p> }] }, '/edit-advanced-agent/agente-1?tab=otra');
       expect(await screen.findByRole('tab', { name: 'Configuración' })).toHaveAttribute('aria-selected', 'true');
+    });
+
+    it("shows a failed load with the server's message, and 'Reintentar' loads the agent again", async () => {
+      api.on('GET', '/agents/agente-1', { status: 500, body: { statusCode: 500, message: 'La base de datos no responde' } });
+      renderPage({}, '/edit-advanced-agent/agente-1');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('La base de datos no responde');
+      api.on('GET', '/agents/agente-1', { body: AGENT });
+      await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+      expect(await screen.findByRole('textbox', { name: /^Nombre/ })).toHaveValue('Asesor de Hipotecas');
+    });
+
+    it("says when the new current prompt could not be loaded after a tab changed it, and 'Reintentar' loads it", async () => {
+      renderPage(
+        {
+          extraTabs: ({ promptChanged }) => [
+            { value: 'versions', label: 'Versiones del prompt', content: <button type="button" onClick={promptChanged}>Usar la versión 2</button> },
+          ],
+        },
+        '/edit-advanced-agent/agente-1',
+      );
+      await userEvent.click(await screen.findByRole('tab', { name: 'Versiones del prompt' }));
+      api.on('GET', '/agent-prompts/agente-1', { status: 503, body: { statusCode: 503, message: 'Servicio no disponible' } });
+      await userEvent.click(screen.getByRole('button', { name: 'Usar la versión 2' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Servicio no disponible');
+      api.on('GET', '/agent-prompts/agente-1', { body: { prompt: 'Eres un asesor (versión 2).' } });
+      await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+      await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+      await userEvent.click(screen.getByRole('tab', { name: 'Configuración' }));
+      expect(await screen.findByRole('textbox', { name: /^Prompt del sistema/ })).toHaveValue('Eres un asesor (versión 2).');
+    });
+
+    it("a save marks what shows agents as changed ('Mis Agentes', the team, the marketplace's lists), and the new prompt's versions", async () => {
+      api.on('POST', '/agents', { body: AGENT });
+      const queryClient = createQueryClient();
+      const views = [['agents', 'creator', 'sub-ana'], ['user-agents', 'sub-ana'], ['agents', 'marketplace', {}], ['prompts', 'agente-1', 'versions']];
+      for (const key of views) queryClient.setQueryData(key, []);
+      renderPage({}, '/edit-advanced-agent/agente-1', queryClient);
+      await screen.findByRole('textbox', { name: /^Prompt del sistema/ });
+      typeInto(/^Prompt del sistema/, 'Eres un asesor muy breve.');
+      await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      expect(await screen.findByText('Agente y prompt actualizados con éxito.')).toBeInTheDocument();
+      for (const key of views) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+      // The agent and its prompt are the server's answer: not asked for again.
+      expect(api.callsTo('GET', '/agents/agente-1')).toHaveLength(1);
+      expect(api.callsTo('GET', '/agent-prompts/agente-1')).toHaveLength(1);
+    });
+
+    it("a delete marks what shows agents as changed, so that 'Mis Agentes' no longer lists it", async () => {
+      api.on('DELETE', '/agents/agente-1', { body: { success: true, id: 'agente-1' } });
+      const queryClient = createQueryClient();
+      queryClient.setQueryData(['agents', 'creator', 'sub-ana'], [{ id: 'agente-1' }]);
+      const router = renderPage({}, '/edit-advanced-agent/agente-1', queryClient);
+      await userEvent.click(await screen.findByRole('button', { name: 'Eliminar agente' }));
+      await userEvent.click(within(await screen.findByRole('dialog', { name: 'Eliminar agente' })).getByRole('button', { name: 'Eliminar' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/my-office'));
+      expect(queryClient.getQueryState(['agents', 'creator', 'sub-ana'])?.isInvalidated).toBe(true);
+      expect(api.callsTo('GET', '/agents/agente-1')).toHaveLength(1);
+    });
+
+    it('says a failed delete in the spec’s words and stays', async () => {
+      api.on('DELETE', '/agents/agente-1', { status: 409, body: { statusCode: 409, message: 'El agente tiene suscriptores' } });
+      const router = renderPage({}, '/edit-advanced-agent/agente-1');
+      await userEvent.click(await screen.findByRole('button', { name: 'Eliminar agente' }));
+      await userEvent.click(within(await screen.findByRole('dialog', { name: 'Eliminar agente' })).getByRole('button', { name: 'Eliminar' }));
+      expect(await screen.findByText('Ocurrió un error al intentar eliminar el agente.')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/edit-advanced-agent/agente-1');
+      expect(screen.getByRole('button', { name: 'Eliminar agente' })).toBeEnabled();
     });
 
     it('leaves without asking when nothing changed', async () => {

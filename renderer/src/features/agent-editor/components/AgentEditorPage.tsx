@@ -1,13 +1,14 @@
 import { Alert, Anchor, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
-import { AppButton, AppModal, useToast } from '../../../shared/ui';
-import { agentEditorApi } from '../api/agentEditorApi';
 import { useModelCatalogue } from '../../../shared/models';
+import { AppButton, AppModal, LoadStatus, useToast } from '../../../shared/ui';
+import { agentEditorKeys, useCurrentPrompt, useDeleteAgent, useEditableAgent, useSaveAgent, type Agent, type SavedAgent } from '../api/agentEditorQueries';
 import { useUnsavedChangesGuard } from '../hooks/useUnsavedChangesGuard';
 import { agentEditorStrings as strings } from '../strings';
-import type { AgentEditor, AgentFormValues, CategoryOption, EditableAgent, SavedAgent } from '../types';
+import type { AgentEditor, AgentFormValues, CategoryOption } from '../types';
 import { emptyAgentForm, formFromAgent, sameForm, toSaveBody } from '../utils/agentForm';
 import { AgentEditorForm } from './AgentEditorForm';
 
@@ -37,88 +38,104 @@ export interface AgentEditorPageProps {
   extraTabs?: (helpers: { promptChanged(): void }) => AgentEditorTab[];
 }
 
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; agent: EditableAgent | null; prompt: string | null };
-
-function mayEdit(editor: AgentEditor | null, agent: EditableAgent): boolean {
+function mayEdit(editor: AgentEditor | null, agent: Agent): boolean {
   if (!editor) return false;
   return editor.isAdmin || (agent.creatorId !== null && agent.creatorId === editor.userId);
 }
 
+/** A load's failure as the page shows it: none while it is tried again; a 404 reads 'Agente no encontrado'. */
+function failureOf(load: { error: unknown; isFetching: boolean }): string | null {
+  if (!load.error || load.isFetching) return null;
+  if (isApiError(load.error) && load.error.status === 404) return strings.notFound;
+  return isApiError(load.error) && load.error.message ? load.error.message : strings.loadFailed;
+}
+
 /** /create-advanced-agent and /edit-advanced-agent/{agentId}: the advanced agent form. */
-export function AgentEditorPage({ agentId, editor, categories, onSaved, onDeleted, extraTabs }: AgentEditorPageProps) {
+export function AgentEditorPage(props: AgentEditorPageProps) {
+  const { agentId } = props;
+  const agentLoad = useEditableAgent(agentId);
+  const promptLoad = useCurrentPrompt(agentId);
+
+  if (!agentId) return <LoadedEditor {...props} agent={null} savedPrompt="" />;
+  const agent = agentLoad.data;
+  const savedPrompt = promptLoad.data;
+  const failure = failureOf(agentLoad) ?? failureOf(promptLoad);
+  const retry = () => {
+    if (agentLoad.error) void agentLoad.refetch();
+    if (promptLoad.error) void promptLoad.refetch();
+  };
+  if (agent === undefined || savedPrompt === undefined) {
+    if (!failure) {
+      return (
+        <Group p="xl" gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{strings.loading}</Text>
+        </Group>
+      );
+    }
+    const gone = isApiError(agentLoad.error) && agentLoad.error.status === 404;
+    return (
+      <Stack p="xl" maw={820}>
+        <Title order={1}>{strings.editTitle('')}</Title>
+        {/* A missing agent stays missing; any other failure may be tried again. */}
+        {gone ? (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        ) : (
+          <LoadStatus error={failure} loadingText={strings.loading} retryText={strings.retry} onRetry={retry} />
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <LoadedEditor
+      {...props}
+      agent={agent}
+      savedPrompt={savedPrompt}
+      refreshFailure={failure && <LoadStatus error={failure} loadingText={strings.loading} retryText={strings.retry} onRetry={retry} />}
+    />
+  );
+}
+
+interface LoadedEditorProps extends AgentEditorPageProps {
+  /** The agent as the server has it now; null while creating one. */
+  agent: Agent | null;
+  /** Its current prompt on the server ('' for none). */
+  savedPrompt: string;
+  /** A failed reload of the agent or its prompt (after a change elsewhere), with 'Reintentar'. */
+  refreshFailure?: ReactNode;
+}
+
+/** The form, once the agent and its prompt are known: it starts from them and is then the user's. */
+function LoadedEditor({ agent, savedPrompt, refreshFailure, editor, categories, onSaved, onDeleted, extraTabs }: LoadedEditorProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const toast = useToast();
   const catalogue = useModelCatalogue();
-  const [loaded, setLoaded] = useState<Loaded>(agentId ? { status: 'loading' } : { status: 'ready', agent: null, prompt: null });
-  const [baseline, setBaseline] = useState<AgentFormValues>(emptyAgentForm);
-  const [values, setValues] = useState<AgentFormValues>(emptyAgentForm);
-  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const saveAgent = useSaveAgent();
+  const deleteAgent = useDeleteAgent();
+  const [baseline, setBaseline] = useState<AgentFormValues>(() => (agent ? formFromAgent(agent, savedPrompt) : emptyAgentForm()));
+  const [values, setValues] = useState<AgentFormValues>(baseline);
   const [serverError, setServerError] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const saving = saveAgent.isPending;
+  const deleting = deleteAgent.isPending || deleteAgent.isSuccess;
   const dirty = !sameForm(values, baseline);
-  const baselinePrompt = useRef(baseline.prompt);
-  baselinePrompt.current = baseline.prompt;
   const { blocker, allowNextNavigation } = useUnsavedChangesGuard(dirty && !deleting);
 
+  // The current prompt changed on the server (a version made current, a fine-tuning applied):
+  // shown in the form unless the user is editing it.
+  const promptShown = useRef(savedPrompt);
   useEffect(() => {
-    if (!agentId) return;
-    const controller = new AbortController();
-    setLoaded({ status: 'loading' });
-    Promise.all([agentEditorApi.getAgent(agentId, controller.signal), agentEditorApi.getPrompt(agentId, controller.signal)]).then(
-      ([agent, prompt]) => {
-        const form = formFromAgent(agent, prompt);
-        setBaseline(form);
-        setValues(form);
-        setLoaded({ status: 'ready', agent, prompt });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = isApiError(error) && error.status === 404 ? strings.notFound : isApiError(error) ? error.message : strings.loadFailed;
-        setLoaded({ status: 'error', message });
-      },
-    );
-    return () => controller.abort();
-  }, [agentId]);
+    if (savedPrompt === promptShown.current) return;
+    const before = promptShown.current;
+    promptShown.current = savedPrompt;
+    setValues((shown) => (shown.prompt === before ? { ...shown, prompt: savedPrompt } : shown));
+    setBaseline((current) => ({ ...current, prompt: savedPrompt }));
+  }, [savedPrompt]);
 
-  /** The current prompt changed elsewhere: shown in the form unless the user is editing it. */
-  const promptChanged = () => {
-    if (!agentId) return;
-    agentEditorApi.getPrompt(agentId).then(
-      (prompt) => {
-        const shownBefore = baselinePrompt.current;
-        setLoaded((current) => (current.status === 'ready' ? { ...current, prompt } : current));
-        setValues((shown) => (shown.prompt === shownBefore ? { ...shown, prompt: prompt ?? '' } : shown));
-        setBaseline((current) => ({ ...current, prompt: prompt ?? '' }));
-      },
-      () => undefined,
-    );
-  };
-
-  if (loaded.status === 'loading') {
-    return (
-      <Group p="xl" gap="sm" role="status">
-        <Loader size="sm" />
-        <Text>{strings.loading}</Text>
-      </Group>
-    );
-  }
-  if (loaded.status === 'error') {
-    return (
-      <Stack p="xl" maw={820}>
-        <Title order={1}>{strings.editTitle('')}</Title>
-        <Alert color="red" role="alert">
-          {loaded.message}
-        </Alert>
-      </Stack>
-    );
-  }
-
-  const agent = loaded.agent;
   if (agent && !mayEdit(editor, agent)) {
     return (
       <Stack p="xl" maw={820}>
@@ -130,44 +147,48 @@ export function AgentEditorPage({ agentId, editor, categories, onSaved, onDelete
     );
   }
 
+  /** The agent's current prompt is asked for again (a tab changed it). */
+  const promptChanged = () => {
+    if (agent) void queryClient.invalidateQueries({ queryKey: agentEditorKeys.prompt(agent.id) });
+  };
+
   const save = async (formValues: AgentFormValues) => {
-    setSaving(true);
     setServerError(null);
+    let saved: Agent;
     try {
-      const saved = await agentEditorApi.saveAgent(toSaveBody(formValues, agent?.id, loaded.prompt));
-      onSaved?.({ id: saved.id, name: saved.name, category: saved.category, avatar: saved.avatar });
-      const form = formFromAgent(saved, formValues.prompt);
-      setBaseline(form);
-      setValues(form);
-      setLoaded({ status: 'ready', agent: saved, prompt: formValues.prompt });
-      if (agent) {
-        toast.success(strings.saved);
-      } else {
-        toast.success(strings.created(saved.name));
-        allowNextNavigation();
-        navigate(`/edit-advanced-agent/${encodeURIComponent(saved.id)}`, { replace: true });
-      }
+      saved = await saveAgent.mutateAsync(toSaveBody(formValues, agent?.id, savedPrompt));
     } catch (error) {
       setServerError(isApiError(error) ? error.message : strings.saveFailed);
-    } finally {
-      setSaving(false);
+      return;
+    }
+    onSaved?.({ id: saved.id, name: saved.name, category: saved.category, avatar: saved.avatar });
+    const form = formFromAgent(saved, formValues.prompt);
+    promptShown.current = formValues.prompt;
+    setBaseline(form);
+    setValues(form);
+    if (agent) {
+      toast.success(strings.saved);
+    } else {
+      toast.success(strings.created(saved.name));
+      allowNextNavigation();
+      navigate(`/edit-advanced-agent/${encodeURIComponent(saved.id)}`, { replace: true });
     }
   };
 
   const remove = async () => {
     if (!agent) return;
-    setDeleting(true);
     try {
-      await agentEditorApi.deleteAgent(agent.id);
-      onDeleted?.(agent.id);
-      toast.success(strings.deleted(agent.name));
-      allowNextNavigation();
-      navigate(AFTER_DELETE_PATH);
+      await deleteAgent.mutateAsync(agent.id);
     } catch {
+      // Spec section 8: the failure has its own words, whatever the server said.
       toast.error(strings.deleteFailed);
-      setDeleting(false);
       setConfirmingDelete(false);
+      return;
     }
+    onDeleted?.(agent.id);
+    toast.success(strings.deleted(agent.name));
+    allowNextNavigation();
+    navigate(AFTER_DELETE_PATH);
   };
 
   const tabs = agent && extraTabs ? extraTabs({ promptChanged }) : [];
@@ -210,6 +231,7 @@ export function AgentEditorPage({ agentId, editor, categories, onSaved, onDelete
           </Anchor>
         )}
       </Group>
+      {refreshFailure}
 
       {agent && tabs.length > 0 ? (
         <Tabs defaultValue={initialTab} keepMounted={false}>

@@ -2,7 +2,7 @@ import { FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../../shared/api';
 import { AppButton, EntityAvatar } from '../../../shared/ui';
-import { agentEditorApi } from '../api/agentEditorApi';
+import { useUploadAvatar } from '../api/agentEditorQueries';
 import { agentEditorStrings } from '../strings';
 
 const strings = agentEditorStrings.fields;
@@ -20,21 +20,20 @@ export interface AvatarFieldProps {
 
 /** The agent's picture: uploaded through POST /files; the agent keeps the file's signed URL. */
 export function AvatarField({ name, value, onChange, disabled, onUploadingChange }: AvatarFieldProps) {
-  const [uploading, setUploading] = useState(false);
+  const uploadAvatar = useUploadAvatar();
+  const uploading = uploadAvatar.isPending;
   const [error, setError] = useState<string | null>(null);
 
   const upload = async (file: File | null) => {
     if (!file) return;
     setError(null);
-    setUploading(true);
     onUploadingChange?.(true);
     try {
-      const { url } = await agentEditorApi.uploadAvatar(file);
+      const { url } = await uploadAvatar.mutateAsync(file);
       onChange(url);
     } catch (caught) {
       setError(isApiError(caught) ? caught.message : agentEditorStrings.saveFailed);
     } finally {
-      setUploading(false);
       onUploadingChange?.(false);
     }
   };

@@ -1,6 +1,6 @@
-import type { SaveAgentBody } from '../api/agentEditorApi';
+import type { Agent, Category, SaveAgentBody } from '../api/agentEditorQueries';
 import { agentEditorStrings } from '../strings';
-import type { AgentFormValues, EditableAgent } from '../types';
+import type { AgentFormValues } from '../types';
 
 // The server's limits (POST /agents), checked here first so that the user sees them by the field.
 export const NAME_MAX = 120;
@@ -31,7 +31,7 @@ export const emptyAgentForm = (): AgentFormValues => ({
   prompt: '',
 });
 
-export function formFromAgent(agent: EditableAgent, prompt: string | null): AgentFormValues {
+export function formFromAgent(agent: Agent, prompt: string): AgentFormValues {
   return {
     name: agent.name,
     category: agent.category,
@@ -43,9 +43,9 @@ export function formFromAgent(agent: EditableAgent, prompt: string | null): Agen
     price: String(agent.price),
     modelId: agent.modelConfig.modelId ?? '',
     isPublic: agent.isPublic,
-    ecosystemInclusionAllowed: agent.ecosystemInclusionAllowed ?? false,
-    ecosystemMinimumPrice: String(agent.ecosystemMinimumPrice ?? 0),
-    prompt: prompt ?? '',
+    ecosystemInclusionAllowed: agent.ecosystemInclusionAllowed,
+    ecosystemMinimumPrice: String(agent.ecosystemMinimumPrice),
+    prompt,
   };
 }
 
@@ -70,16 +70,18 @@ export function validateAgentForm(values: AgentFormValues): AgentFormErrors {
 }
 
 /**
- * The body of POST /agents. The prompt goes only when it changed (`savedPrompt` is what the
- * server has, null when it has none or could not say), so a save does not rewrite it for nothing.
+ * The body of POST /agents, from a checked form (its category is one of the list). The prompt goes
+ * only when it changed (`savedPrompt` is what the server has, '' for none), so a save does not
+ * rewrite it for nothing. The ecosystem minimum goes only with inclusion on: the one saved stays
+ * while it is off.
  */
-export function toSaveBody(values: AgentFormValues, agentId: string | undefined, savedPrompt: string | null): SaveAgentBody {
+export function toSaveBody(values: AgentFormValues, agentId: string | undefined, savedPrompt: string): SaveAgentBody {
   const prompt = values.prompt;
-  const promptChanged = prompt !== (savedPrompt ?? '');
+  const promptChanged = prompt !== savedPrompt;
   return {
     ...(agentId ? { id: agentId } : {}),
     name: values.name.trim(),
-    category: values.category,
+    category: values.category as Category,
     description: values.description.trim(),
     avatar: values.avatar,
     skills: values.skills,
@@ -91,7 +93,9 @@ export function toSaveBody(values: AgentFormValues, agentId: string | undefined,
     ecosystemInclusionAllowed: values.ecosystemInclusionAllowed,
     ...(values.ecosystemInclusionAllowed ? { ecosystemMinimumPrice: parsePrice(values.ecosystemMinimumPrice) } : {}),
     ...(promptChanged ? { prompt } : {}),
-  };
+    // The generated type makes every field with a default required (openapi-typescript's
+    // defaultNonNullable); the server takes ecosystemMinimumPrice as optional.
+  } as SaveAgentBody;
 }
 
 export function sameForm(a: AgentFormValues, b: AgentFormValues): boolean {
