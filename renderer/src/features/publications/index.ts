@@ -2,11 +2,4 @@ export { PublicationPanel } from './components/PublicationPanel';
 export type { PublicationPanelProps } from './components/PublicationPanel';
 export { publicationsStrings } from './strings';
 export { PUBLICATION_ERRORS } from './state/publicationErrors';
-export {
-  agentPublicationsAtom,
-  apiKeysByPublicationAtom,
-  publicationErrorAtom,
-  publicationLoadingAtom,
-  publicationSliceAtom,
-} from './state/publicationAtoms';
-export type { PublicationSlice } from './state/publicationAtoms';
+export { publicationsKeys } from './api/publicationsQueries';

@@ -1,6 +1,6 @@
 /**
  * Every Spanish text of the 'Publicar como API' tab. The error texts the spec stores in the agent
- * state slice are in English (spec section 8) and live in state/publicationErrors.ts; the screen
+ * error field are in English (spec section 8) and live in state/publicationErrors.ts; the screen
  * shows the Spanish sentence of `errors` beside them.
  */
 export const publicationsStrings = {

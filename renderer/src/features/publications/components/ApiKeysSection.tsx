@@ -2,7 +2,7 @@ import { Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { AppButton, AppModal } from '../../../shared/ui';
 import { publicationsStrings as strings } from '../strings';
-import type { ApiKey, NewApiKey } from '../types';
+import type { ApiKey, NewApiKey } from '../api/publicationsQueries';
 import { formatDateTime, formatLimits } from '../utils/format';
 import { CreateKeyForm } from './CreateKeyForm';
 

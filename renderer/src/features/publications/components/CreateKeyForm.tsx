@@ -2,7 +2,7 @@ import { NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
 import { useState, type FormEvent } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { publicationsStrings as strings } from '../strings';
-import type { NewApiKey } from '../types';
+import type { NewApiKey } from '../api/publicationsQueries';
 
 const MAX_NAME_LENGTH = 100;
 

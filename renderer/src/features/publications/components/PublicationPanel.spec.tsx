@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
-import { agentPublicationsAtom, apiKeysByPublicationAtom, publicationErrorAtom, publicationLoadingAtom } from '../state/publicationAtoms';
-import type { ApiKey, Publication, UsageDay } from '../types';
+import type { ApiKey, Publication, UsageDay } from '../api/publicationsQueries';
 import { PublicationPanel } from './PublicationPanel';
 
 // Typing, picking options and modals take a while on a busy machine.
@@ -14,9 +14,12 @@ const PUB = 'pub-1';
 const SECRET = 'nova_sk_4hQ9xZ2mVbN7cR1tLpW8sKdE3fGyJ6uA0oIiTqXe';
 const NEW_SECRET = 'nova_sk_Zz9yY8xX7wW6vV5uU4tT3sS2rR1qQ0pPoOnNmMlL';
 const ORIGIN = window.location.origin;
+/** The whole panel's first load (five requests, a chart) can take a few seconds on a busy machine. */
+const LOADED = { timeout: 10_000 };
 
-/** A publication as the server sends it (spec section 3 names its id `apiId`). */
-const publication = (extra: Partial<Publication> = {}) => ({
+/** A publication as the server sends it (spec section 3 names its id `apiId`; `id` is the same). */
+const publication = (extra: Partial<Publication> = {}): Publication => ({
+  id: PUB,
   apiId: PUB,
   agentId: AGENT,
   name: 'Asesor Fiscal',
@@ -36,11 +39,13 @@ const publication = (extra: Partial<Publication> = {}) => ({
   ...extra,
 });
 
+const otherAgentsPublication = publication({ id: 'pub-otro', apiId: 'pub-otro', agentId: 'otro-agente' });
+
 const key = (keyId: string, name: string, extra: Partial<ApiKey> = {}): ApiKey => ({
   keyId,
   name,
   prefix: `nova_sk_${keyId.slice(0, 4)}`,
-  rateLimitPerMinute: null,
+  rateLimitPerMinute: 60,
   monthlyRequestQuota: null,
   monthlyTokenQuota: null,
   createdAt: '2026-11-20T10:00:00.000Z',
@@ -60,34 +65,68 @@ const usageDays: UsageDay[] = [
   { date: '2026-11-23', keyId: 'k-prod', requests: 30, errors: 2, inputTokens: 1500, outputTokens: 4200, avgLatencyMs: 510 },
 ];
 
+/** What the fake server holds: the agent's publication (or none) and its keys. Changes made through it are read back. */
+interface ServerState {
+  publication: Publication | null;
+  keys: ApiKey[];
+}
+
+function server(state: ServerState, days: UsageDay[] = []): ApiMock {
+  return mockApi()
+    .on('GET', '/publications', () => ({ body: state.publication ? [state.publication, otherAgentsPublication] : [otherAgentsPublication] }))
+    .on('GET', `/publication/${PUB}/keys`, () => ({ body: state.keys }))
+    .on('GET', `/publication/${PUB}/usage`, { body: { days } })
+    .on('GET', `/fine-tuning/agent-prompts/${AGENT}/versions`, { body: versions })
+    .on('POST', `/agent/${AGENT}/publication`, () => {
+      const created = key('k-default', 'Clave por defecto');
+      state.publication = publication({ apiKeys: [created] });
+      state.keys = [created];
+      return { status: 201, body: { ...state.publication, apiKey: { ...created, secret: SECRET } } };
+    })
+    .on('DELETE', `/publication/${PUB}`, () => {
+      state.publication = null;
+      state.keys = [];
+      return { body: { apiId: PUB, success: true } };
+    })
+    .on('PUT', `/publication/${PUB}`, (call) => {
+      state.publication = { ...state.publication!, ...(call.body as Partial<Publication>) };
+      return { body: state.publication };
+    })
+    .on('POST', `/publication/${PUB}/keys`, (call) => {
+      const created = key('k-prod', (call.body as { name: string }).name, call.body as Partial<ApiKey>);
+      state.keys = [...state.keys, created];
+      return { status: 201, body: { ...created, secret: NEW_SECRET } };
+    })
+    .on('DELETE', `/publication/${PUB}/keys/*`, (call) => {
+      const keyId = call.path.split('/').pop();
+      state.keys = state.keys.filter((item) => item.keyId !== keyId);
+      return { body: { keyId, success: true } };
+    });
+}
+
 /** A server where the agent is already published, with its default key. */
 function publishedServer(keys: ApiKey[] = [key('k-default', 'Clave por defecto')], days: UsageDay[] = []): ApiMock {
-  return mockApi()
-    .on('GET', '/publications', { body: [publication(), publication({ apiId: 'pub-otro', agentId: 'otro-agente' })] })
-    .on('GET', `/publication/${PUB}/keys`, { body: keys })
-    .on('GET', `/publication/${PUB}/usage`, { body: { days } })
-    .on('GET', `/fine-tuning/agent-prompts/${AGENT}/versions`, { body: versions });
+  return server({ publication: publication(), keys }, days);
 }
 
 function unpublishedServer(): ApiMock {
-  return mockApi()
-    .on('GET', '/publications', { body: [] })
-    .on('GET', `/fine-tuning/agent-prompts/${AGENT}/versions`, { body: versions })
-    .on('GET', `/publication/${PUB}/usage`, { body: { days: [] } });
+  return server({ publication: null, keys: [] });
 }
+
+/** Everything the query cache holds, to check that no secret is kept. */
+const cached = (queryClient: QueryClient) =>
+  JSON.stringify([
+    queryClient.getQueryCache().getAll().map((query) => query.state.data),
+    queryClient.getMutationCache().getAll().map((mutation) => mutation.state.data),
+  ]);
 
 describe('PublicationPanel', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('publishes the agent and shows the default key secret once, with a copy button and the warning', async () => {
     const user = userEvent.setup();
-    const api = unpublishedServer()
-      .on('POST', `/agent/${AGENT}/publication`, {
-        status: 201,
-        body: { ...publication(), apiKey: { ...key('k-default', 'Clave por defecto'), secret: SECRET } },
-      })
-      .on('GET', `/publication/${PUB}/keys`, { body: [key('k-default', 'Clave por defecto')] });
-    const { store } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
+    const api = unpublishedServer();
+    const { queryClient } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
 
     expect(await screen.findByText('Este agente todavía no está publicado como API.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Publicar como API' }));
@@ -104,20 +143,22 @@ describe('PublicationPanel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'He guardado la clave' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tu nueva clave de API' })).toBeNull());
 
-    // The keys list never shows it, and no atom keeps it.
+    // The keys list never shows it, and no cache keeps it.
     const table = await screen.findByRole('table', { name: 'Claves de API' });
     expect(within(table).getByText('Clave por defecto')).toBeInTheDocument();
     expect(within(table).queryByText(SECRET)).toBeNull();
-    expect(JSON.stringify(store.get(apiKeysByPublicationAtom))).not.toContain(SECRET);
-    expect(JSON.stringify(store.get(agentPublicationsAtom))).not.toContain(SECRET);
-    expect(store.get(agentPublicationsAtom)[AGENT]?.map((item) => item.id)).toEqual([PUB]);
+    expect(cached(queryClient)).toContain('Clave por defecto');
+    await waitFor(() => expect(cached(queryClient)).not.toContain(SECRET));
+    // Published, the list and the keys are read again.
+    await waitFor(() => expect(api.callsTo('GET', `/publication/${PUB}/keys`).length).toBeGreaterThan(0));
+    expect(api.callsTo('GET', '/publications').length).toBeGreaterThan(1);
   });
 
   it('lists the keys by name, prefix and limits, never their secrets, and only the agent’s own publication', async () => {
     publishedServer([
       key('k-default', 'Clave por defecto'),
       key('k-prod', 'Producción', {
-        rateLimitPerMinute: 60,
+        rateLimitPerMinute: 120,
         monthlyRequestQuota: 10000,
         monthlyTokenQuota: 2000000,
         lastUsedAt: '2026-11-23T09:30:00.000Z',
@@ -126,29 +167,25 @@ describe('PublicationPanel', () => {
         ...({ secret: SECRET } as object),
       }),
     ]);
-    const { store } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
+    const { queryClient } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
 
-    const table = await screen.findByRole('table', { name: 'Claves de API' });
+    const table = await screen.findByRole('table', { name: 'Claves de API' }, LOADED);
     const rows = within(table).getAllByRole('row').slice(1);
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
     const prod = within(table).getAllByRole('row')[2];
-    expect(cells(prod).slice(0, 3)).toEqual(['Producción', 'nova_sk_k-pr…', '60 peticiones/min · 10.000 peticiones/mes · 2.000.000 tokens/mes']);
-    expect(cells(rows[0]).slice(0, 3)).toEqual(['Clave por defecto', 'nova_sk_k-de…', 'Sin límites']);
+    expect(cells(prod).slice(0, 3)).toEqual(['Producción', 'nova_sk_k-pr…', '120 peticiones/min · 10.000 peticiones/mes · 2.000.000 tokens/mes']);
+    expect(cells(rows[0]).slice(0, 3)).toEqual(['Clave por defecto', 'nova_sk_k-de…', '60 peticiones/min']);
     expect(cells(rows[0])[4]).toBe('Nunca');
     expect(cells(rows[0])[5]).toBe('No caduca');
     expect(document.body).not.toHaveTextContent(SECRET);
-    expect(JSON.stringify(store.get(apiKeysByPublicationAtom))).not.toContain(SECRET);
-    expect(store.get(agentPublicationsAtom)[AGENT]).toHaveLength(1);
+    expect(cached(queryClient)).not.toContain(SECRET);
   });
 
   it('creates a key with a name and limits, and shows its secret once', async () => {
     const user = userEvent.setup();
-    const api = publishedServer().on('POST', `/publication/${PUB}/keys`, (call) => ({
-      status: 201,
-      body: { ...key('k-prod', (call.body as { name: string }).name, call.body as Partial<ApiKey>), secret: NEW_SECRET },
-    }));
-    renderWithProviders(<PublicationPanel agentId={AGENT} />);
+    const api = publishedServer();
+    const { queryClient } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
 
     const form = await screen.findByRole('form', { name: 'Nueva clave' });
     await user.click(within(form).getByRole('button', { name: 'Crear clave' }));
@@ -179,8 +216,11 @@ describe('PublicationPanel', () => {
     expect(within(table).getByText('Producción')).toBeInTheDocument();
     expect(within(table).queryByText(NEW_SECRET)).toBeNull();
     expect(within(form).getByRole('textbox', { name: /Nombre de la clave/ })).toHaveValue('');
-    // The examples carry the key just made, for this visit only.
+    // The examples carry the key just made, for this visit only; the keys are read again.
     expect(screen.getByRole('region', { name: 'Ejemplo: curl' })).toHaveTextContent(`Authorization: Bearer ${NEW_SECRET}`);
+    await waitFor(() => expect(api.callsTo('GET', `/publication/${PUB}/keys`)).toHaveLength(2));
+    expect(within(table).getByText('Producción')).toBeInTheDocument();
+    await waitFor(() => expect(cached(queryClient)).not.toContain(NEW_SECRET));
   });
 
   it('refuses a limit that is not a whole positive number', async () => {
@@ -197,11 +237,7 @@ describe('PublicationPanel', () => {
 
   it('revokes a key only after confirming', async () => {
     const user = userEvent.setup();
-    const api = publishedServer([key('k-default', 'Clave por defecto'), key('k-prod', 'Producción')]).on(
-      'DELETE',
-      `/publication/${PUB}/keys/k-prod`,
-      { status: 204 },
-    );
+    const api = publishedServer([key('k-default', 'Clave por defecto'), key('k-prod', 'Producción')]);
     renderWithProviders(<PublicationPanel agentId={AGENT} />);
 
     await user.click(await screen.findByRole('button', { name: 'Revocar la clave «Producción»' }));
@@ -223,8 +259,8 @@ describe('PublicationPanel', () => {
 
   it('unpublishes after confirming and offers to publish again', async () => {
     const user = userEvent.setup();
-    const api = publishedServer().on('DELETE', `/publication/${PUB}`, { status: 204 });
-    const { store } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
+    const api = publishedServer();
+    const { queryClient } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
 
     await user.click(await screen.findByRole('button', { name: 'Dejar de publicar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Dejar de publicar' });
@@ -233,13 +269,12 @@ describe('PublicationPanel', () => {
 
     expect(await screen.findByRole('button', { name: 'Publicar como API' })).toBeInTheDocument();
     expect(api.callsTo('DELETE', `/publication/${PUB}`)).toHaveLength(1);
-    expect(store.get(agentPublicationsAtom)[AGENT]).toEqual([]);
-    expect(store.get(apiKeysByPublicationAtom)[PUB]).toBeUndefined();
+    expect(queryClient.getQueryData(['publications', PUB, 'keys'])).toBeUndefined();
   });
 
   it('switches the API off and pins a prompt version', async () => {
     const user = userEvent.setup();
-    const api = publishedServer().on('PUT', `/publication/${PUB}`, (call) => ({ body: { ...publication(), ...(call.body as object) } }));
+    const api = publishedServer();
     renderWithProviders(<PublicationPanel agentId={AGENT} />);
 
     const toggle = await screen.findByRole('switch', { name: /^Publicación activa/ });
@@ -334,14 +369,20 @@ describe('PublicationPanel', () => {
     expect(await screen.findByText('Todavía no hay llamadas registradas.')).toBeInTheDocument();
   });
 
-  describe('errors go to the state slice with the spec texts', () => {
-    it('fetching the publications', async () => {
-      mockApi().on('GET', '/publications', { status: 500, body: { message: 'Error interno' } });
-      const { store } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
-      expect(await screen.findByRole('alert')).toHaveTextContent('No se pudieron cargar las publicaciones del agente.');
-      expect(store.get(publicationErrorAtom)).toBe('Failed to fetch agent publications');
-      expect(store.get(publicationLoadingAtom)).toBe(false);
+  describe('errors are shown with the spec’s Spanish sentence and the server’s explanation', () => {
+    it('fetching the publications, with a way to try again', async () => {
+      const user = userEvent.setup();
+      const api = publishedServer().on('GET', '/publications', { status: 500, body: { message: 'Error interno' } });
+      renderWithProviders(<PublicationPanel agentId={AGENT} />);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('No se pudieron cargar las publicaciones del agente.');
+      expect(alert).toHaveTextContent('Error interno');
       expect(screen.queryByRole('button', { name: 'Publicar como API' })).toBeNull();
+
+      api.on('GET', '/publications', { body: [publication()] });
+      await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+      expect(await screen.findByRole('switch', { name: /^Publicación activa/ })).toBeChecked();
+      expect(screen.queryByText('No se pudieron cargar las publicaciones del agente.')).toBeNull();
     });
 
     it('creating the publication, cleared by the next attempt', async () => {
@@ -350,61 +391,89 @@ describe('PublicationPanel', () => {
         status: 403,
         body: { message: 'Solo el creador del agente o un administrador puede publicarlo.' },
       });
-      const { store } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
+      renderWithProviders(<PublicationPanel agentId={AGENT} />);
       await user.click(await screen.findByRole('button', { name: 'Publicar como API' }));
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('No se pudo crear la publicación.');
       expect(alert).toHaveTextContent('Solo el creador del agente o un administrador puede publicarlo.');
-      expect(store.get(publicationErrorAtom)).toBe('Failed to create API publication');
       expect(screen.queryByRole('dialog')).toBeNull();
 
       // Pending clears the error.
       api.on('POST', `/agent/${AGENT}/publication`, { hang: true });
       await user.click(screen.getByRole('button', { name: 'Publicar como API' }));
-      await waitFor(() => expect(store.get(publicationErrorAtom)).toBeNull());
-      expect(store.get(publicationLoadingAtom)).toBe(true);
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+      expect(screen.getByRole('button', { name: 'Publicando…' })).toBeDisabled();
     });
 
     it('deleting the publication', async () => {
       const user = userEvent.setup();
       publishedServer().on('DELETE', `/publication/${PUB}`, { status: 500, body: { message: 'Error interno' } });
-      const { store } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
+      renderWithProviders(<PublicationPanel agentId={AGENT} />);
       await user.click(await screen.findByRole('button', { name: 'Dejar de publicar' }));
       await user.click(within(await screen.findByRole('dialog', { name: 'Dejar de publicar' })).getByRole('button', { name: 'Dejar de publicar' }));
       expect(await screen.findByText('No se pudo eliminar la publicación.')).toBeInTheDocument();
-      expect(store.get(publicationErrorAtom)).toBe('Failed to delete API publication');
       expect(screen.getByRole('button', { name: 'Dejar de publicar' })).toBeInTheDocument();
     });
 
-    it('fetching the keys', async () => {
-      publishedServer().on('GET', `/publication/${PUB}/keys`, { networkError: true });
-      const { store } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
-      expect(await screen.findByText('No se pudieron cargar las claves de API.')).toBeInTheDocument();
-      expect(store.get(publicationErrorAtom)).toBe('Failed to fetch API keys');
+    it('fetching the keys, with a way to try again', async () => {
+      const user = userEvent.setup();
+      const api = publishedServer().on('GET', `/publication/${PUB}/keys`, { networkError: true });
+      renderWithProviders(<PublicationPanel agentId={AGENT} />);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('No se pudieron cargar las claves de API.');
+
+      api.on('GET', `/publication/${PUB}/keys`, { body: [key('k-default', 'Clave por defecto')] });
+      await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+      expect(await screen.findByRole('button', { name: 'Revocar la clave «Clave por defecto»' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
     });
 
     it('creating a key', async () => {
       const user = userEvent.setup();
       publishedServer().on('POST', `/publication/${PUB}/keys`, { status: 400, body: { message: 'El nombre de la clave es obligatorio.' } });
-      const { store } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
+      renderWithProviders(<PublicationPanel agentId={AGENT} />);
       const form = await screen.findByRole('form', { name: 'Nueva clave' });
       await user.type(within(form).getByRole('textbox', { name: /Nombre de la clave/ }), 'Pruebas');
       await user.click(within(form).getByRole('button', { name: 'Crear clave' }));
-      expect(await screen.findByText('No se pudo crear la clave de API.')).toBeInTheDocument();
-      expect(store.get(publicationErrorAtom)).toBe('Failed to create API key');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('No se pudo crear la clave de API.');
+      expect(alert).toHaveTextContent('El nombre de la clave es obligatorio.');
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(within(form).getByRole('textbox', { name: /Nombre de la clave/ })).toHaveValue('Pruebas');
+
+      await user.click(within(alert).getByRole('button', { name: 'Cerrar aviso' }));
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     });
 
     it('revoking a key', async () => {
       const user = userEvent.setup();
       publishedServer().on('DELETE', `/publication/${PUB}/keys/k-default`, { status: 500, body: {} });
-      const { store } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
+      renderWithProviders(<PublicationPanel agentId={AGENT} />);
       await user.click(await screen.findByRole('button', { name: 'Revocar la clave «Clave por defecto»' }));
       await user.click(within(await screen.findByRole('dialog', { name: 'Revocar clave' })).getByRole('button', { name: 'Revocar' }));
       expect(await screen.findByText('No se pudo revocar la clave de API.')).toBeInTheDocument();
-      expect(store.get(publicationErrorAtom)).toBe('Failed to delete API key');
       expect(screen.getByRole('button', { name: 'Revocar la clave «Clave por defecto»' })).toBeInTheDocument();
+    });
+
+    it('loading the usage, with a way to try again', async () => {
+      const user = userEvent.setup();
+      const api = publishedServer().on('GET', `/publication/${PUB}/usage`, { status: 503, body: { message: 'Servicio no disponible' } });
+      renderWithProviders(<PublicationPanel agentId={AGENT} />);
+      const alert = (await screen.findByText('Servicio no disponible', {}, LOADED)).closest<HTMLElement>('[role="alert"]')!;
+
+      api.on('GET', `/publication/${PUB}/usage`, { body: { days: [] } });
+      await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+      expect(await screen.findByText('Todavía no hay llamadas registradas.')).toBeInTheDocument();
+    });
+
+    it('changing the publication, beside the control', async () => {
+      const user = userEvent.setup();
+      publishedServer().on('PUT', `/publication/${PUB}`, { status: 409, body: { message: 'La publicación ha cambiado.' } });
+      renderWithProviders(<PublicationPanel agentId={AGENT} />);
+      const toggle = await screen.findByRole('switch', { name: /^Publicación activa/ });
+      await user.click(toggle);
+      expect(await screen.findByRole('alert')).toHaveTextContent('La publicación ha cambiado.');
+      expect(toggle).toBeChecked();
     });
   });
 });

@@ -1,27 +1,26 @@
 import { Alert, Divider, Group, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { isApiError } from '../../../shared/api';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
-import { publicationsApi } from '../api/publicationsApi';
 import {
-  agentPublicationsAtom,
-  apiKeysByPublicationAtom,
-  clearPublicationErrorAtom,
-  createApiKeyAtom,
-  createPublicationAtom,
-  deleteApiKeyAtom,
-  deletePublicationAtom,
-  fetchAgentPublicationsAtom,
-  fetchApiKeysAtom,
-  publicationErrorAtom,
-  publicationErrorDetailAtom,
-  publicationLoadingAtom,
-  updatePublicationAtom,
-} from '../state/publicationAtoms';
-import { publicationErrorKind } from '../state/publicationErrors';
+  publicationsMutationKey,
+  useAgentPublication,
+  useApiKeys,
+  useCreateApiKey,
+  usePromptVersions,
+  usePublicationUsage,
+  usePublish,
+  useRevokeApiKey,
+  useUnpublish,
+  useUpdatePublication,
+  type ApiKey,
+  type NewApiKey,
+  type PinnedVersion,
+  type PublicationChanges,
+} from '../api/publicationsQueries';
+import { PUBLICATION_ERRORS, publicationErrorKind, type PublicationErrorKind, type PublicationErrorText } from '../state/publicationErrors';
 import { publicationsStrings as strings } from '../strings';
-import type { ApiKey, NewApiKey, PinnedVersion, PromptVersionOption, PublicationChanges, UsageDay } from '../types';
 import { agentApiAddresses, publicationAddresses, publicBaseUrl } from '../utils/baseUrl';
 import { ApiKeysSection } from './ApiKeysSection';
 import { CodeExamples } from './CodeExamples';
@@ -37,8 +36,19 @@ export interface PublicationPanelProps {
 
 const EMPTY_KEYS: ApiKey[] = [];
 
+/** The server's own (Spanish) explanation of a refusal, shown under the spec's error. */
+function detailOf(error: unknown): string | null {
+  return isApiError(error) && error.kind === 'http' && error.message ? error.message : null;
+}
+
 function messageOf(error: unknown, fallback: string): string {
-  return isApiError(error) && error.kind === 'http' && error.message ? error.message : fallback;
+  return detailOf(error) ?? fallback;
+}
+
+/** The spec's error field (section 8's text) and the server's explanation, if it sent one. */
+interface Failure {
+  error: PublicationErrorText;
+  detail: string | null;
 }
 
 /**
@@ -48,78 +58,50 @@ function messageOf(error: unknown, fallback: string): string {
  */
 export function PublicationPanel({ agentId, agentName }: PublicationPanelProps) {
   const toast = useToast();
-  const publication = useAtomValue(agentPublicationsAtom)[agentId]?.[0] ?? null;
-  const keys = useAtomValue(apiKeysByPublicationAtom)[publication?.id ?? ''] ?? EMPTY_KEYS;
-  const loading = useAtomValue(publicationLoadingAtom);
-  const error = useAtomValue(publicationErrorAtom);
-  const errorDetail = useAtomValue(publicationErrorDetailAtom);
-  const fetchPublications = useSetAtom(fetchAgentPublicationsAtom);
-  const publish = useSetAtom(createPublicationAtom);
-  const unpublish = useSetAtom(deletePublicationAtom);
-  const update = useSetAtom(updatePublicationAtom);
-  const fetchKeys = useSetAtom(fetchApiKeysAtom);
-  const createKey = useSetAtom(createApiKeyAtom);
-  const revokeKey = useSetAtom(deleteApiKeyAtom);
-  const clearError = useSetAtom(clearPublicationErrorAtom);
+  const publicationQuery = useAgentPublication(agentId);
+  const publication = publicationQuery.data ?? null;
+  const publicationId = publication?.id ?? null;
+  const keysQuery = useApiKeys(publicationId);
+  const keys = keysQuery.data ?? EMPTY_KEYS;
+  const usageQuery = usePublicationUsage(publicationId);
+  const versionsQuery = usePromptVersions(agentId, publicationId !== null);
+  const versions = versionsQuery.data ?? null;
+  const publish = usePublish();
+  const unpublish = useUnpublish();
+  const update = useUpdatePublication();
+  const createKey = useCreateApiKey();
+  const revokeKey = useRevokeApiKey();
+  const changing = useIsMutating({ mutationKey: publicationsMutationKey }) > 0;
+  const loading = changing || publicationQuery.isFetching || keysQuery.isFetching;
 
-  const [loaded, setLoaded] = useState(false);
+  // The last change that failed (spec section 4: pending clears it, rejected stores the spec's text).
+  const [failure, setFailure] = useState<Failure | null>(null);
+  // A failed load whose alert was closed stays closed until the load fails again.
+  const [dismissed, setDismissed] = useState<unknown>(null);
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
   // The last secret made on this visit fills the examples; it lives only in this component.
   const [lastSecret, setLastSecret] = useState<string | null>(null);
   const [confirmingUnpublish, setConfirmingUnpublish] = useState(false);
-  const [unpublishing, setUnpublishing] = useState(false);
   const [updateError, setUpdateError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [versions, setVersions] = useState<PromptVersionOption[] | null>(null);
-  const [versionsError, setVersionsError] = useState<string | null>(null);
-  const [usage, setUsage] = useState<UsageDay[] | null>(null);
-  const [usageError, setUsageError] = useState<string | null>(null);
-  const publicationId = publication?.id ?? null;
 
-  const load = useCallback(async () => {
-    await fetchPublications(agentId);
-    setLoaded(true);
-  }, [agentId, fetchPublications]);
+  // A load tried again shows as loading, not as its last failure.
+  const loadFailed = (query: { isError: boolean; isFetching: boolean; error: unknown }) =>
+    query.isError && !query.isFetching && query.error !== dismissed;
+  const loaded = publicationQuery.isSuccess || (publicationQuery.isError && !publicationQuery.isFetching);
+  const shown: Failure | null =
+    failure ??
+    (loadFailed(publicationQuery)
+      ? { error: PUBLICATION_ERRORS.fetchPublications, detail: detailOf(publicationQuery.error) }
+      : publicationId && loadFailed(keysQuery)
+        ? { error: PUBLICATION_ERRORS.fetchKeys, detail: detailOf(keysQuery.error) }
+        : null);
 
-  useEffect(() => {
-    clearError();
-    void load();
-  }, [load, clearError]);
-
-  const loadUsage = useCallback(async (id: string, signal?: AbortSignal) => {
-    setUsageError(null);
-    try {
-      const answer = await publicationsApi.usage(id, signal);
-      setUsage(Array.isArray(answer?.days) ? answer.days : []);
-    } catch (cause) {
-      if (!signal?.aborted) setUsageError(messageOf(cause, strings.usage.loadFailed));
-    }
-  }, []);
-
-  // Keys and usage follow the publication once it is known.
-  useEffect(() => {
-    if (!publicationId) return;
-    const controller = new AbortController();
-    void fetchKeys(publicationId);
-    setUsage(null);
-    void loadUsage(publicationId, controller.signal);
-    return () => controller.abort();
-  }, [publicationId, fetchKeys, loadUsage]);
-
-  useEffect(() => {
-    if (!publicationId) return;
-    const controller = new AbortController();
-    publicationsApi.promptVersions(agentId, controller.signal).then(
-      (list) => setVersions(Array.isArray(list) ? list : []),
-      (cause: unknown) => {
-        if (controller.signal.aborted) return;
-        // A 404 on a prompt means none (spec section 7).
-        if (isApiError(cause) && cause.status === 404) setVersions([]);
-        else setVersionsError(strings.version.loadFailed);
-      },
-    );
-    return () => controller.abort();
-  }, [agentId, publicationId]);
+  const pending = () => setFailure(null);
+  const failed = (kind: PublicationErrorKind) => (cause: unknown) => setFailure({ error: PUBLICATION_ERRORS[kind], detail: detailOf(cause) });
+  const clearError = () => {
+    setFailure(null);
+    setDismissed(failure ? dismissed : (publicationQuery.error ?? keysQuery.error));
+  };
 
   const endpoints = publication?.endpoints;
   const addresses = useMemo(
@@ -135,72 +117,88 @@ export function PublicationPanel({ agentId, agentName }: PublicationPanelProps) 
     setLastSecret(value);
   };
 
-  const doPublish = async () => {
-    const result = await publish(agentId);
-    if (!result.ok) return;
-    toast.success(strings.published);
-    showSecret(result.value.key.name || strings.defaultKeyName, result.value.key.secret);
+  const doPublish = () => {
+    pending();
+    publish.mutate(agentId, {
+      onSuccess: (created) => {
+        toast.success(strings.published);
+        showSecret(created.apiKey.name || strings.defaultKeyName, created.apiKey.secret);
+        // The answer, secret included, leaves the mutation cache (gcTime 0): only this component keeps it.
+        publish.reset();
+      },
+      onError: failed('createPublication'),
+    });
   };
 
-  const doUnpublish = async () => {
+  const doUnpublish = () => {
     if (!publication) return;
-    setUnpublishing(true);
-    const result = await unpublish({ agentId, publicationId: publication.id });
-    setUnpublishing(false);
-    setConfirmingUnpublish(false);
-    if (result.ok) {
-      toast.success(strings.status.unpublished);
-      setLastSecret(null);
-      setUsage(null);
-      setVersions(null);
-    }
+    pending();
+    unpublish.mutate(publication.id, {
+      onSuccess: () => {
+        toast.success(strings.status.unpublished);
+        setLastSecret(null);
+      },
+      onError: failed('deletePublication'),
+      onSettled: () => setConfirmingUnpublish(false),
+    });
   };
 
-  const change = async (changes: PublicationChanges, done: string) => {
+  // The spec's catalogue has no text for an update: its failure is shown beside the control.
+  const change = (changes: PublicationChanges, done: string) => {
     if (!publication) return;
-    setSaving(true);
     setUpdateError(null);
-    try {
-      await update({ publicationId: publication.id, changes });
-      toast.success(done);
-    } catch (cause) {
-      setUpdateError(messageOf(cause, strings.status.updateFailed));
-    } finally {
-      setSaving(false);
-    }
+    update.mutate(
+      { publicationId: publication.id, changes },
+      {
+        onSuccess: () => toast.success(done),
+        onError: (cause) => setUpdateError(messageOf(cause, strings.status.updateFailed)),
+      },
+    );
   };
 
   const doCreateKey = async (key: NewApiKey): Promise<boolean> => {
     if (!publication) return false;
-    const result = await createKey({ publicationId: publication.id, key });
-    if (!result.ok) return false;
-    toast.success(strings.keys.created(result.value.name));
-    showSecret(result.value.name, result.value.secret);
-    return true;
+    pending();
+    try {
+      const created = await createKey.mutateAsync({ publicationId: publication.id, key });
+      toast.success(strings.keys.created(created.name));
+      showSecret(created.name, created.secret);
+      createKey.reset();
+      return true;
+    } catch (cause) {
+      failed('createKey')(cause);
+      return false;
+    }
   };
 
   const doRevokeKey = async (key: ApiKey): Promise<boolean> => {
     if (!publication) return false;
-    const result = await revokeKey({ publicationId: publication.id, keyId: key.keyId });
-    if (result.ok) toast.success(strings.keys.revoked(key.name));
-    return result.ok;
+    pending();
+    try {
+      await revokeKey.mutateAsync({ publicationId: publication.id, keyId: key.keyId });
+      toast.success(strings.keys.revoked(key.name));
+      return true;
+    } catch (cause) {
+      failed('deleteKey')(cause);
+      return false;
+    }
   };
 
-  const errorKind = publicationErrorKind(error);
+  const errorKind = publicationErrorKind(shown?.error ?? null);
   const errorAlert = errorKind && (
     <Alert color="red" role="alert" withCloseButton closeButtonLabel={strings.closeAlert} onClose={clearError}>
       <Stack gap={4} align="flex-start">
         <Text size="sm" fw={600}>
           {strings.errors[errorKind]}
         </Text>
-        {errorDetail && <Text size="sm">{errorDetail}</Text>}
+        {shown?.detail && <Text size="sm">{shown.detail}</Text>}
         {errorKind === 'fetchPublications' && (
-          <AppButton size="xs" variant="outline" onClick={() => void load()}>
+          <AppButton size="xs" variant="outline" onClick={() => void publicationQuery.refetch()}>
             {strings.retry}
           </AppButton>
         )}
         {errorKind === 'fetchKeys' && publication && (
-          <AppButton size="xs" variant="outline" onClick={() => void fetchKeys(publication.id)}>
+          <AppButton size="xs" variant="outline" onClick={() => void keysQuery.refetch()}>
             {strings.retry}
           </AppButton>
         )}
@@ -243,7 +241,7 @@ export function PublicationPanel({ agentId, agentName }: PublicationPanelProps) 
           <Paper withBorder p="md">
             <Stack gap="sm" align="flex-start">
               <Text>{strings.notPublished}</Text>
-              <AppButton onClick={() => void doPublish()} disabled={loading}>
+              <AppButton onClick={doPublish} disabled={loading}>
                 {loading ? strings.publishing : strings.publish}
               </AppButton>
             </Stack>
@@ -263,7 +261,7 @@ export function PublicationPanel({ agentId, agentName }: PublicationPanelProps) 
                 label={strings.status.enabled}
                 description={strings.status.enabledHint}
                 checked={publication.enabled}
-                disabled={saving}
+                disabled={update.isPending}
                 onChange={(event) => {
                   const enabled = event.currentTarget.checked;
                   void change({ enabled }, enabled ? strings.status.enabledOn : strings.status.enabledOff);
@@ -275,8 +273,8 @@ export function PublicationPanel({ agentId, agentName }: PublicationPanelProps) 
                 data={versionOptions}
                 value={String(publication.pinnedVersion)}
                 allowDeselect={false}
-                disabled={saving}
-                error={versionsError}
+                disabled={update.isPending}
+                error={versionsQuery.isError ? strings.version.loadFailed : null}
                 onChange={(value) => {
                   if (value === null || value === String(publication.pinnedVersion)) return;
                   const pinnedVersion: PinnedVersion = value === 'current' ? 'current' : Number(value);
@@ -298,21 +296,26 @@ export function PublicationPanel({ agentId, agentName }: PublicationPanelProps) 
           <Divider />
           <CodeExamples agentId={agentId} agentName={agentName ?? publication.name} addresses={addresses} secret={lastSecret} />
           <Divider />
-          <UsageSection days={usage} error={usageError} keys={keys} onRetry={() => void loadUsage(publication.id)} />
+          <UsageSection
+            days={usageQuery.data ?? null}
+            error={loadFailed(usageQuery) ? messageOf(usageQuery.error, strings.usage.loadFailed) : null}
+            keys={keys}
+            onRetry={() => void usageQuery.refetch()}
+          />
         </>
       )}
 
       <SecretModal secret={secret} onClose={() => setSecret(null)} />
 
-      <AppModal opened={confirmingUnpublish} onClose={() => !unpublishing && setConfirmingUnpublish(false)} title={strings.status.unpublishTitle}>
+      <AppModal opened={confirmingUnpublish} onClose={() => !unpublish.isPending && setConfirmingUnpublish(false)} title={strings.status.unpublishTitle}>
         <Stack gap="md">
           <Text>{strings.status.unpublishConfirm}</Text>
           <Group justify="flex-end" gap="sm">
-            <AppButton variant="outline" onClick={() => setConfirmingUnpublish(false)} disabled={unpublishing}>
+            <AppButton variant="outline" onClick={() => setConfirmingUnpublish(false)} disabled={unpublish.isPending}>
               {strings.status.cancel}
             </AppButton>
-            <AppButton variant="danger" onClick={() => void doUnpublish()} disabled={unpublishing}>
-              {unpublishing ? strings.status.unpublishing : strings.status.unpublishAction}
+            <AppButton variant="danger" onClick={doUnpublish} disabled={unpublish.isPending}>
+              {unpublish.isPending ? strings.status.unpublishing : strings.status.unpublishAction}
             </AppButton>
           </Group>
         </Stack>

@@ -4,7 +4,7 @@ import { Alert, Box, SegmentedControl, Stack, Table, Text, Title } from '@mantin
 import { useMemo, useState } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { publicationsStrings as strings } from '../strings';
-import type { ApiKey, UsageDay } from '../types';
+import type { ApiKey, UsageDay } from '../api/publicationsQueries';
 import { formatDay, formatNumber } from '../utils/format';
 
 type Metric = 'requests' | 'tokens' | 'errors';

@@ -1,4 +1,4 @@
-/** The spec's publication error texts (section 8), stored as they are in the state slice's error field. */
+/** The spec's publication error texts (section 8): the panel's error field holds the last one (pending clears it). */
 export const PUBLICATION_ERRORS = {
   fetchPublications: 'Failed to fetch agent publications',
   createPublication: 'Failed to create API publication',

@@ -1,5 +1,7 @@
 import { publicationsStrings as strings } from '../strings';
-import type { KeyLimits } from '../types';
+import type { ApiKey } from '../api/publicationsQueries';
+
+type KeyLimits = Pick<ApiKey, 'rateLimitPerMinute' | 'monthlyRequestQuota' | 'monthlyTokenQuota'>;
 
 export function formatDateTime(value: string | null | undefined, fallback: string): string {
   if (!value) return fallback;
