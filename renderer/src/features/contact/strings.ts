@@ -1,5 +1,7 @@
-export const CONTACT_SECTIONS = ['general', 'soporte', 'ventas', 'facturacion', 'privacidad', 'prensa'] as const;
-export type ContactSection = (typeof CONTACT_SECTIONS)[number];
+import type { ContactSection } from './api/contactQueries';
+
+/** The server's sections, in the order the page offers them (`sections` below must name each). */
+export const CONTACT_SECTIONS = ['general', 'soporte', 'ventas', 'facturacion', 'privacidad', 'prensa'] as const satisfies readonly ContactSection[];
 
 export const contactStrings = {
   title: 'Centro de contacto',

@@ -1,5 +1,5 @@
 /**
- * Every Spanish text of the 'Publicar como API' tab. The error texts the spec stores in the agent
+ * Every Spanish text of the 'Publicar como API' tab. The error texts the spec stores in the panel's
  * error field are in English (spec section 8) and live in state/publicationErrors.ts; the screen
  * shows the Spanish sentence of `errors` beside them.
  */

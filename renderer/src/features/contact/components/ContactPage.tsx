@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui/AppButton';
-import { sendContactMessage } from '../api/contactApi';
-import { CONTACT_SECTIONS, contactStrings, type ContactSection } from '../strings';
+import { useSendContactMessage, type ContactSection } from '../api/contactQueries';
+import { CONTACT_SECTIONS, contactStrings } from '../strings';
 import { LIMITS, validateContactForm, type ContactFormErrors, type ContactFormValues } from '../utils/validation';
 import './contact.css';
 
@@ -14,13 +14,11 @@ function isSection(value: string | undefined): value is ContactSection {
   return (CONTACT_SECTIONS as readonly string[]).includes(value ?? '');
 }
 
-type Submission = { status: 'idle' } | { status: 'sending' } | { status: 'sent'; message: string } | { status: 'failed'; message: string };
-
 function ContactForm({ section }: { section: ContactSection }) {
   const [values, setValues] = useState<ContactFormValues>(EMPTY);
   const [errors, setErrors] = useState<ContactFormErrors>({});
-  const [submission, setSubmission] = useState<Submission>({ status: 'idle' });
-  const sending = submission.status === 'sending';
+  const sendMessage = useSendContactMessage();
+  const sending = sendMessage.isPending;
 
   const field = (key: keyof ContactFormValues) => ({
     value: values[key],
@@ -31,30 +29,33 @@ function ContactForm({ section }: { section: ContactSection }) {
     },
   });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
     const found = validateContactForm(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSubmission({ status: 'sending' });
-    try {
-      const receipt = await sendContactMessage(section, values);
-      setSubmission({ status: 'sent', message: receipt.message });
-      setValues(EMPTY);
-    } catch (error) {
-      setSubmission({ status: 'failed', message: error instanceof Error && error.message ? error.message : contactStrings.fallbackError });
-    }
+    sendMessage.mutate(
+      {
+        section,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        subject: values.subject.trim(),
+        message: values.message.trim(),
+        website: values.website,
+      },
+      { onSuccess: () => setValues(EMPTY) },
+    );
   };
 
-  if (submission.status === 'sent') {
+  if (sendMessage.isSuccess) {
     return (
       <Stack gap="md">
         <Alert color="teal" variant="light" title={contactStrings.sentTitle} role="status">
-          {submission.message}
+          {sendMessage.data.message}
         </Alert>
         <Group>
-          <AppButton variant="outline" onClick={() => setSubmission({ status: 'idle' })}>
+          <AppButton variant="outline" onClick={sendMessage.reset}>
             {contactStrings.sendAnother}
           </AppButton>
         </Group>
@@ -65,9 +66,9 @@ function ContactForm({ section }: { section: ContactSection }) {
   return (
     <form onSubmit={submit} noValidate aria-label={contactStrings.sections[section].label}>
       <Stack gap="md">
-        {submission.status === 'failed' && (
+        {sendMessage.isError && (
           <Alert color="red" variant="light" title={contactStrings.failedTitle} role="alert">
-            {submission.message}
+            {sendMessage.error.message || contactStrings.fallbackError}
           </Alert>
         )}
         <Group grow align="flex-start" gap="md" className="contact-row">
