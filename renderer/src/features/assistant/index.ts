@@ -1,10 +1,11 @@
 export { AssistantWidget, panelSize } from './components/AssistantWidget';
 export { AssistantChatPage } from './components/AssistantChatPage';
 export { AssistantConversation } from './components/AssistantConversation';
-export { chatbotStateAtom, sendMessageAtom } from './state/chatbotAtoms';
+export { chatbotStateAtom } from './state/chatbotAtoms';
+export { useSendMessage } from './hooks/useSendMessage';
 export { canSend, chatbotReducer, clampPosition, initialChatbotState, isHintDue, visibleSuggestions } from './state/chatbotState';
-export type { ChatbotAction, ChatbotState } from './state/chatbotState';
+export type { ChatbotAction, ChatbotState, WidgetMessage } from './state/chatbotState';
 export { ASSISTANT_SESSION_STORAGE_KEY } from './utils/session';
 export { pageContextFor } from './utils/pageContext';
 export { assistantStrings, pageContexts } from './strings';
-export type { ArticleLink, AssistantReply, WidgetMessage } from './types';
+export type { ArticleLink, AssistantReply } from './api/assistantQueries';

@@ -3,7 +3,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { forwardRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../shared/config';
-import { chatbotStateAtom, sendMessageAtom } from '../state/chatbotAtoms';
+import { useSendMessage } from '../hooks/useSendMessage';
+import { chatbotStateAtom } from '../state/chatbotAtoms';
 import { visibleSuggestions } from '../state/chatbotState';
 import { assistantStrings } from '../strings';
 import { pageContextFor } from '../utils/pageContext';
@@ -21,7 +22,7 @@ export const AssistantConversation = forwardRef<HTMLTextAreaElement>(function As
   const { assistantName, productName } = useRuntimeConfig();
   const state = useAtomValue(chatbotStateAtom);
   const dispatch = useSetAtom(chatbotStateAtom);
-  const send = useSetAtom(sendMessageAtom);
+  const send = useSendMessage();
   const { pathname } = useLocation();
 
   const sendText = (text: string) => void send({ text, page: pageContextFor(pathname).title });

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
@@ -204,7 +205,20 @@ describe('AssistantWidget', () => {
     renderWidget();
     await user.click(opener());
     expect(await screen.findByText('Modo offline')).toBeInTheDocument();
-    expect(screen.getByRole('log')).toHaveTextContent('funcionalidad limitada');
+    expect(await screen.findByRole('log')).toHaveTextContent('funcionalidad limitada');
+  });
+
+  it('switches to offline when the health check fails while the browser says it has no connection', async () => {
+    api.on('GET', '/health', { networkError: true });
+    onlineManager.setOnline(false);
+    try {
+      const user = userEvent.setup();
+      renderWidget();
+      await user.click(opener());
+      expect(await screen.findByText('Modo offline')).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('reports offline when the backend has no model configured', async () => {

@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
 import { assistantStrings } from '../strings';
-import type { ArticleLink, WidgetMessage } from '../types';
+import type { ArticleLink } from '../api/assistantQueries';
+import type { WidgetMessage } from '../state/chatbotState';
 
 function ArticleLinks({ articles }: { articles: ArticleLink[] }) {
   return (

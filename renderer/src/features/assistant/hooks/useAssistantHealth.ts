@@ -1,32 +1,20 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { isApiError } from '../../../shared/api';
-import { HEALTH_CHECK_INTERVAL_MS } from '../../../shared/config';
-import { fetchHealth, isAssistantOnline } from '../api/assistantApi';
+import { isAssistantOnline, useHealth } from '../api/assistantQueries';
 import { chatbotStateAtom } from '../state/chatbotAtoms';
 
-/** Spec section 4: a health check on start and every 60 s; a failure switches to offline. */
+/**
+ * Spec section 4: a health check on start and every 60 s; a failure switches to offline. Each
+ * check's outcome moves the widget's state, as a send's does: the latest of the two says the mode.
+ */
 export function useAssistantHealth(): void {
   const dispatch = useSetAtom(chatbotStateAtom);
+  const { data, dataUpdatedAt, errorUpdatedAt } = useHealth();
   useEffect(() => {
-    let controller: AbortController | null = null;
-    const check = async () => {
-      controller?.abort();
-      const current = new AbortController();
-      controller = current;
-      try {
-        const health = await fetchHealth(current.signal);
-        dispatch({ type: 'healthChecked', online: isAssistantOnline(health) });
-      } catch (error) {
-        if (current.signal.aborted || (isApiError(error) && error.kind === 'aborted')) return;
-        dispatch({ type: 'healthChecked', online: false });
-      }
-    };
-    void check();
-    const interval = window.setInterval(() => void check(), HEALTH_CHECK_INTERVAL_MS);
-    return () => {
-      window.clearInterval(interval);
-      controller?.abort();
-    };
-  }, [dispatch]);
+    if (data) dispatch({ type: 'healthChecked', online: isAssistantOnline(data) });
+    // Once per answer (`dataUpdatedAt`): two equal answers share one `data` object.
+  }, [dispatch, data, dataUpdatedAt]);
+  useEffect(() => {
+    if (errorUpdatedAt > 0) dispatch({ type: 'healthChecked', online: false });
+  }, [dispatch, errorUpdatedAt]);
 }

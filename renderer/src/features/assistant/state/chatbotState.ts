@@ -1,6 +1,22 @@
 import { WIDGET_DRAG_MARGIN_PX } from '../../../shared/config';
 import { assistantStrings } from '../strings';
-import type { ArticleLink, AssistantMode, WidgetMessage } from '../types';
+import type { ArticleLink, AssistantMode } from '../api/assistantQueries';
+
+export type MessageSender = 'bot' | 'user';
+
+/**
+ * Spec section 3's widget message ({ id, content, sender, timestamp }); `kind` and `articles` are
+ * what the renderer adds: hints and connection errors look different from replies.
+ */
+export interface WidgetMessage {
+  id: string;
+  content: string;
+  sender: MessageSender;
+  /** ISO 8601. */
+  timestamp: string;
+  kind?: 'reply' | 'hint' | 'error';
+  articles?: ArticleLink[];
+}
 
 /**
  * Spec section 3's chatbot state ({ messages, isTyping, isOpen, unreadCount, error, sessionId })
@@ -133,16 +149,10 @@ export function visibleSuggestions(serverSuggestions: readonly string[], limit =
 }
 
 /** Only links the app can open safely: a path inside the app or an http(s) address. */
-export function safeArticles(articles: unknown): ArticleLink[] {
-  if (!Array.isArray(articles)) return [];
-  return articles.flatMap((item) => {
-    if (typeof item !== 'object' || item === null) return [];
-    const { slug, title, url } = item as Record<string, unknown>;
-    if (typeof slug !== 'string' || typeof title !== 'string' || typeof url !== 'string') return [];
-    const internal = url.startsWith('/') && !url.startsWith('//');
-    if (!internal && !/^https?:\/\//i.test(url)) return [];
-    return [{ slug, title, url }];
-  });
+export function safeArticles(articles: readonly ArticleLink[]): ArticleLink[] {
+  return articles
+    .filter(({ url }) => (url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\//i.test(url))
+    .map(({ slug, title, url }) => ({ slug, title, url }));
 }
 
 export interface Point {
