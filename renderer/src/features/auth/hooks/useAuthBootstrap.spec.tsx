@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { desktopBridge } from '../../../../test/desktop-bridge';
-import { apiClient } from '../../../shared/api';
+import { api } from '../../../shared/api';
 import {
   defaultRuntimeConfig,
   runtimeConfigAtom,
@@ -256,7 +256,7 @@ describe('API calls', () => {
     givenSignedIn(anaClaims, 'ana-id-token');
     const { store } = renderBootstrap();
     configLoaded(store);
-    await apiClient.get('/conversations');
+    await api.GET('/api/conversations');
     const [request] = fetchMock.mock.calls[0] as [Request];
     expect(request.headers.get('Authorization')).toBe('Bearer ana-id-token');
   });
@@ -265,7 +265,7 @@ describe('API calls', () => {
     givenSignedOut();
     const { store } = renderBootstrap();
     configLoaded(store);
-    await apiClient.get('/agents');
+    await api.GET('/api/agents');
     expect((fetchMock.mock.calls[0] as [Request])[0].headers.has('Authorization')).toBe(false);
     expect(authMock.fetchAuthSession).not.toHaveBeenCalled();
   });
@@ -305,12 +305,12 @@ describe('API calls', () => {
     warn.mockRestore();
   });
 
-  it('a 401 answered to the API client triggers the refresh', async () => {
+  it('a 401 answered to the typed client triggers the refresh', async () => {
     givenSignedIn(anaClaims, 'old-token');
     const { store } = renderBootstrap();
     configLoaded(store);
     fetchMock.mockResolvedValueOnce(new Response('{"statusCode":401,"message":"No autorizado"}', { status: 401 }));
-    await expect(apiClient.get('/conversations')).rejects.toMatchObject({ status: 401 });
+    await expect(api.GET('/api/conversations')).rejects.toMatchObject({ status: 401 });
     await waitFor(() => expect(authMock.fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true }));
   });
 });
