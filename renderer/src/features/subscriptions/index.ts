@@ -8,8 +8,20 @@ export { SubscribeButton, useSubscribeFlow, PAYMENTS_FOR_SUBSCRIBING } from './c
 export type { SubscribeButtonProps } from './components/SubscribeFlow';
 export { CartCheckout } from './components/CartCheckout';
 export type { CartCheckoutProps, CheckoutItem } from './components/CartCheckout';
-export { resumeSubscriptionForAgent } from './api/resume';
-export { subscriptionsApi, toPlan } from './api/subscriptionsApi';
+export {
+  fetchPlan,
+  resumeSubscriptionForAgent,
+  subscriptionsKeys,
+  toPlan,
+  useAgentPlan,
+  useEcosystemPlan,
+  usePlan,
+  useResumeSubscriptionForAgent,
+  useSubscriptions,
+} from './api/subscriptionsQueries';
+export type { PlanAgent, PlanEcosystem, Subscription, SubscriptionStatus } from './api/subscriptionsQueries';
+/** What app/screens/chatScreens.tsx reads an agent's plan with, until it uses useAgentPlan. */
+export { subscriptionsApi } from './api/legacy';
 export { subscriptionsStrings } from './strings';
 export { errorText as subscriptionErrorText } from './utils/format';
-export type { CreatedSubscription, Plan, SubscriberAccount, Subscription } from './types';
+export type { CreatedSubscription, Plan, SubscriberAccount } from './types';

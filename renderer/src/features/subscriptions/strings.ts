@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from './types';
+import type { components } from '../../shared/api';
 
 /** Every Spanish text of the subscription screens (spec sections 2, 4 and 8). */
 export const subscriptionsStrings = {
@@ -46,10 +46,9 @@ export const subscriptionsStrings = {
     active: 'Activa',
     paused: 'Pausada',
     cancelled: 'Cancelada',
-    canceled: 'Cancelada',
     past_due: 'Pago pendiente',
     incomplete: 'Pendiente de confirmar',
-  } satisfies Record<SubscriptionStatus, string>,
+  } satisfies Record<components['schemas']['SubscriptionDto']['status'], string>,
   success: {
     activated: 'Suscripción activada con éxito',
     paused: 'Suscripción pausada con éxito',

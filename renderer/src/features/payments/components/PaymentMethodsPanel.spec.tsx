@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { ToastViewport } from '../../../shared/ui';
-import type { Card } from '../types';
+import type { Card } from '../api/paymentsQueries';
 import { demoPaymentMethodFor } from '../utils/demoCards';
 import { PaymentMethodsPanel } from './PaymentMethodsPanel';
 
@@ -152,8 +152,26 @@ describe('PaymentMethodsPanel: saved cards', () => {
     const api = mockApi().on('GET', '/stripe/all-methods-payment', { status: 500 });
     renderPanel();
     expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar tus tarjetas. Por favor, intente nuevamente.');
-    api.on('GET', '/stripe/all-methods-payment', { body: [visa] });
+    api.on('GET', '/stripe/all-methods-payment', { body: methods([visa]) });
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Visa terminada en 4242')).toBeInTheDocument();
+  });
+
+  it('says so with Reintentar when the cards cannot be loaded again after a change, and keeps the list', async () => {
+    const api = mockApi()
+      .on('GET', '/stripe/all-methods-payment', { body: methods([visa, master]) })
+      .on('POST', '/stripe/set-default-payment-method', { status: 201, body: { success: true, paymentMethodId: 'pm_mc_1' } });
+    renderPanel();
+    const list = await screen.findByRole('list', { name: 'Tarjetas guardadas' });
+
+    api.on('GET', '/stripe/all-methods-payment', { status: 502, body: { statusCode: 502, message: 'La pasarela de pago no responde' } });
+    await userEvent.click(within(list).getByRole('button', { name: 'Usar como predeterminada: Mastercard terminada en 4444' }));
+
+    expect(await screen.findByText('No pudimos cargar tus tarjetas. Por favor, intente nuevamente.')).toBeInTheDocument();
+    expect(within(list).getByText('Mastercard terminada en 4444')).toBeInTheDocument();
+    api.on('GET', '/stripe/all-methods-payment', { body: methods([{ ...visa, isDefault: false }, { ...master, isDefault: true }]) });
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.queryByText('No pudimos cargar tus tarjetas. Por favor, intente nuevamente.')).toBeNull());
+    expect(within(list).getByRole('button', { name: 'Usar como predeterminada: Visa terminada en 4242' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,9 @@
 import { Alert, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton, ConfirmModal, useItemActions, useToast, LoadStatus } from '../../../shared/ui';
-import { paymentsApi } from '../api/paymentsApi';
+import { useAddCard, useCards, useCreateSetupIntent, useDeleteCard, useSetDefaultCard, type Card, type PaymentAccount } from '../api/paymentsQueries';
 import { paymentsStrings as strings } from '../strings';
-import type { Card, PaymentAccount } from '../types';
 import { errorText } from '../utils/errors';
 import { DemoCardForm } from './DemoCardForm';
 import { DemoModeNotice } from './DemoModeNotice';
@@ -22,38 +21,26 @@ const cardName = (card: Card) => strings.cardName(card.brand, card.last4);
 export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProps) {
   const { payments } = useRuntimeConfig();
   const toast = useToast();
-  const [cards, setCards] = useState<Card[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  const cardsQuery = useCards();
+  const addCard = useAddCard();
+  const setupIntent = useCreateSetupIntent();
+  const setDefault = useSetDefaultCard();
+  const deleteCard = useDeleteCard();
   const [toDelete, setToDelete] = useState<Card | null>(null);
+  // Each change invalidates the cards itself: nothing more to reload here.
+  const actions = useItemActions(() => Promise.resolve(), errorText);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    setLoadError(false);
-    try {
-      const loaded = await paymentsApi.listCards(signal);
-      setCards(loaded);
-    } catch {
-      if (!signal?.aborted) setLoadError(true);
-    }
-  }, []);
-  const actions = useItemActions(() => load(), errorText);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  const cards = cardsQuery.data ?? null;
+  // A failed load (the first, or one after a change) says so with 'Reintentar'; not while it is tried again.
+  const loadFailed = cardsQuery.isError && !cardsQuery.isFetching;
+  const retry = () => void cardsQuery.refetch();
 
   const saveCard = async (paymentMethodId: string) => {
-    const customer = await paymentsApi.ensureCustomer(account);
-    await paymentsApi.addCard(customer.id, paymentMethodId);
+    await addCard.mutateAsync({ account, paymentMethodId });
     toast.success(strings.added);
-    await load();
   };
 
-  const createClientSecret = async () => {
-    const customer = await paymentsApi.ensureCustomer(account);
-    return (await paymentsApi.createSetupIntent(customer.id)).clientSecret;
-  };
+  const createClientSecret = () => setupIntent.mutateAsync(account);
 
   return (
     <Stack gap="lg">
@@ -70,9 +57,10 @@ export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProp
           {actions.error}
         </Alert>
       )}
-      {cards === null ? (
-        <LoadStatus error={loadError ? strings.loadError : null} loadingText={strings.loading} retryText={strings.retry} onRetry={() => void load()} />
-      ) : cards.length === 0 ? (
+      {(cards === null || loadFailed) && (
+        <LoadStatus error={loadFailed ? strings.loadError : null} loadingText={strings.loading} retryText={strings.retry} onRetry={retry} />
+      )}
+      {cards === null ? null : cards.length === 0 ? (
         <Text>{strings.empty}</Text>
       ) : (
         <Box component="ul" aria-label={strings.listLabel} style={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}>
@@ -100,7 +88,7 @@ export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProp
                       aria-label={strings.setDefaultLabel(cardName(card))}
                       loading={actions.busyId === card.id}
                       disabled={actions.busyId !== null}
-                      onClick={() => void actions.run(card.id, () => paymentsApi.setDefault(card.id), strings.setDefaultDone)}
+                      onClick={() => void actions.run(card.id, () => setDefault.mutateAsync(card.id), strings.setDefaultDone)}
                     >
                       {strings.setDefault}
                     </AppButton>
@@ -151,7 +139,7 @@ export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProp
           if (!toDelete) return;
           const card = toDelete;
           setToDelete(null);
-          void actions.run(card.id, () => paymentsApi.deleteCard(card.id), strings.removeDone);
+          void actions.run(card.id, () => deleteCard.mutateAsync(card.id), strings.removeDone);
         }}
       />
     </Stack>

@@ -1,22 +1,15 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui';
-import { toPlan } from '../api/subscriptionsApi';
+import { toPlan, type PlanAgent } from '../api/subscriptionsQueries';
 import { subscriptionsStrings } from '../strings';
 import type { CreatedSubscription, Plan, SubscriberAccount } from '../types';
 import { useSubscribeFlow } from './SubscribeFlow';
 
 const strings = subscriptionsStrings.checkout;
 
-export interface CheckoutItem {
-  kind?: Plan['kind'];
-  id: string;
-  name: string;
-  description?: string;
-  price: number;
-  discount?: number;
-  priceId?: string | null;
-}
+/** An agent in the cart (the cart holds agents only). */
+export type CheckoutItem = PlanAgent;
 
 export interface CartCheckoutProps {
   account: SubscriberAccount;
@@ -30,7 +23,7 @@ export interface CartCheckoutProps {
 export function CartCheckout({ account, items, onPurchased, paymentsHref }: CartCheckoutProps) {
   const { payments } = useRuntimeConfig();
   const priced = items.filter((item) => item.price > 0);
-  const plans = priced.map((item) => toPlan(item.kind ?? 'agent', { description: '', ...item })).filter((plan): plan is Plan => plan !== null);
+  const plans = priced.map((item) => toPlan('agent', item)).filter((plan): plan is Plan => plan !== null);
   const unpriced = priced.filter((item) => !item.priceId);
   const hasFree = priced.length < items.length;
 

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { isApiError } from '../../../shared/api';
 import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton, useToast, LoadStatus } from '../../../shared/ui';
-import { newIdempotencyKey, subscriptionsApi } from '../api/subscriptionsApi';
+import { newIdempotencyKey, useChangePlan, useChangePreview, usePlan, useSubscriptions } from '../api/subscriptionsQueries';
 import { subscriptionsStrings } from '../strings';
-import type { Plan, ProrationPreview, Subscription } from '../types';
 import { errorText, formatCents, formatMoney } from '../utils/format';
 
 const strings = subscriptionsStrings.change;
@@ -17,12 +17,6 @@ export interface PlanChangePageProps {
   /** After the change: back to the subscription. */
   onDone: (subscriptionId: string) => void;
   backHref: string;
-}
-
-interface Loaded {
-  preview: ProrationPreview;
-  subscription: Subscription | null;
-  plan: Plan | null;
 }
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -42,56 +36,36 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 export function PlanChangePage({ userId, subscriptionId, priceId, onDone, backHref }: PlanChangePageProps) {
   const { payments } = useRuntimeConfig();
   const toast = useToast();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const changePlan = useChangePlan();
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setLoadError(null);
-      const [preview, subscriptions, plans] = await Promise.allSettled([
-        subscriptionsApi.changePreview(subscriptionId, priceId, signal),
-        subscriptionsApi.listForUser(userId, signal),
-        subscriptionsApi.plans('', signal),
-      ]);
-      if (signal?.aborted) return;
-      if (preview.status === 'rejected') {
-        setLoadError(`${strings.loadError} ${errorText(preview.reason)}`);
-        return;
-      }
-      setLoaded({
-        preview: preview.value,
-        subscription: subscriptions.status === 'fulfilled' ? (subscriptions.value.find((item) => item.subscriptionId === subscriptionId) ?? null) : null,
-        plan: plans.status === 'fulfilled' ? (plans.value.find((plan) => plan.priceId === priceId) ?? null) : null,
-      });
-    },
-    [userId, subscriptionId, priceId],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  // The amount, the subscription being changed, and the plan: its own agent's or ecosystem's, the one change the server allows.
+  const preview = useChangePreview(subscriptionId, priceId);
+  const mine = useSubscriptions(userId);
+  const subscription = mine.data?.find((item) => item.subscriptionId === subscriptionId) ?? null;
+  const ownKind = subscription?.ecosystemId ? 'ecosystem' : subscription?.agentId ? 'agent' : null;
+  const own = usePlan(ownKind, subscription?.ecosystemId ?? subscription?.agentId);
+  // An agent or ecosystem gone meanwhile (404) names no plan: the price id is shown instead.
+  const ownSettled = !ownKind || own.data !== undefined || (isApiError(own.error) && own.error.status === 404);
+  const loads = [preview, mine, ...(ownKind ? [own] : [])];
+  const failure = loads.find((load) => load.isError && !load.isFetching && !(load === own && ownSettled));
+  const loaded = preview.data && mine.data && ownSettled ? { preview: preview.data, subscription, plan: own.data?.priceId === priceId ? own.data : null } : null;
+  const retry = () => loads.filter((load) => load.isError).forEach((load) => void load.refetch());
 
   const confirm = async () => {
     setError(null);
-    setSaving(true);
     try {
-      await subscriptionsApi.changePlan(subscriptionId, priceId, newIdempotencyKey());
+      await changePlan.mutateAsync({ userId, subscriptionId, priceId, idempotencyKey: newIdempotencyKey() });
       toast.success(subscriptionsStrings.success.updated);
       onDone(subscriptionId);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setSaving(false);
+    } catch (failed) {
+      setError(errorText(failed));
     }
   };
 
   const amountDue = loaded?.preview.amountDue ?? 0;
   const currency = loaded?.preview.currency || payments.currency;
-  const currentName = loaded?.subscription?.products?.map((product) => product.name).join(', ') || subscriptionId;
+  const currentName = loaded?.subscription?.products.map((product) => product.name).join(', ') || subscriptionId;
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }} maw={720}>
@@ -102,8 +76,13 @@ export function PlanChangePage({ userId, subscriptionId, priceId, onDone, backHr
       {payments.provider === 'demo' && (
         <Alert color="yellow" variant="light" title={subscriptionsStrings.demoNotice} role="note" data-testid="demo-mode-notice" />
       )}
-      {loaded === null ? (
-        <LoadStatus error={loadError} loadingText={strings.loading} retryText={strings.retry} onRetry={() => void load()} />
+      {failure || loaded === null ? (
+        <LoadStatus
+          error={failure ? `${strings.loadError} ${errorText(failure.error)}` : null}
+          loadingText={strings.loading}
+          retryText={strings.retry}
+          onRetry={retry}
+        />
       ) : (
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
@@ -140,7 +119,7 @@ export function PlanChangePage({ userId, subscriptionId, priceId, onDone, backHr
               <AppButton component={Link} to={backHref} variant="outline">
                 {subscriptionsStrings.subscribe.cancel}
               </AppButton>
-              <AppButton onClick={() => void confirm()} loading={saving}>
+              <AppButton onClick={() => void confirm()} loading={changePlan.isPending}>
                 {strings.confirm}
               </AppButton>
             </Group>

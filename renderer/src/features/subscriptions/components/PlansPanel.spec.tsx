@@ -10,7 +10,8 @@ const agents = [
   { id: 'agente-gratis', name: 'Ayudante Gratis', description: '', price: 0, priceId: null },
   { id: 'agente-sin-precio', name: 'Sin Precio', description: '', price: 5, priceId: null },
 ];
-const ecosystems = [{ id: 'eco-pyme', name: 'Pyme Completa', description: '', price: 100, discount: 20, priceId: 'price_eco' }];
+// What the server charges a month is its monthlyPrice (the price less the discount, to the cent): the renderer shows it.
+const ecosystems = [{ id: 'eco-pyme', name: 'Pyme Completa', description: '', price: 100, discount: 20, monthlyPrice: 80, priceId: 'price_eco' }];
 
 function server() {
   return mockApi()
@@ -24,7 +25,7 @@ const planNames = () =>
     .map((heading) => heading.textContent);
 
 describe('PlansPanel', () => {
-  it('lists the paid agents and priced ecosystems (at the discounted price) with Suscribirse', async () => {
+  it("lists the paid agents and priced ecosystems (at the server's monthly price) with Suscribirse", async () => {
     server();
     renderWithProviders(<PlansPanel account={account} onSubscribed={jest.fn()} onChangePlan={jest.fn()} />);
     await screen.findByRole('list', { name: 'Planes disponibles' });
@@ -56,6 +57,7 @@ describe('PlansPanel', () => {
     createdAt: '2026-10-01T10:00:00.000Z',
     updatedAt: '2026-10-01T10:00:00.000Z',
     finishedAt: null,
+    user: { name: 'Ana García', email: 'ana@example.com' },
     products: [{ name: 'Asesor Legal', description: '', price: 14.99 }],
     ...overrides,
   });
@@ -78,7 +80,7 @@ describe('PlansPanel', () => {
     expect(api.callsTo('GET', '/marketplace/agents')).toHaveLength(0);
   });
 
-  it("offers an ecosystem's subscription its own ecosystem at its price after the discount", async () => {
+  it("offers an ecosystem's subscription its own ecosystem at its monthly price (after the discount)", async () => {
     server()
       .on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', mySubscriptions(stored({ isBundle: true, agentId: null, agents: ['agente-legal'], ecosystemId: 'eco-pyme', priceId: 'price_eco_old' })))
       .on('GET', '/ecosystems/eco-pyme', { body: ecosystems[0] });
@@ -115,15 +117,22 @@ describe('PlansPanel', () => {
   });
 
   it("says 'Ya suscrito' instead of offering a plan the user already has", async () => {
-    server().on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', {
-      body: {
-        success: true,
-        data: [{ subscriptionId: 'sub_1', status: 'paused', isBundle: false, agents: [], priceId: 'price_legal', price: 19.99, userId: 'sub-ana', agentId: 'agente-legal', createdAt: '', updatedAt: '', finishedAt: null }],
-      },
-    });
+    server().on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', mySubscriptions(stored({ status: 'paused', priceId: 'price_legal', price: 19.99 })));
     renderWithProviders(<PlansPanel account={account} onSubscribed={jest.fn()} onChangePlan={jest.fn()} />);
     expect(await screen.findByText('Ya suscrito')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Suscribirse: Asesor Legal' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Suscribirse: Pyme Completa' })).toBeInTheDocument();
+  });
+
+  it("says when the user's subscriptions cannot be loaded, with Reintentar, and still lists the plans", async () => {
+    server().on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', { status: 500 });
+    renderWithProviders(<PlansPanel account={account} onSubscribed={jest.fn()} onChangePlan={jest.fn()} />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar las suscripciones. Por favor, intente nuevamente.');
+    expect(planNames()).toEqual(['Asesor Legal', 'Pyme Completa']);
+    server().on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', mySubscriptions(stored({ status: 'active', priceId: 'price_legal', price: 19.99 })));
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Ya suscrito')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import { Alert, Badge, Box, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { isApiError } from '../../../shared/api';
 import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton, LoadStatus } from '../../../shared/ui';
-import { subscriptionsApi } from '../api/subscriptionsApi';
+import { useAgentPlans, useEcosystemPlans, usePlan, useSubscriptions } from '../api/subscriptionsQueries';
 import { subscriptionsStrings } from '../strings';
-import type { CreatedSubscription, Plan, SubscriberAccount, Subscription } from '../types';
+import type { CreatedSubscription, Plan, SubscriberAccount } from '../types';
 import { formatMoney } from '../utils/format';
 import { isCancelled } from '../utils/listing';
 import { SubscribeButton } from './SubscribeFlow';
@@ -26,16 +27,23 @@ export interface PlansPanelProps {
   onChangePlan: (subscriptionId: string, priceId: string) => void;
 }
 
+interface Load {
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** A load that failed and is not being tried again. */
+const failed = (load: Load) => load.isError && !load.isFetching;
+/** An agent or ecosystem that is gone or private (404) is no plan to show, not a failure. */
+const gone = (error: unknown) => isApiError(error) && error.status === 404;
+
 /** /mi-perfil?tab=PLANS: the paid agents and ecosystems to subscribe to, or to change a plan to. */
 export function PlansPanel({ account, focus = null, changingId = null, onSubscribed, onChangePlan }: PlansPanelProps) {
   const { payments } = useRuntimeConfig();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const [plans, setPlans] = useState<Plan[] | null>(null);
-  const [focused, setFocused] = useState<Plan | null>(null);
-  const [mine, setMine] = useState<Subscription[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
-  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(search), SEARCH_DELAY_MS);
@@ -43,58 +51,42 @@ export function PlansPanel({ account, focus = null, changingId = null, onSubscri
   }, [search]);
 
   // The user's own subscriptions: the one being changed, and the plans already subscribed to.
-  useEffect(() => {
-    const controller = new AbortController();
-    if (changingId) setLoadError(false);
-    subscriptionsApi.listForUser(account.userId, controller.signal).then(setMine, () => {
-      if (controller.signal.aborted) return;
-      // Without its subscription a plan change has nothing to offer: that is a failed load.
-      if (changingId) setLoadError(true);
-      else setMine([]);
-    });
-    return () => controller.abort();
-  }, [account.userId, changingId, attempt]);
-
-  const changing = changingId ? (mine?.find((item) => item.subscriptionId === changingId) ?? null) : null;
+  const mine = useSubscriptions(account.userId);
+  const changing = changingId ? (mine.data?.find((item) => item.subscriptionId === changingId) ?? null) : null;
   const ownKind: Plan['kind'] | null = changing?.ecosystemId ? 'ecosystem' : changing?.agentId ? 'agent' : null;
   const ownId = changing?.ecosystemId ?? changing?.agentId ?? null;
-  const changingLoaded = Boolean(changingId && mine);
+  const changingLoaded = Boolean(changingId && mine.data);
 
-  useEffect(() => {
-    if (changingId && !changingLoaded) return;
-    const controller = new AbortController();
-    setLoadError(false);
-    const ownPlan = async () => {
-      const plan = ownKind && ownId ? await subscriptionsApi.plan(ownKind, ownId, controller.signal) : null;
-      return plan ? [plan] : [];
-    };
-    (changingId ? ownPlan() : subscriptionsApi.plans(query, controller.signal)).then(
-      (loaded) => setPlans(loaded),
-      () => {
-        if (!controller.signal.aborted) setLoadError(true);
-      },
-    );
-    return () => controller.abort();
-  }, [query, attempt, changingId, changingLoaded, ownKind, ownId]);
+  // Changing a plan: the subscription's own agent or ecosystem only. Otherwise the marketplace's paid ones.
+  const own = usePlan(ownKind, ownId);
+  const agentPlans = useAgentPlans(query, { enabled: !changingId });
+  const ecosystemPlans = useEcosystemPlans(query, { enabled: !changingId });
+  const focused = usePlan(changingId ? null : focus?.kind, focus?.id);
 
-  const focusKind = changingId ? undefined : focus?.kind;
-  const focusId = focus?.id;
-  useEffect(() => {
-    if (!focusKind || !focusId) return setFocused(null);
-    const controller = new AbortController();
-    subscriptionsApi.plan(focusKind, focusId, controller.signal).then(
-      (plan) => setFocused(plan),
-      () => setFocused(null),
-    );
-    return () => controller.abort();
-  }, [focusKind, focusId]);
+  let plans: Plan[] | null;
+  if (changingId) {
+    if (!changingLoaded) plans = null;
+    else if (!ownKind) plans = [];
+    else plans = own.data === undefined ? null : own.data ? [own.data] : [];
+  } else {
+    plans = agentPlans.data && ecosystemPlans.data ? [...agentPlans.data, ...ecosystemPlans.data] : null;
+  }
 
-  const live = (mine ?? []).filter((item) => !isCancelled(item));
+  // Without its subscription a plan change has nothing to offer: that is a failed load of the plans.
+  const mainLoads: Load[] = changingId ? [mine, ...(ownKind ? [own] : [])] : [agentPlans, ecosystemPlans];
+  const mainFailed = mainLoads.filter(failed);
+  // Beside the list: the subscriptions that mark 'Ya suscrito', and the plan named in the address.
+  const sideLoads: Load[] = changingId ? [] : [mine, ...(focus ? [focused] : [])];
+  const sideFailed = sideLoads.filter((load) => failed(load) && !gone(load.error));
+  const retry = (loads: Load[]) => loads.forEach((load) => void load.refetch());
+
+  const live = (mine.data ?? []).filter((item) => !isCancelled(item));
   const subscribed = (plan: Plan) =>
     live.some((item) => item.priceId === plan.priceId || (plan.kind === 'agent' && !item.isBundle && item.agentId === plan.id));
+  const focusedPlan = focused.data ?? null;
 
-  const ordered = plans ? [...(focused ? [focused] : []), ...plans.filter((plan) => plan.priceId !== focused?.priceId)] : null;
-  const changingName = changing?.products?.map((product) => product.name).join(', ') || changingId;
+  const ordered = plans ? [...(focusedPlan ? [focusedPlan] : []), ...plans.filter((plan) => plan.priceId !== focusedPlan?.priceId)] : null;
+  const changingName = changing?.products.map((product) => product.name).join(', ') || changingId;
 
   return (
     <Stack gap="md">
@@ -121,14 +113,22 @@ export function PlansPanel({ account, focus = null, changingId = null, onSubscri
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
       )}
-      {changingLoaded && !changing ? (
-        <Text>{subscriptionsStrings.errors.notFound}</Text>
-      ) : ordered === null ? (
+      {sideFailed.length > 0 && (
         <LoadStatus
-          error={loadError ? strings.loadError : null}
+          error={sideFailed.includes(mine) ? subscriptionsStrings.list.loadError : strings.loadError}
           loadingText={strings.loading}
           retryText={subscriptionsStrings.list.retry}
-          onRetry={() => setAttempt((value) => value + 1)}
+          onRetry={() => retry(sideFailed)}
+        />
+      )}
+      {changingLoaded && !changing ? (
+        <Text>{subscriptionsStrings.errors.notFound}</Text>
+      ) : ordered === null || mainFailed.length > 0 ? (
+        <LoadStatus
+          error={mainFailed.length > 0 ? strings.loadError : null}
+          loadingText={strings.loading}
+          retryText={subscriptionsStrings.list.retry}
+          onRetry={() => retry(mainFailed)}
         />
       ) : ordered.length === 0 ? (
         <Text>{changingId ? strings.noOtherPrice : strings.empty}</Text>
@@ -151,7 +151,7 @@ export function PlansPanel({ account, focus = null, changingId = null, onSubscri
                       <Badge variant="light" color={plan.kind === 'agent' ? 'indigo' : 'teal'}>
                         {plan.kind === 'agent' ? strings.agent : strings.ecosystem}
                       </Badge>
-                      {focused?.priceId === plan.priceId && (
+                      {focusedPlan?.priceId === plan.priceId && (
                         <Badge variant="outline" color="gray">
                           {strings.selected}
                         </Badge>

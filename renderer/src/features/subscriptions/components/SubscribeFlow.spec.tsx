@@ -5,6 +5,7 @@ import { mockApi } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { defaultRuntimeConfig, runtimeConfigAtom } from '../../../shared/config';
 import { ToastViewport } from '../../../shared/ui';
+import { createQueryClient } from '../../../shared/api';
 import type { Plan } from '../types';
 import { SubscribeButton } from './SubscribeFlow';
 
@@ -17,7 +18,7 @@ const account = { userId: 'sub-ana', name: 'Ana García', email: 'ana@example.co
 const plan: Plan = { kind: 'agent', id: 'agente-legal', name: 'Asesor Legal', description: '', price: 19.99, priceId: 'price_legal' };
 const card = { id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: true };
 
-function renderButton(onSubscribed = jest.fn(), provider: 'demo' | 'stripe' = 'demo') {
+function renderButton(onSubscribed = jest.fn(), provider: 'demo' | 'stripe' = 'demo', queryClient = createQueryClient()) {
   const store = createStore();
   if (provider === 'stripe') {
     store.set(runtimeConfigAtom, { ...defaultRuntimeConfig, payments: { provider: 'stripe', publishableKey: 'pk_test_123', currency: 'eur' } });
@@ -27,7 +28,7 @@ function renderButton(onSubscribed = jest.fn(), provider: 'demo' | 'stripe' = 'd
       <SubscribeButton account={account} plan={plan} onSubscribed={onSubscribed} />
       <ToastViewport />
     </>,
-    { store },
+    { store, queryClient },
   );
   return onSubscribed;
 }
@@ -143,5 +144,24 @@ describe('SubscribeButton', () => {
 
     expect(await screen.findByText('Suscripción activada con éxito')).toBeInTheDocument();
     expect(loadStripe).not.toHaveBeenCalled();
+  });
+
+  it("has the user's subscriptions and team loaded again once subscribed", async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['subscriptions', 'user', 'sub-ana'], []);
+    queryClient.setQueryData(['user-agents', 'sub-ana'], []);
+    queryClient.setQueryData(['user-ecosystems', 'sub-ana'], { ecosystems: [], localMode: false });
+    mockApi()
+      .on('GET', '/stripe/default-payment-method', { body: { paymentMethod: card } })
+      .on('POST', '/stripe/create-customer', { status: 201, body: { customerId: 'cus_ana', name: 'Ana García', email: 'ana@example.com' } })
+      .on('POST', '/stripe/create-subscription', { status: 201, body: { subscription: { subscriptionId: 'sub_new', status: 'active', priceId: 'price_legal', canceled_at: null } } });
+    renderButton(jest.fn(), 'demo', queryClient);
+
+    await subscribeInDialog();
+
+    expect(await screen.findByText('Suscripción activada con éxito')).toBeInTheDocument();
+    for (const key of [['subscriptions', 'user', 'sub-ana'], ['user-agents', 'sub-ana'], ['user-ecosystems', 'sub-ana']]) {
+      expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    }
   });
 });

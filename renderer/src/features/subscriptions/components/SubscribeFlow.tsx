@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../shared/config';
 import { loadStripeJs } from '../../../shared/stripe';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
-import { newIdempotencyKey, subscriptionsApi } from '../api/subscriptionsApi';
+import { newIdempotencyKey, useCreateSubscription, useDefaultCardCheck, useEnsureCustomer } from '../api/subscriptionsQueries';
 import { subscriptionsStrings } from '../strings';
 import type { CreatedSubscription, Plan, SubscriberAccount } from '../types';
 import { errorText, formatMoney } from '../utils/format';
@@ -31,6 +31,9 @@ export interface SubscribeFlowOptions {
 export function useSubscribeFlow({ account, onSubscribed, paymentsHref = PAYMENTS_FOR_SUBSCRIBING }: SubscribeFlowOptions) {
   const toast = useToast();
   const { payments } = useRuntimeConfig();
+  const defaultCard = useDefaultCardCheck();
+  const ensureCustomer = useEnsureCustomer();
+  const createSubscription = useCreateSubscription();
   const [phase, setPhase] = useState<Phase>('idle');
   const [plans, setPlans] = useState<Plan[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +43,7 @@ export function useSubscribeFlow({ account, onSubscribed, paymentsHref = PAYMENT
     setError(null);
     setPhase('checking');
     try {
-      const card = await subscriptionsApi.defaultCard();
+      const card = await defaultCard();
       setPhase(card ? 'confirm' : 'no-card');
     } catch (failure) {
       setError(errorText(failure));
@@ -61,9 +64,14 @@ export function useSubscribeFlow({ account, onSubscribed, paymentsHref = PAYMENT
     setPhase('subscribing');
     const created: CreatedSubscription[] = [];
     try {
-      const customer = await subscriptionsApi.ensureCustomer(account.name, account.email);
+      const customerId = await ensureCustomer.mutateAsync(account);
       for (const plan of plans) {
-        const answer = await subscriptionsApi.create(customer.id, plan.priceId, newIdempotencyKey());
+        const answer = await createSubscription.mutateAsync({
+          userId: account.userId,
+          customerId,
+          priceId: plan.priceId,
+          idempotencyKey: newIdempotencyKey(),
+        });
         // 3-D Secure: the buyer's bank confirms the first payment in Stripe's own window.
         if (answer.requiresAction && answer.clientSecret) await confirmWithBank(answer.clientSecret);
         created.push({ subscriptionId: answer.subscriptionId, planName: plan.name, planId: plan.id });

@@ -2,7 +2,7 @@ import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButto
 import { useId } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { subscriptionsStrings } from '../strings';
-import type { Subscription } from '../types';
+import type { Subscription } from '../api/subscriptionsQueries';
 import { formatDate, formatMoney } from '../utils/format';
 import { isCancelled, statusColor } from '../utils/listing';
 
@@ -21,12 +21,12 @@ export interface SubscriptionCardProps {
 }
 
 export function subscriptionName(subscription: Subscription): string {
-  return subscription.user?.name?.trim() || strings.unnamed;
+  return subscription.user.name?.trim() || strings.unnamed;
 }
 
 /** What the subscription buys, so that a list of one subscriber's cards tells its buttons apart. */
 export function subscriptionSubject(subscription: Subscription): string {
-  const productNames = (subscription.products ?? []).map((product) => product.name).join(', ');
+  const productNames = subscription.products.map((product) => product.name).join(', ');
   return productNames || subscription.subscriptionId;
 }
 
@@ -48,7 +48,7 @@ export function SubscriptionCard({ subscription, currency, expanded, busy, onTog
   const detailsId = useId();
   const name = subscriptionName(subscription);
   const subject = subscriptionSubject(subscription);
-  const products = subscription.products ?? [];
+  const products = subscription.products;
   const productNames = products.map((product) => product.name).join(', ');
   const cancelled = isCancelled(subscription);
 

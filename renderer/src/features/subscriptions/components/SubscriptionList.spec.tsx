@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
+import { createQueryClient } from '../../../shared/api';
 import { ToastViewport } from '../../../shared/ui';
-import type { Subscription } from '../types';
+import type { Subscription } from '../api/subscriptionsQueries';
 import { SubscriptionList } from './SubscriptionList';
 
 jest.setTimeout(30_000);
@@ -40,7 +41,7 @@ const seven = () => [
   subscription(7, { products: [{ name: 'Asesor Fiscal', description: 'Impuestos', price: 17 }] }),
 ];
 
-function renderList(props: Partial<Parameters<typeof SubscriptionList>[0]> = {}) {
+function renderList(props: Partial<Parameters<typeof SubscriptionList>[0]> = {}, queryClient = createQueryClient()) {
   const onNew = jest.fn();
   const onEdit = jest.fn();
   renderWithProviders(
@@ -48,6 +49,7 @@ function renderList(props: Partial<Parameters<typeof SubscriptionList>[0]> = {})
       <SubscriptionList userId="sub-ana" onNew={onNew} onEdit={onEdit} {...props} />
       <ToastViewport />
     </>,
+    { queryClient },
   );
   return { onNew, onEdit };
 }
@@ -232,5 +234,40 @@ describe('SubscriptionList', () => {
     mockApi().on('GET', LIST_PATH, { status: 500 });
     renderList();
     expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar las suscripciones. Por favor, intente nuevamente.');
+  });
+
+  it('says so with Reintentar when the list cannot be loaded again after a change', async () => {
+    const api = mockApi()
+      .on('GET', LIST_PATH, { body: { success: true, data: [subscription(1)] } })
+      .on('POST', '/stripe/pause-subscription', () => {
+        api.on('GET', LIST_PATH, { status: 502, body: { statusCode: 502, message: 'Error al leer las suscripciones' } });
+        return { status: 201, body: {} };
+      });
+    renderList({ focusId: 'sub_1' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Pausar: Agente 1' }));
+
+    expect(await screen.findByText('Suscripción pausada con éxito')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar las suscripciones. Por favor, intente nuevamente.');
+    api.on('GET', LIST_PATH, { body: { success: true, data: [subscription(1, { status: 'paused' })] } });
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.getByTestId('subscription-status')).toHaveTextContent('Pausada'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("has the user's team loaded again after a pause, a resume or a cancellation", async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['user-agents', 'sub-ana'], []);
+    queryClient.setQueryData(['user-ecosystems', 'sub-ana'], { ecosystems: [], localMode: false });
+    mockApi()
+      .on('GET', LIST_PATH, { body: { success: true, data: [subscription(1)] } })
+      .on('POST', '/stripe/pause-subscription', { status: 201, body: {} });
+    renderList({ focusId: 'sub_1' }, queryClient);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Pausar: Agente 1' }));
+
+    expect(await screen.findByText('Suscripción pausada con éxito')).toBeInTheDocument();
+    expect(queryClient.getQueryState(['user-agents', 'sub-ana'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['user-ecosystems', 'sub-ana'])?.isInvalidated).toBe(true);
   });
 });

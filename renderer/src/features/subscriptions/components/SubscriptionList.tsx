@@ -1,10 +1,15 @@
 import { Alert, Box, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton, ConfirmModal, useItemActions, LoadStatus } from '../../../shared/ui';
-import { subscriptionsApi } from '../api/subscriptionsApi';
+import {
+  useCancelSubscription,
+  usePauseSubscription,
+  useResumeSubscription,
+  useSubscriptions,
+  type Subscription,
+} from '../api/subscriptionsQueries';
 import { subscriptionsStrings } from '../strings';
-import type { Subscription } from '../types';
 import { errorText } from '../utils/format';
 import { matchesFilter, matchesSearch, SUBSCRIPTION_FILTERS, SUBSCRIPTIONS_PAGE_SIZE, type SubscriptionFilter } from '../utils/listing';
 import { SubscriptionCard, subscriptionSubject } from './SubscriptionCard';
@@ -27,32 +32,21 @@ export interface SubscriptionListProps {
  */
 export function SubscriptionList({ userId, focusId = null, onNew, onEdit }: SubscriptionListProps) {
   const { payments } = useRuntimeConfig();
-  const [subscriptions, setSubscriptions] = useState<Subscription[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  const list = useSubscriptions(userId);
+  const pause = usePauseSubscription();
+  const resume = useResumeSubscription();
+  const cancel = useCancelSubscription();
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<SubscriptionFilter>('all');
   const [page, setPage] = useState(0);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(focusId ? [focusId] : []));
   const [toCancel, setToCancel] = useState<Subscription | null>(null);
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setLoadError(false);
-      try {
-        setSubscriptions(await subscriptionsApi.listForUser(userId, signal));
-      } catch {
-        if (!signal?.aborted) setLoadError(true);
-      }
-    },
-    [userId],
-  );
-  const actions = useItemActions(() => load(), errorText);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  // Each change loads the subscriptions again itself (waited for): nothing more to reload here.
+  const actions = useItemActions(() => Promise.resolve(), errorText);
+  const subscriptions = list.data ?? null;
+  // A failed load (the first, or one after a change) says so with 'Reintentar'; not while it is tried again.
+  const loadFailed = list.isError && !list.isFetching;
 
   const visible = useMemo(
     () => (subscriptions ?? []).filter((item) => matchesFilter(item, filter) && matchesSearch(item, search)),
@@ -119,9 +113,15 @@ export function SubscriptionList({ userId, focusId = null, onNew, onEdit }: Subs
           {actions.error}
         </Alert>
       )}
-      {subscriptions === null ? (
-        <LoadStatus error={loadError ? strings.loadError : null} loadingText={strings.loading} retryText={strings.retry} onRetry={() => void load()} />
-      ) : visible.length === 0 ? (
+      {(subscriptions === null || loadFailed) && (
+        <LoadStatus
+          error={loadFailed ? strings.loadError : null}
+          loadingText={strings.loading}
+          retryText={strings.retry}
+          onRetry={() => void list.refetch()}
+        />
+      )}
+      {subscriptions === null ? null : visible.length === 0 ? (
         <Text>{strings.empty}</Text>
       ) : (
         <Box
@@ -139,8 +139,8 @@ export function SubscriptionList({ userId, focusId = null, onNew, onEdit }: Subs
               onToggle={() => toggle(subscription.subscriptionId)}
               onEdit={() => onEdit(subscription)}
               onCancel={() => setToCancel(subscription)}
-              onPause={() => void actions.run(subscription.subscriptionId, () => subscriptionsApi.pause(subscription), subscriptionsStrings.success.paused)}
-              onResume={() => void actions.run(subscription.subscriptionId, () => subscriptionsApi.resume(subscription), subscriptionsStrings.success.activated)}
+              onPause={() => void actions.run(subscription.subscriptionId, () => pause.mutateAsync(subscription), subscriptionsStrings.success.paused)}
+              onResume={() => void actions.run(subscription.subscriptionId, () => resume.mutateAsync(subscription), subscriptionsStrings.success.activated)}
             />
           ))}
         </Box>
@@ -175,7 +175,7 @@ export function SubscriptionList({ userId, focusId = null, onNew, onEdit }: Subs
           if (!toCancel) return;
           const subscription = toCancel;
           setToCancel(null);
-          void actions.run(subscription.subscriptionId, () => subscriptionsApi.cancel(subscription.subscriptionId), subscriptionsStrings.success.cancelled);
+          void actions.run(subscription.subscriptionId, () => cancel.mutateAsync(subscription), subscriptionsStrings.success.cancelled);
         }}
       />
     </Stack>

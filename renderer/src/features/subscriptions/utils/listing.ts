@@ -1,11 +1,11 @@
-import type { Subscription } from '../types';
+import type { Subscription } from '../api/subscriptionsQueries';
 
 export const SUBSCRIPTION_FILTERS = ['all', 'active', 'paused', 'cancelled'] as const;
 export type SubscriptionFilter = (typeof SUBSCRIPTION_FILTERS)[number];
 export const SUBSCRIPTIONS_PAGE_SIZE = 5;
 
 export function isCancelled(subscription: Subscription): boolean {
-  return subscription.status === 'cancelled' || subscription.status === 'canceled';
+  return subscription.status === 'cancelled';
 }
 
 export function matchesFilter(subscription: Subscription, filter: SubscriptionFilter): boolean {
@@ -19,13 +19,13 @@ export function matchesSearch(subscription: Subscription, search: string): boole
   const needle = search.trim().toLocaleLowerCase('es');
   if (!needle) return true;
   const haystack = [
-    subscription.user?.name,
-    subscription.user?.email,
+    subscription.user.name,
+    subscription.user.email,
     subscription.subscriptionId,
     subscription.priceId,
     subscription.agentId,
     subscription.userId,
-    ...(subscription.products ?? []).map((product) => product.name),
+    ...subscription.products.map((product) => product.name),
   ];
   return haystack.some((value) => typeof value === 'string' && value.toLocaleLowerCase('es').includes(needle));
 }
