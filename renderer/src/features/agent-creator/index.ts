@@ -2,6 +2,5 @@ export { AgentCreatorPage } from './components/AgentCreatorPage';
 export type { AgentCreatorPageProps } from './components/AgentCreatorPage';
 export { FineTuningPanel } from './components/FineTuningPanel';
 export type { FineTuningPanelProps } from './components/FineTuningPanel';
-export { agentCreatorApi } from './api/agentCreatorApi';
 export { agentCreatorStrings } from './strings';
-export type { AgentDraft, SavedAgent } from './types';
+export type { AgentDraft, SavedAgent } from './api/agentCreatorQueries';

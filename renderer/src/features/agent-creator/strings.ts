@@ -11,6 +11,7 @@ export const agentCreatorStrings = {
       'El creador de agentes necesita un modelo de IA y todavía no hay ninguno configurado. Mientras tanto puedes rellenar el borrador a mano o usar el formulario avanzado.',
     advancedForm: 'Ir al formulario avanzado',
     loadError: 'No se pudo cargar el agente.',
+    retry: 'Reintentar',
   },
   chat: {
     label: 'Conversación con el creador de agentes',

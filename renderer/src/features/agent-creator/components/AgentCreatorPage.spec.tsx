@@ -1,10 +1,24 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
-import type { AgentDraft } from '../types';
-import { EMPTY_DRAFT } from '../utils/draft';
+import { createQueryClient } from '../../../shared/api';
+import type { AgentDraft } from '../api/agentCreatorQueries';
 import { AgentCreatorPage } from './AgentCreatorPage';
+
+/** GET /agent-creator's empty draft. */
+const EMPTY_DRAFT: AgentDraft = {
+  name: '',
+  category: 'general',
+  description: '',
+  skills: [],
+  capabilities: [],
+  useCases: [],
+  systemPrompt: '',
+  modelId: '',
+  price: 0,
+  isPublic: false,
+};
 
 const CATEGORY_OPTIONS = [
   { value: 'general', label: 'General' },
@@ -109,6 +123,31 @@ describe('AgentCreatorPage', () => {
     });
     renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} agentId="ajeno" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Solo el creador del agente o un administrador puede modificarlo');
+  });
+
+  it("a failed load shows the server's words with 'Reintentar', which loads the creator again", async () => {
+    api.on('GET', '/agent-creator', { status: 503, body: { statusCode: 503, message: 'El servicio no está disponible' } });
+    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('El servicio no está disponible');
+    api.on('GET', '/agent-creator', { body: { modelAvailable: true, draft: EMPTY_DRAFT } });
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Crea tu agente conversando' })).toBeInTheDocument();
+  });
+
+  it("a save marks what lists agents as changed ('Mis Agentes', the team's cards, the marketplace) and the agent's prompt versions", async () => {
+    api.on('PUT', '/agent-creator/agents/mio', { body: { id: 'mio', name: 'Asesor de Alquileres', avatar: null } });
+    api.on('GET', '/agent-creator/agents/mio/draft', { body: { agentId: 'mio', draft: MODEL_DRAFT } });
+    const queryClient = createQueryClient();
+    const views = [['agents', 'creator', 'sub-ana'], ['user-agents', 'sub-ana'], ['agents', 'marketplace', {}], ['prompts', 'mio', 'versions']];
+    for (const key of views) queryClient.setQueryData(key, []);
+    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} agentId="mio" />, { queryClient });
+    await userEvent.click(await screen.findByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/agent-creator/agents/mio')).toHaveLength(1));
+    await waitFor(() => expect(queryClient.getQueryState(views[0]!)?.isInvalidated).toBe(true));
+    for (const key of views) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    // The draft on screen is the one saved: not asked for again.
+    expect(api.callsTo('GET', '/agent-creator/agents/mio/draft')).toHaveLength(1);
   });
 
   describe('the draft’s model field', () => {

@@ -1,16 +1,16 @@
 import './agentCreator.css';
 import { Alert, Anchor, Center, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
 import { useModelCatalogue } from '../../../shared/models';
 import { AppButton } from '../../../shared/ui/AppButton';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useToast } from '../../../shared/ui/toast';
-import { agentCreatorApi } from '../api/agentCreatorApi';
+import { useAgentDraft, useCreatorStatus, useCreatorTalk, useSaveDraft, type AgentDraft, type SavedAgent } from '../api/agentCreatorQueries';
 import { agentCreatorStrings } from '../strings';
-import type { AgentDraft, ChatLine, SavedAgent } from '../types';
-import { EMPTY_DRAFT, isSavable, mergeReplyDraft } from '../utils/draft';
+import type { ChatLine } from '../types';
+import { isSavable, mergeReplyDraft } from '../utils/draft';
 import { DraftEditor } from './DraftEditor';
 import { TalkThread } from './TalkThread';
 
@@ -19,13 +19,11 @@ const strings = agentCreatorStrings;
 export interface AgentCreatorPageProps {
   /** An existing agent to change (its creator or an admin); none: a new one. */
   agentId?: string;
-  /** After a save, so the app can refresh what lists the user's agents ('Mis Agentes'). */
+  /** Told after a save (what lists the user's agents, 'Mis Agentes', is reloaded already). */
   onSaved?: (agent: SavedAgent) => void;
   /** The marketplace's closed list of categories, with their Spanish labels. */
   categoryOptions: readonly { value: string; label: string }[];
 }
-
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; modelAvailable: boolean };
 
 const errorText = (error: unknown, fallback: string) => (isApiError(error) && error.message ? error.message : fallback);
 
@@ -34,14 +32,55 @@ const errorText = (error: unknown, fallback: string) => (isApiError(error) && er
  * the live draft on the right (stacked on phones). Each turn sends the draft as it is on screen,
  * hand edits included; the model's new draft replaces it, except for fields edited meanwhile.
  */
-export function AgentCreatorPage({ agentId, onSaved, categoryOptions }: AgentCreatorPageProps) {
+export function AgentCreatorPage(props: AgentCreatorPageProps) {
+  const status = useCreatorStatus();
+  const existing = useAgentDraft(props.agentId);
+  const loads = props.agentId ? [status, existing] : [status];
+  const failed = loads.find((load) => load.error && !load.isFetching);
+
+  if (failed) {
+    // The creator's or an admin's only: a refusal (403) or a missing agent (404) stays so.
+    const final = isApiError(failed.error) && (failed.error.status === 403 || failed.error.status === 404);
+    return (
+      <Alert color="red" m="md" role="alert" title={strings.page.loadError}>
+        <Group justify="space-between">
+          <Text size="sm">{errorText(failed.error, strings.page.loadError)}</Text>
+          {!final && (
+            <AppButton size="xs" onClick={() => loads.filter((load) => load.error).forEach((load) => void load.refetch())}>
+              {strings.page.retry}
+            </AppButton>
+          )}
+        </Group>
+      </Alert>
+    );
+  }
+  if (!status.data || (props.agentId && !existing.data)) {
+    return (
+      <Center py="xl" aria-busy>
+        <Spinner label={strings.page.loading} />
+      </Center>
+    );
+  }
+  return <CreatorWorkspace {...props} initialDraft={existing.data?.draft ?? status.data.draft} modelAvailable={status.data.modelAvailable} />;
+}
+
+interface CreatorWorkspaceProps extends AgentCreatorPageProps {
+  /** The draft to start from: the agent's, or the server's empty one. */
+  initialDraft: AgentDraft;
+  modelAvailable: boolean;
+}
+
+/** The chat and the draft, once loaded: from then on the draft is the user's (and the model's). */
+function CreatorWorkspace({ agentId, onSaved, categoryOptions, initialDraft, modelAvailable: modelAvailableAtStart }: CreatorWorkspaceProps) {
   const toast = useToast();
   const catalogue = useModelCatalogue();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [draft, setDraft] = useState<AgentDraft>(EMPTY_DRAFT);
-  const [lines, setLines] = useState<ChatLine[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const talk = useCreatorTalk();
+  const saveDraft = useSaveDraft();
+  const [draft, setDraft] = useState<AgentDraft>(initialDraft);
+  const [modelAvailable, setModelAvailable] = useState(modelAvailableAtStart);
+  const [lines, setLines] = useState<ChatLine[]>(() => [
+    { id: 'welcome', role: 'assistant', content: agentId ? strings.page.editWelcome(initialDraft.name) : strings.page.welcome },
+  ]);
   const [saved, setSaved] = useState<SavedAgent | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
   const conversationId = useRef<string | undefined>(undefined);
@@ -51,31 +90,12 @@ export function AgentCreatorPage({ agentId, onSaved, categoryOptions }: AgentCre
   /** The agent being changed: the one in the route, or the one just created here. */
   const targetId = agentId ?? saved?.id;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    Promise.all([agentCreatorApi.status(signal), agentId ? agentCreatorApi.agentDraft(agentId, signal) : null]).then(
-      ([status, existing]) => {
-        if (signal.aborted) return;
-        const start = existing?.draft ?? status.draft;
-        setDraft(start);
-        setLines([{ id: 'welcome', role: 'assistant', content: existing ? strings.page.editWelcome(start.name) : strings.page.welcome }]);
-        setLoad({ status: 'ready', modelAvailable: status.modelAvailable });
-      },
-      (error: unknown) => {
-        if (!signal.aborted) setLoad({ status: 'error', message: errorText(error, strings.page.loadError) });
-      },
-    );
-    return () => controller.abort();
-  }, [agentId]);
-
   const send = async (message: string): Promise<boolean> => {
     const sentDraft = latestDraft.current;
-    setBusy(true);
     setSendError(null);
     setLines((current) => [...current, { id: `local-${Date.now()}`, role: 'user', content: message }]);
     try {
-      const reply = await agentCreatorApi.talk({
+      const reply = await talk.mutateAsync({
         conversationId: conversationId.current,
         agentId: conversationId.current ? undefined : agentId,
         message,
@@ -84,48 +104,26 @@ export function AgentCreatorPage({ agentId, onSaved, categoryOptions }: AgentCre
       conversationId.current = reply.conversationId;
       setLines((current) => [...current, { id: reply.messageId, role: 'assistant', content: reply.reply, notice: !reply.modelAvailable }]);
       if (reply.modelAvailable) setDraft(mergeReplyDraft(sentDraft, latestDraft.current, reply.draft));
-      else setLoad({ status: 'ready', modelAvailable: false });
+      else setModelAvailable(false);
       return true;
     } catch (error) {
       // The server kept the message; the text also stays in the box to send again.
       setLines((current) => current.slice(0, -1));
       setSendError(errorText(error, strings.chat.sendError));
       return false;
-    } finally {
-      setBusy(false);
     }
   };
 
   const save = async () => {
-    setSaving(true);
     try {
-      const agent = targetId
-        ? await agentCreatorApi.update(targetId, draft, conversationId.current)
-        : await agentCreatorApi.create(draft, conversationId.current);
+      const agent = await saveDraft.mutateAsync({ agentId: targetId, draft, conversationId: conversationId.current });
       toast.success(targetId ? strings.draft.saved(agent.name) : strings.draft.created(agent.name));
       setSaved(agent);
       onSaved?.(agent);
     } catch (error) {
       toast.error(errorText(error, strings.draft.saveError));
-    } finally {
-      setSaving(false);
     }
   };
-
-  if (load.status === 'loading') {
-    return (
-      <Center py="xl" aria-busy>
-        <Spinner label={strings.page.loading} />
-      </Center>
-    );
-  }
-  if (load.status === 'error') {
-    return (
-      <Alert color="red" m="md" role="alert" title={strings.page.loadError}>
-        {load.message}
-      </Alert>
-    );
-  }
 
   const editing = agentId !== undefined;
   const advancedPath = agentId ? `/edit-advanced-agent/${encodeURIComponent(agentId)}` : '/create-advanced-agent';
@@ -140,7 +138,7 @@ export function AgentCreatorPage({ agentId, onSaved, categoryOptions }: AgentCre
           {strings.page.intro}
         </Text>
       </Stack>
-      {!load.modelAvailable && (
+      {!modelAvailable && (
         <Alert color="yellow" variant="light" data-testid="creator-no-model">
           <Text size="sm">{strings.page.noModel}</Text>
           {/* indigo.2: AA contrast on the yellow alert's dark background (indigo.4 is 3.8:1 there). */}
@@ -156,9 +154,9 @@ export function AgentCreatorPage({ agentId, onSaved, categoryOptions }: AgentCre
               label={strings.chat.label}
               lines={lines}
               names={{ user: strings.chat.you, assistant: strings.chat.assistant }}
-              busy={busy}
+              busy={talk.isPending}
               busyText={strings.chat.thinking}
-              disabled={!load.modelAvailable}
+              disabled={!modelAvailable}
               input={{ label: strings.chat.inputLabel, placeholder: strings.chat.placeholder, send: strings.chat.send }}
               onSend={send}
             />
@@ -173,7 +171,7 @@ export function AgentCreatorPage({ agentId, onSaved, categoryOptions }: AgentCre
           <Paper withBorder radius="md" p="md">
             <DraftEditor draft={draft} onChange={setDraft} categoryOptions={categoryOptions} catalogue={catalogue} />
             <Group mt="md" gap="sm">
-              <AppButton onClick={() => void save()} disabled={saving || !isSavable(draft)} loading={saving}>
+              <AppButton onClick={() => void save()} disabled={saveDraft.isPending || !isSavable(draft)} loading={saveDraft.isPending}>
                 {targetId ? strings.draft.saveChanges : strings.draft.create}
               </AppButton>
               {saved && (

@@ -1,7 +1,7 @@
 import { NumberInput, Select, Stack, Switch, TagsInput, Textarea, TextInput, Title } from '@mantine/core';
 import { ModelPicker, type CatalogueState } from '../../../shared/models';
 import { agentCreatorStrings } from '../strings';
-import type { AgentDraft } from '../types';
+import type { AgentDraft } from '../api/agentCreatorQueries';
 
 const strings = agentCreatorStrings.draft;
 
@@ -29,7 +29,7 @@ export function DraftEditor({ draft, onChange, disabled = false, categoryOptions
         label={strings.category}
         data={[...categoryOptions]}
         value={draft.category}
-        onChange={(value) => set('category', value ?? 'general')}
+        onChange={(value) => set('category', (value ?? 'general') as AgentDraft['category'])}
         allowDeselect={false}
         disabled={disabled}
       />

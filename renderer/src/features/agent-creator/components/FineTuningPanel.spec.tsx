@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
+import { createQueryClient } from '../../../shared/api';
 import { FineTuningPanel } from './FineTuningPanel';
 
 const SESSION = { sessionId: 's-1', conversationId: 's-1', agentId: 'mio', status: 'open', modelId: null, currentPrompt: 'Eres un asesor.', messages: [] };
@@ -37,6 +38,27 @@ describe('FineTuningPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aplicar como versión actual' }));
     await waitFor(() => expect(onApplied).toHaveBeenCalled());
     expect(api.callsTo('POST', '/fine-tuning/sessions/s-1/apply')[0]!.body).toEqual({ newPrompt: REVISED, versionName: 'Breve' });
+  });
+
+  it("an applied prompt marks the agent's prompt (current and versions) as changed", async () => {
+    api.on('POST', '/fine-tuning/sessions/s-1/apply', { body: { success: true, message: 'Prompt actualizado' } });
+    const queryClient = createQueryClient();
+    const views = [['prompts', 'mio', 'current'], ['prompts', 'mio', 'versions']];
+    for (const key of views) queryClient.setQueryData(key, []);
+    renderWithProviders(<FineTuningPanel agentId="mio" />, { queryClient });
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Qué quieres cambiar' }), 'Más breve{Enter}');
+    await userEvent.click(await screen.findByRole('button', { name: 'Aplicar como versión actual' }));
+    await waitFor(() => expect(queryClient.getQueryState(views[0]!)?.isInvalidated).toBe(true));
+    for (const key of views) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
+  it('closes the session when the editor is left', async () => {
+    const { unmount } = renderWithProviders(<FineTuningPanel agentId="mio" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+    await screen.findByRole('button', { name: 'Cerrar sesión' });
+    unmount();
+    await waitFor(() => expect(api.callsTo('POST', '/fine-tuning/sessions/s-1/close')).toHaveLength(1));
   });
 
   it('shows the message of a failed apply (success false)', async () => {

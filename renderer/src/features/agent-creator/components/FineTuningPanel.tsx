@@ -3,9 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api';
 import { AppButton } from '../../../shared/ui/AppButton';
 import { useToast } from '../../../shared/ui/toast';
-import { agentCreatorApi } from '../api/agentCreatorApi';
+import {
+  useApplyFineTuning,
+  useCloseFineTuning,
+  useFineTuningTalk,
+  useOpenFineTuning,
+  type FineTuningSession,
+} from '../api/agentCreatorQueries';
 import { agentCreatorStrings } from '../strings';
-import type { ChatLine, FineTuningSession } from '../types';
+import type { ChatLine } from '../types';
 import { TalkThread } from './TalkThread';
 
 const strings = agentCreatorStrings.fineTuning;
@@ -24,38 +30,42 @@ const errorText = (error: unknown) => (isApiError(error) && error.message ? erro
  */
 export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
   const toast = useToast();
+  const openSession = useOpenFineTuning();
+  const talk = useFineTuningTalk();
+  const applyProposal = useApplyFineTuning(agentId);
+  const closeSession = useCloseFineTuning();
   const [session, setSession] = useState<FineTuningSession | null>(null);
   const [lines, setLines] = useState<ChatLine[]>([]);
   const [proposal, setProposal] = useState<string | null>(null);
   const [versionName, setVersionName] = useState<string>(strings.defaultVersionName);
   const [versionDescription, setVersionDescription] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const busy = openSession.isPending || talk.isPending || applyProposal.isPending || closeSession.isPending;
   const sessionId = useRef<string | null>(null);
+  const close = useRef(closeSession.mutate);
+  close.current = closeSession.mutate;
 
-  // Leaving the editor ends the session; its messages stay stored.
+  // Leaving the editor ends the session (its messages stay stored); no screen is left to say it failed.
   useEffect(
     () => () => {
-      if (sessionId.current) void agentCreatorApi.closeSession(sessionId.current).catch(() => undefined);
+      if (sessionId.current) close.current(sessionId.current);
     },
     [],
   );
 
+  /** One action at a time; its failure is shown under the panel. */
   const run = async (work: () => Promise<void>) => {
-    setBusy(true);
     setError(null);
     try {
       await work();
     } catch (failure) {
       setError(errorText(failure));
-    } finally {
-      setBusy(false);
     }
   };
 
   const open = () =>
     run(async () => {
-      const opened = await agentCreatorApi.openSession(agentId);
+      const opened = await openSession.mutateAsync(agentId);
       sessionId.current = opened.sessionId;
       setSession(opened);
       setLines(opened.messages.map((message) => ({ id: message.id, role: message.role, content: message.content, notice: message.status === 'failed' })));
@@ -67,7 +77,7 @@ export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
     setLines((current) => [...current, { id: `local-${Date.now()}`, role: 'user', content: message }]);
     await run(async () => {
       try {
-        const reply = await agentCreatorApi.talkInSession(session.sessionId, message);
+        const reply = await talk.mutateAsync({ sessionId: session.sessionId, message });
         setLines((current) => [...current, { id: reply.messageId, role: 'assistant', content: reply.reply }]);
         if (reply.proposedPrompt) setProposal(reply.proposedPrompt);
         sent = true;
@@ -82,10 +92,13 @@ export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
   const apply = () =>
     run(async () => {
       if (!session || !proposal) return;
-      const result = await agentCreatorApi.applyProposal(session.sessionId, {
-        newPrompt: proposal,
-        versionName: versionName.trim() || strings.defaultVersionName,
-        versionDescription: versionDescription.trim() || undefined,
+      const result = await applyProposal.mutateAsync({
+        sessionId: session.sessionId,
+        proposal: {
+          newPrompt: proposal,
+          versionName: versionName.trim() || strings.defaultVersionName,
+          versionDescription: versionDescription.trim() || undefined,
+        },
       });
       toast.success(result.message);
       setSession({ ...session, currentPrompt: proposal });
@@ -93,10 +106,10 @@ export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
       onApplied?.();
     });
 
-  const close = () =>
+  const end = () =>
     run(async () => {
       if (!session) return;
-      const result = await agentCreatorApi.closeSession(session.sessionId);
+      const result = await closeSession.mutateAsync(session.sessionId);
       sessionId.current = null;
       setSession(null);
       setLines([]);
@@ -112,7 +125,7 @@ export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
             {strings.title}
           </Title>
           {session && (
-            <AppButton variant="outline" size="xs" onClick={() => void close()} disabled={busy}>
+            <AppButton variant="outline" size="xs" onClick={() => void end()} disabled={busy}>
               {strings.close}
             </AppButton>
           )}

@@ -1,17 +1,4 @@
-import type { AgentDraft } from '../types';
-
-export const EMPTY_DRAFT: AgentDraft = {
-  name: '',
-  category: 'general',
-  description: '',
-  skills: [],
-  capabilities: [],
-  useCases: [],
-  systemPrompt: '',
-  modelId: '',
-  price: 0,
-  isPublic: false,
-};
+import type { AgentDraft } from '../api/agentCreatorQueries';
 
 /**
  * The model's new draft, except for the fields the user changed by hand while it was answering:
