@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -56,7 +56,44 @@ describe('the application shell over HTTP', () => {
         payments: { provider: 'demo', publishableKey: null, currency: 'eur' },
         tracking: { scripts: ['https://stats.example/t.js'] },
         features: [],
+        limits: expect.any(Object),
+        categories: [
+          { slug: 'legal', label: 'Legal' },
+          { slug: 'finance', label: 'Finanzas' },
+          { slug: 'marketing', label: 'Marketing' },
+          { slug: 'tech', label: 'Tecnología' },
+          { slug: 'hr', label: 'Recursos humanos' },
+          { slug: 'operations', label: 'Operaciones' },
+          { slug: 'general', label: 'General' },
+        ],
       });
+    });
+
+    it("serves the limits the server enforces: the contact form's, at and past each bound", async () => {
+      const { limits } = (await request(testApp.server).get('/api/config').expect(200)).body;
+      const { name, subject, message } = limits.contact;
+      const send = (body: Record<string, string>) =>
+        request(testApp.server)
+          .post('/api/contact')
+          .set('X-Forwarded-For', '203.0.113.77')
+          .send({ name: 'Ana', email: 'ana@example.com', subject: 'Hola', message: 'Un mensaje de prueba.', ...body });
+      await send({ name: 'a'.repeat(name.max), subject: 's'.repeat(subject.max), message: 'm'.repeat(message.max) }).expect(201);
+      for (const tooLong of [{ name: 'a'.repeat(name.max + 1) }, { subject: 's'.repeat(subject.max + 1) }, { message: 'm'.repeat(message.max + 1) }]) {
+        await send(tooLong).expect(400);
+      }
+      await send({ message: 'm'.repeat(message.min - 1) }).expect(400);
+    });
+
+    it("is what the renderer's tests take as the server's answer (renderer/test/served-config.json)", async () => {
+      const { limits, categories } = (await request(testApp.server).get('/api/config').expect(200)).body;
+      const fixture = JSON.parse(readFileSync(join(__dirname, '../../renderer/test/served-config.json'), 'utf8'));
+      expect({ limits, categories }).toEqual(fixture);
+    });
+
+    it("serves the API keys' rate ceiling this deployment set (API_KEY_RATE_LIMIT_MAX)", async () => {
+      const { limits } = (await request(testApp.server).get('/api/config').expect(200)).body;
+      expect(limits.apiKey.rateLimitPerMinute).toEqual({ min: 1, max: 600 });
+      expect(limits.agent.name).toEqual({ min: 1, max: 120 });
     });
 
     it('allows the configured tracking script origin in the content security policy', async () => {

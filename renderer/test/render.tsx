@@ -5,6 +5,14 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient } from '../src/shared/api';
+import { defaultRuntimeConfig, runtimeConfigAtom, type RuntimeConfig } from '../src/shared/config';
+import servedConfig from './served-config.json';
+
+/**
+ * The configuration as the app has it once `GET /api/config` answered: the server's categories and
+ * form limits (served-config.json, which a backend test keeps equal to what the server serves).
+ */
+export const loadedRuntimeConfig: RuntimeConfig = { ...defaultRuntimeConfig, ...(servedConfig as Pick<RuntimeConfig, 'limits' | 'categories'>) };
 
 type JotaiStore = ReturnType<typeof createStore>;
 
@@ -27,6 +35,8 @@ export function renderWithProviders(
   // The app's cache settings, empty for each test unless the test brings its own.
   { route = '/', store = createStore(), queryClient = createQueryClient(), ...options }: RenderWithProvidersOptions = {},
 ): RenderWithProvidersResult {
+  // A test that set its own configuration keeps it.
+  if (store.get(runtimeConfigAtom) === defaultRuntimeConfig) store.set(runtimeConfigAtom, loadedRuntimeConfig);
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       // env="test" turns off Mantine transitions and portals so assertions do not race animations.

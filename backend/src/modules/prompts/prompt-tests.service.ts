@@ -21,9 +21,10 @@ import {
   TestCaseNotFoundError,
   TooManyTestCasesError,
 } from './prompts.errors';
+import { FORM_LIMITS } from '../../common/validation/form-limits';
 
 /** A small set: a run is two model calls per case. */
-export const MAX_TEST_CASES = 20;
+export const MAX_TEST_CASES = FORM_LIMITS.prompt.testCases.max;
 /** Model calls of one run in flight at once, so that a run does not monopolise the provider. */
 const RUN_CONCURRENCY = 3;
 export const TEST_CASE_TIMEOUT_MS = 60_000;

@@ -4,6 +4,8 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { RuntimeConfigDto } from './runtime-config.dto';
+import { FORM_LIMITS } from '../../common/validation/form-limits';
+import { AGENT_CATEGORIES, AGENT_CATEGORY_LABELS } from '../agents/agent-categories';
 
 @ApiTags('config')
 @Public()
@@ -34,6 +36,14 @@ export class RuntimeConfigController {
       },
       tracking: { scripts: this.config.trackingScripts },
       features: this.config.features,
+      limits: {
+        ...FORM_LIMITS,
+        apiKey: {
+          ...FORM_LIMITS.apiKey,
+          rateLimitPerMinute: { ...FORM_LIMITS.apiKey.rateLimitPerMinute, max: this.config.apiKeys.maxRateLimitPerMinute },
+        },
+      },
+      categories: AGENT_CATEGORIES.map((slug) => ({ slug, label: AGENT_CATEGORY_LABELS[slug] })),
     };
   }
 }

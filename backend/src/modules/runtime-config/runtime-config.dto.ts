@@ -1,4 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { FORM_LIMITS, type FormLimits } from '../../common/validation/form-limits';
+import { AGENT_CATEGORIES, type AgentCategory } from '../agents/agent-categories';
 
 class IdentityConfigDto {
   @ApiProperty({ enum: ['cognito', 'embedded'] }) provider: 'cognito' | 'embedded';
@@ -21,6 +23,29 @@ class TrackingConfigDto {
   scripts: string[];
 }
 
+class BoundsDto {
+  @ApiProperty({ description: 'Mínimo: longitud de un texto o valor de un número' }) min: number;
+  @ApiProperty({ description: 'Máximo: longitud de un texto o valor de un número' }) max: number;
+}
+
+/** A class per group of FORM_LIMITS, one `BoundsDto` property per field, so the document names every field. */
+function limitsGroupDto(group: keyof FormLimits): new () => object {
+  const dto = class {};
+  Object.defineProperty(dto, 'name', { value: `${group[0].toUpperCase()}${group.slice(1)}LimitsDto` });
+  for (const field of Object.keys(FORM_LIMITS[group])) ApiProperty({ type: BoundsDto })(dto.prototype, field);
+  return dto;
+}
+
+class FormLimitsDto {}
+for (const group of Object.keys(FORM_LIMITS) as Array<keyof FormLimits>) {
+  ApiProperty({ type: limitsGroupDto(group) })(FormLimitsDto.prototype, group);
+}
+
+class CategoryDto {
+  @ApiProperty({ enum: AGENT_CATEGORIES }) slug: AgentCategory;
+  @ApiProperty({ example: 'Finanzas', description: 'Nombre en español que ven los usuarios' }) label: string;
+}
+
 /** What the renderer needs to know about this deployment; nothing here is secret. */
 export class RuntimeConfigDto {
   @ApiProperty({ example: 'Nova' }) productName: string;
@@ -31,4 +56,8 @@ export class RuntimeConfigDto {
   @ApiProperty({ type: PaymentsConfigDto }) payments: PaymentsConfigDto;
   @ApiProperty({ type: TrackingConfigDto }) tracking: TrackingConfigDto;
   @ApiProperty({ type: [String] }) features: string[];
+  @ApiProperty({ type: FormLimitsDto, description: 'Los límites de cada formulario, los mismos que comprueba el servidor' })
+  limits: FormLimits;
+  @ApiProperty({ type: [CategoryDto], description: 'Las categorías de agentes, en el orden en que se ofrecen' })
+  categories: CategoryDto[];
 }

@@ -16,7 +16,7 @@ import {
   StripeTransactionsPage,
 } from '../../features/admin';
 import { authStateAtom } from '../../features/auth/state/authState';
-import { CATEGORY_OPTIONS } from '../../features/marketplace/categories';
+import { useCategories } from '../../shared/config';
 
 export function AdminDashboardScreen() {
   return <AdminDashboardPage />;
@@ -28,7 +28,7 @@ export function AdminUsersScreen() {
 }
 
 export function AdminAgentsScreen() {
-  return <AdminAgentsPage categories={CATEGORY_OPTIONS} />;
+  return <AdminAgentsPage categories={useCategories().options} />;
 }
 
 export { AdminLayout } from '../layouts/AdminLayout';

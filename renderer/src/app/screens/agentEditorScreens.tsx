@@ -7,10 +7,10 @@ import { useParams } from 'react-router-dom';
 import { FineTuningPanel } from '../../features/agent-creator';
 import { AgentEditorPage, agentEditorStrings, type AgentEditor, type AgentEditorTab } from '../../features/agent-editor';
 import { authStateAtom } from '../../features/auth/state/authState';
-import { CATEGORY_OPTIONS } from '../../features/marketplace';
 import { PromptTestCasesPanel, PromptVersionsPanel } from '../../features/prompts';
 import { PublicationPanel, publicationsStrings } from '../../features/publications';
 import { useReloadTeam } from '../../features/team/api/teamQueries';
+import { useCategories } from '../../shared/config';
 
 const promptTabs =
   (agentId: string) =>
@@ -35,7 +35,7 @@ function Editor({ agentId }: { agentId?: string }) {
       key={agentId ?? 'new'}
       agentId={agentId}
       editor={editor}
-      categories={CATEGORY_OPTIONS}
+      categories={useCategories().options}
       onSaved={reload}
       onDeleted={reload}
       extraTabs={agentId ? promptTabs(agentId) : undefined}

@@ -10,11 +10,12 @@ import {
   type ChatEcosystem,
   type PickableAgent,
 } from '../../features/collaboration';
-import { categoryLabel, useEcosystem } from '../../features/marketplace';
+import { useEcosystem } from '../../features/marketplace';
 import { useTeamAgents } from '../../features/team';
 import { Spinner } from '../../shared/ui';
 import { appStrings } from '../strings';
 import { useListConversation } from './listConversation';
+import { useCategories } from '../../shared/config';
 
 /** 'Mis Agentes' as the collaboration feature picks them. */
 export function useTeamPickable(): PickableAgent[] {
@@ -44,7 +45,7 @@ export function FlowChatScreen() {
   const preset = search.get('agents');
   const initialSelection = useMemo(() => (preset ? preset.split(',').filter(Boolean) : undefined), [preset]);
   return (
-    <CollaborationChatPage agents={agents} initialSelection={initialSelection} formatCategory={categoryLabel} onConversationCreated={onCreated} />
+    <CollaborationChatPage agents={agents} initialSelection={initialSelection} formatCategory={useCategories().label} onConversationCreated={onCreated} />
   );
 }
 
@@ -59,10 +60,10 @@ export function CollaborationConversationScreen({ conversationId, ecosystemId }:
       </Center>
     );
   }
-  return <CollaborationChatPage conversationId={conversationId} agents={agents} ecosystem={ecosystem} formatCategory={categoryLabel} />;
+  return <CollaborationChatPage conversationId={conversationId} agents={agents} ecosystem={ecosystem} formatCategory={useCategories().label} />;
 }
 
 /** /start-team-chat */
 export function StartTeamChatScreen() {
-  return <StartTeamChatPage agents={useTeamPickable()} formatCategory={categoryLabel} />;
+  return <StartTeamChatPage agents={useTeamPickable()} formatCategory={useCategories().label} />;
 }

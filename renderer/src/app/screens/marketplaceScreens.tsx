@@ -8,7 +8,6 @@ import type { PurchaseState } from '../../features/checkout';
 import { CartCheckout, SubscribeButton, toPlan, type CreatedSubscription } from '../../features/subscriptions';
 import {
   AgentDetailPage,
-  categoryLabel,
   EcosystemDetailPage,
   MarketplacePage,
   type Agent,
@@ -28,6 +27,7 @@ import { useListConversation } from './listConversation';
 import { subscriberOf } from './subscriber';
 import { AppButton } from '../../shared/ui';
 import { appStrings } from '../strings';
+import { useCategories } from '../../shared/config';
 
 const agentCardActions = (agent: Agent) => (
   <>
@@ -157,7 +157,7 @@ export function ShoppingCartScreen() {
 }
 
 export function MyOfficeScreen() {
-  return <MyOfficePage formatCategory={categoryLabel} />;
+  return <MyOfficePage formatCategory={useCategories().label} />;
 }
 
 /** 'Chatear con el ecosistema' first, then the ecosystem's usual actions. */

@@ -12,6 +12,4 @@ export { useEcosystem } from './api/marketplaceQueries';
 export type { Agent, Ecosystem } from './api/marketplaceQueries';
 export { filtersAtom, marketplaceTabAtom, defaultFilters } from './state/filters';
 export { marketplaceStrings, formatPrice, priceLabel } from './strings';
-export { CATEGORIES, CATEGORY_LABELS, CATEGORY_OPTIONS, categoryLabel, toCategory } from './categories';
-export type { Category } from './categories';
 export type { MarketplaceFilters, SortBy } from './types';

@@ -1615,7 +1615,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** La cuenta de cobro conectada del usuario */
+        /**
+         * La cuenta de cobro conectada del usuario
+         * @description Si la pasarela no responde al consultar una cuenta pendiente, se devuelve el estado guardado.
+         */
         get: operations["PayoutsController_account"];
         put?: never;
         post?: never;
@@ -2373,6 +2376,13 @@ export interface components {
             updatedAt: string;
             useCases: string[];
         };
+        AgentLimitsDto: {
+            description: components["schemas"]["BoundsDto"];
+            ecosystemMinimumPrice: components["schemas"]["BoundsDto"];
+            name: components["schemas"]["BoundsDto"];
+            price: components["schemas"]["BoundsDto"];
+            systemPrompt: components["schemas"]["BoundsDto"];
+        };
         AgentMarginDto: {
             agentId: string;
             inputTokens: number;
@@ -2437,6 +2447,12 @@ export interface components {
              */
             prefix: string;
             rateLimitPerMinute: number;
+        };
+        ApiKeyLimitsDto: {
+            monthlyRequestQuota: components["schemas"]["BoundsDto"];
+            monthlyTokenQuota: components["schemas"]["BoundsDto"];
+            name: components["schemas"]["BoundsDto"];
+            rateLimitPerMinute: components["schemas"]["BoundsDto"];
         };
         ApplyFineTuningDto: {
             newPrompt: string;
@@ -2628,6 +2644,12 @@ export interface components {
             /** @enum {string} */
             provider: "demo" | "stripe";
         };
+        BoundsDto: {
+            /** @description Máximo: longitud de un texto o valor de un número */
+            max: number;
+            /** @description Mínimo: longitud de un texto o valor de un número */
+            min: number;
+        };
         BundleShareDto: {
             agentId: string;
             agentName: string;
@@ -2685,6 +2707,15 @@ export interface components {
             name: string;
             /** @enum {string} */
             provider: "bedrock" | "openai-compatible";
+        };
+        CategoryDto: {
+            /**
+             * @description Nombre en español que ven los usuarios
+             * @example Finanzas
+             */
+            label: string;
+            /** @enum {string} */
+            slug: "legal" | "finance" | "marketing" | "tech" | "hr" | "operations" | "general";
         };
         ChangePlanDto: {
             /** @example price_456 */
@@ -2842,6 +2873,12 @@ export interface components {
              * @enum {string}
              */
             status: "none" | "pending" | "active";
+        };
+        ContactLimitsDto: {
+            email: components["schemas"]["BoundsDto"];
+            message: components["schemas"]["BoundsDto"];
+            name: components["schemas"]["BoundsDto"];
+            subject: components["schemas"]["BoundsDto"];
         };
         ContactReceivedDto: {
             id: string;
@@ -3231,6 +3268,12 @@ export interface components {
             tags: string[];
             updatedAt: string;
         };
+        EcosystemLimitsDto: {
+            description: components["schemas"]["BoundsDto"];
+            discount: components["schemas"]["BoundsDto"];
+            name: components["schemas"]["BoundsDto"];
+            price: components["schemas"]["BoundsDto"];
+        };
         EcosystemPageDto: {
             items: components["schemas"]["EcosystemDto"][];
             limit: number;
@@ -3314,6 +3357,10 @@ export interface components {
             source: string;
             target: string;
         };
+        FlowLimitsDto: {
+            description: components["schemas"]["BoundsDto"];
+            name: components["schemas"]["BoundsDto"];
+        };
         FlowNodeDto: {
             agentId?: string;
             id: string;
@@ -3324,6 +3371,16 @@ export interface components {
         FlowPositionDto: {
             x: number;
             y: number;
+        };
+        FormLimitsDto: {
+            agent: components["schemas"]["AgentLimitsDto"];
+            apiKey: components["schemas"]["ApiKeyLimitsDto"];
+            contact: components["schemas"]["ContactLimitsDto"];
+            ecosystem: components["schemas"]["EcosystemLimitsDto"];
+            flow: components["schemas"]["FlowLimitsDto"];
+            identity: components["schemas"]["IdentityLimitsDto"];
+            profile: components["schemas"]["ProfileLimitsDto"];
+            prompt: components["schemas"]["PromptLimitsDto"];
         };
         HealthDto: {
             database: components["schemas"]["DatabaseHealthDto"];
@@ -3342,6 +3399,9 @@ export interface components {
             region: string;
             userPoolClientId: string;
             userPoolId: string;
+        };
+        IdentityLimitsDto: {
+            password: components["schemas"]["BoundsDto"];
         };
         InteractionStateDto: {
             firstAgentCreated: boolean;
@@ -3711,6 +3771,18 @@ export interface components {
             /** @description El ecosistema que se vende (con su descuento) */
             ecosystemId?: string;
         };
+        ProfileLimitsDto: {
+            contactName: components["schemas"]["BoundsDto"];
+            handle: components["schemas"]["BoundsDto"];
+        };
+        PromptLimitsDto: {
+            expectation: components["schemas"]["BoundsDto"];
+            prompt: components["schemas"]["BoundsDto"];
+            question: components["schemas"]["BoundsDto"];
+            testCases: components["schemas"]["BoundsDto"];
+            versionDescription: components["schemas"]["BoundsDto"];
+            versionName: components["schemas"]["BoundsDto"];
+        };
         PromptVersionDto: {
             agentId: string;
             /** Format: date-time */
@@ -3806,8 +3878,12 @@ export interface components {
             apiKey: string | null;
             /** @example Seshat */
             assistantName: string;
+            /** @description Las categorías de agentes, en el orden en que se ofrecen */
+            categories: components["schemas"]["CategoryDto"][];
             features: string[];
             identity: components["schemas"]["IdentityConfigDto"];
+            /** @description Los límites de cada formulario, los mismos que comprueba el servidor */
+            limits: components["schemas"]["FormLimitsDto"];
             payments: components["schemas"]["PaymentsConfigDto"];
             /** @example Nova */
             productName: string;
@@ -9945,12 +10021,14 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectedAccountDto"];
                 };
             };
-            /** @description Sin sesión */
+            /** @description Sin sesión, o con un token caducado o no válido */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -9971,12 +10049,32 @@ export interface operations {
                     "application/json": components["schemas"]["OnboardingLinkDto"];
                 };
             };
-            /** @description Sin sesión */
+            /** @description Sin sesión, o con un token caducado o no válido */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela ya no conoce la cuenta guardada: 'No se encontró la cuenta de cobro' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La pasarela de pago falló o no respondió al crear la cuenta o el enlace de alta */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };
@@ -10452,19 +10550,32 @@ export interface operations {
                     "application/json": components["schemas"]["EarningsDto"];
                 };
             };
-            /** @description Sin sesión */
+            /** @description user no es un texto de 1 a 128 caracteres */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
-            /** @description Los ingresos de otro usuario (salvo administradores) */
+            /** @description Los ingresos de otro usuario, salvo para administradores (code 'EarningsForbidden') */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
             };
         };
     };

@@ -24,3 +24,5 @@ export {
   useRuntimeConfig,
 } from './runtimeConfigAtoms';
 export type { RuntimeConfigStatus } from './runtimeConfigAtoms';
+export { useCategories, useFormLimits } from './formConfig';
+export type { Categories, CategoryOption, FieldBounds, FormLimits } from './formConfig';

@@ -1,6 +1,7 @@
 import { desktopBridge } from '../../../test/desktop-bridge';
 import { fakeResponse } from '../../../test/http';
 import { createStore } from 'jotai';
+import servedConfig from '../../../test/served-config.json';
 import { getApiBase, getRuntimeConfig, parseRuntimeConfig, defaultRuntimeConfig } from './runtimeConfig';
 import { loadRuntimeConfig } from './loadRuntimeConfig';
 import { loadRuntimeConfigAtom, runtimeConfigAtom, runtimeConfigStatusAtom } from './runtimeConfigAtoms';
@@ -19,6 +20,8 @@ const serverConfig = {
   payments: { provider: 'stripe', publishableKey: 'pk_test_123', currency: 'eur' },
   tracking: { scripts: ['https://cdn.example/analytics.js'] },
   features: ['agent-flow'],
+  limits: servedConfig.limits,
+  categories: servedConfig.categories,
 };
 
 function respondWith(status: number, body: unknown, statusText = ''): Response {
@@ -56,6 +59,8 @@ describe('parseRuntimeConfig', () => {
       payments: { provider: 'stripe', publishableKey: null },
       tracking: { scripts: ['https://a.example/x.js', 42, ''] },
       features: 'all',
+      limits: 'none',
+      categories: [{ slug: 'legal', label: 'Legal' }, { slug: '' }, 'finance'],
     });
 
     expect(config).toEqual({
@@ -63,6 +68,7 @@ describe('parseRuntimeConfig', () => {
       identity: null,
       payments: { provider: 'demo', publishableKey: null, currency: 'eur' },
       tracking: { scripts: ['https://a.example/x.js'] },
+      categories: [{ slug: 'legal', label: 'Legal' }],
     });
   });
 

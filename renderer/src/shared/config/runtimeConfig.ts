@@ -1,39 +1,22 @@
+import type { components } from '../api/schema.gen';
 import { getDesktop } from '../desktop/desktop';
 
-export type IdentityProvider = 'cognito' | 'embedded';
-export type PaymentsProvider = 'demo' | 'stripe';
+type ServedConfig = components['schemas']['RuntimeConfigDto'];
 
-export interface IdentityConfig {
-  provider: IdentityProvider;
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  /** Set for the embedded identity service (and for Cognito behind a custom endpoint). */
-  endpoint: string | null;
-}
+export type IdentityConfig = ServedConfig['identity'];
+export type IdentityProvider = IdentityConfig['provider'];
+export type PaymentsConfig = ServedConfig['payments'];
+export type PaymentsProvider = PaymentsConfig['provider'];
+export type TrackingConfig = ServedConfig['tracking'];
 
-export interface PaymentsConfig {
-  provider: PaymentsProvider;
-  publishableKey: string | null;
-  /** ISO 4217 code in lower case, as Stripe writes it ('eur' by default). */
-  currency: string;
-}
-
-export interface TrackingConfig {
-  /** URLs of tracking/advertising scripts, loaded only after cookie consent. */
-  scripts: string[];
-}
-
-/** The backend's public runtime configuration, `GET {apiBase}/config`. */
-export interface RuntimeConfig {
-  productName: string;
-  assistantName: string;
-  apiKey: string | null;
+/**
+ * The backend's public runtime configuration, `GET {apiBase}/config`, as the renderer keeps it:
+ * half an identity configuration is none, and the form limits are null until the server's arrive.
+ */
+export type RuntimeConfig = Omit<ServedConfig, 'identity' | 'limits'> & {
   identity: IdentityConfig | null;
-  payments: PaymentsConfig;
-  tracking: TrackingConfig;
-  features: string[];
-}
+  limits: ServedConfig['limits'] | null;
+};
 
 /** Used until the server's configuration arrives, and kept if it cannot be fetched. */
 export const defaultRuntimeConfig: RuntimeConfig = Object.freeze({
@@ -44,6 +27,8 @@ export const defaultRuntimeConfig: RuntimeConfig = Object.freeze({
   payments: Object.freeze({ provider: 'demo', publishableKey: null, currency: 'eur' }) as PaymentsConfig,
   tracking: Object.freeze({ scripts: [] as string[] }) as TrackingConfig,
   features: [] as string[],
+  limits: null,
+  categories: [],
 }) as RuntimeConfig;
 
 function trimTrailingSlashes(url: string): string {
@@ -119,6 +104,11 @@ function parsePayments(value: unknown): PaymentsConfig {
   };
 }
 
+function parseCategories(value: unknown): RuntimeConfig['categories'] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((item): item is RuntimeConfig['categories'][number] => isRecord(item) && nonEmptyString(item.slug) !== undefined && nonEmptyString(item.label) !== undefined);
+}
+
 /**
  * Accepts whatever the server sent and fills every missing or malformed field from the defaults,
  * so that a partial configuration never breaks start-up.
@@ -133,5 +123,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     payments: parsePayments(source.payments),
     tracking: { scripts: isRecord(source.tracking) ? stringList(source.tracking.scripts) : [] },
     features: stringList(source.features),
+    limits: isRecord(source.limits) ? (source.limits as RuntimeConfig['limits']) : null,
+    categories: parseCategories(source.categories),
   };
 }

@@ -20,6 +20,9 @@ import {
 import { AGENT_CATEGORIES, describeAgentCategories, toAgentCategory } from '../agent-categories';
 import { MaxDecimalPlaces } from '../../../common/validation/max-decimal-places';
 import { AGENT_CATEGORY_QUERY, booleanOrText, ListingQueryDto } from '../marketplace/marketplace-query.dto';
+import { FORM_LIMITS } from '../../../common/validation/form-limits';
+
+const AGENT = FORM_LIMITS.agent;
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimEach = ({ value }: { value: unknown }) =>
@@ -49,7 +52,7 @@ export class SaveAgentDto {
   @ApiProperty({ example: 'Asistente Legal' })
   @Transform(trim)
   @IsString({ message: 'name debe ser un texto' })
-  @Length(1, 120, { message: 'name debe tener entre 1 y 120 caracteres' })
+  @Length(AGENT.name.min, AGENT.name.max, { message: `name debe tener entre ${AGENT.name.min} y ${AGENT.name.max} caracteres` })
   name: string;
 
   @ApiProperty({
@@ -64,7 +67,9 @@ export class SaveAgentDto {
   @ApiProperty()
   @Transform(trim)
   @IsString({ message: 'description debe ser un texto' })
-  @Length(1, 5000, { message: 'description debe tener entre 1 y 5000 caracteres' })
+  @Length(AGENT.description.min, AGENT.description.max, {
+    message: `description debe tener entre ${AGENT.description.min} y ${AGENT.description.max} caracteres`,
+  })
   description: string;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'URL de la imagen del agente' })
@@ -104,8 +109,8 @@ export class SaveAgentDto {
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'price debe ser un número con como máximo 2 decimales' })
   @MaxDecimalPlaces(2, { message: 'price debe ser un número con como máximo 2 decimales' })
-  @Min(0, { message: 'price debe ser mayor o igual que 0' })
-  @Max(99999999, { message: 'price es demasiado alto' })
+  @Min(AGENT.price.min, { message: `price debe ser mayor o igual que ${AGENT.price.min}` })
+  @Max(AGENT.price.max, { message: 'price es demasiado alto' })
   price?: number;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 5, description: 'Solo un administrador puede cambiarla' })
@@ -148,8 +153,8 @@ export class SaveAgentDto {
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'ecosystemMinimumPrice debe ser un número con como máximo 2 decimales' })
   @MaxDecimalPlaces(2, { message: 'ecosystemMinimumPrice debe ser un número con como máximo 2 decimales' })
-  @Min(0, { message: 'ecosystemMinimumPrice debe ser mayor o igual que 0' })
-  @Max(99999999, { message: 'ecosystemMinimumPrice es demasiado alto' })
+  @Min(AGENT.ecosystemMinimumPrice.min, { message: `ecosystemMinimumPrice debe ser mayor o igual que ${AGENT.ecosystemMinimumPrice.min}` })
+  @Max(AGENT.ecosystemMinimumPrice.max, { message: 'ecosystemMinimumPrice es demasiado alto' })
   ecosystemMinimumPrice?: number;
 
   @ApiPropertyOptional({ description: 'Tu nombre de usuario o tu nombre público (se guarda el público); solo un administrador puede indicar otro' })
@@ -167,7 +172,7 @@ export class SaveAgentDto {
   @ApiPropertyOptional({ description: 'Prompt de sistema del agente (se guarda aparte, nunca se lista)' })
   @IsOptional()
   @IsString({ message: 'prompt debe ser un texto' })
-  @MaxLength(100000, { message: 'prompt no puede superar los 100000 caracteres' })
+  @MaxLength(AGENT.systemPrompt.max, { message: `prompt no puede superar los ${AGENT.systemPrompt.max} caracteres` })
   prompt?: string;
 }
 

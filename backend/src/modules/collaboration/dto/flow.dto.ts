@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNumber, IsOptional, IsString, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { FORM_LIMITS } from '../../../common/validation/form-limits';
+
+const FLOW = FORM_LIMITS.flow;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -41,14 +44,14 @@ export class SaveFlowDto {
   @ApiProperty()
   @Transform(trim)
   @IsString({ message: 'name debe ser un texto' })
-  @Length(1, 120, { message: 'name debe tener entre 1 y 120 caracteres' })
+  @Length(FLOW.name.min, FLOW.name.max, { message: `name debe tener entre ${FLOW.name.min} y ${FLOW.name.max} caracteres` })
   name: string;
 
   @ApiPropertyOptional()
   @IsOptional()
   @Transform(trim)
   @IsString({ message: 'description debe ser un texto' })
-  @MaxLength(2000, { message: 'description no puede superar los 2000 caracteres' })
+  @MaxLength(FLOW.description.max, { message: `description no puede superar los ${FLOW.description.max} caracteres` })
   description?: string;
 
   @ApiPropertyOptional({ description: 'Visible para todos los usuarios como plantilla' })

@@ -17,6 +17,9 @@ import {
 import { MaxDecimalPlaces } from '../../../common/validation/max-decimal-places';
 import { ID_PATTERN, trim } from '../../agents/dto/agent.dto';
 import { booleanOrText } from '../../agents/marketplace/marketplace-query.dto';
+import { FORM_LIMITS } from '../../../common/validation/form-limits';
+
+const ECOSYSTEM = FORM_LIMITS.ecosystem;
 
 export const DEFAULT_ECOSYSTEM_CATEGORY = 'test';
 export const DEFAULT_ECOSYSTEM_CREATOR = 'admin';
@@ -26,14 +29,14 @@ export class CreateEcosystemDto {
   @ApiProperty({ example: 'Equipo de lanzamiento' })
   @Transform(trim)
   @IsString({ message: 'name debe ser un texto' })
-  @Length(1, 120, { message: 'name debe tener entre 1 y 120 caracteres' })
+  @Length(ECOSYSTEM.name.min, ECOSYSTEM.name.max, { message: `name debe tener entre ${ECOSYSTEM.name.min} y ${ECOSYSTEM.name.max} caracteres` })
   name: string;
 
   @ApiPropertyOptional({ default: '' })
   @IsOptional()
   @Transform(trim)
   @IsString({ message: 'description debe ser un texto' })
-  @MaxLength(5000, { message: 'description no puede superar los 5000 caracteres' })
+  @MaxLength(ECOSYSTEM.description.max, { message: `description no puede superar los ${ECOSYSTEM.description.max} caracteres` })
   description?: string;
 
   @ApiPropertyOptional({ default: DEFAULT_ECOSYSTEM_CATEGORY })
@@ -60,16 +63,16 @@ export class CreateEcosystemDto {
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'price debe ser un número con como máximo 2 decimales' })
   @MaxDecimalPlaces(2, { message: 'price debe ser un número con como máximo 2 decimales' })
-  @Min(0, { message: 'price debe ser mayor o igual que 0' })
-  @Max(99999999, { message: 'price es demasiado alto' })
+  @Min(ECOSYSTEM.price.min, { message: `price debe ser mayor o igual que ${ECOSYSTEM.price.min}` })
+  @Max(ECOSYSTEM.price.max, { message: 'price es demasiado alto' })
   price?: number;
 
   @ApiPropertyOptional({ default: 0, minimum: 0, maximum: 100, description: 'Porcentaje de descuento' })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'discount debe ser un número con como máximo 2 decimales' })
   @MaxDecimalPlaces(2, { message: 'discount debe ser un número con como máximo 2 decimales' })
-  @Min(0, { message: 'discount debe estar entre 0 y 100' })
-  @Max(100, { message: 'discount debe estar entre 0 y 100' })
+  @Min(ECOSYSTEM.discount.min, { message: `discount debe estar entre ${ECOSYSTEM.discount.min} y ${ECOSYSTEM.discount.max}` })
+  @Max(ECOSYSTEM.discount.max, { message: `discount debe estar entre ${ECOSYSTEM.discount.min} y ${ECOSYSTEM.discount.max}` })
   discount?: number;
 
   @ApiPropertyOptional({ default: DEFAULT_ECOSYSTEM_CREATOR, description: "Tu nombre público (se indique o no; puedes indicar tu nombre de usuario); 'admin' por defecto solo en los que crea un administrador, que puede indicar cualquiera" })

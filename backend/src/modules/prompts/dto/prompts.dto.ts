@@ -2,11 +2,14 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { EXPECTATION_KINDS, type ExpectationKind } from '../entities/prompt-test-case.entity';
+import { FORM_LIMITS } from '../../../common/validation/form-limits';
+
+const PROMPT = FORM_LIMITS.prompt;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** The same bound as an agent's `prompt` (POST /agents). */
-export const PROMPT_MAX_LENGTH = 100_000;
+export const PROMPT_MAX_LENGTH = PROMPT.prompt.max;
 
 export class PromptVersionDto {
   @ApiProperty() agentId: string;
@@ -36,13 +39,13 @@ export class CreatePromptVersionDto {
   @ApiPropertyOptional({ description: "Por defecto 'Versión {n}'" })
   @IsOptional()
   @IsString({ message: 'versionName debe ser un texto' })
-  @MaxLength(120, { message: 'versionName no puede superar los 120 caracteres' })
+  @MaxLength(PROMPT.versionName.max, { message: `versionName no puede superar los ${PROMPT.versionName.max} caracteres` })
   versionName?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
   @IsString({ message: 'versionDescription debe ser un texto' })
-  @MaxLength(500, { message: 'versionDescription no puede superar los 500 caracteres' })
+  @MaxLength(PROMPT.versionDescription.max, { message: `versionDescription no puede superar los ${PROMPT.versionDescription.max} caracteres` })
   versionDescription?: string;
 }
 
@@ -95,7 +98,7 @@ export class ExpectationDto {
   @ApiProperty()
   @IsString({ message: 'expectation.value debe ser un texto' })
   @Matches(/\S/, { message: 'expectation.value no puede estar vacío' })
-  @MaxLength(500, { message: 'expectation.value no puede superar los 500 caracteres' })
+  @MaxLength(PROMPT.expectation.max, { message: `expectation.value no puede superar los ${PROMPT.expectation.max} caracteres` })
   value: string;
 }
 
@@ -104,7 +107,7 @@ export class SaveTestCaseDto {
   @Transform(trim)
   @IsString({ message: 'question debe ser un texto' })
   @IsNotEmpty({ message: 'La pregunta no puede estar vacía.' })
-  @MaxLength(4000, { message: 'question no puede superar los 4000 caracteres' })
+  @MaxLength(PROMPT.question.max, { message: `question no puede superar los ${PROMPT.question.max} caracteres` })
   question: string;
 
   @ApiPropertyOptional({ type: ExpectationDto, nullable: true, description: 'Sin expectativa, el caso se supera si el modelo responde' })

@@ -17,12 +17,15 @@ import {
   registerDecorator,
   ArrayMaxSize,
 } from 'class-validator';
+import { FORM_LIMITS } from '../../../common/validation/form-limits';
+
+const API_KEY = FORM_LIMITS.apiKey;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export const DEFAULT_KEY_NAME = 'Clave por defecto';
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
-export const MAX_RATE_LIMIT_PER_MINUTE = 1_000_000;
+export const MAX_RATE_LIMIT_PER_MINUTE = API_KEY.rateLimitPerMinute.max;
 export const MAX_INPUT_LENGTH = 100_000;
 export const MAX_FILE_IDS = 10;
 
@@ -125,7 +128,7 @@ export class CreateApiKeyDto {
   @Transform(trim)
   @IsString({ message: 'name debe ser un texto' })
   @IsNotEmpty({ message: 'El nombre de la clave es obligatorio.' })
-  @MaxLength(120, { message: 'name no puede superar los 120 caracteres' })
+  @MaxLength(API_KEY.name.max, { message: `name no puede superar los ${API_KEY.name.max} caracteres` })
   name: string;
 
   @ApiPropertyOptional({
@@ -142,15 +145,15 @@ export class CreateApiKeyDto {
   @ApiPropertyOptional({ type: 'integer', description: 'Peticiones al mes (sin límite si falta o es null)', nullable: true, minimum: 1 })
   @IsOptional()
   @IsInt({ message: 'monthlyRequestQuota debe ser un número entero' })
-  @Min(1, { message: 'monthlyRequestQuota debe ser 1 o más' })
-  @Max(2_000_000_000, { message: 'monthlyRequestQuota es demasiado grande' })
+  @Min(API_KEY.monthlyRequestQuota.min, { message: 'monthlyRequestQuota debe ser 1 o más' })
+  @Max(API_KEY.monthlyRequestQuota.max, { message: 'monthlyRequestQuota es demasiado grande' })
   monthlyRequestQuota?: number | null;
 
   @ApiPropertyOptional({ type: 'integer', description: 'Tokens (entrada + salida) al mes (sin límite si falta o es null)', nullable: true, minimum: 1 })
   @IsOptional()
   @IsInt({ message: 'monthlyTokenQuota debe ser un número entero' })
-  @Min(1, { message: 'monthlyTokenQuota debe ser 1 o más' })
-  @Max(2_000_000_000, { message: 'monthlyTokenQuota es demasiado grande' })
+  @Min(API_KEY.monthlyTokenQuota.min, { message: 'monthlyTokenQuota debe ser 1 o más' })
+  @Max(API_KEY.monthlyTokenQuota.max, { message: 'monthlyTokenQuota es demasiado grande' })
   monthlyTokenQuota?: number | null;
 
   @ApiPropertyOptional({ type: Date, description: 'Fecha ISO 8601 a partir de la cual la clave deja de funcionar', nullable: true })

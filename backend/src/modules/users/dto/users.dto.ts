@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { FORM_LIMITS } from '../../../common/validation/form-limits';
+
+const PROFILE = FORM_LIMITS.profile;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -8,7 +11,7 @@ export class RegistrationRequestDto {
   @ApiProperty({ example: 'Ana García' })
   @Transform(trim)
   @IsString({ message: 'contactName debe ser un texto' })
-  @Length(1, 120, { message: 'contactName debe tener entre 1 y 120 caracteres' })
+  @Length(PROFILE.contactName.min, PROFILE.contactName.max, { message: `contactName debe tener entre ${PROFILE.contactName.min} y ${PROFILE.contactName.max} caracteres` })
   contactName: string;
 
   @ApiPropertyOptional({ description: 'Si se envía, debe ser el correo de la cuenta' })
@@ -36,7 +39,7 @@ export class UpdateUserDto {
   @IsOptional()
   @Transform(trim)
   @IsString({ message: 'contactName debe ser un texto' })
-  @Length(1, 120, { message: 'contactName debe tener entre 1 y 120 caracteres' })
+  @Length(PROFILE.contactName.min, PROFILE.contactName.max, { message: `contactName debe tener entre ${PROFILE.contactName.min} y ${PROFILE.contactName.max} caracteres` })
   contactName?: string;
 
   @ApiPropertyOptional({
@@ -46,7 +49,7 @@ export class UpdateUserDto {
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsString({ message: 'handle debe ser un texto' })
-  @MaxLength(30, { message: 'handle no puede superar los 30 caracteres' })
+  @MaxLength(PROFILE.handle.max, { message: `handle no puede superar los ${PROFILE.handle.max} caracteres` })
   handle?: string;
 
   @ApiPropertyOptional({ description: 'El usuario terminó la primera interacción con el creador de agentes' })

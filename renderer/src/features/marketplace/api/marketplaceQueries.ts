@@ -1,7 +1,6 @@
 import { hashKey, useInfiniteQuery, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, isApiError, withTimeout, type components } from '../../../shared/api';
+import { api, isApiError, withTimeout, type components, type paths } from '../../../shared/api';
 import { AGENT_FETCH_TIMEOUT_MS } from '../../../shared/config';
-import { toCategory } from '../categories';
 import type { MarketplaceKind, MarketplaceSearch } from '../types';
 
 export type Agent = components['schemas']['AgentDto'];
@@ -88,11 +87,13 @@ export function usePopularAgents(limit: number) {
   });
 }
 
+type AgentsQuery = NonNullable<paths['/api/marketplace/agents']['get']['parameters']['query']>;
+
 async function fetchMarketplacePage(kind: MarketplaceKind, search: MarketplaceSearch, page: number, signal: AbortSignal): Promise<MarketplacePage> {
   const options = { signal: withTimeout(signal, LIST_TIMEOUT_MS) };
   if (kind === 'ecosystems') return (await api.GET('/api/marketplace/ecosystems', { ...options, params: { query: { ...search, page } } })).data!;
-  // The filter offers the category slugs; the API would read a Spanish name the same way.
-  const category = search.category === undefined ? undefined : toCategory(search.category);
+  // The filter offers only the server's category slugs and 'all', the values the contract lists.
+  const category = search.category as AgentsQuery['category'];
   return (await api.GET('/api/marketplace/agents', { ...options, params: { query: { ...search, category, page } } })).data!;
 }
 

@@ -2,8 +2,8 @@ import './marketplace.css';
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CardFooter, CardFrame, CardHeading } from './CardParts';
+import { useCategories } from '../../../shared/config';
 import { EntityAvatar } from '../../../shared/ui';
-import { categoryLabel } from '../categories';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
 import type { Agent } from '../api/marketplaceQueries';
 
@@ -16,6 +16,7 @@ export interface AgentCardProps {
 }
 
 export function AgentCard({ agent, href = `/marketplace/agent/${encodeURIComponent(agent.id)}`, actions }: AgentCardProps) {
+  const { label: categoryLabel } = useCategories();
   return (
     <CardFrame name={agent.name}>
       <CardHeading avatar={<EntityAvatar name={agent.name} src={agent.avatar} size={48} radius="md" />} href={href} name={agent.name}>

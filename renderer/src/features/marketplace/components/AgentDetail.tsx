@@ -1,8 +1,8 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useCategories } from '../../../shared/config';
 import { EntityAvatar } from '../../../shared/ui';
 import { type Agent, loadView, useAgent } from '../api/marketplaceQueries';
-import { categoryLabel } from '../categories';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
 import { BackLink, Fact, ItemList } from './DetailParts';
 import { EmptyView, LoadErrorView, LoadingView } from './StatusViews';
@@ -14,6 +14,7 @@ export interface AgentDetailViewProps {
 
 /** One agent: description, skills, capabilities, use cases, price and rating. */
 export function AgentDetailView({ agent, actions }: AgentDetailViewProps) {
+  const { label: categoryLabel } = useCategories();
   return (
     <Stack gap="lg">
       <Group gap="md" align="flex-start" wrap="nowrap">

@@ -2,8 +2,8 @@ import './marketplace.css';
 import { Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CardFooter, CardFrame, CardHeading } from './CardParts';
+import { useCategories } from '../../../shared/config';
 import { EntityAvatar } from '../../../shared/ui';
-import { categoryLabel } from '../categories';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
 import type { Ecosystem } from '../api/marketplaceQueries';
 
@@ -18,6 +18,7 @@ export function EcosystemCard({
   href = `/marketplace/ecosystem/${encodeURIComponent(ecosystem.id)}`,
   actions,
 }: EcosystemCardProps) {
+  const { label: categoryLabel } = useCategories();
   return (
     <CardFrame name={ecosystem.name}>
       <CardHeading avatar={<EntityAvatar name={ecosystem.name} src={ecosystem.avatar} size={48} radius="md" />} href={href} name={ecosystem.name}>

@@ -1,8 +1,8 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useCategories } from '../../../shared/config';
 import { EntityAvatar } from '../../../shared/ui';
 import { type Agent, type Ecosystem, isGone, loadView, type LoadView, useAgents, useEcosystem } from '../api/marketplaceQueries';
-import { categoryLabel } from '../categories';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
 import { AgentCard } from './AgentCard';
 import { CardGrid } from './CardGrid';
@@ -88,6 +88,7 @@ export function EcosystemDetailView({
   renderAgentActions?: (agent: Agent) => ReactNode;
   agentHref?: (agent: Agent) => string;
 }) {
+  const { label: categoryLabel } = useCategories();
   const separate = agents.reduce((sum, agent) => sum + agent.price, 0);
   return (
     <Stack gap="lg">

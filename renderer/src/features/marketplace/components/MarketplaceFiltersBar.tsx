@@ -1,9 +1,8 @@
 import { Group, NumberInput, RangeSlider, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { DEFAULT_PRICE_RANGE } from '../../../shared/config';
+import { DEFAULT_PRICE_RANGE, useCategories } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui';
-import { CATEGORY_OPTIONS } from '../categories';
 import {
   filtersAtom,
   isDefaultFilters,
@@ -27,6 +26,7 @@ export function MarketplaceFiltersBar({ kind, layout = 'bar' }: { kind: Marketpl
   const setFilter = useSetAtom(setFilterAtom);
   const reset = useSetAtom(resetFiltersAtom);
   const ids = useId();
+  const categories = useCategories();
   const sorts = kind === 'ecosystems' ? ECOSYSTEM_SORT_OPTIONS : SORT_OPTIONS;
   // The rating sort chosen on the agents tab shows as popularity on the ecosystems tab.
   const sortValue = normaliseSort(filters.sortBy, kind);
@@ -62,7 +62,7 @@ export function MarketplaceFiltersBar({ kind, layout = 'bar' }: { kind: Marketpl
         />
         <Select
           label={strings.filters.category}
-          data={[{ value: 'all', label: strings.categories.all }, ...CATEGORY_OPTIONS]}
+          data={[{ value: 'all', label: strings.categories.all }, ...categories.options]}
           value={filters.category}
           onChange={(value) => setFilter({ category: value ?? 'all' })}
           allowDeselect={false}

@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { FORM_LIMITS } from '../../../../common/validation/form-limits';
+
+const CONTACT = FORM_LIMITS.contact;
 
 export const CONTACT_SECTIONS = ['general', 'soporte', 'ventas', 'facturacion', 'privacidad', 'prensa'] as const;
 export type ContactSection = (typeof CONTACT_SECTIONS)[number];
@@ -11,16 +14,16 @@ export const CONTACT_RECEIVED_MESSAGE =
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class ContactRequestDto {
-  @ApiProperty({ example: 'Ana García', minLength: 1, maxLength: 120 })
+  @ApiProperty({ example: 'Ana García', minLength: CONTACT.name.min, maxLength: CONTACT.name.max })
   @Transform(trim)
   @IsString({ message: 'El nombre debe ser un texto' })
-  @Length(1, 120, { message: 'El nombre debe tener entre 1 y 120 caracteres' })
+  @Length(CONTACT.name.min, CONTACT.name.max, { message: `El nombre debe tener entre ${CONTACT.name.min} y ${CONTACT.name.max} caracteres` })
   name: string;
 
   @ApiProperty({ example: 'ana@example.com' })
   @Transform(trim)
   @IsString({ message: 'El correo debe ser un texto' })
-  @MaxLength(320, { message: 'El correo no puede tener más de 320 caracteres' })
+  @MaxLength(CONTACT.email.max, { message: `El correo no puede tener más de ${CONTACT.email.max} caracteres` })
   @IsEmail({}, { message: 'El correo electrónico no es válido' })
   email: string;
 
@@ -29,16 +32,16 @@ export class ContactRequestDto {
   @IsIn(CONTACT_SECTIONS, { message: `La sección debe ser una de: ${CONTACT_SECTIONS.join(', ')}` })
   section?: ContactSection;
 
-  @ApiProperty({ example: 'Duda sobre mi suscripción', minLength: 1, maxLength: 160 })
+  @ApiProperty({ example: 'Duda sobre mi suscripción', minLength: CONTACT.subject.min, maxLength: CONTACT.subject.max })
   @Transform(trim)
   @IsString({ message: 'El asunto debe ser un texto' })
-  @Length(1, 160, { message: 'El asunto debe tener entre 1 y 160 caracteres' })
+  @Length(CONTACT.subject.min, CONTACT.subject.max, { message: `El asunto debe tener entre ${CONTACT.subject.min} y ${CONTACT.subject.max} caracteres` })
   subject: string;
 
-  @ApiProperty({ minLength: 10, maxLength: 5000 })
+  @ApiProperty({ minLength: CONTACT.message.min, maxLength: CONTACT.message.max })
   @Transform(trim)
   @IsString({ message: 'El mensaje debe ser un texto' })
-  @Length(10, 5000, { message: 'El mensaje debe tener entre 10 y 5000 caracteres' })
+  @Length(CONTACT.message.min, CONTACT.message.max, { message: `El mensaje debe tener entre ${CONTACT.message.min} y ${CONTACT.message.max} caracteres` })
   message: string;
 
   @ApiPropertyOptional({ description: 'Campo trampa para robots: las personas lo dejan vacío' })

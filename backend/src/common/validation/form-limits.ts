@@ -1,0 +1,62 @@
+/** The bounds of one field: a text's length, or a number's value. */
+export interface Bounds {
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * Every limit a form of the product enforces, in one place: the DTOs validate with these and
+ * `GET /api/config` serves them (`limits`), so the renderer's forms check the same numbers before
+ * sending. A limit changed here changes on both sides.
+ */
+export const FORM_LIMITS = {
+  agent: {
+    name: { min: 1, max: 120 },
+    description: { min: 1, max: 5000 },
+    systemPrompt: { min: 0, max: 100_000 },
+    price: { min: 0, max: 99_999_999 },
+    ecosystemMinimumPrice: { min: 0, max: 99_999_999 },
+  },
+  ecosystem: {
+    name: { min: 1, max: 120 },
+    description: { min: 0, max: 5000 },
+    price: { min: 0, max: 99_999_999 },
+    discount: { min: 0, max: 100 },
+  },
+  contact: {
+    name: { min: 1, max: 120 },
+    email: { min: 3, max: 320 },
+    subject: { min: 1, max: 160 },
+    message: { min: 10, max: 5000 },
+  },
+  profile: {
+    contactName: { min: 1, max: 120 },
+    handle: { min: 3, max: 30 },
+  },
+  prompt: {
+    prompt: { min: 1, max: 100_000 },
+    versionName: { min: 0, max: 120 },
+    versionDescription: { min: 0, max: 500 },
+    question: { min: 1, max: 4000 },
+    expectation: { min: 1, max: 500 },
+    testCases: { min: 0, max: 20 },
+  },
+  apiKey: {
+    name: { min: 1, max: 120 },
+    /** The deployment lowers `max` (API_KEY_RATE_LIMIT_MAX); `GET /api/config` serves the value in force. */
+    rateLimitPerMinute: { min: 1, max: 1_000_000 },
+    monthlyRequestQuota: { min: 1, max: 2_000_000_000 },
+    monthlyTokenQuota: { min: 1, max: 2_000_000_000 },
+  },
+  flow: {
+    name: { min: 1, max: 120 },
+    description: { min: 0, max: 2000 },
+  },
+  identity: {
+    /** Cognito's default policy, which the embedded identity service applies too. */
+    password: { min: 8, max: 256 },
+  },
+} as const satisfies Record<string, Record<string, Bounds>>;
+
+/** The limits' shape, with any numbers (a deployment may change some, as the API keys' rate). */
+export type FormLimits = { [Group in keyof typeof FORM_LIMITS]: Record<keyof (typeof FORM_LIMITS)[Group], Bounds> };
