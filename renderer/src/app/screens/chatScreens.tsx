@@ -5,7 +5,7 @@ import { Center } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { authStateAtom } from '../../features/auth/state/authState';
-import { ChatPage, chatApi, conversationsAtom, type ConversationMetadata } from '../../features/chat';
+import { ChatPage, conversationOf, useConversation, useConversations, type ConversationMetadata } from '../../features/chat';
 import { isCollaborationConversation, turnsAtom } from '../../features/collaboration';
 import { resumeSubscriptionForAgent, SubscribeButton, subscriptionsApi, subscriptionsStrings, type Plan } from '../../features/subscriptions';
 import { Spinner, useToast } from '../../shared/ui';
@@ -57,27 +57,16 @@ type ConversationKind = { kind: 'loading' } | { kind: 'chat' } | { kind: 'collab
  * list (or this visit's runs) usually tells which; otherwise the conversation is read once.
  */
 function useConversationKind(conversationId: string | undefined): ConversationKind {
-  const listed = useAtomValue(conversationsAtom).find((item) => item.id === conversationId);
+  const listed = useConversations().data?.find((item) => item.id === conversationId);
   const runHere = useAtomValue(turnsAtom)[conversationId ?? ''] !== undefined;
-  const [fetched, setFetched] = useState<{ id: string; metadata: ConversationMetadata | null } | null>(null);
   const known = listed !== undefined || runHere;
-  useEffect(() => {
-    if (!conversationId || known) return;
-    const controller = new AbortController();
-    chatApi.getConversation(conversationId, controller.signal).then(
-      (value) => {
-        if (!controller.signal.aborted) setFetched({ id: conversationId, metadata: value.metadata ?? null });
-      },
-      () => {
-        // Unknown or unreadable: the chat page shows that.
-        if (!controller.signal.aborted) setFetched({ id: conversationId, metadata: null });
-      },
-    );
-    return () => controller.abort();
-  }, [conversationId, known]);
+  const read = useConversation(conversationId, { enabled: !known });
+  const fetched = conversationOf(read.data);
   if (!conversationId) return { kind: 'chat' };
   if (runHere) return { kind: 'collaboration', metadata: listed?.metadata ?? { fromFlow: true } };
-  const metadata = listed ? listed.metadata : fetched?.id === conversationId ? fetched.metadata : undefined;
+  // Unknown or unreadable: the chat page shows that.
+  const unreadable = read.error !== null && !read.isFetching;
+  const metadata = listed ? listed.metadata : fetched ? (fetched.metadata ?? null) : unreadable ? null : undefined;
   if (metadata === undefined) return { kind: 'loading' };
   return isCollaborationConversation(metadata) && metadata ? { kind: 'collaboration', metadata } : { kind: 'chat' };
 }

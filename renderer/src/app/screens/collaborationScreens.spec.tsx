@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
 import { authStateAtom, type AuthState } from '../../features/auth';
-import { conversationsAtom, type Conversation } from '../../features/chat';
+import { chatKeys, chatOwnerAtom, type Conversation } from '../../features/chat';
 import { teamKeys, teamOwnerAtom } from '../../features/team';
 import { createQueryClient } from '../../shared/api';
 import { RequireAdmin } from '../guards/RequireAdmin';
@@ -38,13 +39,13 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
-function renderApp(route: string, auth: AuthState, prepare?: (store: ReturnType<typeof createStore>) => void) {
+function renderApp(route: string, auth: AuthState, prepare?: (store: ReturnType<typeof createStore>, queryClient: QueryClient) => void) {
   const store = createStore();
   store.set(authStateAtom, auth);
   store.set(teamOwnerAtom, { status: 'user', userId: auth.user!.userId });
   const queryClient = createQueryClient();
   queryClient.setQueryData(teamKeys.agents(auth.user!.userId), team);
-  prepare?.(store);
+  prepare?.(store, queryClient);
   return renderWithProviders(
     <>
       <Routes>
@@ -88,7 +89,10 @@ describe('collaboration screens', () => {
 
   it('a flow conversation in the sidebar list opens as a collaboration chat', async () => {
     const listed = { id: 'c-flow', title: 'Flujo de Agentes', metadata: { fromFlow: true }, category: 'main' } as unknown as Conversation;
-    renderApp('/chat/c-flow', member, (store) => store.set(conversationsAtom, [listed]));
+    renderApp('/chat/c-flow', member, (store, queryClient) => {
+      store.set(chatOwnerAtom, { status: 'user', userId: 'u1' });
+      queryClient.setQueryData(chatKeys.list('u1'), [listed]);
+    });
     expect(await screen.findByRole('group', { name: 'Agentes que colaboran' })).toBeInTheDocument();
   });
 

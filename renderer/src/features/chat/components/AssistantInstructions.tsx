@@ -1,66 +1,39 @@
 import { Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useRuntimeConfig } from '../../../shared/config';
-import { AppButton, AppModal, useAppModal, useToast } from '../../../shared/ui';
-import { chatApi } from '../api/chatApi';
+import { AppButton, AppModal, LoadStatus, useAppModal, useToast } from '../../../shared/ui';
+import { useAssistantPrompt, useSaveAssistantPrompt, type AssistantPrompt } from '../api/chatQueries';
 import { chatOwnerAtom } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
 
 const strings = chatStrings.instructions;
 const MAX_PROMPT_LENGTH = 20_000;
 
-function InstructionsForm({ userId }: { userId: string }) {
+function InstructionsEditor({ userId, loaded }: { userId: string; loaded: AssistantPrompt }) {
   const { productName } = useRuntimeConfig();
   const { close } = useAppModal();
   const toast = useToast();
-  const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; custom: boolean }>({ status: 'loading', custom: false });
-  const [prompt, setPrompt] = useState('');
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    chatApi.assistantPrompt(userId).then(
-      (result) => {
-        if (!active) return;
-        setPrompt(result.prompt);
-        setState({ status: 'ready', custom: result.custom });
-      },
-      () => active && setState({ status: 'error', custom: false }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [userId]);
+  const [prompt, setPrompt] = useState(loaded.prompt);
+  const saveMutation = useSaveAssistantPrompt(userId);
+  const saving = saveMutation.isPending;
 
   const save = async () => {
-    setSaving(true);
     try {
-      await chatApi.assistantPrompt(userId, prompt.trim());
+      await saveMutation.mutateAsync(prompt.trim());
       toast.success(strings.saved);
       close();
     } catch (error) {
       toast.error({ title: strings.saveError, message: error instanceof Error ? error.message : chatStrings.errors.unknown });
-    } finally {
-      setSaving(false);
     }
   };
 
-  if (state.status === 'loading') {
-    return (
-      <Group gap="xs">
-        <Loader size="xs" />
-        <Text size="sm">{strings.loading}</Text>
-      </Group>
-    );
-  }
-  if (state.status === 'error') return <Text c="red.4">{strings.loadError}</Text>;
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
         {strings.help(productName)}
       </Text>
-      {!state.custom && (
+      {!loaded.custom && (
         <Text size="xs" c="dimmed">
           {strings.defaults}
         </Text>
@@ -83,6 +56,20 @@ function InstructionsForm({ userId }: { userId: string }) {
         </AppButton>
       </Group>
     </Stack>
+  );
+}
+
+function InstructionsForm({ userId }: { userId: string }) {
+  const load = useAssistantPrompt(userId);
+  if (load.data) return <InstructionsEditor userId={userId} loaded={load.data} />;
+  if (load.error && !load.isFetching) {
+    return <LoadStatus error={strings.loadError} loadingText={strings.loading} retryText={chatStrings.page.retry} onRetry={() => void load.refetch()} />;
+  }
+  return (
+    <Group gap="xs">
+      <Loader size="xs" />
+      <Text size="sm">{strings.loading}</Text>
+    </Group>
   );
 }
 

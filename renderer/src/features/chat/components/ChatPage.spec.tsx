@@ -5,8 +5,9 @@ import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { fakeSseStream, type FakeSseStream } from '../../../../test/sse';
-import { chatOwnerAtom, conversationsAtom, openConversationAtom, type ChatOwner } from '../state/chatAtoms';
-import type { Conversation, Message } from '../types';
+import { createQueryClient } from '../../../shared/api';
+import { chatKeys, messagesOf, type Conversation, type ConversationPages, type Message } from '../api/chatQueries';
+import { chatOwnerAtom, type ChatOwner } from '../state/chatAtoms';
 import { CONVERSATION_CONFIG_KEY } from '../utils/conversationConfig';
 import { ChatPage } from './ChatPage';
 
@@ -45,6 +46,9 @@ function LocationProbe() {
 function renderChat(route: string, owner: ChatOwner = { status: 'user', userId: 'sub-ana' }) {
   const store = createStore();
   store.set(chatOwnerAtom, owner);
+  const queryClient = createQueryClient();
+  // The sidebar's list, loaded (and empty) as the app has it.
+  queryClient.setQueryData(chatKeys.list('sub-ana'), []);
   const result = renderWithProviders(
     <>
       <Routes>
@@ -55,10 +59,12 @@ function renderChat(route: string, owner: ChatOwner = { status: 'user', userId: 
       </Routes>
       <LocationProbe />
     </>,
-    { route, store },
+    { route, store, queryClient },
   );
   return { ...result, store };
 }
+
+const listed = (queryClient: ReturnType<typeof createQueryClient>) => queryClient.getQueryData<Conversation[]>(chatKeys.list('sub-ana'))!;
 
 const composer = () => screen.getByRole('textbox', { name: 'Escribe tu mensaje' });
 const chatCalls = (api: ApiMock) => api.callsTo('POST', '/bedrock/agents/chat');
@@ -84,14 +90,14 @@ describe('ChatPage: opening', () => {
   it('opens an agent chat from ?agent= without creating anything, and creates the conversation with the first message', async () => {
     const created = agentConversation();
     api.on('POST', '/conversations', { status: 201, body: created });
-    const { store } = renderChat('/chat?agent=agente-legal');
+    const { queryClient } = renderChat('/chat?agent=agente-legal');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Chat con Asesor Legal' })).toBeInTheDocument();
     expect(await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).toBeInTheDocument();
     // Opening and leaving leaves no empty conversation in the sidebar.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(api.callsTo('POST', '/conversations')).toHaveLength(0);
-    expect(store.get(conversationsAtom)).toEqual([]);
+    expect(listed(queryClient)).toEqual([]);
 
     await userEvent.type(composer(), '¿Qué cláusulas miro?{Enter}');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/chat/${created.id}`));
@@ -99,7 +105,7 @@ describe('ChatPage: opening', () => {
     expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ metadata: { agentId: 'agente-legal' } });
     await waitFor(() => expect(chatCalls(api)).toHaveLength(1));
     expect(chatCalls(api)[0]!.body).toMatchObject({ conversationId: created.id, message: '¿Qué cláusulas miro?' });
-    expect(store.get(conversationsAtom).map((c) => c.id)).toEqual([created.id]);
+    expect(listed(queryClient).map((c) => c.id)).toEqual([created.id]);
     // Opened from the creation: not fetched again.
     expect(api.callsTo('GET', `/conversations/${created.id}`)).toHaveLength(0);
     expect(JSON.parse(localStorage.getItem(CONVERSATION_CONFIG_KEY)!)).toEqual({
@@ -123,11 +129,11 @@ describe('ChatPage: opening', () => {
 
   it('creates a flow conversation from ?flow=true with the first message, not before', async () => {
     api.on('POST', '/conversations', { status: 201, body: agentConversation({ id: 'f1', title: 'Flujo de Agentes', category: 'main', metadata: { fromFlow: true } }) });
-    const { store } = renderChat('/chat?flow=true');
+    const { queryClient } = renderChat('/chat?flow=true');
     expect(screen.getByRole('heading', { level: 1, name: 'Flujo de Agentes' })).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(api.callsTo('POST', '/conversations')).toHaveLength(0);
-    expect(store.get(conversationsAtom)).toEqual([]);
+    expect(listed(queryClient)).toEqual([]);
 
     await userEvent.type(composer(), 'Empieza{Enter}');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/chat/f1'));
@@ -162,6 +168,45 @@ describe('ChatPage: opening', () => {
     expect(screen.queryByRole('heading', { name: 'Nueva conversación' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Conversación no encontrada']);
     expect(screen.queryByRole('textbox', { name: 'Escribe tu mensaje' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ChatPage: load errors', () => {
+  it("says why the conversation could not be opened, with 'Reintentar'", async () => {
+    const id = agentConversation().id;
+    api.on('GET', `/conversations/${id}`, { status: 500, body: { message: 'La base de datos no responde' } });
+    renderChat(`/chat/${id}`);
+    expect(await screen.findByText('No se pudo abrir la conversación')).toBeInTheDocument();
+    expect(screen.getByText('La base de datos no responde')).toBeInTheDocument();
+
+    api.on('GET', `/conversations/${id}`, { body: { ...agentConversation(), messages: [message({ id: 'u1', content: 'Dame un ejemplo' })] } });
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Dame un ejemplo')).toBeInTheDocument();
+    expect(screen.queryByText('No se pudo abrir la conversación')).not.toBeInTheDocument();
+  });
+
+  it("says when the conversation's agent could not be loaded, and 'Reintentar' loads it", async () => {
+    const conversation = agentConversation();
+    api.on('GET', `/conversations/${conversation.id}`, { body: { ...conversation, messages: [] } });
+    api.on('GET', '/agents/agente-legal', { status: 503, body: { message: 'El catálogo de agentes no responde' } });
+    renderChat(`/chat/${conversation.id}`);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('El catálogo de agentes no responde');
+    // Not taken for the main assistant.
+    expect(screen.queryByText('Hola, soy Nova. ¿En qué puedo ayudarte hoy?')).not.toBeInTheDocument();
+
+    api.on('GET', '/agents/agente-legal', { body: { id: 'agente-legal', name: 'Asesor Legal', description: 'Explica contratos.' } });
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says it too for an agent chat opened from ?agent=', async () => {
+    api.on('GET', '/agents/agente-legal', { status: 404, body: { message: 'Agente no encontrado' } });
+    renderChat('/chat?agent=agente-legal');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Agente no encontrado');
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 });
 
@@ -268,7 +313,7 @@ describe('ChatPage: sending', () => {
   });
 
   it("'Detener' aborts the request and keeps what arrived, marked as stopped", async () => {
-    const { store, conversation } = await openAgentChat();
+    const { queryClient, conversation } = await openAgentChat();
     await userEvent.type(composer(), 'Cuéntame{Enter}');
     await waitFor(() => expect(streams).toHaveLength(1));
     act(() => {
@@ -281,7 +326,8 @@ describe('ChatPage: sending', () => {
 
     await waitFor(() => expect(screen.getByText('Respuesta detenida')).toBeInTheDocument());
     expect(streams[0]!.cancelled).toBe(true);
-    const reply = store.get(openConversationAtom)!.messages.find((item) => item.role === 'assistant');
+    const stored = messagesOf(queryClient.getQueryData<ConversationPages>(chatKeys.conversation(conversation.id)));
+    const reply = stored.find((item) => item.role === 'assistant');
     expect(reply).toMatchObject({ id: 'r9', content: 'Primera parte', status: 'stopped' });
   });
 
@@ -407,7 +453,7 @@ describe('ChatPage: sending', () => {
   it('creates a main-assistant conversation with the first message, then streams the reply', async () => {
     const created = agentConversation({ id: 'main-1', title: 'Quiero un agente', category: 'main', metadata: { isCreatorAgent: true } });
     api.on('POST', '/conversations', { status: 201, body: created });
-    const { store } = renderChat('/chat');
+    const { queryClient } = renderChat('/chat');
     expect(screen.getByText('Hola, soy Nova. ¿En qué puedo ayudarte hoy?')).toBeInTheDocument();
     expect(api.callsTo('POST', '/conversations')).toHaveLength(0);
 
@@ -417,7 +463,7 @@ describe('ChatPage: sending', () => {
     expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ title: 'Quiero un agente' });
     await waitFor(() => expect(chatCalls(api)).toHaveLength(1));
     expect(chatCalls(api)[0]!.body).toMatchObject({ conversationId: 'main-1', message: 'Quiero un agente' });
-    expect(store.get(conversationsAtom).map((c) => c.id)).toEqual(['main-1']);
+    expect(listed(queryClient).map((c) => c.id)).toEqual(['main-1']);
   });
 });
 
@@ -545,6 +591,18 @@ describe('ChatPage: assistant instructions', () => {
     await waitFor(() => expect(api.callsTo('POST', '/users/sub-ana/nova-prompt')).toHaveLength(2));
     expect(api.callsTo('POST', '/users/sub-ana/nova-prompt')[0]!.body).toEqual({});
     expect(api.callsTo('POST', '/users/sub-ana/nova-prompt')[1]!.body).toEqual({ prompt: 'Sé breve.' });
+  });
+
+  it("says when the instructions could not be loaded, and 'Reintentar' loads them", async () => {
+    api.on('POST', '/users/sub-ana/nova-prompt', { status: 500, body: { message: 'Error interno' } });
+    renderChat('/chat');
+    await userEvent.click(screen.getByRole('button', { name: 'Instrucciones del asistente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Instrucciones del asistente' });
+    expect(await within(dialog).findByText('No se pudieron cargar las instrucciones')).toBeInTheDocument();
+
+    api.on('POST', '/users/sub-ana/nova-prompt', { body: { prompt: 'Responde en español.', custom: true } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(dialog).findByRole('textbox', { name: 'Instrucciones' })).toHaveValue('Responde en español.');
   });
 
   it('is not offered in an agent chat', async () => {

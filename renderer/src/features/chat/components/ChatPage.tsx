@@ -1,50 +1,36 @@
 import './chat.css';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../shared/config';
-import { AppButton, EntityAvatar, Spinner } from '../../../shared/ui';
-import { chatApi } from '../api/chatApi';
+import { AppButton, EntityAvatar, LoadStatus, Spinner } from '../../../shared/ui';
 import {
-  loadConversation,
-  loadOlderMessages,
-  metadataFor,
-  sendMessage,
-  showConversation,
-  stopReply,
-  titleFromMessage,
-} from '../hooks/chatSession';
+  chatKeys,
+  conversationOf,
+  isMissing,
+  messagesOf,
+  useChatAgent,
+  useConversation,
+  useCreateConversation,
+  type ChatAgent,
+  type Conversation,
+} from '../api/chatQueries';
+import { metadataFor, sendMessage, stopReply, titleFromMessage } from '../hooks/chatSession';
 import { usePausedSubscriptionOnOpen } from '../hooks/usePausedSubscriptionOnOpen';
-import { openConversationAtom, type ChatMessage, type OpenConversation } from '../state/chatAtoms';
+import { liveTurnsAtom, NO_LIVE_TURN, type StreamingReply } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
-import type { ChatAgent, ChatIntent, Conversation } from '../types';
 import { classifySendError, failureMessage } from '../utils/chatErrors';
+import { writeConversationConfig } from '../utils/conversationConfig';
 import { newMessageId } from '../utils/ids';
-import { parseChatIntent } from '../utils/intent';
+import { parseChatIntent, type ChatIntent } from '../utils/intent';
 import { AssistantInstructionsButton } from './AssistantInstructions';
 import { ChatComposer } from './ChatComposer';
-import { MessageItem } from './MessageItem';
+import { MessageItem, type ChatMessage } from './MessageItem';
 import { SubscriptionPausedModal } from './SubscriptionPausedModal';
 
 const strings = chatStrings.page;
-
-function useAgent(agentId: string | undefined, reload = 0): ChatAgent | null {
-  const [agent, setAgent] = useState<ChatAgent | null>(null);
-  useEffect(() => {
-    setAgent(null);
-    if (!agentId) return;
-    const controller = new AbortController();
-    chatApi.getAgent(agentId, controller.signal).then(
-      (value) => {
-        if (!controller.signal.aborted) setAgent(value);
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [agentId, reload]);
-  return agent;
-}
 
 function agentIdOf(conversation: Conversation | null): string | undefined {
   if (!conversation || conversation.category !== 'agent') return undefined;
@@ -110,7 +96,10 @@ function Welcome({ intent, agent }: { intent: ChatIntent | null; agent: ChatAgen
  * Above the oldest message shown, when there are older ones: a button, and the same load as soon as
  * the user scrolls up to it.
  */
-function OlderMessages({ state, onLoad }: { state: NonNullable<OpenConversation['older']>; onLoad: () => void }) {
+/** Older messages than those shown: there are some to load, they are loading, or loading failed. None when absent. */
+type OlderState = 'available' | 'loading' | 'error' | undefined;
+
+function OlderMessages({ state, onLoad }: { state: NonNullable<OlderState>; onLoad: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const element = button.current;
@@ -145,8 +134,8 @@ function OlderMessages({ state, onLoad }: { state: NonNullable<OpenConversation[
 
 interface MessagesProps {
   messages: ChatMessage[];
-  streaming: { userMessageId: string; replyId: string | null; text: string } | null;
-  older: OpenConversation['older'];
+  streaming: StreamingReply | null;
+  older: OlderState;
   authorName: string;
   onResend: (message: ChatMessage) => void;
   onLoadOlder: () => void;
@@ -238,99 +227,128 @@ export interface ChatPageProps {
   resumeSubscription?: (agentId: string) => Promise<void>;
 }
 
+/** A failed load, in the chat's column: the server's text and 'Reintentar'. */
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <LoadStatus
+      error={error instanceof Error && error.message ? error.message : chatStrings.errors.unknown}
+      loadingText={strings.loading}
+      retryText={strings.retry}
+      onRetry={onRetry}
+    />
+  );
+}
+
 /** /chat and /chat/{conversationId}: the conversation, its messages and the composer. */
 export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }: ChatPageProps) {
   const store = useStore();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
   const { productName } = useRuntimeConfig();
-  const open = useAtomValue(openConversationAtom);
   const intent = conversationId ? null : parseChatIntent(search);
-  const [creating, setCreating] = useState<{ status: 'idle' | 'creating' | 'error'; message?: string }>({ status: 'idle' });
-  const [reload, setReload] = useState(0);
-  const [agentReload, setAgentReload] = useState(0);
+  const create = useCreateConversation();
 
-  const current = conversationId && open?.id === conversationId ? open : null;
-  const agentId = agentIdOf(current?.conversation ?? null) ?? (intent?.kind === 'agent' ? intent.agentId : undefined);
-  // Reloaded after a resume: the paused check runs again and the chat starts.
-  const agent = useAgent(agentId, agentReload);
+  const load = useConversation(conversationId);
+  const conversation = conversationOf(load.data);
+  const stored = useMemo(() => messagesOf(load.data), [load.data]);
+  const live = useAtomValue(liveTurnsAtom)[conversationId ?? ''] ?? NO_LIVE_TURN;
+  const messages = useMemo<ChatMessage[]>(
+    () => stored.map((message) => (live.sendErrors[message.id] ? { ...message, sendError: live.sendErrors[message.id] } : message)),
+    [stored, live.sendErrors],
+  );
+  const streaming = conversationId ? live.streaming : null;
+  const older: OlderState = load.isFetchingNextPage ? 'loading' : load.isFetchNextPageError ? 'error' : load.hasNextPage ? 'available' : undefined;
+  let view: 'loading' | 'not-found' | 'error' | 'ready' = 'ready';
+  if (conversationId) {
+    // A failed page of older messages is said above them, not here.
+    const failed = load.error && !load.isFetching && !load.isFetchNextPageError ? load.error : null;
+    if (failed && isMissing(failed)) view = 'not-found';
+    else if (!conversation) view = failed ? 'error' : 'loading';
+  }
+
+  const agentId = agentIdOf(conversation) ?? (intent?.kind === 'agent' ? intent.agentId : undefined);
+  const agentLoad = useChatAgent(view === 'ready' ? agentId : undefined);
+  const agent: ChatAgent | null = agentLoad.data ?? null;
+  const agentError = agentLoad.error && !agentLoad.isFetching ? agentLoad.error : null;
   usePausedSubscriptionOnOpen(agent);
 
-  // /chat/{id}: load it (unless it is the one just created here).
+  // The open conversation's config, kept in local storage (spec section 3).
   useEffect(() => {
-    if (!conversationId) return;
-    const controller = new AbortController();
-    void loadConversation(store, conversationId, controller.signal);
-    return () => controller.abort();
-  }, [conversationId, store, reload]);
+    if (conversation) writeConversationConfig(conversation);
+  }, [conversation]);
 
   // /chat without an id: nothing is created until the first message, so that opening a chat and
   // leaving leaves no empty conversation in the sidebar. location.key: every visit starts afresh.
+  const { reset: resetCreate } = create;
   useEffect(() => {
-    if (conversationId) return;
-    const currentOpen = store.get(openConversationAtom);
-    if (currentOpen && !currentOpen.streaming) store.set(openConversationAtom, null);
-    setCreating({ status: 'idle' });
-  }, [conversationId, location.key, store]);
+    if (!conversationId) resetCreate();
+  }, [conversationId, location.key, resetCreate]);
+
+  const session = { store, queryClient };
 
   const send = async (text: string) => {
-    if (current?.conversation) {
-      await sendMessage(store, {
-        conversationId: current.conversation.id,
+    if (conversation) {
+      await sendMessage(session, {
+        conversationId: conversation.id,
         content: text,
         messageId: newMessageId(),
-        agentId: agentIdOf(current.conversation),
+        agentId: agentIdOf(conversation),
       });
       return;
     }
     if (conversationId || !intent) return;
     // The first message creates the conversation: an agent's or a flow's gets its title from the
     // server ('Chat con {agent}', 'Flujo de Agentes', spec section 4), the main assistant's from the message.
-    setCreating({ status: 'creating' });
+    let created: Conversation;
     try {
-      const conversation = await chatApi.createConversation(
-        intent.kind === 'main' ? { title: titleFromMessage(text) } : { metadata: metadataFor(intent) },
-      );
-      showConversation(store, conversation);
-      setCreating({ status: 'idle' });
-      navigate(`/chat/${encodeURIComponent(conversation.id)}`, { replace: true });
-      await sendMessage(store, {
-        conversationId: conversation.id,
-        content: text,
-        messageId: newMessageId(),
-        agentId: agentIdOf(conversation),
-      });
-    } catch (error) {
-      setCreating({ status: 'error', message: failureMessage(classifySendError(error)) });
+      created = await create.mutateAsync(intent.kind === 'main' ? { title: titleFromMessage(text) } : { metadata: metadataFor(intent) });
+    } catch {
+      return; // Shown from the mutation's state.
     }
-  };
-
-  const resend = (message: ChatMessage) => {
-    if (!current?.conversation) return;
-    void sendMessage(store, {
-      conversationId: current.conversation.id,
-      content: message.content,
-      messageId: message.id,
-      agentId: agentIdOf(current.conversation),
+    navigate(`/chat/${encodeURIComponent(created.id)}`, { replace: true });
+    await sendMessage(session, {
+      conversationId: created.id,
+      content: text,
+      messageId: newMessageId(),
+      agentId: agentIdOf(created),
     });
   };
 
+  const resend = (message: ChatMessage) => {
+    if (!conversation) return;
+    void sendMessage(session, {
+      conversationId: conversation.id,
+      content: message.content,
+      messageId: message.id,
+      agentId: agentIdOf(conversation),
+    });
+  };
+
+  const { fetchNextPage, isFetchingNextPage, hasNextPage } = load;
   const loadOlder = useCallback(() => {
-    if (conversationId) void loadOlderMessages(store, conversationId);
-  }, [store, conversationId]);
+    // Once at most, however often it is asked for (the button, and scrolling up to it).
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, isFetchingNextPage, hasNextPage]);
+
+  // After a resume: the agent and its subscription are read again, and the chat starts.
+  const onResumed = () => {
+    if (!agentId) return;
+    void queryClient.invalidateQueries({ queryKey: chatKeys.agent(agentId) });
+    void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
+  };
 
   const authorName = agent?.name ?? productName;
-  const streaming = current?.streaming ?? null;
 
   let body: ReactNode;
-  if (conversationId && (!current || current.status === 'loading' || current.status === 'idle')) {
+  if (view === 'loading') {
     body = (
       <Center py="xl">
         <Spinner size="sm" label={strings.loading} />
       </Center>
     );
-  } else if (current?.status === 'not-found') {
+  } else if (view === 'not-found') {
     body = (
       <Stack align="center" py="xl" gap="sm">
         <Title order={2} fz="lg">
@@ -344,64 +362,68 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
         </AppButton>
       </Stack>
     );
-  } else if (current?.status === 'error') {
+  } else if (view === 'error') {
     body = (
       <Alert color="red" title={strings.openError} my="md">
-        <AppButton variant="outline" size="xs" onClick={() => setReload((value) => value + 1)}>
+        <Text size="sm" mb="xs">
+          {load.error instanceof Error && load.error.message ? load.error.message : chatStrings.errors.unknown}
+        </Text>
+        <AppButton variant="outline" size="xs" onClick={() => void load.refetch()}>
           {strings.retry}
         </AppButton>
       </Alert>
     );
-  } else if (current && (current.messages.length > 0 || streaming)) {
+  } else if (messages.length > 0 || streaming) {
     body = (
       <Messages
-        messages={current.messages}
+        key={conversationId}
+        messages={messages}
         streaming={streaming}
-        older={current.older}
+        older={older}
         authorName={authorName}
         onResend={resend}
         onLoadOlder={loadOlder}
         renderSubscribe={renderSubscribe}
       />
     );
-  } else {
+  } else if (!agentError) {
     body = <Welcome intent={intent} agent={agent} />;
   }
 
   // Before the first message, the title the server will give the conversation (spec section 4).
-  let title: string = current?.conversation?.title ?? strings.newTitle;
-  if (!current?.conversation && intent?.kind === 'agent' && agent) title = strings.agentTitle(agent.name);
-  else if (!current?.conversation && intent?.kind === 'flow') title = strings.flowTitle;
-  const canCompose = (current?.status === 'ready' && current.conversation !== null) || !conversationId;
+  let title: string = conversation?.title ?? strings.newTitle;
+  if (!conversation && intent?.kind === 'agent' && agent) title = strings.agentTitle(agent.name);
+  else if (!conversation && intent?.kind === 'flow') title = strings.flowTitle;
+  const canCompose = (view === 'ready' && conversation !== null) || !conversationId;
 
   // An unknown conversation is only that: no header titled as a new one, no composer.
-  if (current?.status === 'not-found') return <div className="chat-page">{body}</div>;
+  if (view === 'not-found') return <div className="chat-page">{body}</div>;
 
   return (
     <div className="chat-page">
-      {(!conversationId || current?.conversation) && (
+      {(!conversationId || conversation) && (
         <ChatHeader
           title={title}
           agent={agent}
-          isMain={!agentId && (current?.conversation ? current.conversation.category === 'main' : intent?.kind === 'main')}
+          isMain={!agentId && (conversation ? conversation.category === 'main' : intent?.kind === 'main')}
         />
       )}
       <div className="chat-scroll">
-        {creating.status === 'error' && (
+        {agentError && <LoadError error={agentError} onRetry={() => void agentLoad.refetch()} />}
+        {create.isError && (
           <Alert color="red" title={chatStrings.errors.send} my="md" role="alert">
-            <Text size="sm">{creating.message || chatStrings.errors.unknown}</Text>
+            <Text size="sm">{failureMessage(classifySendError(create.error)) || chatStrings.errors.unknown}</Text>
           </Alert>
         )}
         {body}
       </div>
       <ChatComposer
         onSend={(text) => void send(text)}
-        onStop={() => current && stopReply(current.id)}
+        onStop={() => conversationId && stopReply(conversationId)}
         streaming={streaming !== null}
-        disabled={!canCompose || creating.status === 'creating'}
+        disabled={!canCompose || create.isPending}
       />
-      <SubscriptionPausedModal onResume={resumeSubscription} onResumed={() => setAgentReload((value) => value + 1)} />
+      <SubscriptionPausedModal onResume={resumeSubscription} onResumed={onResumed} />
     </div>
   );
 }
-

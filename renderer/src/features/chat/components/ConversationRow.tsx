@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Menu, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { NavLink as RouterNavLink } from 'react-router-dom';
-import type { Conversation } from '../types';
+import type { Conversation } from '../api/chatQueries';
 import { chatStrings } from '../strings';
 
 const strings = chatStrings.sidebar;

@@ -4,8 +4,9 @@ import { createStore } from 'jotai';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
-import { chatOwnerAtom, conversationsAtom, conversationsStatusAtom } from '../state/chatAtoms';
-import type { Conversation } from '../types';
+import { createQueryClient } from '../../../shared/api';
+import { chatKeys, type Conversation } from '../api/chatQueries';
+import { chatOwnerAtom } from '../state/chatAtoms';
 import { ConversationsSidebar } from './ConversationsSidebar';
 
 const conversation = (overrides: Partial<Conversation>): Conversation => ({
@@ -30,11 +31,22 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname}</div>;
 }
 
+/** The server's conversations: what GET /conversations answers, changed by PUT and DELETE. */
+let server: Conversation[];
+
+function serveConversations(list: Conversation[]) {
+  server = list.map((item) => ({ ...item }));
+  api.on('GET', '/conversations', () => ({ body: server }));
+}
+
+const listed = (queryClient: ReturnType<typeof createQueryClient>) => queryClient.getQueryData<Conversation[]>(chatKeys.list('sub-ana'))!;
+
 function renderSidebar(list: Conversation[] = LIST, route = '/chat') {
   const store = createStore();
   store.set(chatOwnerAtom, { status: 'user', userId: 'sub-ana' });
-  store.set(conversationsAtom, list);
-  store.set(conversationsStatusAtom, 'ready');
+  serveConversations(list);
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(chatKeys.list('sub-ana'), list);
   renderWithProviders(
     <>
       <ConversationsSidebar />
@@ -42,9 +54,9 @@ function renderSidebar(list: Conversation[] = LIST, route = '/chat') {
         <Route path="*" element={<LocationProbe />} />
       </Routes>
     </>,
-    { store, route },
+    { store, route, queryClient },
   );
-  return store;
+  return queryClient;
 }
 
 const openRowMenu = async (title: string) => {
@@ -100,8 +112,12 @@ describe('ConversationsSidebar', () => {
   });
 
   it('renames with Enter, saving the trimmed title', async () => {
-    api.on('PUT', '/conversations/m1', (call) => ({ body: { ...LIST[0], title: (call.body as { title: string }).title, updatedAt: '2026-01-05T00:00:00.000Z' } }));
-    const store = renderSidebar();
+    const queryClient = renderSidebar();
+    api.on('PUT', '/conversations/m1', (call) => {
+      const updated = { ...server[0]!, title: (call.body as { title: string }).title, updatedAt: '2026-01-05T00:00:00.000Z' };
+      server = server.map((item) => (item.id === 'm1' ? updated : item));
+      return { body: updated };
+    });
     await openRowMenu('Plan de ventas');
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Renombrar' }));
     const box = screen.getByRole('textbox', { name: 'Nuevo título' });
@@ -110,7 +126,7 @@ describe('ConversationsSidebar', () => {
 
     await waitFor(() => expect(screen.getByRole('link', { name: 'Plan 2026' })).toBeInTheDocument());
     expect(api.callsTo('PUT', '/conversations/m1')[0]!.body).toEqual({ title: 'Plan 2026' });
-    expect(store.get(conversationsAtom).find((c) => c.id === 'm1')!.title).toBe('Plan 2026');
+    expect(listed(queryClient).find((c) => c.id === 'm1')!.title).toBe('Plan 2026');
   });
 
   it('reverts on Escape and on the cancel button, saving nothing', async () => {
@@ -150,8 +166,11 @@ describe('ConversationsSidebar', () => {
   });
 
   it("deletes only after '¿Eliminar?' is confirmed, and leaves the open conversation", async () => {
-    api.on('DELETE', '/conversations/m1', { status: 204 });
-    const store = renderSidebar(LIST, '/chat/m1');
+    const queryClient = renderSidebar(LIST, '/chat/m1');
+    api.on('DELETE', '/conversations/m1', () => {
+      server = server.filter((item) => item.id !== 'm1');
+      return { status: 204 };
+    });
     await openRowMenu('Plan de ventas');
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Eliminar' }));
     let dialog = await screen.findByRole('dialog', { name: '¿Eliminar?' });
@@ -168,7 +187,20 @@ describe('ConversationsSidebar', () => {
 
     await waitFor(() => expect(api.callsTo('DELETE', '/conversations/m1')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Plan de ventas' })).not.toBeInTheDocument());
-    expect(store.get(conversationsAtom).map((c) => c.id)).toEqual(['m2', 'a1']);
+    expect(listed(queryClient).map((c) => c.id)).toEqual(['m2', 'a1']);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/chat$/));
+  });
+
+  it("says when the list could not be loaded, and 'Reintentar' loads it again", async () => {
+    api.on('GET', '/conversations', { status: 500, body: { message: 'Error interno' } });
+    const store = createStore();
+    store.set(chatOwnerAtom, { status: 'user', userId: 'sub-ana' });
+    renderWithProviders(<ConversationsSidebar />, { store });
+    expect(await screen.findByText('No se pudieron cargar las conversaciones')).toBeInTheDocument();
+
+    serveConversations(LIST);
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('link', { name: 'Plan de ventas' })).toBeInTheDocument();
+    expect(screen.queryByText('No se pudieron cargar las conversaciones')).not.toBeInTheDocument();
   });
 });

@@ -1,22 +1,15 @@
 import './chat.css';
 import { Button, Group, Loader, Menu, Stack, Text, TextInput } from '@mantine/core';
-import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useState } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton, AppModal, useAppModal } from '../../../shared/ui';
+import { useConversations, type Conversation } from '../api/chatQueries';
 import { useConversationActions } from '../hooks/useConversationActions';
-import {
-  chatOwnerAtom,
-  conversationGroupsAtom,
-  conversationSearchAtom,
-  conversationsAtom,
-  conversationsReloadAtom,
-  conversationsStatusAtom,
-  openConversationAtom,
-} from '../state/chatAtoms';
+import { chatOwnerAtom, conversationSearchAtom } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
-import type { Conversation } from '../types';
+import { groupConversations } from '../utils/conversations';
 import { ConversationRow } from './ConversationRow';
 
 const strings = chatStrings.sidebar;
@@ -76,14 +69,12 @@ export function ConversationsSidebar() {
   const owner = useAtomValue(chatOwnerAtom);
   const { productName } = useRuntimeConfig();
   const [query, setQuery] = useAtom(conversationSearchAtom);
-  const groups = useAtomValue(conversationGroupsAtom);
-  const all = useAtomValue(conversationsAtom);
-  const status = useAtomValue(conversationsStatusAtom);
-  const reload = useSetAtom(conversationsReloadAtom);
+  const list = useConversations();
+  const all = list.data;
+  const groups = useMemo(() => groupConversations(all ?? [], query), [all, query]);
   const actions = useConversationActions();
   const navigate = useNavigate();
   const location = useLocation();
-  const store = useStore();
   const [toDelete, setToDelete] = useState<Conversation | null>(null);
 
   if (owner.status !== 'user') return null;
@@ -95,7 +86,6 @@ export function ConversationsSidebar() {
     const { id } = toDelete;
     const removed = await actions.remove(id);
     if (!removed) return;
-    if (store.get(openConversationAtom)?.id === id) store.set(openConversationAtom, null);
     if (location.pathname === `/chat/${encodeURIComponent(id)}` || location.pathname === `/chat/${id}`) {
       navigate('/chat', { replace: true });
     }
@@ -125,19 +115,19 @@ export function ConversationsSidebar() {
           </Menu.Dropdown>
         </Menu>
       </Group>
-      {status === 'loading' && all.length === 0 ? (
+      {all === undefined && !(list.error && !list.isFetching) ? (
         <Group gap="xs" px={6} py={4}>
           <Loader size="xs" />
           <Text size="xs" c="dimmed">
             {strings.loading}
           </Text>
         </Group>
-      ) : status === 'error' && all.length === 0 ? (
+      ) : all === undefined ? (
         <Stack gap={4} px={6}>
           <Text size="xs" c="red.4">
             {strings.loadError}
           </Text>
-          <AppButton size="compact-xs" variant="outline" onClick={() => reload((value) => value + 1)}>
+          <AppButton size="compact-xs" variant="outline" onClick={() => void list.refetch()}>
             {strings.retry}
           </AppButton>
         </Stack>

@@ -2,10 +2,17 @@ import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
-import type { ChatMessage } from '../state/chatAtoms';
+import type { Message } from '../api/chatQueries';
+import type { SendError } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
 
 const strings = chatStrings.message;
+
+/** A message as the chat shows it: stored, or the user's while it is being sent (or failed to). */
+export type ChatMessage = Message & {
+  /** The send failed before a reply came: what to show beside the 'Reenviar' action. */
+  sendError?: SendError;
+};
 const COPIED_FEEDBACK_MS = 1500;
 
 function CopyButton({ text }: { text: string }) {

@@ -1,86 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { createStore } from 'jotai';
-import { isApiError } from '../../../shared/api';
-import { chatApi } from '../api/chatApi';
-import {
-  chatOwnerAtom,
-  openConversationAtom,
-  pausedModalAtom,
-  touchConversationAtom,
-  upsertConversationAtom,
-  type ChatMessage,
-  type OpenConversation,
-} from '../state/chatAtoms';
-import type { ChatDone, ChatIntent, Conversation, ConversationMetadata } from '../types';
+import { chatKeys, touchListed, updateMessages, type ConversationMetadata, type Message } from '../api/chatQueries';
+import { streamChatTurn, type ChatDone } from '../api/chatStream';
+import { chatOwnerAtom, liveTurnsAtom, NO_LIVE_TURN, pausedModalAtom, type LiveTurn, type SendError } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
 import { classifySendError } from '../utils/chatErrors';
-import { writeConversationConfig } from '../utils/conversationConfig';
+import type { ChatIntent } from '../utils/intent';
 
 type Store = ReturnType<typeof createStore>;
+
+/** Where a chat turn writes: the messages to the query cache, the reply streaming in to the client state. */
+export interface ChatSession {
+  store: Store;
+  queryClient: QueryClient;
+}
 
 /** One send in flight per conversation; 'Detener' aborts it (the server then stores 'stopped'). */
 const inFlight = new Map<string, AbortController>();
 
-function updateOpen(store: Store, conversationId: string, change: (open: OpenConversation) => OpenConversation): void {
-  const open = store.get(openConversationAtom);
-  if (open?.id === conversationId) store.set(openConversationAtom, change(open));
-}
-
-/** A conversation is on screen: remembered in the list and as the local conversation config. */
-export function showConversation(store: Store, conversation: Conversation): void {
-  const { messages = [], hasOlderMessages = false, ...summary } = conversation;
-  store.set(upsertConversationAtom, summary);
-  store.set(openConversationAtom, {
-    id: conversation.id,
-    status: 'ready',
-    conversation: summary,
-    messages,
-    older: hasOlderMessages ? 'available' : undefined,
-    streaming: null,
-  });
-  writeConversationConfig(conversation);
-}
-
-/** Messages read per page when the user goes back in a long conversation (the server allows 200). */
-export const OLDER_MESSAGES_PAGE = 100;
-
-/** The page before the oldest message shown, put above it; once at most, however often it is asked for. */
-export async function loadOlderMessages(store: Store, conversationId: string): Promise<void> {
-  const open = store.get(openConversationAtom);
-  const oldest = open?.messages[0];
-  if (open?.id !== conversationId || !oldest || (open.older !== 'available' && open.older !== 'error')) return;
-  updateOpen(store, conversationId, (current) => ({ ...current, older: 'loading' }));
-  try {
-    const page = await chatApi.listMessages(conversationId, { before: oldest.id, limit: OLDER_MESSAGES_PAGE });
-    updateOpen(store, conversationId, (current) => {
-      const shown = new Set(current.messages.map((message) => message.id));
-      return {
-        ...current,
-        messages: [...page.filter((message) => !shown.has(message.id)), ...current.messages],
-        older: page.length < OLDER_MESSAGES_PAGE ? undefined : 'available',
-      };
-    });
-  } catch {
-    updateOpen(store, conversationId, (current) => ({ ...current, older: 'error' }));
-  }
-}
-
-/** Loads a conversation with its messages into the open slot, unless it is already there. */
-export async function loadConversation(store: Store, id: string, signal: AbortSignal): Promise<void> {
-  const open = store.get(openConversationAtom);
-  // Already on screen (just created here, say). A 'loading' one may be a cancelled earlier load
-  // (React's double effects in development), so it is loaded again.
-  if (open?.id === id && open.status === 'ready') return;
-  store.set(openConversationAtom, { id, status: 'loading', conversation: null, messages: [], streaming: null });
-  try {
-    const conversation = await chatApi.getConversation(id, signal);
-    if (signal.aborted) return;
-    showConversation(store, conversation);
-  } catch (error) {
-    // Left before it arrived: whoever is on screen now owns the slot.
-    if (signal.aborted) return;
-    const notFound = isApiError(error) && (error.status === 404 || error.status === 400);
-    updateOpen(store, id, (current) => ({ ...current, status: notFound ? 'not-found' : 'error' }));
-  }
+function updateLive(store: Store, conversationId: string, change: (turn: LiveTurn) => LiveTurn): void {
+  const turns = store.get(liveTurnsAtom);
+  store.set(liveTurnsAtom, { ...turns, [conversationId]: change(turns[conversationId] ?? NO_LIVE_TURN) });
 }
 
 /** Spec section 4: the metadata the new conversation is created with, from /chat's query. */
@@ -96,7 +36,7 @@ export function titleFromMessage(message: string): string {
   return line.length > 60 ? `${line.slice(0, 57).trimEnd()}…` : line;
 }
 
-function withUserMessage(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
+function withUserMessage(messages: Message[], message: Message): Message[] {
   const index = messages.findIndex((item) => item.id === message.id);
   if (index === -1) return [...messages, message];
   const next = [...messages];
@@ -104,8 +44,8 @@ function withUserMessage(messages: ChatMessage[], message: ChatMessage): ChatMes
   return next;
 }
 
-function replyMessage(done: ChatDone, fallbackText: string): ChatMessage {
-  const meta = done.metadata ?? ({} as ChatDone['metadata']);
+function replyMessage(done: ChatDone, fallbackText: string): Message {
+  const meta = done.metadata ?? ({} as Partial<ChatDone['metadata']>);
   return {
     id: done.messageId,
     role: 'assistant',
@@ -126,60 +66,72 @@ export interface SendInput {
   agentId?: string;
 }
 
+function sendErrorOf(error: unknown, store: Store, agentId: string | undefined): SendError {
+  const failure = classifySendError(error);
+  if (failure.kind === 'paused') store.set(pausedModalAtom, { open: true, agentId });
+  if (failure.kind === 'error') return { title: failure.title, message: failure.message };
+  if (failure.kind === 'subscription-required') {
+    return {
+      title: '',
+      message: failure.message,
+      ...(agentId ? { agentLink: `/marketplace/agent/${encodeURIComponent(agentId)}`, agentId } : {}),
+    };
+  }
+  return { title: '', message: chatStrings.paused.title };
+}
+
 /**
- * Sends one user message and streams the reply into the open conversation. Resolves when the
- * reply is complete, stopped, or has failed (the failure is shown on the user's message).
+ * Sends one user message and streams the reply into the conversation. The user message is in the
+ * conversation's cache at once (and the conversation at the top of the list); the reply streams in
+ * as client state and goes to the cache when it is complete or stopped. Resolves when the reply is
+ * complete, stopped, or has failed (the failure is shown on the user's message).
  */
-export async function sendMessage(store: Store, input: SendInput): Promise<void> {
+export async function sendMessage({ store, queryClient }: ChatSession, input: SendInput): Promise<void> {
   const { conversationId, content, messageId } = input;
   inFlight.get(conversationId)?.abort();
   const controller = new AbortController();
   inFlight.set(conversationId, controller);
 
-  const userMessage: ChatMessage = {
+  const userMessage: Message = {
     id: messageId,
     role: 'user',
     content,
     timestamp: new Date().toISOString(),
     metadata: null,
     status: 'complete',
-  usage: null,
+    usage: null,
   };
-  updateOpen(store, conversationId, (open) => ({
-    ...open,
-    // A resent message's failed reply goes: the new reply replaces it.
-    messages: withUserMessage(dropFailedReplyAfter(open.messages, messageId), userMessage),
+  // A resent message's failed reply goes: the new reply replaces it.
+  updateMessages(queryClient, conversationId, (messages) => withUserMessage(dropFailedReplyAfter(messages, messageId), userMessage));
+  updateLive(store, conversationId, ({ sendErrors: { [messageId]: _resent, ...sendErrors } }) => ({
+    sendErrors,
     streaming: { userMessageId: messageId, replyId: null, text: '' },
   }));
-  store.set(touchConversationAtom, conversationId);
+  touchListed(queryClient, conversationId);
 
   let text = '';
   let replyId: string | null = null;
   const finishStopped = () => {
-    updateOpen(store, conversationId, (open) => ({
-      ...open,
-      streaming: null,
-      messages:
-        text === ''
-          ? open.messages
-          : [
-              ...open.messages,
-              {
-                id: replyId ?? `stopped-${messageId}`,
-                role: 'assistant',
-                content: text,
-                timestamp: new Date().toISOString(),
-                metadata: null,
-                status: 'stopped',
-                usage: null,
-              },
-            ],
-    }));
+    if (text !== '') {
+      updateMessages(queryClient, conversationId, (messages) => [
+        ...messages,
+        {
+          id: replyId ?? `stopped-${messageId}`,
+          role: 'assistant',
+          content: text,
+          timestamp: new Date().toISOString(),
+          metadata: null,
+          status: 'stopped',
+          usage: null,
+        },
+      ]);
+    }
+    updateLive(store, conversationId, (turn) => ({ ...turn, streaming: null }));
   };
 
   try {
     const owner = store.get(chatOwnerAtom);
-    const events = chatApi.sendMessage({
+    const events = streamChatTurn({
       conversationId,
       message: content,
       messageId,
@@ -190,18 +142,15 @@ export async function sendMessage(store: Store, input: SendInput): Promise<void>
     for await (const event of events) {
       if (event.type === 'start') {
         replyId = event.messageId || null;
-        updateOpen(store, conversationId, (open) =>
-          open.streaming ? { ...open, streaming: { ...open.streaming, replyId } } : open,
-        );
+        updateLive(store, conversationId, (turn) => (turn.streaming ? { ...turn, streaming: { ...turn.streaming, replyId } } : turn));
       } else if (event.type === 'delta') {
         text += event.text;
-        updateOpen(store, conversationId, (open) =>
-          open.streaming ? { ...open, streaming: { ...open.streaming, text } } : open,
-        );
+        updateLive(store, conversationId, (turn) => (turn.streaming ? { ...turn, streaming: { ...turn.streaming, text } } : turn));
       } else if (event.type === 'done') {
         done = true;
         const reply = replyMessage(event.reply, text);
-        updateOpen(store, conversationId, (open) => ({ ...open, streaming: null, messages: [...open.messages, reply] }));
+        updateMessages(queryClient, conversationId, (messages) => [...messages, reply]);
+        updateLive(store, conversationId, (turn) => ({ ...turn, streaming: null }));
       }
     }
     if (!done) {
@@ -213,30 +162,17 @@ export async function sendMessage(store: Store, input: SendInput): Promise<void>
       finishStopped();
       return;
     }
-    const failure = classifySendError(error);
-    if (failure.kind === 'paused') store.set(pausedModalAtom, { open: true, agentId: input.agentId });
-    const sendError: ChatMessage['sendError'] =
-      failure.kind === 'error'
-        ? { title: failure.title, message: failure.message }
-        : failure.kind === 'subscription-required'
-          ? {
-              title: '',
-              message: failure.message,
-              ...(input.agentId ? { agentLink: `/marketplace/agent/${encodeURIComponent(input.agentId)}`, agentId: input.agentId } : {}),
-            }
-          : { title: '', message: chatStrings.paused.title };
-    updateOpen(store, conversationId, (open) => ({
-      ...open,
-      streaming: null,
-      messages: open.messages.map((message) => (message.id === messageId ? { ...message, sendError } : message)),
-    }));
+    const sendError = sendErrorOf(error, store, input.agentId);
+    updateLive(store, conversationId, (turn) => ({ streaming: null, sendErrors: { ...turn.sendErrors, [messageId]: sendError } }));
   } finally {
     if (inFlight.get(conversationId) === controller) inFlight.delete(conversationId);
+    // The server has the turn (or what of it was stored): the list's order and dates are its own again.
+    void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
   }
 }
 
 /** The reply right after `messageId` when it failed (no model, say): a resend replaces it. */
-function dropFailedReplyAfter(messages: ChatMessage[], messageId: string): ChatMessage[] {
+function dropFailedReplyAfter(messages: Message[], messageId: string): Message[] {
   const index = messages.findIndex((message) => message.id === messageId);
   if (index === -1) return messages;
   const next = messages[index + 1];

@@ -1,8 +1,6 @@
-import { useSetAtom, useStore } from 'jotai';
 import { useMemo } from 'react';
 import { useToast } from '../../../shared/ui';
-import { chatApi } from '../api/chatApi';
-import { openConversationAtom, removeConversationAtom, upsertConversationAtom } from '../state/chatAtoms';
+import { useDeleteConversation, useRenameConversation } from '../api/chatQueries';
 import { chatStrings } from '../strings';
 import { titleToSave } from '../utils/conversations';
 
@@ -12,10 +10,11 @@ export interface ConversationActions {
   remove(id: string): Promise<boolean>;
 }
 
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : chatStrings.errors.unknown);
+
 export function useConversationActions(): ConversationActions {
-  const store = useStore();
-  const upsert = useSetAtom(upsertConversationAtom);
-  const removeFromList = useSetAtom(removeConversationAtom);
+  const { mutateAsync: rename } = useRenameConversation();
+  const { mutateAsync: remove } = useDeleteConversation();
   const toast = useToast();
 
   return useMemo<ConversationActions>(
@@ -24,30 +23,24 @@ export function useConversationActions(): ConversationActions {
         const title = titleToSave(draft, current);
         if (title === null) return false;
         try {
-          const updated = await chatApi.renameConversation(id, title);
-          upsert(updated);
-          const open = store.get(openConversationAtom);
-          if (open?.id === id && open.conversation) {
-            store.set(openConversationAtom, { ...open, conversation: { ...open.conversation, title: updated.title } });
-          }
+          await rename({ id, title });
           return true;
         } catch (error) {
-          toast.error({ title: chatStrings.sidebar.renameError, message: error instanceof Error ? error.message : chatStrings.errors.unknown });
+          toast.error({ title: chatStrings.sidebar.renameError, message: messageOf(error) });
           return false;
         }
       },
       async remove(id) {
         try {
-          await chatApi.deleteConversation(id);
-          removeFromList(id);
+          await remove(id);
           toast.success(chatStrings.sidebar.deleted);
           return true;
         } catch (error) {
-          toast.error({ title: chatStrings.sidebar.deleteError, message: error instanceof Error ? error.message : chatStrings.errors.unknown });
+          toast.error({ title: chatStrings.sidebar.deleteError, message: messageOf(error) });
           return false;
         }
       },
     }),
-    [store, upsert, removeFromList, toast],
+    [rename, remove, toast],
   );
 }

@@ -1,8 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { chatApi } from '../api/chatApi';
+import { useSubscriptionLookup, type ChatAgent } from '../api/chatQueries';
 import { chatOwnerAtom, pausedModalAtom, type ChatOwner } from '../state/chatAtoms';
-import type { ChatAgent } from '../types';
 
 /** As the server decides it (spec section 6): the creator and admins chat without a subscription. */
 function needsSubscription(agent: ChatAgent, owner: Extract<ChatOwner, { status: 'user' }>): boolean {
@@ -15,7 +14,7 @@ function needsSubscription(agent: ChatAgent, owner: Extract<ChatOwner, { status:
  * Spec section 4: a paused subscription shows the resume modal as the chat with the agent opens,
  * not only when a send is refused (409 SubscriptionPaused, which still opens it too). A failed
  * lookup changes nothing on screen: the send path still catches a paused subscription.
- * Every load of the agent (the first, and the reload after a resume) reads the subscription once.
+ * Each answer read (as the chat opens, and again after a resume) opens it once when paused.
  */
 export function usePausedSubscriptionOnOpen(agent: ChatAgent | null): void {
   const owner = useAtomValue(chatOwnerAtom);
@@ -23,16 +22,10 @@ export function usePausedSubscriptionOnOpen(agent: ChatAgent | null): void {
   const userId = owner.status === 'user' ? owner.userId : null;
   const agentId = agent?.id ?? null;
   const check = agent !== null && owner.status === 'user' && needsSubscription(agent, owner);
+  const lookup = useSubscriptionLookup(userId, agentId, { enabled: check });
+  const paused = check && lookup.data?.data?.status === 'paused';
 
   useEffect(() => {
-    if (!check || !userId || !agentId) return;
-    const controller = new AbortController();
-    chatApi.subscriptionFor(userId, agentId, controller.signal).then(
-      (answer) => {
-        if (!controller.signal.aborted && answer?.data?.status === 'paused') openPaused({ open: true, agentId });
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [check, userId, agentId, openPaused, agent]);
+    if (paused && agentId) openPaused({ open: true, agentId });
+  }, [paused, agentId, openPaused, lookup.dataUpdatedAt]);
 }

@@ -1,4 +1,4 @@
-import type { Conversation } from '../types';
+import type { Conversation } from '../api/chatQueries';
 
 /** Spec section 3: the open conversation's config, kept in local storage. */
 export const CONVERSATION_CONFIG_KEY = 'conversation-config';

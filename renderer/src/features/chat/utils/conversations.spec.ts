@@ -1,4 +1,4 @@
-import type { Conversation } from '../types';
+import type { Conversation } from '../api/chatQueries';
 import { categoryOf, filterByTitle, groupConversations, sortByUpdatedAt, titleToSave } from './conversations';
 
 const conversation = (overrides: Partial<Conversation>): Conversation => ({

@@ -1,4 +1,4 @@
-import type { Conversation, ConversationCategory, ConversationMetadata } from '../types';
+import type { Conversation, ConversationCategory, ConversationMetadata } from '../api/chatQueries';
 
 /**
  * Spec section 4: fine-tuning by its flag or type; agent when the title says 'Chat con' or it has

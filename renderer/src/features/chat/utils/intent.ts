@@ -1,4 +1,8 @@
-import type { ChatIntent } from '../types';
+/** What /chat's query asks for (spec section 2). */
+export type ChatIntent =
+  | { kind: 'agent'; agentId: string }
+  | { kind: 'flow' }
+  | { kind: 'main' };
 
 /**
  * Spec section 2: /chat?agent={id}, /chat?flow=true, or /chat?agentId={id}&useAgentInterface=true;

@@ -1,6 +1,7 @@
 import { fakeSseStream } from '../../../../test/sse';
 import { ChatStreamError } from '../utils/chatErrors';
-import { readChatEvents, toChatEvent } from './sse';
+import { readChatEvents, streamChatTurn, toChatEvent } from './chatStream';
+import { mockApi } from '../../../../test/api-mock';
 
 describe('readChatEvents', () => {
   it('yields start, deltas and done, skipping malformed events', async () => {
@@ -60,5 +61,32 @@ describe('toChatEvent', () => {
   it('ignores unknown events and deltas without text', () => {
     expect(toChatEvent({ event: 'ping', data: '{}' })).toBeNull();
     expect(toChatEvent({ event: 'delta', data: '{}' })).toBeNull();
+  });
+});
+
+describe('streamChatTurn', () => {
+  it('sends the chat body with the client message id and streams the events', async () => {
+    const api = mockApi();
+    const stream = fakeSseStream();
+    api.on('POST', '/bedrock/agents/chat', { response: () => stream.response });
+    stream.send('start', { conversationId: 'c1', messageId: 'r1', userMessageId: 'msg-1' });
+    stream.send('delta', { text: 'Hola' });
+    stream.end();
+
+    const events = [];
+    for await (const event of streamChatTurn({ conversationId: 'c1', message: 'Hola', messageId: 'msg-1', userId: 'sub-ana' })) {
+      events.push(event);
+    }
+
+    expect(api.callsTo('POST', '/bedrock/agents/chat')[0]!.body).toEqual({
+      conversationId: 'c1',
+      message: 'Hola',
+      messageId: 'msg-1',
+      userId: 'sub-ana',
+    });
+    expect(events).toEqual([
+      { type: 'start', conversationId: 'c1', messageId: 'r1', userMessageId: 'msg-1' },
+      { type: 'delta', text: 'Hola' },
+    ]);
   });
 });

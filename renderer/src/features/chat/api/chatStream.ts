@@ -1,0 +1,94 @@
+import { apiClient, readSse, type components, type SseMessage } from '../../../shared/api';
+import { ChatStreamError } from '../utils/chatErrors';
+import { AGENT_CHAT_ENDPOINT } from '../utils/conversationConfig';
+
+// A chat turn's reply streams in on its own path (apiClient.stream), read by the one SSE parser
+// (shared/api/sse.ts, eventsource-parser); here its events are only given their types.
+
+/** The `done` event: the reply as the JSON answer of POST /api/bedrock/agents/chat would be. */
+export type ChatDone = components['schemas']['ChatReplyDto'];
+
+/**
+ * The events of POST /api/bedrock/agents/chat with 'Accept: text/event-stream', as the route's
+ * description in the contract lists them (the document types the stream itself as text).
+ */
+export type ChatStreamEvent =
+  | { type: 'start'; conversationId: string; messageId: string; userMessageId: string }
+  | { type: 'delta'; text: string }
+  | { type: 'done'; reply: ChatDone }
+  | ({ type: 'error' } & Pick<components['schemas']['ErrorBodyDto'], 'message' | 'statusCode' | 'code'>);
+
+export type SendMessageInput = Pick<components['schemas']['AgentChatDto'], 'conversationId' | 'message' | 'agentId' | 'userId'> & {
+  /** The client id of the user message; resending reuses it so that the server does not duplicate it. */
+  messageId: string;
+  signal?: AbortSignal;
+};
+
+function parseJson(data: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(data);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const str = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
+
+/** The chat's typed events; malformed or unknown ones are skipped. */
+export function toChatEvent(message: SseMessage): ChatStreamEvent | null {
+  const data = parseJson(message.data);
+  if (!data) return null;
+  switch (message.event) {
+    case 'start':
+      return {
+        type: 'start',
+        conversationId: str(data.conversationId),
+        messageId: str(data.messageId),
+        userMessageId: str(data.userMessageId),
+      };
+    case 'delta':
+      return typeof data.text === 'string' ? { type: 'delta', text: data.text } : null;
+    case 'done':
+      return { type: 'done', reply: data as unknown as ChatDone };
+    case 'error':
+      return {
+        type: 'error',
+        message: str(data.message),
+        statusCode: typeof data.statusCode === 'number' ? data.statusCode : 500,
+        ...(typeof data.code === 'string' ? { code: data.code } : {}),
+      };
+    default:
+      return null;
+  }
+}
+
+/** Chat events from a streaming response; an `error` event is thrown as ChatStreamError. */
+export async function* readChatEvents(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+  for await (const message of readSse(body, signal)) {
+    const event = toChatEvent(message);
+    if (!event) continue;
+    if (event.type === 'error') throw new ChatStreamError(event.message, event.statusCode, event.code);
+    yield event;
+  }
+}
+
+/**
+ * Sends the user's message and streams the reply. The server stores the user message itself
+ * (idempotent by `messageId`) and the reply when it completes, or as 'stopped' when the caller
+ * aborts the signal. Errors before the stream opens are thrown as ApiError.
+ */
+export async function* streamChatTurn({ signal, ...input }: SendMessageInput): AsyncGenerator<ChatStreamEvent> {
+  const response = await apiClient.stream(AGENT_CHAT_ENDPOINT, {
+    body: {
+      conversationId: input.conversationId,
+      message: input.message,
+      messageId: input.messageId,
+      ...(input.agentId ? { agentId: input.agentId } : {}),
+      ...(input.userId ? { userId: input.userId } : {}),
+    },
+    signal,
+  });
+  if (!response.body) throw new Error('La respuesta no trae contenido');
+  yield* readChatEvents(response.body, signal);
+}
