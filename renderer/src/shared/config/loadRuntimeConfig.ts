@@ -1,4 +1,4 @@
-import { apiClient } from '../api/apiClient';
+import { api } from '../api/client';
 import { CONFIG_FETCH_TIMEOUT_MS } from './constants';
 import { defaultRuntimeConfig, parseRuntimeConfig, setRuntimeConfig, type RuntimeConfig } from './runtimeConfig';
 
@@ -17,7 +17,8 @@ export interface LoadedRuntimeConfig {
  */
 export async function loadRuntimeConfig(options: { signal?: AbortSignal } = {}): Promise<LoadedRuntimeConfig> {
   try {
-    const raw = await apiClient.get<unknown>('/config', { timeoutMs: CONFIG_FETCH_TIMEOUT_MS, signal: options.signal });
+    const signal = AbortSignal.any([AbortSignal.timeout(CONFIG_FETCH_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])]);
+    const { data: raw } = await api.GET('/api/config', { signal });
     const config = parseRuntimeConfig(raw);
     setRuntimeConfig(config);
     return { config, source: 'server' };

@@ -1,6 +1,5 @@
 export { ModelPicker } from './ModelPicker';
 export type { ModelPickerProps } from './ModelPicker';
 export { useModelCatalogue } from './useModelCatalogue';
-export { modelsApi } from './modelsApi';
 export { modelStrings } from './strings';
 export type { CatalogueModel, CatalogueState, ModelCatalogue } from './types';

@@ -1,13 +1,7 @@
-/** GET /models: the models the configured providers offer. */
-export interface CatalogueModel {
-  id: string;
-  name: string;
-  provider: 'bedrock' | 'openai-compatible';
-}
+import type { components } from '../api';
 
-export interface ModelCatalogue {
-  models: CatalogueModel[];
-  unavailable: CatalogueModel['provider'][];
-}
+/** GET /api/models: the models the configured providers offer. */
+export type ModelCatalogue = components['schemas']['ModelCatalogueDto'];
+export type CatalogueModel = components['schemas']['CatalogueModelDto'];
 
 export type CatalogueState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; catalogue: ModelCatalogue };
