@@ -20,7 +20,9 @@ export const contactStrings = {
   email: 'Correo electrónico',
   subject: 'Asunto',
   message: 'Mensaje',
-  messageDescription: 'Cuéntanos con detalle en qué podemos ayudarte (mínimo 10 caracteres).',
+  /** The shortest message the server takes, once its limits have arrived. */
+  messageDescription: (min: number | null) =>
+    min === null ? 'Cuéntanos con detalle en qué podemos ayudarte.' : `Cuéntanos con detalle en qué podemos ayudarte (mínimo ${min} caracteres).`,
   honeypot: 'Sitio web (déjalo vacío)',
   submit: 'Enviar mensaje',
   sending: 'Enviando…',
@@ -28,7 +30,7 @@ export const contactStrings = {
     name: 'Escribe tu nombre.',
     email: 'Escribe un correo electrónico válido.',
     subject: 'Escribe el asunto.',
-    message: 'El mensaje debe tener al menos 10 caracteres.',
+    message: (min: number) => `El mensaje debe tener al menos ${min} caracteres.`,
   },
   sentTitle: 'Mensaje enviado',
   sendAnother: 'Enviar otro mensaje',

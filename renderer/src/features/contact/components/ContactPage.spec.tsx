@@ -1,19 +1,24 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createStore } from 'jotai';
 import { Route, Routes } from 'react-router-dom';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
-import { renderWithProviders } from '../../../../test/render';
+import { loadedRuntimeConfig, renderWithProviders } from '../../../../test/render';
+import { defaultRuntimeConfig, runtimeConfigAtom, type RuntimeConfig } from '../../../shared/config';
 import { ContactPage } from './ContactPage';
 
 const RECEIVED = 'Gracias, hemos recibido tu mensaje. Te responderemos en un plazo de 48 horas laborables.';
 
-function renderContact(route: string) {
+/** The contact page as the app has it; `config` replaces the server's configuration (its form limits). */
+function renderContact(route: string, config?: RuntimeConfig) {
+  const store = createStore();
+  if (config) store.set(runtimeConfigAtom, config);
   return renderWithProviders(
     <Routes>
       <Route path="/contact" element={<ContactPage />} />
       <Route path="/contact/:section" element={<ContactPage />} />
     </Routes>,
-    { route },
+    { route, store },
   );
 }
 
@@ -72,6 +77,32 @@ describe('ContactPage', () => {
     expect(screen.getByText('Escribe el asunto.')).toBeInTheDocument();
     expect(screen.getByText('El mensaje debe tener al menos 10 caracteres.')).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
+  });
+
+  it('takes its limits from the server’s configuration', async () => {
+    const limits = loadedRuntimeConfig.limits!;
+    const contact = { ...limits.contact, name: { min: 1, max: 40 }, message: { min: 20, max: 900 } };
+    const user = userEvent.setup();
+    renderContact('/contact', { ...loadedRuntimeConfig, limits: { ...limits, contact } });
+    expect(screen.getByRole('textbox', { name: /Nombre/ })).toHaveAttribute('maxlength', '40');
+    const message = screen.getByRole('textbox', { name: /Mensaje/ });
+    expect(message).toHaveAttribute('maxlength', '900');
+    expect(message).toHaveAccessibleDescription('Cuéntanos con detalle en qué podemos ayudarte (mínimo 20 caracteres).');
+    await fillForm(user, { message: 'Solo quince car' });
+    await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    expect(screen.getByText('El mensaje debe tener al menos 20 caracteres.')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('leaves the lengths to the server until its configuration has arrived', async () => {
+    api.on('POST', '/contact', { status: 400, body: { message: 'El mensaje debe tener entre 10 y 5000 caracteres' } });
+    const user = userEvent.setup();
+    renderContact('/contact', { ...defaultRuntimeConfig });
+    expect(screen.getByRole('textbox', { name: /Mensaje/ })).toHaveAccessibleDescription('Cuéntanos con detalle en qué podemos ayudarte.');
+    await fillForm(user, { message: 'corto' });
+    await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('El mensaje debe tener entre 10 y 5000 caracteres');
+    expect(api.callsTo('POST', '/contact')).toHaveLength(1);
   });
 
   it('keeps the honeypot out of sight and out of the tab order', () => {

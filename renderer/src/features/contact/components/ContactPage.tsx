@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { useRuntimeConfig } from '../../../shared/config';
+import { useFormLimits, useRuntimeConfig } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui/AppButton';
 import { useSendContactMessage, type ContactSection } from '../api/contactQueries';
 import { CONTACT_SECTIONS, contactStrings } from '../strings';
-import { LIMITS, validateContactForm, type ContactFormErrors, type ContactFormValues } from '../utils/validation';
+import { validateContactForm, type ContactFormErrors, type ContactFormValues } from '../utils/validation';
 import './contact.css';
 
 const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '', website: '' };
@@ -15,6 +15,8 @@ function isSection(value: string | undefined): value is ContactSection {
 }
 
 function ContactForm({ section }: { section: ContactSection }) {
+  // The server's bounds (GET /api/config); until they arrive, the server alone checks the lengths.
+  const limits = useFormLimits()?.contact ?? null;
   const [values, setValues] = useState<ContactFormValues>(EMPTY);
   const [errors, setErrors] = useState<ContactFormErrors>({});
   const sendMessage = useSendContactMessage();
@@ -32,7 +34,7 @@ function ContactForm({ section }: { section: ContactSection }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const found = validateContactForm(values);
+    const found = validateContactForm(values, limits);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     sendMessage.mutate(
@@ -72,25 +74,25 @@ function ContactForm({ section }: { section: ContactSection }) {
           </Alert>
         )}
         <Group grow align="flex-start" gap="md" className="contact-row">
-          <TextInput label={contactStrings.name} autoComplete="name" maxLength={LIMITS.name} required error={errors.name} {...field('name')} />
+          <TextInput label={contactStrings.name} autoComplete="name" maxLength={limits?.name.max} required error={errors.name} {...field('name')} />
           <TextInput
             label={contactStrings.email}
             type="email"
             autoComplete="email"
-            maxLength={LIMITS.email}
+            maxLength={limits?.email.max}
             required
             error={errors.email}
             {...field('email')}
           />
         </Group>
-        <TextInput label={contactStrings.subject} maxLength={LIMITS.subject} required error={errors.subject} {...field('subject')} />
+        <TextInput label={contactStrings.subject} maxLength={limits?.subject.max} required error={errors.subject} {...field('subject')} />
         <Textarea
           label={contactStrings.message}
-          description={contactStrings.messageDescription}
+          description={contactStrings.messageDescription(limits?.message.min ?? null)}
           autosize
           minRows={5}
           maxRows={14}
-          maxLength={LIMITS.message}
+          maxLength={limits?.message.max}
           required
           error={errors.message}
           {...field('message')}

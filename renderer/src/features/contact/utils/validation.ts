@@ -1,3 +1,4 @@
+import type { components } from '../../../shared/api';
 import { looksLikeEmail } from '../../../shared/email';
 import { contactStrings } from '../strings';
 
@@ -10,16 +11,30 @@ export interface ContactFormValues {
   website: string;
 }
 
+type ContactLimits = components['schemas']['FormLimitsDto']['contact'];
+
+/**
+ * The form's rules for `useForm({ validate })`, with the server's limits (`GET /api/config`); until
+ * they arrive only what needs no number is checked, and the server checks the rest.
+ */
+export function contactRules(limits: ContactLimits | null) {
+  const { errors } = contactStrings;
+  return {
+    name: (value: string) => (value.trim() === '' ? errors.name : null),
+    email: (value: string) => (looksLikeEmail(value) ? null : errors.email),
+    subject: (value: string) => (value.trim() === '' ? errors.subject : null),
+    message: (value: string) => (limits && value.trim().length < limits.message.min ? errors.message(limits.message.min) : null),
+  };
+}
+
 export type ContactFormErrors = Partial<Record<'name' | 'email' | 'subject' | 'message', string>>;
 
-export const MESSAGE_MIN_LENGTH = 10;
-export const LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
-
-export function validateContactForm(values: ContactFormValues): ContactFormErrors {
+export function validateContactForm(values: ContactFormValues, limits: ContactLimits | null): ContactFormErrors {
+  const rules = contactRules(limits);
   const errors: ContactFormErrors = {};
-  if (values.name.trim() === '') errors.name = contactStrings.errors.name;
-  if (!looksLikeEmail(values.email)) errors.email = contactStrings.errors.email;
-  if (values.subject.trim() === '') errors.subject = contactStrings.errors.subject;
-  if (values.message.trim().length < MESSAGE_MIN_LENGTH) errors.message = contactStrings.errors.message;
+  for (const field of ['name', 'email', 'subject', 'message'] as const) {
+    const error = rules[field](values[field]);
+    if (error) errors[field] = error;
+  }
   return errors;
 }
