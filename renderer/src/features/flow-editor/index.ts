@@ -1,5 +1,5 @@
 export { FlowEditorPage } from './components/FlowEditorPage';
 export type { FlowEditorPageProps } from './components/FlowEditorPage';
-export { savedFlowsAtom } from './state/savedFlowsAtoms';
 export { flowEditorStrings } from './strings';
-export type { SavedFlow, FlowDraft, FlowNode, FlowEdge } from './types';
+export type { SavedFlow, FlowNode, FlowEdge } from './api/flowQueries';
+export type { FlowDraft } from './draft';

@@ -13,7 +13,8 @@ import {
 } from '@xyflow/react';
 import { useEffect, useMemo } from 'react';
 import { flowEditorStrings } from '../strings';
-import type { FlowAgent, FlowDraft } from '../types';
+import type { FlowAgent } from '../api/flowQueries';
+import type { FlowDraft } from '../draft';
 import { nodeLabel } from '../utils/graph';
 
 export interface FlowCanvasProps {

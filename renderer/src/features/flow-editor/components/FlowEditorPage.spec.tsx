@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
-import type { SavedFlow } from '../types';
+import type { SavedFlow } from '../api/flowQueries';
 import { FlowEditorPage } from './FlowEditorPage';
 
 jest.setTimeout(30_000);
@@ -28,13 +28,22 @@ const stored: SavedFlow = {
     { source: 'agent-legal', target: 'agent-fiscal' },
     { source: 'agent-fiscal', target: 'synthesis' },
   ],
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
 };
 
 let api: ApiMock;
 
 beforeEach(() => {
+  // The server keeps what is saved: the list asked for after a save shows it.
+  let flows: SavedFlow[] = [stored];
+  const keep = (flow: SavedFlow) => {
+    flows = [...flows.filter((item) => item.id !== flow.id), flow];
+    return flow;
+  };
+  const saved = (id: string, body: unknown) => ({ ...stored, id, ...(body as object) }) as SavedFlow;
   api = mockApi()
-    .on('GET', '/flows', { body: [stored] })
+    .on('GET', '/flows', () => ({ body: flows }))
     .on('GET', '/agents', {
       body: {
         items: [
@@ -46,10 +55,13 @@ beforeEach(() => {
         limit: 100,
       },
     })
-    .on('POST', '/flows', (call) => ({ status: 201, body: { id: 'f2', ...(call.body as object) } }))
-    .on('PUT', '/flows/f1', (call) => ({ body: { id: 'f1', ...(call.body as object) } }))
+    .on('POST', '/flows', (call) => ({ status: 201, body: keep(saved('f2', call.body)) }))
+    .on('PUT', '/flows/f1', (call) => ({ body: keep(saved('f1', call.body)) }))
     .on('POST', '/flows/f1/run', { status: 201, body: { id: 's9', status: 'processing' } });
 });
+
+/** The saved flows' list: it loads once React Flow's chunk is in, which can take a while on a busy machine. */
+const savedFlowButton = (name: string) => screen.findByRole('button', { name: `Cargar: ${name}` }, { timeout: 5_000 });
 
 async function chooseOption(label: string, option: string) {
   await userEvent.click(screen.getByRole('textbox', { name: label }));
@@ -60,7 +72,7 @@ describe('Editor de Flujos', () => {
   it('builds a flow from agents, refuses a cycle, and saves it as a template', async () => {
     renderWithProviders(<FlowEditorPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Editor de Flujos' })).toBeInTheDocument();
-    await screen.findByRole('button', { name: 'Cargar: Alta de empresa' });
+    await savedFlowButton('Alta de empresa');
 
     await userEvent.click(screen.getByRole('button', { name: 'Guardar flujo' }));
     const problems = screen.getByRole('alert');
@@ -103,7 +115,7 @@ describe('Editor de Flujos', () => {
   it('loads a saved flow, updates it, and runs it following the session', async () => {
     const renderSession = jest.fn((id: string) => <div>sesión {id}</div>);
     renderWithProviders(<FlowEditorPage renderSession={renderSession} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Cargar: Alta de empresa' }));
+    await userEvent.click(await savedFlowButton('Alta de empresa'));
     expect(screen.getByRole('textbox', { name: 'Nombre del flujo' })).toHaveValue('Alta de empresa');
     await waitFor(() => expect(screen.getByRole('list', { name: 'Orden de ejecución' })).toHaveTextContent('Paso 1: Asesor LegalPaso 2: Asesor Fiscal'));
 
@@ -124,7 +136,7 @@ describe('Editor de Flujos', () => {
 
   it('draws the flow with React Flow: a node per agent and the synthesis', async () => {
     renderWithProviders(<FlowEditorPage />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Cargar: Alta de empresa' }));
+    await userEvent.click(await savedFlowButton('Alta de empresa'));
     const canvas = await screen.findByRole('region', { name: 'Lienzo del flujo' });
     await waitFor(() => expect(within(canvas).getByText('Síntesis final')).toBeInTheDocument());
     expect(within(canvas).getByText('Asesor Legal')).toBeInTheDocument();
@@ -152,10 +164,45 @@ describe('Editor de Flujos', () => {
     api.on('GET', '/agents/legal', { body: { id: 'legal', name: 'Asesor Legal', category: 'legal' } });
     api.on('GET', '/agents/fiscal', { status: 404, body: { statusCode: 404, message: 'Agente no encontrado' } });
     renderWithProviders(<FlowEditorPage />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Cargar: Alta de empresa' }));
+    await userEvent.click(await savedFlowButton('Alta de empresa'));
 
     expect(await screen.findByRole('button', { name: 'Quitar Asesor Legal' })).toBeInTheDocument();
     // An agent that is gone keeps its id as the node's name.
     expect(screen.getByRole('button', { name: 'Quitar fiscal' })).toBeInTheDocument();
+  });
+
+  it("says so when a node's agent cannot be looked up (not gone: failing), and names it once 'Reintentar' finds it", async () => {
+    let failing = true;
+    api.on('GET', '/agents', { body: { items: [], total: 0, page: 1, limit: 50 } });
+    api.on('GET', '/agents/legal', { body: { id: 'legal', name: 'Asesor Legal', category: 'legal' } });
+    api.on('GET', '/agents/fiscal', () =>
+      failing ? { status: 503, body: { statusCode: 503, message: 'Servicio no disponible' } } : { body: { id: 'fiscal', name: 'Asesor Fiscal', category: 'finance' } },
+    );
+    renderWithProviders(<FlowEditorPage />);
+    await userEvent.click(await savedFlowButton('Alta de empresa'));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudieron cargar los agentes');
+    expect(alert).toHaveTextContent('Servicio no disponible');
+    expect(screen.getByRole('button', { name: 'Quitar Asesor Legal' })).toBeInTheDocument();
+
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('button', { name: 'Quitar Asesor Fiscal' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows why the saved flows could not be loaded, and loads them with 'Reintentar'", async () => {
+    let failing = true;
+    api.on('GET', '/flows', () => (failing ? { status: 500, body: { statusCode: 500, message: 'Error interno' } } : { body: [stored] }));
+    renderWithProviders(<FlowEditorPage />);
+
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5_000 });
+    expect(alert).toHaveTextContent('No se pudieron cargar los flujos');
+    expect(alert).toHaveTextContent('Error interno');
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await savedFlowButton('Alta de empresa')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,14 +1,22 @@
 import './flowEditor.css';
 import { Alert, Checkbox, Group, List, Paper, Select, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useAtom, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { isApiError } from '../../../shared/api';
 import { AppButton, Spinner, useToast } from '../../../shared/ui';
-import { flowsApi } from '../api/flowsApi';
-import { removeSavedFlowAtom, savedFlowsAtom, savedFlowsStatusAtom, upsertSavedFlowAtom } from '../state/savedFlowsAtoms';
+import {
+  useAgentChoices,
+  useDeleteFlow,
+  useFlowAgents,
+  useRetryFlowAgents,
+  useRunFlow,
+  useSavedFlows,
+  useSaveFlow,
+  type FlowAgent,
+  type SavedFlow,
+} from '../api/flowQueries';
+import type { FlowDraft } from '../draft';
 import { flowEditorStrings } from '../strings';
-import type { FlowAgent, FlowDraft, SavedFlow } from '../types';
 import { addAgentNode, connect, disconnect, emptyFlow, moveNode, nodeLabel, normaliseForSave, removeNode, stages, validateFlow } from '../utils/graph';
 
 const FlowCanvas = lazy(() => import('./FlowCanvas'));
@@ -21,25 +29,26 @@ export interface FlowEditorPageProps {
   renderSession?: (sessionId: string) => ReactNode;
 }
 
+/** A load that failed (not while it is tried again): the screen's title over the server's message, with 'Reintentar'. */
+function LoadFailure({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" role="alert" p="xs" title={title}>
+      {message && (
+        <Text size="sm" mb="xs">
+          {message}
+        </Text>
+      )}
+      <AppButton size="xs" variant="outline" onClick={onRetry}>
+        {strings.list.retry}
+      </AppButton>
+    </Alert>
+  );
+}
+
 function SavedFlowList({ onLoad, onNew, activeId }: { onLoad: (flow: SavedFlow) => void; onNew: () => void; activeId?: string }) {
-  const [flows, setFlows] = useAtom(savedFlowsAtom);
-  const [status, setStatus] = useAtom(savedFlowsStatusAtom);
-  const [reload, setReload] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setStatus('loading');
-    flowsApi.list(controller.signal).then(
-      (value) => {
-        if (controller.signal.aborted) return;
-        setFlows(value);
-        setStatus('ready');
-      },
-      () => {
-        if (!controller.signal.aborted) setStatus('error');
-      },
-    );
-    return () => controller.abort();
-  }, [reload, setFlows, setStatus]);
+  const saved = useSavedFlows();
+  const flows = saved.data ?? [];
+  const failed = saved.error !== null && !saved.isFetching;
 
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="saved-flows-title">
@@ -51,15 +60,9 @@ function SavedFlowList({ onLoad, onNew, activeId }: { onLoad: (flow: SavedFlow) 
           {strings.list.newFlow}
         </AppButton>
       </Group>
-      {status === 'loading' && <Spinner size="xs" label={strings.list.title} />}
-      {status === 'error' && (
-        <Alert color="red" role="alert" title={strings.list.loadError}>
-          <AppButton size="xs" variant="outline" onClick={() => setReload((value) => value + 1)}>
-            {strings.list.retry}
-          </AppButton>
-        </Alert>
-      )}
-      {status === 'ready' && flows.length === 0 && (
+      {saved.isLoading && <Spinner size="xs" label={strings.list.title} />}
+      {failed && <LoadFailure title={strings.list.loadError} message={errorText(saved.error, '')} onRetry={() => void saved.refetch()} />}
+      {saved.data && !failed && flows.length === 0 && (
         <Text size="sm" c="dimmed">
           {strings.list.empty}
         </Text>
@@ -88,69 +91,57 @@ const SEARCH_DELAY_MS = 250;
 
 /**
  * The agents the picker offers (the server's best matches for what the admin types) and those the
- * flow's nodes are named after: its agents are looked up one by one when a loaded flow names one
- * the picker has not offered.
+ * flow's nodes are named after: as the picker offered them when they were added or the flow was
+ * loaded, else looked up one by one.
  */
-function useFlowAgents(flow: FlowDraft) {
+function useNodeAgents(flow: FlowDraft) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DELAY_MS);
-  const [choices, setChoices] = useState<FlowAgent[]>([]);
-  const [known, setKnown] = useState<FlowAgent[]>([]);
-  const [agentsError, setAgentsError] = useState(false);
-  const remember = (found: FlowAgent[]) =>
-    setKnown((current) => [...current, ...found.filter((agent) => !current.some((item) => item.id === agent.id))]);
+  const choices = useAgentChoices(debouncedSearch);
+  const offered = useMemo(() => choices.data ?? [], [choices.data]);
+  const [named, setNamed] = useState<FlowAgent[]>([]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    flowsApi.searchAgents(debouncedSearch, controller.signal).then(
-      (value) => {
-        if (controller.signal.aborted) return;
-        setAgentsError(false);
-        setChoices(value);
-        remember(value);
-      },
-      () => {
-        if (!controller.signal.aborted) setAgentsError(true);
-      },
-    );
-    return () => controller.abort();
-  }, [debouncedSearch]);
+  /** Keeps the names the picker offers now for these agents. */
+  const remember = (agentIds: (string | undefined)[]) => {
+    const found = offered.filter((agent) => agentIds.includes(agent.id));
+    setNamed((current) => [...current.filter((agent) => !found.some((item) => item.id === agent.id)), ...found]);
+  };
 
-  const unnamed = flow.nodes
-    .map((node) => node.agentId)
-    .filter((agentId): agentId is string => Boolean(agentId) && !known.some((agent) => agent.id === agentId));
-  const unnamedKey = [...new Set(unnamed)].sort().join(',');
-  useEffect(() => {
-    if (!unnamedKey) return;
-    const controller = new AbortController();
-    // A node whose agent is gone keeps its id as its name.
-    void Promise.allSettled(unnamedKey.split(',').map((agentId) => flowsApi.agent(agentId, controller.signal))).then((outcomes) => {
-      if (controller.signal.aborted) return;
-      remember(outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value ? [outcome.value] : [])));
-    });
-    return () => controller.abort();
-  }, [unnamedKey]);
+  const unnamed = [
+    ...new Set(flow.nodes.flatMap((node) => (node.agentId && !named.some((agent) => agent.id === node.agentId) ? [node.agentId] : []))),
+  ].sort();
+  const lookups = useFlowAgents(unnamed);
+  const retryLookups = useRetryFlowAgents();
+  const agents = useMemo(() => [...named, ...lookups.agents], [named, lookups.agents]);
 
-  return { choices, agents: known, agentsError, search, setSearch };
+  const choicesFailed = choices.error !== null && !choices.isFetching;
+  const agentsError = choicesFailed ? errorText(choices.error, '') : lookups.failed.length > 0 ? lookups.failed[0]!.message : null;
+  const retryAgents = () => {
+    if (choicesFailed) void choices.refetch();
+    retryLookups(lookups.failed.map((failure) => failure.id));
+  };
+
+  return { choices: offered, agents, agentsError, retryAgents, remember, search, setSearch };
 }
 
 /** /agent-flow (admins): compose, save, load and run saved flows. */
 export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
   const toast = useToast();
-  const upsert = useSetAtom(upsertSavedFlowAtom);
-  const removeSaved = useSetAtom(removeSavedFlowAtom);
+  const saveFlow = useSaveFlow();
+  const deleteFlow = useDeleteFlow();
+  const runFlow = useRunFlow();
   const [flow, setFlow] = useState<FlowDraft>(emptyFlow);
-  const { choices, agents, agentsError, search, setSearch } = useFlowAgents(flow);
+  const { choices, agents, agentsError, retryAgents, remember, search, setSearch } = useNodeAgents(flow);
   const [pick, setPick] = useState<string | null>(null);
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const [edgeError, setEdgeError] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
   const [query, setQuery] = useState('');
   const [runError, setRunError] = useState<string | null>(null);
-  const [running, setRunning] = useState(false);
   const [sessionId, setSessionId] = useState<string | null>(null);
+  const saving = saveFlow.isPending;
+  const running = runFlow.isPending;
 
   const label = (id: string) => {
     const node = flow.nodes.find((item) => item.id === id);
@@ -160,6 +151,7 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
   const plan = stages(flow);
 
   const load = (saved: SavedFlow | null) => {
+    if (saved) remember(saved.nodes.map((node) => node.agentId));
     setFlow(saved ? { ...saved, nodes: saved.nodes.length ? saved.nodes : emptyFlow().nodes } : emptyFlow());
     setProblems([]);
     setSessionId(null);
@@ -176,25 +168,18 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
     const found = validateFlow(flow);
     setProblems(found);
     if (found.length > 0) return;
-    setSaving(true);
     try {
-      const body = normaliseForSave(flow);
-      const saved = flow.id ? await flowsApi.update(flow.id, body) : await flowsApi.create(body);
-      upsert(saved);
-      setFlow(saved);
+      setFlow(await saveFlow.mutateAsync(normaliseForSave(flow)));
       toast.success(strings.form.saved);
     } catch (error) {
       setProblems([errorText(error, strings.form.saveError)]);
-    } finally {
-      setSaving(false);
     }
   };
 
   const remove = async () => {
     if (!flow.id || !window.confirm(strings.form.confirmDelete(flow.name))) return;
     try {
-      await flowsApi.remove(flow.id);
-      removeSaved(flow.id);
+      await deleteFlow.mutateAsync(flow.id);
       setFlow(emptyFlow());
       toast.success(strings.form.deleted);
     } catch (error) {
@@ -212,14 +197,11 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
       setRunError(strings.run.emptyQuery);
       return;
     }
-    setRunning(true);
     try {
-      const session = await flowsApi.run(flow.id, query.trim());
+      const session = await runFlow.mutateAsync({ id: flow.id, query: query.trim() });
       setSessionId(session.id);
     } catch (error) {
       setRunError(errorText(error, strings.run.error));
-    } finally {
-      setRunning(false);
     }
   };
 
@@ -240,11 +222,7 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
             <Title order={2} fz="md" id="flow-nodes-title" mb="xs">
               {strings.nodes.add}
             </Title>
-            {agentsError && (
-              <Alert color="red" role="alert" p="xs">
-                {strings.nodes.agentsError}
-              </Alert>
-            )}
+            {agentsError !== null && <LoadFailure title={strings.nodes.agentsError} message={agentsError} onRetry={retryAgents} />}
             <Group align="flex-end" gap="xs" wrap="nowrap">
               <Select
                 label={strings.nodes.agent}
@@ -262,7 +240,10 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
                 size="sm"
                 disabled={!pick}
                 onClick={() => {
-                  if (pick) setFlow((current) => addAgentNode(current, pick));
+                  if (pick) {
+                    remember([pick]);
+                    setFlow((current) => addAgentNode(current, pick));
+                  }
                   setPick(null);
                   setSearch('');
                 }}

@@ -1,5 +1,6 @@
 import { flowEditorStrings } from '../strings';
-import type { FlowAgent, FlowDraft, FlowEdge, FlowNode } from '../types';
+import type { FlowAgent, FlowEdge, FlowNode } from '../api/flowQueries';
+import type { FlowDraft } from '../draft';
 
 const v = flowEditorStrings.validation;
 
