@@ -1,13 +1,15 @@
 import { NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import type { components } from '../../../shared/api';
+import { useFormLimits } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui';
-import { publicationsStrings as strings } from '../strings';
 import type { NewApiKey } from '../api/publicationsQueries';
-
-const MAX_NAME_LENGTH = 100;
+import { publicationsStrings as strings } from '../strings';
 
 type LimitField = 'rateLimitPerMinute' | 'monthlyRequestQuota' | 'monthlyTokenQuota';
 const LIMIT_FIELDS: LimitField[] = ['rateLimitPerMinute', 'monthlyRequestQuota', 'monthlyTokenQuota'];
+/** The server's bounds of a key's fields (GET /api/config); null until they arrive, when the server alone checks them. */
+type ApiKeyLimits = components['schemas']['FormLimitsDto']['apiKey'] | null;
 
 interface FormState {
   name: string;
@@ -25,17 +27,20 @@ function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-function validate(form: FormState): { errors: Errors; key: NewApiKey | null } {
+function validate(form: FormState, limits: ApiKeyLimits): { errors: Errors; key: NewApiKey | null } {
   const errors: Errors = {};
   const name = form.name.trim();
   if (!name) errors.name = strings.keys.nameRequired;
-  else if (name.length > MAX_NAME_LENGTH) errors.name = strings.keys.nameTooLong;
+  else if (limits && name.length > limits.name.max) errors.name = strings.keys.nameTooLong(limits.name.max);
   const key: NewApiKey = { name };
   for (const field of LIMIT_FIELDS) {
     const raw = form[field];
     if (raw === '' || raw === null) continue;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1) errors[field] = strings.keys.limitInvalid;
+    // A limit is a whole number from 1 (or the server's minimum) up to the server's maximum.
+    const min = limits?.[field].min ?? 1;
+    if (!Number.isInteger(value) || value < min) errors[field] = strings.keys.limitInvalid(min);
+    else if (limits && value > limits[field].max) errors[field] = strings.keys.limitTooLarge(limits[field].max);
     else key[field] = value;
   }
   if (form.expiresAt) {
@@ -54,6 +59,7 @@ export interface CreateKeyFormProps {
 
 /** A new key: a name and, optionally, its limits and expiry. */
 export function CreateKeyForm({ onCreate, disabled }: CreateKeyFormProps) {
+  const limits = useFormLimits()?.apiKey ?? null;
   const [form, setForm] = useState<FormState>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [creating, setCreating] = useState(false);
@@ -65,7 +71,7 @@ export function CreateKeyForm({ onCreate, disabled }: CreateKeyFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { errors: found, key } = validate(form);
+    const { errors: found, key } = validate(form, limits);
     setErrors(found);
     if (!key) return;
     setCreating(true);
@@ -83,8 +89,9 @@ export function CreateKeyForm({ onCreate, disabled }: CreateKeyFormProps) {
       value={form[field]}
       onChange={(value) => change(field, value)}
       error={errors[field]}
-      min={1}
-      // Said in words rather than silently changed to 1.
+      min={limits?.[field].min ?? 1}
+      max={limits?.[field].max}
+      // Said in words rather than silently changed.
       clampBehavior="none"
       allowDecimal={false}
       allowNegative={false}
@@ -106,7 +113,8 @@ export function CreateKeyForm({ onCreate, disabled }: CreateKeyFormProps) {
           onChange={(event) => change('name', event.currentTarget.value)}
           error={errors.name}
           required
-          maxLength={MAX_NAME_LENGTH + 20}
+          // Some room over the limit, so that a name too long is said to be so rather than cut silently.
+          maxLength={limits ? limits.name.max + 20 : undefined}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {limitInput('rateLimitPerMinute')}

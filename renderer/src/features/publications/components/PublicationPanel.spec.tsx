@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
+import { createStore } from 'jotai';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
-import { renderWithProviders } from '../../../../test/render';
+import { loadedRuntimeConfig, renderWithProviders } from '../../../../test/render';
+import { runtimeConfigAtom } from '../../../shared/config';
 import type { ApiKey, Publication, UsageDay } from '../api/publicationsQueries';
 import { PublicationPanel } from './PublicationPanel';
 
@@ -14,8 +16,8 @@ const PUB = 'pub-1';
 const SECRET = 'nova_sk_4hQ9xZ2mVbN7cR1tLpW8sKdE3fGyJ6uA0oIiTqXe';
 const NEW_SECRET = 'nova_sk_Zz9yY8xX7wW6vV5uU4tT3sS2rR1qQ0pPoOnNmMlL';
 const ORIGIN = window.location.origin;
-/** The whole panel's first load (five requests, a chart) can take a few seconds on a busy machine. */
-const LOADED = { timeout: 10_000 };
+// The whole panel's first load (four requests, a chart) can take a few seconds on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** A publication as the server sends it (spec section 3 names its id `apiId`; `id` is the same). */
 const publication = (extra: Partial<Publication> = {}): Publication => ({
@@ -169,7 +171,7 @@ describe('PublicationPanel', () => {
     ]);
     const { queryClient } = renderWithProviders(<PublicationPanel agentId={AGENT} />);
 
-    const table = await screen.findByRole('table', { name: 'Claves de API' }, LOADED);
+    const table = await screen.findByRole('table', { name: 'Claves de API' });
     const rows = within(table).getAllByRole('row').slice(1);
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
@@ -232,6 +234,25 @@ describe('PublicationPanel', () => {
     await user.type(within(form).getByRole('textbox', { name: 'Peticiones por minuto' }), '0');
     await user.click(within(form).getByRole('button', { name: 'Crear clave' }));
     expect(await within(form).findByText('Escribe un número entero mayor que 0.')).toBeInTheDocument();
+    expect(api.callsTo('POST', `/publication/${PUB}/keys`)).toHaveLength(0);
+  });
+
+  it('takes the key’s limits from the server’s configuration', async () => {
+    const user = userEvent.setup();
+    const api = publishedServer();
+    const limits = loadedRuntimeConfig.limits!;
+    const store = createStore();
+    store.set(runtimeConfigAtom, {
+      ...loadedRuntimeConfig,
+      limits: { ...limits, apiKey: { ...limits.apiKey, name: { min: 1, max: 10 }, rateLimitPerMinute: { min: 1, max: 600 } } },
+    });
+    renderWithProviders(<PublicationPanel agentId={AGENT} />, { store });
+    const form = await screen.findByRole('form', { name: 'Nueva clave' });
+    await user.type(within(form).getByRole('textbox', { name: /Nombre de la clave/ }), 'Once letras');
+    await user.type(within(form).getByRole('textbox', { name: 'Peticiones por minuto' }), '601');
+    await user.click(within(form).getByRole('button', { name: 'Crear clave' }));
+    expect(await within(form).findByText('El nombre no puede superar los 10 caracteres.')).toBeInTheDocument();
+    expect(within(form).getByText('Escribe un número entero que no supere 600.')).toBeInTheDocument();
     expect(api.callsTo('POST', `/publication/${PUB}/keys`)).toHaveLength(0);
   });
 
@@ -459,7 +480,7 @@ describe('PublicationPanel', () => {
       const user = userEvent.setup();
       const api = publishedServer().on('GET', `/publication/${PUB}/usage`, { status: 503, body: { message: 'Servicio no disponible' } });
       renderWithProviders(<PublicationPanel agentId={AGENT} />);
-      const alert = (await screen.findByText('Servicio no disponible', {}, LOADED)).closest<HTMLElement>('[role="alert"]')!;
+      const alert = (await screen.findByText('Servicio no disponible')).closest<HTMLElement>('[role="alert"]')!;
 
       api.on('GET', `/publication/${PUB}/usage`, { body: { days: [] } });
       await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
