@@ -72,7 +72,7 @@ describe('the application shell over HTTP', () => {
     it("serves the limits the server enforces: the contact form's, at and past each bound", async () => {
       const { limits } = (await request(testApp.server).get('/api/config').expect(200)).body;
       const { name, subject, message } = limits.contact;
-      const send = (body: Record<string, string>) =>
+      const send = (body: Partial<Record<'name' | 'subject' | 'message', string>>) =>
         request(testApp.server)
           .post('/api/contact')
           .set('X-Forwarded-For', '203.0.113.77')

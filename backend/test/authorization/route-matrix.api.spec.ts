@@ -333,6 +333,7 @@ describe('authorisation matrix of every registered route', () => {
     'GET /api/ecosystems': { class: 'public', probe: () => ({ path: '/api/ecosystems' }) },
     'GET /api/marketplace/ecosystems': { class: 'public', probe: () => ({ path: '/api/marketplace/ecosystems?search=ecosistema' }) },
     'GET /api/ecosystems/:id': { class: 'owner-read', probe: () => ({ path: `/api/ecosystems/${seeded.ecosystemId}` }) },
+    'PUT /api/ecosystems/:id': { class: 'owner-resource', probe: () => ({ path: `/api/ecosystems/${seeded.ecosystemId}`, body: { description: SECRETS.messageText } }) },
     'POST /api/ecosystems': {
       class: 'signed-in',
       probe: () => ({ path: '/api/ecosystems', body: { name: 'Ecosistema nuevo', agentIds: [] } }),

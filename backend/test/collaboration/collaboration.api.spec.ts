@@ -211,8 +211,11 @@ describe('collaboration sessions (issue 16)', () => {
       .set(user.authorization)
       .send({ name: 'Mi equipo de lanzamiento' })
       .expect(201);
-    expect(ecosystem).toMatchObject({ name: 'Mi equipo de lanzamiento', isPublic: false });
+    expect(ecosystem).toMatchObject({ name: 'Mi equipo de lanzamiento', isPublic: false, creatorId: user.sub });
     expect([...ecosystem.agentIds].sort()).toEqual([legal, finance].sort());
+    // Issue 31: the toast says it is in 'Mi Oficina', so it is in the saver's team.
+    const { body: team } = await http().get(`/api/user-ecosystems/${user.sub}`).set(user.authorization).expect(200);
+    expect(team).toContainEqual(expect.objectContaining({ ecosystemId: ecosystem.id, name: 'Mi equipo de lanzamiento' }));
   });
 });
 

@@ -8,6 +8,7 @@ import { AgentsModule } from '../agents/agents.module';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { EcosystemsModule } from '../ecosystems/ecosystems.module';
 import { ModelsModule } from '../models/models.module';
+import { TeamsModule } from '../teams/teams.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CollaborationController } from './collaboration.controller';
 import { CollaborationService } from './collaboration.service';
@@ -44,6 +45,7 @@ export function queuePrefix(config: AppConfig): string {
     EcosystemsModule,
     ModelsModule,
     SubscriptionsModule,
+    TeamsModule,
   ],
   controllers: [CollaborationController, FlowsController],
   providers: [

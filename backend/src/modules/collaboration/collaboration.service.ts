@@ -17,6 +17,7 @@ import { CollaborationQueue } from './queue/collaboration-queue';
 import { CANCELLED_MESSAGE } from './run/collaboration-run';
 import { FINISHED_STATUSES, type LogEntry, type RunPlan } from './run/run-types';
 import { SessionRunner } from './session-runner';
+import { TeamsService } from '../teams/teams.service';
 
 /** How many of the caller's sessions the list shows, newest first. */
 export const SESSIONS_LIST_LIMIT = 50;
@@ -44,6 +45,7 @@ export class CollaborationService {
     private readonly subscriptions: SubscriptionsService,
     private readonly conversations: ConversationsService,
     private readonly ecosystems: EcosystemsService,
+    private readonly teams: TeamsService,
     private readonly queue: CollaborationQueue,
     private readonly runner: SessionRunner,
   ) {}
@@ -149,12 +151,15 @@ export class CollaborationService {
   /** 'Guardar como ecosistema': the session's team as a new private ecosystem of the caller's. */
   async saveAsEcosystem(identity: VerifiedIdentity, id: string, body: SaveAsEcosystemDto): Promise<EcosystemDto> {
     const row = await this.findReadable(identity, id);
-    return this.ecosystems.create(identity, {
+    const ecosystem = await this.ecosystems.create(identity, {
       name: body.name,
       description: body.description ?? `Equipo de la colaboración: ${row.query}`.slice(0, 5000),
       agentIds: row.agents.map((agent) => agent.id),
       isPublic: false,
     });
+    // The toast says it is in 'Mi Oficina': it is, in the team of whoever saved it.
+    await this.teams.addEcosystem(identity, identity.sub, ecosystem.id);
+    return ecosystem;
   }
 
   /** The session if the caller owns it or is an admin; SessionNotFoundError otherwise. */

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiExtraModels,
   ApiForbiddenResponse,
@@ -19,7 +20,7 @@ import { RateLimit } from '../../common/rate-limit/rate-limit';
 import { MarketplaceCache } from '../agents/marketplace/marketplace-cache';
 import { ListingQueryDto, MarketplaceQueryDto } from '../agents/marketplace/marketplace-query.dto';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
-import { CreateEcosystemDto, EcosystemDto, EcosystemPageDto } from './dto/ecosystem.dto';
+import { CreateEcosystemDto, EcosystemDto, EcosystemPageDto, UpdateEcosystemDto } from './dto/ecosystem.dto';
 import { EcosystemsService } from './ecosystems.service';
 
 const INVALID_FILTERS = 'Un filtro no es válido (por ejemplo, maxPrice menor que minPrice)';
@@ -74,6 +75,21 @@ export class EcosystemsController {
   })
   create(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: CreateEcosystemDto): Promise<EcosystemDto> {
     return this.ecosystems.create(identity, body);
+  }
+
+  @Put(':id')
+  @SignedInApi()
+  @ApiOperation({ summary: "Cambia el nombre, la descripción, el precio o la visibilidad de un ecosistema propio ('Mi Oficina'); lo que falta no cambia" })
+  @ApiOkResponse({ type: EcosystemDto })
+  @ApiBadRequestResponse({
+    type: ErrorBodyDto,
+    description: `${INVALID_BODY}; o lo hace público con agentes privados, o su precio queda por debajo de lo que se debe a los creadores de sus agentes`,
+  })
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: 'Incluye agentes de pago ajenos que no permiten venderse en ecosistemas, o el avatar es de otro usuario' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Ecosistema no encontrado, o no es tuyo' })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: 'Hacerlo gratuito o privado mientras tenga suscriptores (code EcosystemHasSubscribers)' })
+  update(@CurrentIdentity() identity: VerifiedIdentity, @Param('id') id: string, @Body() body: UpdateEcosystemDto): Promise<EcosystemDto> {
+    return this.ecosystems.update(identity, id, body);
   }
 }
 

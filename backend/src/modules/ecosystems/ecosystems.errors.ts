@@ -56,3 +56,24 @@ export class EcosystemHighlightForbiddenError extends DomainError {
     super('Solo un administrador puede destacar un ecosistema o cambiar su popularidad.');
   }
 }
+
+/** What an owner may do to an ecosystem that would leave its subscribers paying for nothing. */
+export type EcosystemChange = 'free' | 'private';
+
+/**
+ * 409: an ecosystem is not made free or private while subscribers pay for it: they would go on
+ * paying for a bundle that is free, or that they can no longer find.
+ */
+export class EcosystemHasSubscribersError extends DomainError {
+  readonly status = 409;
+  readonly code = 'EcosystemHasSubscribers';
+  static readonly messages: Record<EcosystemChange, (subscribers: number) => string> = {
+    free: (subscribers) =>
+      `No se puede hacer gratuito este ecosistema mientras tenga suscriptores (${subscribers}): seguirían pagando por un ecosistema gratuito. Podrás hacerlo cuando se hayan cancelado todas sus suscripciones.`,
+    private: (subscribers) =>
+      `No se puede hacer privado este ecosistema mientras tenga suscriptores (${subscribers}). Podrás hacerlo cuando se hayan cancelado todas sus suscripciones.`,
+  };
+  constructor(change: EcosystemChange, subscribers: number) {
+    super(EcosystemHasSubscribersError.messages[change](subscribers));
+  }
+}

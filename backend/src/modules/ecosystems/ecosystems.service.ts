@@ -18,6 +18,7 @@ import { isAdmin, mayModify, mayRead, readableBy } from '../../common/access/acc
 import { AvatarFiles, stableAvatar } from '../files/avatar-files';
 import { ecosystemMonthlyPrice, PaymentsCatalogueService } from '../payments/catalogue/payments-catalogue.service';
 import { namesCaller, type VerifiedIdentity } from '../../common/auth/id-token-verifier';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { UsersService } from '../users/users.service';
 import type { Agent } from '../agents/entities/agent.entity';
 import {
@@ -26,6 +27,7 @@ import {
   DEFAULT_ECOSYSTEM_CREATOR,
   EcosystemDto,
   EcosystemPageDto,
+  UpdateEcosystemDto,
 } from './dto/ecosystem.dto';
 import { toEcosystemDto } from './ecosystem.mapper';
 import {
@@ -33,6 +35,7 @@ import {
   EcosystemAgentsNotFoundError,
   EcosystemCreatorMismatchError,
   EcosystemPriceBelowCreatorsShareError,
+  EcosystemHasSubscribersError,
   EcosystemHighlightForbiddenError,
   EcosystemNotFoundError,
   PrivateAgentInPublicEcosystemError,
@@ -53,6 +56,7 @@ export class EcosystemsService {
     private readonly avatarFiles: AvatarFiles,
     private readonly catalogue: PaymentsCatalogueService,
     private readonly users: UsersService,
+    private readonly subscriptions: SubscriptionsService,
   ) {
     users.whenHandleChanges((change) => this.recredit(change));
     agents.whenSaleTermsChange((agent) => this.withdrawUnsellable(agent));
@@ -144,6 +148,43 @@ export class EcosystemsService {
     await this.syncPrice(ecosystem, identity.sub);
     this.marketplaceCache.clear();
     return (await this.toDtos(identity, [await this.ecosystems.findOneByOrFail({ id: ecosystem.id })]))[0];
+  }
+
+  /**
+   * Its owner (or an admin) changes an ecosystem's card, price or visibility. The rules of creation
+   * hold for the result (public agents only in a public one; a user's price covers what its agents'
+   * creators are owed), and it is not made free or private while subscribers pay for it. A new
+   * amount gets a new gateway price for new subscribers; current ones keep theirs.
+   */
+  async update(identity: VerifiedIdentity, id: string, body: UpdateEcosystemDto): Promise<EcosystemDto> {
+    const current = await this.findVisible(identity, id);
+    if (!mayModify(identity, current)) throw new EcosystemNotFoundError();
+    if (body.avatar !== undefined) await this.avatarFiles.assertMayUse(identity, body.avatar);
+    const next = {
+      name: body.name ?? current.name,
+      description: body.description ?? current.description,
+      category: body.category ?? current.category,
+      avatar: body.avatar === undefined ? current.avatar : stableAvatar(body.avatar),
+      price: body.price ?? Number(current.price),
+      discount: body.discount ?? Number(current.discount),
+      isPublic: body.isPublic ?? current.isPublic,
+      tags: body.tags ?? current.tags,
+    };
+    const monthlyPrice = ecosystemMonthlyPrice(next.price, next.discount);
+    const wasSold = ecosystemMonthlyPrice(Number(current.price), Number(current.discount)) > 0;
+    const change = current.isPublic && !next.isPublic ? 'private' : wasSold && monthlyPrice === 0 ? 'free' : null;
+    if (change) {
+      const subscribers = await this.subscriptions.liveSubscribersOf(current.id);
+      if (subscribers > 0) throw new EcosystemHasSubscribersError(change, subscribers);
+    }
+    const agents = await this.checkAgents(identity, current.agentIds ?? [], next.isPublic);
+    if (!current.madeByAdmin) assertSellable(current.ownerSub ?? identity.sub, monthlyPrice, [...agents.values()]);
+
+    await this.ecosystems.update({ id: current.id }, next);
+    const saved = await this.ecosystems.findOneByOrFail({ id: current.id });
+    await this.syncPrice(saved, identity.sub);
+    this.marketplaceCache.clear();
+    return (await this.toDtos(identity, [await this.ecosystems.findOneByOrFail({ id: current.id })]))[0];
   }
 
   /** For the payments module: prices the priced ecosystems saved before the gateway knew them. */

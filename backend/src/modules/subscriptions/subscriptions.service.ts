@@ -97,6 +97,11 @@ export class SubscriptionsService {
     if (subscribers > 0) throw new AgentHasSubscribersError(change, subscribers);
   }
 
+  /** How many subscriptions to an ecosystem are live (not cancelled): its owner's changes wait for none. */
+  liveSubscribersOf(ecosystemId: string): Promise<number> {
+    return this.subscriptions.countBy({ ecosystemId, status: Not<SubscriptionStatus>('cancelled') });
+  }
+
   // For the payments module, which writes the rows.
 
   findById(subscriptionId: string): Promise<Subscription | null> {

@@ -952,7 +952,8 @@ export interface paths {
             cookie?: never;
         };
         get: operations["EcosystemsController_get"];
-        put?: never;
+        /** Cambia el nombre, la descripción, el precio o la visibilidad de un ecosistema propio ('Mi Oficina'); lo que falta no cambia */
+        put: operations["EcosystemsController_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4190,6 +4191,28 @@ export interface components {
             title?: string;
             /** @description Contrato: si se envía, debe ser quien llama (403 si no) */
             userId?: string;
+        };
+        UpdateEcosystemDto: {
+            avatar?: string | null;
+            /** @default test */
+            category: string;
+            /** @default  */
+            description: string;
+            /**
+             * @description Porcentaje de descuento
+             * @default 0
+             */
+            discount: number;
+            /**
+             * @description Se acepta true/false o "true"/"false"; se guarda como booleano
+             * @default false
+             */
+            isPublic: boolean;
+            /** @example Equipo de lanzamiento */
+            name?: string;
+            /** @default 0 */
+            price: number;
+            tags?: string[];
         };
         UpdatePublicationDto: {
             /** @description Por defecto, la descripción del agente */
@@ -7663,6 +7686,76 @@ export interface operations {
             };
             /** @description Ecosistema no encontrado (también si es privado de otro usuario) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    EcosystemsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEcosystemDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EcosystemDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o lo hace público con agentes privados, o su precio queda por debajo de lo que se debe a los creadores de sus agentes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Incluye agentes de pago ajenos que no permiten venderse en ecosistemas, o el avatar es de otro usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Ecosistema no encontrado, o no es tuyo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Hacerlo gratuito o privado mientras tenga suscriptores (code EcosystemHasSubscribers) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -113,6 +113,14 @@ export class CreateEcosystemDto {
   @IsString({ message: 'userId debe ser un texto' })
   userId?: string;
 }
+
+/**
+ * Body of PUT /ecosystems/{id}: what its owner may change from 'Mi Oficina'; what is left out
+ * stays as it is. Its agents, its author and its highlights do not change here.
+ */
+export class UpdateEcosystemDto extends PartialType(
+  PickType(CreateEcosystemDto, ['name', 'description', 'category', 'avatar', 'price', 'discount', 'isPublic', 'tags'] as const),
+) {}
 
 export class EcosystemDto {
   @ApiProperty() id: string;
