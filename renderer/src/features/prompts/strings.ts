@@ -52,6 +52,9 @@ export const promptsStrings = {
   savedVersion: (version: number) => `Versión ${version} guardada como actual.`,
   emptyVersion: 'Escribe el prompt antes de guardarlo.',
   unchangedVersion: 'El prompt es igual que el de la versión actual.',
+  promptTooLong: (max: number) => `El prompt no puede superar los ${max} caracteres.`,
+  versionNameTooLong: (max: number) => `El nombre de la versión no puede superar los ${max} caracteres.`,
+  versionDescriptionTooLong: (max: number) => `La descripción de la versión no puede superar los ${max} caracteres.`,
   genericError: 'Ocurrió un error',
   // Test cases
   loadTestCasesError: 'No se pudieron cargar los casos de prueba.',
@@ -77,6 +80,8 @@ export const promptsStrings = {
   newCaseTitle: 'Nuevo caso de prueba',
   questionRequired: 'Escribe la pregunta.',
   valueRequired: 'Escribe el texto o el patrón esperado.',
+  questionTooLong: (max: number) => `La pregunta no puede superar los ${max} caracteres.`,
+  valueTooLong: (max: number) => `El texto o el patrón esperado no puede superar los ${max} caracteres.`,
   maxCases: (limit: number) => `Como máximo ${limit} casos de prueba.`,
   runTitle: 'Probar versión',
   runVersionLabel: 'Versión candidata',

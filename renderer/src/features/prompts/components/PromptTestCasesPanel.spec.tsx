@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi } from '../../../../test/api-mock';
-import { renderWithProviders } from '../../../../test/render';
+import { createStore } from 'jotai';
+import { loadedRuntimeConfig, renderWithProviders } from '../../../../test/render';
+import { defaultRuntimeConfig, runtimeConfigAtom, type RuntimeConfig } from '../../../shared/config';
 import type { PromptVersion, TestCase, TestRun } from '../api/promptsQueries';
 import { PromptTestCasesPanel } from './PromptTestCasesPanel';
 
@@ -66,8 +68,11 @@ describe('PromptTestCasesPanel', () => {
     await userEvent.click(within(form).getByRole('textbox', { name: 'Expectativa' }));
     await userEvent.click(screen.getByRole('option', { name: 'No debe contener' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Añadir caso' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent('Escribe el texto o el patrón esperado.');
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Texto o patrón esperado' }), 'adiós');
+    const expected = within(form).getByRole('textbox', { name: 'Texto o patrón esperado' });
+    expect(expected).toBeInvalid();
+    expect(expected).toHaveAccessibleDescription('Escribe el texto o el patrón esperado.');
+    expect(api.callsTo('POST', CASES_PATH)).toHaveLength(0);
+    await userEvent.type(expected, 'adiós');
     await userEvent.click(within(form).getByRole('button', { name: 'Añadir caso' }));
 
     expect(await within(list).findByText('No contiene: adiós')).toBeInTheDocument();
@@ -131,5 +136,42 @@ describe('PromptTestCasesPanel', () => {
     renderWithProviders(<PromptTestCasesPanel agentId={AGENT} />);
     expect(await screen.findByText('Añade al menos un caso de prueba para probar una versión.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Probar versión' })).toBeNull();
+  });
+
+  describe("the server's limits (GET /api/config)", () => {
+    /** The panel with this configuration instead of the server's. */
+    function renderWith(config: RuntimeConfig) {
+      const store = createStore();
+      store.set(runtimeConfigAtom, config);
+      return renderWithProviders(<PromptTestCasesPanel agentId={AGENT} />, { store });
+    }
+    const withPromptLimits = (prompt: Partial<NonNullable<RuntimeConfig['limits']>['prompt']>): RuntimeConfig => {
+      const limits = loadedRuntimeConfig.limits!;
+      return { ...loadedRuntimeConfig, limits: { ...limits, prompt: { ...limits.prompt, ...prompt } } };
+    };
+
+    it('offers no new case past the most cases an agent may have, and bounds the texts', async () => {
+      server([breadCase]);
+      renderWith(withPromptLimits({ testCases: { min: 0, max: 1 }, question: { min: 1, max: 50 } }));
+      const list = await screen.findByRole('list', { name: 'Casos de prueba' });
+      expect(screen.getByText('Como máximo 1 casos de prueba.')).toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Nuevo caso de prueba' })).toBeNull();
+
+      await userEvent.click(within(list).getByRole('button', { name: 'Editar el caso 1' }));
+      const editForm = screen.getByRole('form', { name: 'Editando el caso 1' });
+      expect(within(editForm).getByRole('textbox', { name: 'Pregunta' })).toHaveAttribute('maxlength', '50');
+    });
+
+    it('leaves the number of cases to the server until its configuration has arrived', async () => {
+      const api = server([breadCase]);
+      api.on('POST', CASES_PATH, { status: 409, body: { statusCode: 409, message: 'Como máximo 1 casos de prueba por agente.' } });
+      renderWith({ ...defaultRuntimeConfig });
+      const form = await screen.findByRole('form', { name: 'Nuevo caso de prueba' });
+      expect(within(form).getByRole('textbox', { name: 'Pregunta' })).not.toHaveAttribute('maxlength');
+      await userEvent.type(within(form).getByRole('textbox', { name: 'Pregunta' }), 'Saluda');
+      await userEvent.click(within(form).getByRole('button', { name: 'Añadir caso' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent('Como máximo 1 casos de prueba por agente.');
+      expect(within(form).getByRole('textbox', { name: 'Pregunta' })).toHaveValue('Saluda');
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { Alert, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useFormLimits } from '../../../shared/config';
 import { AppButton, LoadStatus } from '../../../shared/ui';
 import {
   useAddTestCase,
@@ -21,14 +22,13 @@ export interface PromptTestCasesPanelProps {
   agentId: string;
 }
 
-/** The server's limit, shown before the user hits it. */
-const MAX_TEST_CASES = 20;
-
 /**
  * An agent's test questions and 'Probar versión': every case asked of a candidate version and of
  * the current one, side by side, with pass or fail per case.
  */
 export function PromptTestCasesPanel({ agentId }: PromptTestCasesPanelProps) {
+  // The server's most cases per agent (GET /api/config), shown before the user hits it; until it arrives the server says so.
+  const maxCases = useFormLimits()?.prompt.testCases.max ?? null;
   const casesQuery = useTestCases(agentId);
   const versionsQuery = usePromptVersions(agentId);
   const addCase = useAddTestCase();
@@ -140,7 +140,7 @@ export function PromptTestCasesPanel({ agentId }: PromptTestCasesPanelProps) {
         </Stack>
       )}
 
-      {cases.length < MAX_TEST_CASES ? (
+      {maxCases === null || cases.length < maxCases ? (
         <Paper withBorder p="sm">
           <TestCaseForm
             title={strings.newCaseTitle}
@@ -151,7 +151,7 @@ export function PromptTestCasesPanel({ agentId }: PromptTestCasesPanelProps) {
           />
         </Paper>
       ) : (
-        <Text c="dimmed">{strings.maxCases(MAX_TEST_CASES)}</Text>
+        <Text c="dimmed">{strings.maxCases(maxCases)}</Text>
       )}
 
       <Stack gap="sm">

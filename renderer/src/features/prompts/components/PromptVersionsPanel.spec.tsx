@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
-import { renderWithProviders } from '../../../../test/render';
+import { createStore } from 'jotai';
+import { loadedRuntimeConfig, renderWithProviders } from '../../../../test/render';
+import { defaultRuntimeConfig, runtimeConfigAtom, type RuntimeConfig } from '../../../shared/config';
 import type { PromptVersion } from '../api/promptsQueries';
 import { PromptVersionsPanel } from './PromptVersionsPanel';
 
@@ -181,5 +183,56 @@ describe('PromptVersionsPanel', () => {
     });
     renderWithProviders(<PromptVersionsPanel agentId={AGENT} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Solo el creador del agente o un administrador puede ver o cambiar su prompt.');
+  });
+
+  it('does not save a prompt that is empty or the same as the current one', async () => {
+    const api = serverWith(threeVersions());
+    renderWithProviders(<PromptVersionsPanel agentId={AGENT} />);
+    const editor = await screen.findByRole('textbox', { name: 'Prompt del sistema' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar como nueva versión' }));
+    expect(editor).toHaveAccessibleDescription('El prompt es igual que el de la versión actual.');
+    await userEvent.clear(editor);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar como nueva versión' }));
+    expect(editor).toHaveAccessibleDescription('Escribe el prompt antes de guardarlo.');
+    expect(api.callsTo('POST', '/agent-prompts')).toHaveLength(0);
+  });
+
+  describe("the server's limits (GET /api/config)", () => {
+    function renderWith(config: RuntimeConfig) {
+      const store = createStore();
+      store.set(runtimeConfigAtom, config);
+      return renderWithProviders(<PromptVersionsPanel agentId={AGENT} />, { store });
+    }
+
+    it('bounds the version name, the description and the prompt by them', async () => {
+      const limits = loadedRuntimeConfig.limits!;
+      const prompt = { ...limits.prompt, prompt: { min: 1, max: 60 }, versionName: { min: 0, max: 30 }, versionDescription: { min: 0, max: 80 } };
+      const api = serverWith(threeVersions());
+      renderWith({ ...loadedRuntimeConfig, limits: { ...limits, prompt } });
+
+      const editor = await screen.findByRole('textbox', { name: 'Prompt del sistema' });
+      expect(screen.getByRole('textbox', { name: 'Nombre de la versión' })).toHaveAttribute('maxlength', '30');
+      expect(screen.getByRole('textbox', { name: 'Descripción de la versión' })).toHaveAttribute('maxlength', '80');
+      await userEvent.type(editor, ' Cita siempre la ley aplicable.');
+      await userEvent.click(screen.getByRole('button', { name: 'Guardar como nueva versión' }));
+      expect(editor).toHaveAccessibleDescription('El prompt no puede superar los 60 caracteres.');
+      expect(api.callsTo('POST', '/agent-prompts')).toHaveLength(0);
+    });
+
+    it('leaves the lengths to the server until its configuration has arrived', async () => {
+      const api = serverWith(threeVersions()).on('POST', '/agent-prompts', {
+        status: 400,
+        body: { statusCode: 400, message: 'versionName no puede superar los 120 caracteres' },
+      });
+      renderWith({ ...defaultRuntimeConfig });
+
+      const name = await screen.findByRole('textbox', { name: 'Nombre de la versión' });
+      expect(name).not.toHaveAttribute('maxlength');
+      await userEvent.type(screen.getByRole('textbox', { name: 'Prompt del sistema' }), ' Y breve.');
+      await userEvent.click(screen.getByRole('button', { name: 'Guardar como nueva versión' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('versionName no puede superar los 120 caracteres');
+      expect(api.callsTo('POST', '/agent-prompts')).toHaveLength(1);
+    });
   });
 });

@@ -1,8 +1,12 @@
 import { Alert, Group, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { useId, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useId, useState } from 'react';
+import { useFormLimits } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui';
-import { promptsStrings as strings } from '../strings';
 import type { ExpectationKind, TestCase, TestCaseInput } from '../api/promptsQueries';
+import { promptsStrings as strings } from '../strings';
+import { errorText } from '../utils/format';
+import { tooLong } from '../utils/rules';
 
 export interface TestCaseFormProps {
   title: string;
@@ -18,68 +22,73 @@ const KIND_OPTIONS = (Object.keys(strings.expectationKinds) as KindChoice[]).map
   label: strings.expectationKinds[value],
 }));
 
+interface Values {
+  question: string;
+  kind: KindChoice;
+  value: string;
+}
+
 /** A question with an optional expectation; the form keeps what was typed when saving fails. */
 export function TestCaseForm({ title, initial, submitLabel, onSubmit, onCancel }: TestCaseFormProps) {
   const titleId = useId();
-  const [question, setQuestion] = useState(initial?.question ?? '');
-  const [kind, setKind] = useState<KindChoice>(initial?.expectation?.kind ?? 'none');
-  const [value, setValue] = useState(initial?.expectation?.value ?? '');
-  const [saving, setSaving] = useState(false);
+  // The server's bounds (GET /api/config); until they arrive, the server alone checks the lengths.
+  const limits = useFormLimits()?.prompt ?? null;
+  const form = useForm<Values>({
+    initialValues: { question: initial?.question ?? '', kind: initial?.expectation?.kind ?? 'none', value: initial?.expectation?.value ?? '' },
+    validate: {
+      question: (question) => (question.trim() === '' ? strings.questionRequired : tooLong(question.trim(), limits?.question, strings.questionTooLong)),
+      value: (value, { kind }) => {
+        if (kind === 'none') return null;
+        return value.trim() === '' ? strings.valueRequired : tooLong(value, limits?.expectation, strings.valueTooLong);
+      },
+    },
+  });
   const [problem, setProblem] = useState<string | null>(null);
+  const { kind } = form.getValues();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (question.trim() === '') return setProblem(strings.questionRequired);
-    if (kind !== 'none' && value.trim() === '') return setProblem(strings.valueRequired);
+  const submit = async ({ question, kind: chosen, value }: Values) => {
     setProblem(null);
-    setSaving(true);
     try {
-      await onSubmit({ question: question.trim(), expectation: kind === 'none' ? null : { kind, value } });
-      if (!initial) {
-        setQuestion('');
-        setKind('none');
-        setValue('');
-      }
+      await onSubmit({ question: question.trim(), expectation: chosen === 'none' ? null : { kind: chosen, value } });
+      if (!initial) form.reset();
     } catch (error) {
-      setProblem(error instanceof Error && error.message ? error.message : strings.genericError);
-    } finally {
-      setSaving(false);
+      setProblem(errorText(error));
     }
   };
 
   return (
-    <Stack component="form" gap="sm" onSubmit={submit} aria-labelledby={titleId}>
-      <Title order={4} id={titleId}>
-        {title}
-      </Title>
-      <Textarea label={strings.questionLabel} value={question} autosize minRows={2} maxLength={4000} onChange={(event) => setQuestion(event.currentTarget.value)} />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
-          label={strings.expectationKindLabel}
-          data={KIND_OPTIONS}
-          value={kind}
-          allowDeselect={false}
-          onChange={(choice) => setKind((choice as KindChoice | null) ?? 'none')}
-        />
-        {kind !== 'none' && (
-          <TextInput label={strings.expectationValueLabel} value={value} maxLength={500} onChange={(event) => setValue(event.currentTarget.value)} />
+    <form onSubmit={form.onSubmit(submit, () => setProblem(null))} aria-labelledby={titleId} noValidate>
+      <Stack gap="sm">
+        <Title order={4} id={titleId}>
+          {title}
+        </Title>
+        <Textarea label={strings.questionLabel} autosize minRows={2} maxLength={limits?.question.max} {...form.getInputProps('question')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={strings.expectationKindLabel}
+            data={KIND_OPTIONS}
+            {...form.getInputProps('kind')}
+            allowDeselect={false}
+            onChange={(choice) => form.setFieldValue('kind', (choice as KindChoice | null) ?? 'none')}
+          />
+          {kind !== 'none' && <TextInput label={strings.expectationValueLabel} maxLength={limits?.expectation.max} {...form.getInputProps('value')} />}
+        </SimpleGrid>
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
         )}
-      </SimpleGrid>
-      {problem && (
-        <Alert color="red" role="alert">
-          {problem}
-        </Alert>
-      )}
-      <Group>
-        <AppButton type="submit" loading={saving} disabled={saving}>
-          {submitLabel}
-        </AppButton>
-        {onCancel && (
-          <AppButton variant="outline" type="button" onClick={onCancel}>
-            {strings.cancelEdit}
+        <Group>
+          <AppButton type="submit" loading={form.submitting} disabled={form.submitting}>
+            {submitLabel}
           </AppButton>
-        )}
-      </Group>
-    </Stack>
+          {onCancel && (
+            <AppButton variant="outline" type="button" onClick={onCancel}>
+              {strings.cancelEdit}
+            </AppButton>
+          )}
+        </Group>
+      </Stack>
+    </form>
   );
 }
