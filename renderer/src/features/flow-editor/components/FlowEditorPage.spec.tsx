@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
-import { renderWithProviders } from '../../../../test/render';
+import { createStore } from 'jotai';
+import { loadedRuntimeConfig, renderWithProviders } from '../../../../test/render';
+import { defaultRuntimeConfig, runtimeConfigAtom } from '../../../shared/config';
 import type { SavedFlow } from '../api/flowQueries';
 import { FlowEditorPage } from './FlowEditorPage';
 
@@ -204,5 +206,20 @@ describe('Editor de Flujos', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(await savedFlowButton('Alta de empresa')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("bounds the flow's name and description by the server's limits, once its configuration has arrived", async () => {
+    const limits = loadedRuntimeConfig.limits!;
+    const store = createStore();
+    store.set(runtimeConfigAtom, { ...loadedRuntimeConfig, limits: { ...limits, flow: { name: { min: 1, max: 40 }, description: { min: 0, max: 300 } } } });
+    const { unmount } = renderWithProviders(<FlowEditorPage />, { store });
+    expect(screen.getByRole('textbox', { name: 'Nombre del flujo' })).toHaveAttribute('maxlength', '40');
+    expect(screen.getByRole('textbox', { name: 'Descripción' })).toHaveAttribute('maxlength', '300');
+    unmount();
+
+    const before = createStore();
+    before.set(runtimeConfigAtom, { ...defaultRuntimeConfig });
+    renderWithProviders(<FlowEditorPage />, { store: before });
+    expect(screen.getByRole('textbox', { name: 'Nombre del flujo' })).not.toHaveAttribute('maxlength');
   });
 });

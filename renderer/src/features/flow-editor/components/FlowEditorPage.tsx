@@ -3,6 +3,7 @@ import { Alert, Checkbox, Group, List, Paper, Select, Stack, Text, Textarea, Tex
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { isApiError } from '../../../shared/api';
+import { useFormLimits } from '../../../shared/config';
 import { AppButton, Spinner, useToast } from '../../../shared/ui';
 import {
   useAgentChoices,
@@ -127,6 +128,8 @@ function useNodeAgents(flow: FlowDraft) {
 /** /agent-flow (admins): compose, save, load and run saved flows. */
 export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
   const toast = useToast();
+  // The server's bounds of a flow's texts (GET /api/config); until they arrive, the server alone checks them.
+  const limits = useFormLimits()?.flow ?? null;
   const saveFlow = useSaveFlow();
   const deleteFlow = useDeleteFlow();
   const runFlow = useRunFlow();
@@ -341,8 +344,8 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
         <Stack gap="md">
           <Paper withBorder p="sm" component="form" aria-label={strings.form.save} onSubmit={(event) => { event.preventDefault(); void save(); }}>
             <Stack gap="xs">
-              <TextInput label={strings.form.name} value={flow.name} onChange={(event) => { const name = event.currentTarget.value; setFlow((current) => ({ ...current, name })); }} maxLength={120} />
-              <Textarea label={strings.form.description} value={flow.description} onChange={(event) => { const description = event.currentTarget.value; setFlow((current) => ({ ...current, description })); }} autosize minRows={2} />
+              <TextInput label={strings.form.name} value={flow.name} onChange={(event) => { const name = event.currentTarget.value; setFlow((current) => ({ ...current, name })); }} maxLength={limits?.name.max} />
+              <Textarea label={strings.form.description} value={flow.description} onChange={(event) => { const description = event.currentTarget.value; setFlow((current) => ({ ...current, description })); }} maxLength={limits?.description.max} autosize minRows={2} />
               <Checkbox label={strings.form.template} checked={flow.isTemplate} onChange={(event) => { const isTemplate = event.currentTarget.checked; setFlow((current) => ({ ...current, isTemplate })); }} />
               {problems.length > 0 && (
                 <Alert color="red" role="alert" p="xs">
