@@ -2,7 +2,6 @@ export { AdminDashboardPage } from './components/AdminDashboardPage';
 export { AdminUsersPage, USERS_PAGE_SIZE } from './components/AdminUsersPage';
 export { AdminAgentsPage, ADD_AGENT_PATH } from './components/AdminAgentsPage';
 export type { AdminAgentsPageProps } from './components/AdminAgentsPage';
-export type { CategoryOption } from './components/AgentEditModal';
 export {
   StripeIndexPage,
   StripeBalancePage,

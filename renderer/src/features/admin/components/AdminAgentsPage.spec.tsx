@@ -234,6 +234,38 @@ describe('AdminAgentsPage (Panel de Administración)', () => {
       expect(api.callsTo('PUT', admin('/agents/*'))).toHaveLength(0);
     });
 
+    it("refuses a name, description or prompt longer than the server's limits (GET /api/config) by the field, and sends nothing", async () => {
+      const api = serverWith();
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: 'Editar Asesor Legal' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Editar Agente: Asesor Legal' });
+      const prompt = await within(dialog).findByDisplayValue('Eres un asesor legal.');
+      const replace = async (field: HTMLElement, text: string) => {
+        await userEvent.clear(field);
+        await userEvent.click(field);
+        await userEvent.paste(text);
+      };
+      // served-config.json: agent.name 120, agent.description 5000, prompt.prompt 100000.
+      await replace(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'n'.repeat(121));
+      await replace(within(dialog).getByRole('textbox', { name: /Descripción/ }), 'd'.repeat(5001));
+      await replace(prompt, 'p'.repeat(100_001));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+
+      expect(within(dialog).getByText('El nombre no puede superar los 120 caracteres.')).toBeInTheDocument();
+      expect(within(dialog).getByText('La descripción no puede superar los 5000 caracteres.')).toBeInTheDocument();
+      expect(within(dialog).getByText('El prompt no puede superar los 100000 caracteres.')).toBeInTheDocument();
+      expect(api.callsTo('PUT', admin('/agents/*'))).toHaveLength(0);
+
+      api.on('PUT', admin('/agents/a1'), { body: agent('a1', 'Asesor Legal') });
+      api.on('PUT', admin('/agents/a1/prompt'), { body: {} });
+      await replace(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'n'.repeat(120));
+      await replace(within(dialog).getByRole('textbox', { name: /Descripción/ }), 'd'.repeat(5000));
+      await replace(prompt, 'p'.repeat(100_000));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+      expect(await screen.findByText('Agente y prompt actualizados con éxito.')).toBeInTheDocument();
+      expect(api.callsTo('PUT', admin('/agents/a1'))[0].body).toMatchObject({ name: 'n'.repeat(120) });
+    });
+
     it('saves an agent left without a prompt with the agent call alone', async () => {
       const api = serverWith();
       api.on('GET', admin('/agents/a1/prompt'), { status: 404, body: { message: 'Not Found' } });

@@ -2,11 +2,12 @@ import { ActionIcon, Badge, Card, Group, SimpleGrid, Stack, Table, Tabs, Text, T
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { CategoryOption } from '../../../shared/config';
 import { AppButton, ConfirmModal, useToast } from '../../../shared/ui';
 import { adminKeys, failureOf, useAdminAgents, useAgentMetrics, useDeleteAgent, type AdminAgent } from '../api/adminQueries';
 import { adminStrings } from '../strings';
 import { formatNumber } from '../utils/format';
-import { AgentEditModal, type CategoryOption } from './AgentEditModal';
+import { AgentEditModal } from './AgentEditModal';
 import { ErrorAlert, LoadingText, PageHeader } from './parts';
 
 const strings = adminStrings.agents;

@@ -1,16 +1,12 @@
 import { Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useFormLimits, type CategoryOption, type FieldBounds } from '../../../shared/config';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
 import { failureOf, useAgentPrompt, useSaveAgentPrompt, useUpdateAgent, type AdminAgent, type AgentUpdate } from '../api/adminQueries';
 import { adminStrings } from '../strings';
 import { ErrorAlert } from './parts';
 
 const strings = adminStrings.agents;
-
-export interface CategoryOption {
-  value: string;
-  label: string;
-}
 
 export interface AgentEditModalProps {
   /** The agent being edited; null keeps the modal closed. */
@@ -23,9 +19,9 @@ interface Values {
   name: string;
   category: string;
   description: string;
+  /** What the admin typed; null until then, when the field shows the saved prompt as it loads. */
+  prompt: string | null;
 }
-
-type Errors = Partial<Record<'name' | 'category' | 'description' | 'prompt', string>>;
 
 /** 'Editar Agente: {name}': the agent's data and its system prompt, saved in two parallel calls. */
 export function AgentEditModal({ agent, categories, onClose }: AgentEditModalProps) {
@@ -36,48 +32,50 @@ export function AgentEditModal({ agent, categories, onClose }: AgentEditModalPro
   );
 }
 
+/** A required text: its error, or (when the server's limits arrived) a text too long for them. */
+function textError(value: string, bounds: FieldBounds | undefined, tooLong: (max: number) => string): string | null {
+  const text = value.trim();
+  if (!text) return strings.required;
+  return bounds && text.length > bounds.max ? tooLong(bounds.max) : null;
+}
+
 function EditForm({ agent, categories, onClose }: Omit<AgentEditModalProps, 'agent'> & { agent: AdminAgent }) {
   const toast = useToast();
-  const [values, setValues] = useState<Values>({ name: agent.name, category: agent.category, description: agent.description });
-  const [errors, setErrors] = useState<Errors>({});
+  // Null until GET /api/config answered: then only the server checks the lengths.
+  const limits = useFormLimits();
   const loaded = useAgentPrompt(agent.id);
   const loadedPrompt = loaded.data ?? '';
-  // What the admin typed; until then the field shows the saved prompt.
-  const [promptDraft, setPromptDraft] = useState<string>();
-  const prompt = promptDraft ?? loadedPrompt;
   const promptLoading = loaded.isFetching;
   const promptError = failureOf(loaded);
   const updateAgent = useUpdateAgent();
   const savePrompt = useSaveAgentPrompt();
-  const [saving, setSaving] = useState(false);
+
+  const form = useForm<Values>({
+    initialValues: { name: agent.name, category: agent.category, description: agent.description, prompt: null },
+    validate: {
+      name: (value) => textError(value, limits?.agent.name, strings.nameTooLong),
+      category: (value) => (value ? null : strings.required),
+      description: (value) => textError(value, limits?.agent.description, strings.descriptionTooLong),
+      prompt: (typed) => {
+        const value = typed ?? loadedPrompt;
+        // The prompt is optional, but the server keeps versions: a saved prompt cannot become empty.
+        if (!value.trim()) return loadedPrompt.trim() ? strings.promptCannotBeEmptied : null;
+        const bounds = limits?.prompt.prompt;
+        return bounds && value.length > bounds.max ? strings.promptTooLong(bounds.max) : null;
+      },
+    },
+  });
+
+  const prompt = form.values.prompt ?? loadedPrompt;
 
   // An agent saved under a category outside the list still shows (and keeps) it.
   const options = categories.some((option) => option.value === agent.category) || !agent.category
     ? categories
     : [...categories, { value: agent.category, label: agent.category }];
 
-  const set = (field: keyof Values) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const setPrompt = (value: string) => {
-    setPromptDraft(value);
-    setErrors((current) => ({ ...current, prompt: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Errors = {};
-    if (!values.name.trim()) found.name = strings.required;
-    if (!values.category) found.category = strings.required;
-    if (!values.description.trim()) found.description = strings.required;
-    // The prompt is optional, but the server keeps versions: a saved prompt cannot become empty.
-    const hasPrompt = prompt.trim() !== '';
-    if (!hasPrompt && loadedPrompt.trim() !== '') found.prompt = strings.promptCannotBeEmptied;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
+  const save = async (values: Values) => {
+    const newPrompt = values.prompt ?? loadedPrompt;
+    const hasPrompt = newPrompt.trim() !== '';
     try {
       // Spec section 7: the agent's data and its prompt go in two parallel calls (an agent
       // without a prompt that is left without one has only the first).
@@ -87,50 +85,34 @@ function EditForm({ agent, categories, onClose }: Omit<AgentEditModalProps, 'age
           // One of the options: the closed list, or the category the agent already has.
           update: { name: values.name.trim(), category: values.category as AgentUpdate['category'], description: values.description.trim() },
         }),
-        hasPrompt ? savePrompt.mutateAsync({ agentId: agent.id, prompt }) : Promise.resolve(),
+        hasPrompt ? savePrompt.mutateAsync({ agentId: agent.id, prompt: newPrompt }) : Promise.resolve(),
       ]);
       toast.success(strings.saved);
       onClose();
     } catch {
       toast.error(strings.saveFailed);
-      setSaving(false);
     }
   };
 
+  const saving = form.submitting;
   const saveDisabled = promptLoading || saving || promptError !== null;
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={form.onSubmit(save)} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label={strings.fields.name}
-          required
-          value={values.name}
-          onChange={(event) => set('name')(event.currentTarget.value)}
-          error={errors.name}
-          disabled={saving}
-        />
+        <TextInput label={strings.fields.name} required {...form.getInputProps('name')} disabled={saving} />
         <Select
           label={strings.fields.category}
           required
           data={options}
-          value={values.category || null}
-          onChange={(value) => set('category')(value ?? '')}
-          error={errors.category}
+          {...form.getInputProps('category')}
+          value={form.values.category || null}
+          onChange={(value) => form.setFieldValue('category', value ?? '')}
           allowDeselect={false}
           disabled={saving}
           comboboxProps={{ withinPortal: false }}
         />
-        <Textarea
-          label={strings.fields.description}
-          required
-          autosize
-          minRows={2}
-          value={values.description}
-          onChange={(event) => set('description')(event.currentTarget.value)}
-          error={errors.description}
-          disabled={saving}
-        />
+        <Textarea label={strings.fields.description} required autosize minRows={2} {...form.getInputProps('description')} disabled={saving} />
         {promptError ? (
           <ErrorAlert message={promptError} onRetry={() => void loaded.refetch()} />
         ) : (
@@ -139,9 +121,8 @@ function EditForm({ agent, categories, onClose }: Omit<AgentEditModalProps, 'age
             autosize
             minRows={5}
             maxRows={14}
+            {...form.getInputProps('prompt')}
             value={prompt}
-            onChange={(event) => setPrompt(event.currentTarget.value)}
-            error={errors.prompt}
             disabled={promptLoading || saving}
           />
         )}

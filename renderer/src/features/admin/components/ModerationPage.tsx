@@ -1,4 +1,5 @@
 import { Card, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
 import { errorMessage, failureOf, useApproveAgent, useModerationQueue, useRejectAgent, type PendingAgent } from '../api/adminQueries';
@@ -16,8 +17,11 @@ export function ModerationPage() {
   const rejection = useRejectAgent();
   const busy = approval.isPending || rejection.isPending;
   const [rejecting, setRejecting] = useState<PendingAgent | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  // The reason's length (up to 500) is checked by the server: GET /api/config does not serve it.
+  const rejectForm = useForm({
+    initialValues: { reason: '' },
+    validate: { reason: (value) => (value.trim() ? null : strings.reasonRequired) },
+  });
 
   const approve = async (item: PendingAgent) => {
     try {
@@ -28,12 +32,8 @@ export function ModerationPage() {
     }
   };
 
-  const reject = async () => {
+  const reject = async ({ reason }: { reason: string }) => {
     if (!rejecting) return;
-    if (!reason.trim()) {
-      setReasonError(strings.reasonRequired);
-      return;
-    }
     try {
       await rejection.mutateAsync({ agentId: rejecting.id, reason: reason.trim() });
       toast.success(strings.rejected(rejecting.name));
@@ -78,8 +78,7 @@ export function ModerationPage() {
                     aria-label={strings.rejectLabel(item.name)}
                     disabled={busy}
                     onClick={() => {
-                      setReason('');
-                      setReasonError(null);
+                      rejectForm.reset();
                       setRejecting(item);
                     }}
                   >
@@ -92,28 +91,19 @@ export function ModerationPage() {
         </Stack>
       )}
       <AppModal opened={rejecting !== null} onClose={() => !busy && setRejecting(null)} title={rejecting ? strings.rejectTitle(rejecting.name) : ''}>
-        <Stack gap="md">
-          <Textarea
-            label={strings.reason}
-            required
-            autosize
-            minRows={3}
-            value={reason}
-            error={reasonError}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setReasonError(null);
-            }}
-          />
-          <Group justify="flex-end" gap="sm">
-            <AppButton variant="outline" onClick={() => setRejecting(null)} disabled={busy}>
-              {adminStrings.cancel}
-            </AppButton>
-            <AppButton variant="danger" onClick={() => void reject()} disabled={busy}>
-              {strings.reject}
-            </AppButton>
-          </Group>
-        </Stack>
+        <form onSubmit={rejectForm.onSubmit((values) => void reject(values))} noValidate>
+          <Stack gap="md">
+            <Textarea label={strings.reason} required autosize minRows={3} {...rejectForm.getInputProps('reason')} />
+            <Group justify="flex-end" gap="sm">
+              <AppButton variant="outline" onClick={() => setRejecting(null)} disabled={busy}>
+                {adminStrings.cancel}
+              </AppButton>
+              <AppButton type="submit" variant="danger" disabled={busy}>
+                {strings.reject}
+              </AppButton>
+            </Group>
+          </Stack>
+        </form>
       </AppModal>
     </Stack>
   );
