@@ -1,7 +1,7 @@
 // Route modules for /create-advanced-agent and /edit-advanced-agent/{agentId}: the agent editor
-// with the marketplace's categories, the signed-in user, the team's 'Mis Agentes' and the prompt
-// versions, test cases, fine-tuning and the API publication as tabs (features do not import one
-// another, so they meet here).
+// with the signed-in user and the prompt versions, test cases, fine-tuning and the API publication
+// as tabs (features do not import one another, so they meet here). A save or a delete marks
+// 'Mis Agentes' as changed itself (the ['agents'] queries).
 import { useAtomValue } from 'jotai';
 import { useParams } from 'react-router-dom';
 import { FineTuningPanel } from '../../features/agent-creator';
@@ -9,8 +9,6 @@ import { AgentEditorPage, agentEditorStrings, type AgentEditor, type AgentEditor
 import { authStateAtom } from '../../features/auth/state/authState';
 import { PromptTestCasesPanel, PromptVersionsPanel } from '../../features/prompts';
 import { PublicationPanel, publicationsStrings } from '../../features/publications';
-import { useReloadTeam } from '../../features/team/api/teamQueries';
-import { useCategories } from '../../shared/config';
 
 const promptTabs =
   (agentId: string) =>
@@ -27,17 +25,12 @@ const promptTabs =
 
 function Editor({ agentId }: { agentId?: string }) {
   const { user } = useAtomValue(authStateAtom);
-  // Saving or deleting reloads the team, so that 'Mis Agentes' shows the change at once.
-  const reload = useReloadTeam();
   const editor: AgentEditor | null = user ? { userId: user.userId, isAdmin: user.role === 'admin' } : null;
   return (
     <AgentEditorPage
       key={agentId ?? 'new'}
       agentId={agentId}
       editor={editor}
-      categories={useCategories().options}
-      onSaved={reload}
-      onDeleted={reload}
       extraTabs={agentId ? promptTabs(agentId) : undefined}
     />
   );

@@ -26,8 +26,3 @@ export interface AgentEditor {
   userId: string;
   isAdmin: boolean;
 }
-
-export interface CategoryOption {
-  value: string;
-  label: string;
-}

@@ -20,11 +20,6 @@ const EMPTY_DRAFT: AgentDraft = {
   isPublic: false,
 };
 
-const CATEGORY_OPTIONS = [
-  { value: 'general', label: 'General' },
-  { value: 'legal', label: 'Legal' },
-];
-
 const MODEL_DRAFT: AgentDraft = {
   ...EMPTY_DRAFT,
   name: 'Asesor de Alquileres',
@@ -60,8 +55,7 @@ describe('AgentCreatorPage', () => {
       body: { conversationId: 'c-1', userMessageId: 'u', messageId: `a-${api.calls.length}`, reply: '¿Qué tono?', draft: MODEL_DRAFT, modelAvailable: true },
     }));
     api.on('POST', '/agent-creator/agents', { status: 201, body: { id: 'nuevo', name: 'Mi Asesor', avatar: null } });
-    const onSaved = jest.fn();
-    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} onSaved={onSaved} />);
+    renderWithProviders(<AgentCreatorPage />);
 
     const create = await screen.findByRole('button', { name: 'Crear agente' });
     expect(create).toBeDisabled();
@@ -82,7 +76,7 @@ describe('AgentCreatorPage', () => {
     });
 
     await userEvent.click(screen.getByRole('button', { name: 'Crear agente' }));
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ id: 'nuevo', name: 'Mi Asesor', avatar: null }));
+    await waitFor(() => expect(api.callsTo('POST', '/agent-creator/agents')).toHaveLength(1));
     expect(api.callsTo('POST', '/agent-creator/agents')[0]!.body).toMatchObject({ conversationId: 'c-1', draft: { name: 'Asesor de Alquileres' } });
     // From then on the same agent is saved with PUT.
     expect(await screen.findByRole('button', { name: 'Guardar cambios' })).toBeInTheDocument();
@@ -93,7 +87,7 @@ describe('AgentCreatorPage', () => {
       status: 502,
       body: { statusCode: 502, message: 'El modelo no ha devuelto una respuesta válida. Tu mensaje se ha guardado: vuelve a intentarlo.' },
     });
-    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} />);
+    renderWithProviders(<AgentCreatorPage />);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Mensaje para el creador de agentes' }), 'No me pierdas{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('El modelo no ha devuelto una respuesta válida.');
     expect(composer()).toHaveValue('No me pierdas');
@@ -101,7 +95,7 @@ describe('AgentCreatorPage', () => {
 
   it('without a model says so, offers the advanced form and still lets the draft be saved by hand', async () => {
     api.on('GET', '/agent-creator', { body: { modelAvailable: false, draft: EMPTY_DRAFT } });
-    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} />);
+    renderWithProviders(<AgentCreatorPage />);
     expect(await screen.findByRole('link', { name: 'Ir al formulario avanzado' })).toHaveAttribute('href', '/create-advanced-agent');
     expect(composer()).toBeDisabled();
     expect(screen.getByRole('textbox', { name: 'Nombre' })).toBeEnabled();
@@ -110,7 +104,7 @@ describe('AgentCreatorPage', () => {
   it('reopens an existing agent’s draft and saves it with PUT', async () => {
     api.on('GET', '/agent-creator/agents/mio/draft', { body: { agentId: 'mio', draft: MODEL_DRAFT } });
     api.on('PUT', '/agent-creator/agents/mio', { body: { id: 'mio', name: 'Asesor de Alquileres', avatar: null } });
-    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} agentId="mio" />);
+    renderWithProviders(<AgentCreatorPage agentId="mio" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Cambiar «Asesor de Alquileres» conversando' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(api.callsTo('PUT', '/agent-creator/agents/mio')).toHaveLength(1));
@@ -121,13 +115,13 @@ describe('AgentCreatorPage', () => {
       status: 403,
       body: { statusCode: 403, message: 'Solo el creador del agente o un administrador puede modificarlo o eliminarlo.' },
     });
-    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} agentId="ajeno" />);
+    renderWithProviders(<AgentCreatorPage agentId="ajeno" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Solo el creador del agente o un administrador puede modificarlo');
   });
 
   it("a failed load shows the server's words with 'Reintentar', which loads the creator again", async () => {
     api.on('GET', '/agent-creator', { status: 503, body: { statusCode: 503, message: 'El servicio no está disponible' } });
-    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} />);
+    renderWithProviders(<AgentCreatorPage />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('El servicio no está disponible');
     api.on('GET', '/agent-creator', { body: { modelAvailable: true, draft: EMPTY_DRAFT } });
@@ -141,7 +135,7 @@ describe('AgentCreatorPage', () => {
     const queryClient = createQueryClient();
     const views = [['agents', 'creator', 'sub-ana'], ['user-agents', 'sub-ana'], ['agents', 'marketplace', {}], ['prompts', 'mio', 'versions']];
     for (const key of views) queryClient.setQueryData(key, []);
-    renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} agentId="mio" />, { queryClient });
+    renderWithProviders(<AgentCreatorPage agentId="mio" />, { queryClient });
     await userEvent.click(await screen.findByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(api.callsTo('PUT', '/agent-creator/agents/mio')).toHaveLength(1));
     await waitFor(() => expect(queryClient.getQueryState(views[0]!)?.isInvalidated).toBe(true));
@@ -155,7 +149,7 @@ describe('AgentCreatorPage', () => {
 
     it('is the catalogue picker: the configured providers’ models by provider, and the chosen one is saved', async () => {
       api.on('POST', '/agent-creator/agents', { status: 201, body: { id: 'nuevo', name: 'Asesor', avatar: null } });
-      renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} />);
+      renderWithProviders(<AgentCreatorPage />);
       await userEvent.type(await screen.findByRole('textbox', { name: 'Nombre' }), 'Asesor');
       await userEvent.type(screen.getByRole('textbox', { name: 'Descripción' }), 'Ayuda.');
       await userEvent.type(screen.getByRole('textbox', { name: 'Instrucciones del agente (prompt del sistema)' }), 'Eres un asesor.');
@@ -179,7 +173,7 @@ describe('AgentCreatorPage', () => {
       api.on('POST', '/agent-creator/messages', {
         body: { conversationId: 'c-1', userMessageId: 'u', messageId: 'a-1', reply: 'Listo', draft: { ...MODEL_DRAFT, modelId: 'modelo-retirado' }, modelAvailable: true },
       });
-      renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} />);
+      renderWithProviders(<AgentCreatorPage />);
       await userEvent.type(await screen.findByRole('textbox', { name: 'Mensaje para el creador de agentes' }), 'Hola{Enter}');
       expect(await screen.findByText('Listo')).toBeInTheDocument();
       await waitFor(() => expect(modelPicker()).toHaveValue('modelo-retirado (actual)'));
@@ -187,7 +181,7 @@ describe('AgentCreatorPage', () => {
 
     it('says when the list of models could not be loaded, and the default model still applies', async () => {
       api.on('GET', '/models', { status: 503, body: { statusCode: 503, message: 'No disponible' } });
-      renderWithProviders(<AgentCreatorPage categoryOptions={CATEGORY_OPTIONS} />);
+      renderWithProviders(<AgentCreatorPage />);
       expect(await screen.findByText('No se ha podido cargar la lista de modelos.')).toBeInTheDocument();
       expect(modelPicker()).toHaveValue('');
     });

@@ -1,9 +1,10 @@
 import './agentCreator.css';
 import { Alert, Anchor, Center, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
-import { useModelCatalogue } from '../../../shared/models';
+import { useModelCatalogue, type CatalogueState } from '../../../shared/models';
 import { AppButton } from '../../../shared/ui/AppButton';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useToast } from '../../../shared/ui/toast';
@@ -19,10 +20,6 @@ const strings = agentCreatorStrings;
 export interface AgentCreatorPageProps {
   /** An existing agent to change (its creator or an admin); none: a new one. */
   agentId?: string;
-  /** Told after a save (what lists the user's agents, 'Mis Agentes', is reloaded already). */
-  onSaved?: (agent: SavedAgent) => void;
-  /** The marketplace's closed list of categories, with their Spanish labels. */
-  categoryOptions: readonly { value: string; label: string }[];
 }
 
 const errorText = (error: unknown, fallback: string) => (isApiError(error) && error.message ? error.message : fallback);
@@ -33,6 +30,8 @@ const errorText = (error: unknown, fallback: string) => (isApiError(error) && er
  * hand edits included; the model's new draft replaces it, except for fields edited meanwhile.
  */
 export function AgentCreatorPage(props: AgentCreatorPageProps) {
+  // Asked for at once, beside the creator's state (the picker waits for it, not the page).
+  const catalogue = useModelCatalogue();
   const status = useCreatorStatus();
   const existing = useAgentDraft(props.agentId);
   const loads = props.agentId ? [status, existing] : [status];
@@ -61,22 +60,26 @@ export function AgentCreatorPage(props: AgentCreatorPageProps) {
       </Center>
     );
   }
-  return <CreatorWorkspace {...props} initialDraft={existing.data?.draft ?? status.data.draft} modelAvailable={status.data.modelAvailable} />;
+  return (
+    <CreatorWorkspace {...props} catalogue={catalogue} initialDraft={existing.data?.draft ?? status.data.draft} modelAvailable={status.data.modelAvailable} />
+  );
 }
 
 interface CreatorWorkspaceProps extends AgentCreatorPageProps {
   /** The draft to start from: the agent's, or the server's empty one. */
   initialDraft: AgentDraft;
   modelAvailable: boolean;
+  catalogue: CatalogueState;
 }
 
 /** The chat and the draft, once loaded: from then on the draft is the user's (and the model's). */
-function CreatorWorkspace({ agentId, onSaved, categoryOptions, initialDraft, modelAvailable: modelAvailableAtStart }: CreatorWorkspaceProps) {
+function CreatorWorkspace({ agentId, initialDraft, modelAvailable: modelAvailableAtStart, catalogue }: CreatorWorkspaceProps) {
   const toast = useToast();
-  const catalogue = useModelCatalogue();
   const talk = useCreatorTalk();
   const saveDraft = useSaveDraft();
-  const [draft, setDraft] = useState<AgentDraft>(initialDraft);
+  // The draft, edited by hand and by the model's replies.
+  const form = useForm<AgentDraft>({ initialValues: initialDraft });
+  const draft = form.getValues();
   const [modelAvailable, setModelAvailable] = useState(modelAvailableAtStart);
   const [lines, setLines] = useState<ChatLine[]>(() => [
     { id: 'welcome', role: 'assistant', content: agentId ? strings.page.editWelcome(initialDraft.name) : strings.page.welcome },
@@ -84,14 +87,11 @@ function CreatorWorkspace({ agentId, onSaved, categoryOptions, initialDraft, mod
   const [saved, setSaved] = useState<SavedAgent | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
   const conversationId = useRef<string | undefined>(undefined);
-  // The draft as it is now, for a reply that arrives after more hand edits.
-  const latestDraft = useRef(draft);
-  latestDraft.current = draft;
   /** The agent being changed: the one in the route, or the one just created here. */
   const targetId = agentId ?? saved?.id;
 
   const send = async (message: string): Promise<boolean> => {
-    const sentDraft = latestDraft.current;
+    const sentDraft = form.getValues();
     setSendError(null);
     setLines((current) => [...current, { id: `local-${Date.now()}`, role: 'user', content: message }]);
     try {
@@ -103,7 +103,8 @@ function CreatorWorkspace({ agentId, onSaved, categoryOptions, initialDraft, mod
       });
       conversationId.current = reply.conversationId;
       setLines((current) => [...current, { id: reply.messageId, role: 'assistant', content: reply.reply, notice: !reply.modelAvailable }]);
-      if (reply.modelAvailable) setDraft(mergeReplyDraft(sentDraft, latestDraft.current, reply.draft));
+      // Read when the reply arrives: the hand edits made meanwhile stay.
+      if (reply.modelAvailable) form.setValues(mergeReplyDraft(sentDraft, form.getValues(), reply.draft));
       else setModelAvailable(false);
       return true;
     } catch (error) {
@@ -119,7 +120,6 @@ function CreatorWorkspace({ agentId, onSaved, categoryOptions, initialDraft, mod
       const agent = await saveDraft.mutateAsync({ agentId: targetId, draft, conversationId: conversationId.current });
       toast.success(targetId ? strings.draft.saved(agent.name) : strings.draft.created(agent.name));
       setSaved(agent);
-      onSaved?.(agent);
     } catch (error) {
       toast.error(errorText(error, strings.draft.saveError));
     }
@@ -169,7 +169,7 @@ function CreatorWorkspace({ agentId, onSaved, categoryOptions, initialDraft, mod
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder radius="md" p="md">
-            <DraftEditor draft={draft} onChange={setDraft} categoryOptions={categoryOptions} catalogue={catalogue} />
+            <DraftEditor form={form} catalogue={catalogue} />
             <Group mt="md" gap="sm">
               <AppButton onClick={() => void save()} disabled={saveDraft.isPending || !isSavable(draft)} loading={saveDraft.isPending}>
                 {targetId ? strings.draft.saveChanges : strings.draft.create}

@@ -7,8 +7,6 @@ export type Agent = components['schemas']['AgentDto'];
 /** POST /api/agents: the fields of the form; an `id` that exists updates that agent. */
 export type SaveAgentBody = components['schemas']['SaveAgentDto'];
 export type Category = Agent['category'];
-/** What the app is told after a save (to update 'Mis Agentes' at once). */
-export type SavedAgent = Pick<Agent, 'id' | 'name' | 'category' | 'avatar'>;
 
 /** Saving, uploading and deleting should not leave the form waiting forever on a stuck server. */
 const EDITOR_TIMEOUT_MS = 20_000;

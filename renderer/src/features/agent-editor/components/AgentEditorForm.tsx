@@ -1,21 +1,27 @@
 import { Alert, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { AppButton } from '../../../shared/ui';
+import type { UseFormReturnType } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
+import { useCategories, useFormLimits } from '../../../shared/config';
 import { ModelPicker, type CatalogueState } from '../../../shared/models';
+import { AppButton } from '../../../shared/ui';
 import { agentEditorStrings } from '../strings';
-import type { AgentFormValues, CategoryOption } from '../types';
-import { DESCRIPTION_MAX, NAME_MAX, PROMPT_MAX, type AgentFormErrors, validateAgentForm } from '../utils/agentForm';
+import type { AgentFormValues } from '../types';
 import { AvatarField } from './AvatarField';
 import { StringListField } from './StringListField';
 import './agentEditor.css';
 
 const strings = agentEditorStrings;
 
+/** The form's state (`useForm` with `validateAgentForm` and the server's limits). */
+export type AgentForm = UseFormReturnType<AgentFormValues>;
+
+/** A field's cut-off a little past the server's limit, so that a too-long paste is seen and refused; none until the limits arrived. */
+const cutOff = (max: number | undefined, slack = 0) => (max === undefined ? undefined : max + slack);
+
 export interface AgentEditorFormProps {
-  values: AgentFormValues;
-  onChange(values: AgentFormValues): void;
+  form: AgentForm;
+  /** Called with checked values. */
   onSubmit(values: AgentFormValues): void;
-  categories: CategoryOption[];
   catalogue: CatalogueState;
   /** The model the agent has on the server (edit), so that it stays selectable. */
   savedModelId: string | null;
@@ -28,51 +34,34 @@ export interface AgentEditorFormProps {
 }
 
 /** Every field of an agent (spec section 3) and its system prompt, labelled, checked before saving. */
-export function AgentEditorForm({
-  values,
-  onChange,
-  onSubmit,
-  categories,
-  catalogue,
-  savedModelId,
-  saving,
-  submitLabel,
-  serverError,
-  actions,
-}: AgentEditorFormProps) {
-  const [errors, setErrors] = useState<AgentFormErrors>({});
+export function AgentEditorForm({ form, onSubmit, catalogue, savedModelId, saving, submitLabel, serverError, actions }: AgentEditorFormProps) {
   const [uploading, setUploading] = useState(false);
-  const set = <K extends keyof AgentFormValues>(key: K, value: AgentFormValues[K]) => {
-    onChange({ ...values, [key]: value });
-    if (key in errors) setErrors(({ [key as keyof AgentFormErrors]: _fixed, ...rest }) => rest);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || uploading) return;
-    const found = validateAgentForm(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSubmit(values);
-  };
+  const limits = useFormLimits()?.agent;
+  const categories = useCategories().options;
+  const values = form.getValues();
 
   // A category the closed list no longer has (an older agent) stays selectable.
   const categoryOptions =
     values.category && !categories.some((option) => option.value === values.category)
       ? [...categories, { value: values.category, label: values.category }]
       : categories;
-  const hasErrors = Object.keys(errors).length > 0;
+  const hasErrors = Object.keys(form.errors).length > 0;
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={saving}>
+    <form
+      onSubmit={form.onSubmit((checked) => {
+        if (!saving && !uploading) onSubmit(checked);
+      })}
+      noValidate
+      aria-busy={saving}
+    >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={strings.fields.name}
-            value={values.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            error={errors.name}
+            {...form.getInputProps('name')}
             required
-            maxLength={NAME_MAX + 10}
+            maxLength={cutOff(limits?.name.max, 10)}
             disabled={saving}
           />
           <Select
@@ -80,8 +69,8 @@ export function AgentEditorForm({
             placeholder={strings.fields.categoryPlaceholder}
             data={categoryOptions}
             value={values.category || null}
-            onChange={(next) => set('category', next ?? '')}
-            error={errors.category}
+            onChange={(next) => form.setFieldValue('category', next ?? '')}
+            error={form.errors.category}
             required
             allowDeselect={false}
             disabled={saving}
@@ -90,46 +79,42 @@ export function AgentEditorForm({
         </SimpleGrid>
         <Textarea
           label={strings.fields.description}
-          value={values.description}
-          onChange={(event) => set('description', event.currentTarget.value)}
-          error={errors.description}
+          {...form.getInputProps('description')}
           required
           autosize
           minRows={2}
           maxRows={6}
-          maxLength={DESCRIPTION_MAX + 10}
+          maxLength={cutOff(limits?.description.max, 10)}
           disabled={saving}
         />
         <AvatarField
           name={values.name}
           value={values.avatar}
-          onChange={(avatar) => set('avatar', avatar)}
+          onChange={(avatar) => form.setFieldValue('avatar', avatar)}
           disabled={saving}
           onUploadingChange={setUploading}
         />
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-          <StringListField label={strings.fields.skills} values={values.skills} onChange={(list) => set('skills', list)} disabled={saving} />
+          <StringListField label={strings.fields.skills} values={values.skills} onChange={(list) => form.setFieldValue('skills', list)} disabled={saving} />
           <StringListField
             label={strings.fields.capabilities}
             values={values.capabilities}
-            onChange={(list) => set('capabilities', list)}
+            onChange={(list) => form.setFieldValue('capabilities', list)}
             disabled={saving}
           />
-          <StringListField label={strings.fields.useCases} values={values.useCases} onChange={(list) => set('useCases', list)} disabled={saving} />
+          <StringListField label={strings.fields.useCases} values={values.useCases} onChange={(list) => form.setFieldValue('useCases', list)} disabled={saving} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={strings.fields.price}
             description={strings.fields.priceHint}
-            value={values.price}
-            onChange={(event) => set('price', event.currentTarget.value)}
-            error={errors.price}
+            {...form.getInputProps('price')}
             inputMode="decimal"
             disabled={saving}
           />
           <ModelPicker
             value={values.modelId}
-            onChange={(modelId) => set('modelId', modelId)}
+            onChange={(modelId) => form.setFieldValue('modelId', modelId)}
             catalogue={catalogue}
             savedModelId={savedModelId}
             disabled={saving}
@@ -139,17 +124,14 @@ export function AgentEditorForm({
           <Checkbox
             label={strings.fields.ecosystemInclusion}
             description={strings.fields.ecosystemInclusionHint}
-            checked={values.ecosystemInclusionAllowed}
-            onChange={(event) => set('ecosystemInclusionAllowed', event.currentTarget.checked)}
+            {...form.getInputProps('ecosystemInclusionAllowed', { type: 'checkbox' })}
             disabled={saving}
           />
           {values.ecosystemInclusionAllowed && (
             <TextInput
               label={strings.fields.ecosystemMinimum}
               description={strings.fields.ecosystemMinimumHint}
-              value={values.ecosystemMinimumPrice}
-              onChange={(event) => set('ecosystemMinimumPrice', event.currentTarget.value)}
-              error={errors.ecosystemMinimumPrice}
+              {...form.getInputProps('ecosystemMinimumPrice')}
               inputMode="decimal"
               maw={320}
               disabled={saving}
@@ -159,7 +141,7 @@ export function AgentEditorForm({
         <Radio.Group
           label={strings.fields.visibility}
           value={values.isPublic ? 'public' : 'private'}
-          onChange={(next) => set('isPublic', next === 'public')}
+          onChange={(next) => form.setFieldValue('isPublic', next === 'public')}
         >
           <Group gap="lg" mt={6}>
             <Radio value="private" label={strings.fields.private} disabled={saving} />
@@ -169,12 +151,11 @@ export function AgentEditorForm({
         <Textarea
           label={strings.fields.prompt}
           description={strings.fields.promptHint}
-          value={values.prompt}
-          onChange={(event) => set('prompt', event.currentTarget.value)}
+          {...form.getInputProps('prompt')}
           autosize
           minRows={6}
           maxRows={20}
-          maxLength={PROMPT_MAX}
+          maxLength={cutOff(limits?.systemPrompt.max)}
           disabled={saving}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />

@@ -5,7 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
+import { loadedRuntimeConfig } from '../../../../test/render';
 import { createQueryClient } from '../../../shared/api';
+import { defaultRuntimeConfig, runtimeConfigAtom, type RuntimeConfig } from '../../../shared/config';
 import { ToastViewport } from '../../../shared/ui';
 import type { Agent } from '../api/agentEditorQueries';
 import type { AgentEditor } from '../types';
@@ -25,10 +27,6 @@ if (typeof globalThis.Request === 'undefined') {
   } as unknown as typeof Request;
 }
 
-const CATEGORIES = [
-  { value: 'legal', label: 'Legal' },
-  { value: 'finance', label: 'Finanzas' },
-];
 const ANA: AgentEditor = { userId: 'sub-ana', isAdmin: false };
 const CATALOGUE = {
   models: [
@@ -61,8 +59,15 @@ const AGENT: Agent = {
 };
 
 /** The page in a data router (useBlocker needs one), with a page to leave to and the toasts. */
-function renderPage(props: Partial<AgentEditorPageProps> = {}, path = '/create-advanced-agent', queryClient: QueryClient = createQueryClient()) {
-  const page = <AgentEditorPage editor={ANA} categories={CATEGORIES} {...props} />;
+function renderPage(
+  props: Partial<AgentEditorPageProps> = {},
+  path = '/create-advanced-agent',
+  queryClient: QueryClient = createQueryClient(),
+  config: RuntimeConfig = loadedRuntimeConfig,
+) {
+  const store = createStore();
+  store.set(runtimeConfigAtom, config);
+  const page = <AgentEditorPage editor={ANA} {...props} />;
   const router = createMemoryRouter(
     [
       {
@@ -79,7 +84,7 @@ function renderPage(props: Partial<AgentEditorPageProps> = {}, path = '/create-a
         element: (
           <>
             <Link to="/marketplace">Ir al marketplace</Link>
-            <AgentEditorPage editor={ANA} categories={CATEGORIES} agentId="agente-1" {...props} />
+            <AgentEditorPage editor={ANA} agentId="agente-1" {...props} />
           </>
         ),
       },
@@ -91,7 +96,7 @@ function renderPage(props: Partial<AgentEditorPageProps> = {}, path = '/create-a
   render(
     <MantineProvider defaultColorScheme="dark" env="test">
       <QueryClientProvider client={queryClient}>
-        <JotaiProvider store={createStore()}>
+        <JotaiProvider store={store}>
           <RouterProvider router={router} />
           <ToastViewport />
         </JotaiProvider>
@@ -148,10 +153,9 @@ describe('AgentEditorPage', () => {
     expect(api.callsTo('POST', '/agents')).toHaveLength(0);
   });
 
-  it('creates the agent with every field, disables saving meanwhile, tells the app and opens its edit page', async () => {
+  it('creates the agent with every field, disables saving meanwhile and opens its edit page', async () => {
     let answer: (agent: Agent) => void = () => undefined;
     api.on('POST', '/agents', () => ({ hang: true }));
-    const onSaved = jest.fn();
     // The save's answer is held back until the test releases it.
     const fetchMock = globalThis.fetch as jest.Mock;
     const original = fetchMock.getMockImplementation()!;
@@ -165,7 +169,7 @@ describe('AgentEditorPage', () => {
       }
       return original(input);
     });
-    const router = renderPage({ onSaved });
+    const router = renderPage();
 
     typeInto(/^Nombre/, 'Asesor de Hipotecas');
     await choose('Categoría', 'Finanzas');
@@ -205,9 +209,41 @@ describe('AgentEditorPage', () => {
     api.on('GET', '/agents/agente-1', { body: { ...AGENT, isPublic: true } }).on('GET', '/agent-prompts/agente-1', { body: { prompt: 'Eres un asesor hipotecario.' } });
     answer({ ...AGENT, isPublic: true });
     expect(await screen.findByText('Agente "Asesor de Hipotecas" creado.')).toBeInTheDocument();
-    expect(onSaved).toHaveBeenCalledWith({ id: 'agente-1', name: 'Asesor de Hipotecas', category: 'finance', avatar: null });
     await waitFor(() => expect(router.state.location.pathname).toBe('/edit-advanced-agent/agente-1'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Editar agente: Asesor de Hipotecas' })).toBeInTheDocument();
+  });
+
+  it("checks the server's limits (GET /api/config) by the fields, in the same words", async () => {
+    const limits = loadedRuntimeConfig.limits!;
+    const agent = { ...limits.agent, name: { min: 1, max: 10 }, price: { min: 0, max: 100 }, ecosystemMinimumPrice: { min: 0, max: 50 } };
+    renderPage({}, '/create-advanced-agent', createQueryClient(), { ...loadedRuntimeConfig, limits: { ...limits, agent } });
+    // The name's box cuts a little past the limit, so that a too-long paste is seen and refused.
+    expect(screen.getByRole('textbox', { name: /^Nombre/ })).toHaveAttribute('maxLength', '20');
+    typeInto(/^Nombre/, 'Asesor de Hipotecas');
+    typeInto(/^Precio/, '150');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Se puede incluir en ecosistemas/ }));
+    typeInto(/^Mínimo al mes por suscriptor/, '60');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear agente' }));
+    expect(screen.getByText('El nombre no puede superar los 10 caracteres.')).toBeInTheDocument();
+    expect(screen.getByText('Debe estar entre 0 y 100 €.')).toBeInTheDocument();
+    expect(screen.getByText('Debe estar entre 0 y 50 €.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/agents')).toHaveLength(0);
+    // Changing a field clears its message only.
+    typeInto(/^Nombre/, 'Asesor');
+    expect(screen.queryByText('El nombre no puede superar los 10 caracteres.')).not.toBeInTheDocument();
+    expect(screen.getByText('Debe estar entre 0 y 100 €.')).toBeInTheDocument();
+  });
+
+  it('before the configuration arrived checks only what is required and the prices’ format, and the server the rest', async () => {
+    api.on('POST', '/agents', { status: 400, body: { statusCode: 400, message: 'name debe tener entre 1 y 120 caracteres' } });
+    renderPage({}, '/create-advanced-agent', createQueryClient(), defaultRuntimeConfig);
+    expect(screen.getByRole('textbox', { name: /^Nombre/ })).not.toHaveAttribute('maxLength');
+    typeInto(/^Nombre/, 'A'.repeat(130));
+    await userEvent.click(screen.getByRole('textbox', { name: /^Categoría/ }));
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Crear agente' }));
+    expect(screen.getByText('Elige una categoría.')).toBeInTheDocument();
+    expect(screen.queryByText(/no puede superar/)).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal and keeps what the user typed", async () => {
@@ -261,8 +297,7 @@ describe('AgentEditorPage', () => {
 
     it('deletes after the confirmation the spec asks, then leaves for Mi Oficina', async () => {
       api.on('DELETE', '/agents/agente-1', { body: { success: true, id: 'agente-1' } });
-      const onDeleted = jest.fn();
-      const router = renderPage({ onDeleted }, '/edit-advanced-agent/agente-1');
+      const router = renderPage({}, '/edit-advanced-agent/agente-1');
       await userEvent.click(await screen.findByRole('button', { name: 'Eliminar agente' }));
       const dialog = await screen.findByRole('dialog', { name: 'Eliminar agente' });
       expect(dialog).toHaveTextContent(
@@ -271,7 +306,6 @@ describe('AgentEditorPage', () => {
       expect(api.callsTo('DELETE', '/agents/agente-1')).toHaveLength(0);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/my-office'));
-      expect(onDeleted).toHaveBeenCalledWith('agente-1');
       expect(await screen.findByText('Agente "Asesor de Hipotecas" eliminado con éxito.')).toBeInTheDocument();
     });
 

@@ -1,15 +1,17 @@
 import { Alert, Anchor, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
-import { useModelCatalogue } from '../../../shared/models';
+import { useFormLimits } from '../../../shared/config';
+import { useModelCatalogue, type CatalogueState } from '../../../shared/models';
 import { AppButton, AppModal, LoadStatus, useToast } from '../../../shared/ui';
-import { agentEditorKeys, useCurrentPrompt, useDeleteAgent, useEditableAgent, useSaveAgent, type Agent, type SavedAgent } from '../api/agentEditorQueries';
+import { agentEditorKeys, useCurrentPrompt, useDeleteAgent, useEditableAgent, useSaveAgent, type Agent } from '../api/agentEditorQueries';
 import { useUnsavedChangesGuard } from '../hooks/useUnsavedChangesGuard';
 import { agentEditorStrings as strings } from '../strings';
-import type { AgentEditor, AgentFormValues, CategoryOption } from '../types';
-import { emptyAgentForm, formFromAgent, sameForm, toSaveBody } from '../utils/agentForm';
+import type { AgentEditor, AgentFormValues } from '../types';
+import { emptyAgentForm, formFromAgent, sameForm, toSaveBody, validateAgentForm } from '../utils/agentForm';
 import { AgentEditorForm } from './AgentEditorForm';
 
 /** Where the user lands after deleting an agent. */
@@ -26,11 +28,6 @@ export interface AgentEditorPageProps {
   agentId?: string;
   /** Who is signed in; only the creator or an admin may edit. */
   editor: AgentEditor | null;
-  /** The marketplace's closed list of categories. */
-  categories: CategoryOption[];
-  /** Told after every save, to show the agent under 'Mis Agentes' at once. */
-  onSaved?(agent: SavedAgent): void;
-  onDeleted?(agentId: string): void;
   /**
    * More tabs beside 'Configuración' when editing (prompt versions, test cases, fine-tuning); a
    * tab that changes the current prompt calls `promptChanged` so that the form shows the new one.
@@ -53,10 +50,12 @@ function failureOf(load: { error: unknown; isFetching: boolean }): string | null
 /** /create-advanced-agent and /edit-advanced-agent/{agentId}: the advanced agent form. */
 export function AgentEditorPage(props: AgentEditorPageProps) {
   const { agentId } = props;
+  // Asked for at once, beside the agent (the picker waits for it, not the page).
+  const catalogue = useModelCatalogue();
   const agentLoad = useEditableAgent(agentId);
   const promptLoad = useCurrentPrompt(agentId);
 
-  if (!agentId) return <LoadedEditor {...props} agent={null} savedPrompt="" />;
+  if (!agentId) return <LoadedEditor {...props} catalogue={catalogue} agent={null} savedPrompt="" />;
   const agent = agentLoad.data;
   const savedPrompt = promptLoad.data;
   const failure = failureOf(agentLoad) ?? failureOf(promptLoad);
@@ -91,6 +90,7 @@ export function AgentEditorPage(props: AgentEditorPageProps) {
   return (
     <LoadedEditor
       {...props}
+      catalogue={catalogue}
       agent={agent}
       savedPrompt={savedPrompt}
       refreshFailure={failure && <LoadStatus error={failure} loadingText={strings.loading} retryText={strings.retry} onRetry={retry} />}
@@ -105,24 +105,25 @@ interface LoadedEditorProps extends AgentEditorPageProps {
   savedPrompt: string;
   /** A failed reload of the agent or its prompt (after a change elsewhere), with 'Reintentar'. */
   refreshFailure?: ReactNode;
+  catalogue: CatalogueState;
 }
 
 /** The form, once the agent and its prompt are known: it starts from them and is then the user's. */
-function LoadedEditor({ agent, savedPrompt, refreshFailure, editor, categories, onSaved, onDeleted, extraTabs }: LoadedEditorProps) {
+function LoadedEditor({ agent, savedPrompt, refreshFailure, catalogue, editor, extraTabs }: LoadedEditorProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const toast = useToast();
-  const catalogue = useModelCatalogue();
   const queryClient = useQueryClient();
   const saveAgent = useSaveAgent();
   const deleteAgent = useDeleteAgent();
+  const limits = useFormLimits();
   const [baseline, setBaseline] = useState<AgentFormValues>(() => (agent ? formFromAgent(agent, savedPrompt) : emptyAgentForm()));
-  const [values, setValues] = useState<AgentFormValues>(baseline);
+  const form = useForm<AgentFormValues>({ initialValues: baseline, validate: (values) => validateAgentForm(values, limits) });
   const [serverError, setServerError] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const saving = saveAgent.isPending;
   const deleting = deleteAgent.isPending || deleteAgent.isSuccess;
-  const dirty = !sameForm(values, baseline);
+  const dirty = !sameForm(form.getValues(), baseline);
   const { blocker, allowNextNavigation } = useUnsavedChangesGuard(dirty && !deleting);
 
   // The current prompt changed on the server (a version made current, a fine-tuning applied):
@@ -132,9 +133,9 @@ function LoadedEditor({ agent, savedPrompt, refreshFailure, editor, categories, 
     if (savedPrompt === promptShown.current) return;
     const before = promptShown.current;
     promptShown.current = savedPrompt;
-    setValues((shown) => (shown.prompt === before ? { ...shown, prompt: savedPrompt } : shown));
+    if (form.getValues().prompt === before) form.setFieldValue('prompt', savedPrompt);
     setBaseline((current) => ({ ...current, prompt: savedPrompt }));
-  }, [savedPrompt]);
+  }, [savedPrompt, form]);
 
   if (agent && !mayEdit(editor, agent)) {
     return (
@@ -161,11 +162,10 @@ function LoadedEditor({ agent, savedPrompt, refreshFailure, editor, categories, 
       setServerError(isApiError(error) ? error.message : strings.saveFailed);
       return;
     }
-    onSaved?.({ id: saved.id, name: saved.name, category: saved.category, avatar: saved.avatar });
-    const form = formFromAgent(saved, formValues.prompt);
+    const savedForm = formFromAgent(saved, formValues.prompt);
     promptShown.current = formValues.prompt;
-    setBaseline(form);
-    setValues(form);
+    setBaseline(savedForm);
+    form.setValues(savedForm);
     if (agent) {
       toast.success(strings.saved);
     } else {
@@ -185,7 +185,6 @@ function LoadedEditor({ agent, savedPrompt, refreshFailure, editor, categories, 
       setConfirmingDelete(false);
       return;
     }
-    onDeleted?.(agent.id);
     toast.success(strings.deleted(agent.name));
     allowNextNavigation();
     navigate(AFTER_DELETE_PATH);
@@ -195,12 +194,10 @@ function LoadedEditor({ agent, savedPrompt, refreshFailure, editor, categories, 
   // ?tab={value} opens that tab (a link straight to e.g. 'Publicar como API').
   const requestedTab = searchParams.get('tab');
   const initialTab = tabs.some((tab) => tab.value === requestedTab) ? (requestedTab as string) : 'settings';
-  const form = (
+  const settings = (
     <AgentEditorForm
-      values={values}
-      onChange={setValues}
+      form={form}
       onSubmit={(formValues) => void save(formValues)}
-      categories={categories}
       catalogue={catalogue}
       savedModelId={agent?.modelConfig.modelId ?? null}
       saving={saving}
@@ -244,7 +241,7 @@ function LoadedEditor({ agent, savedPrompt, refreshFailure, editor, categories, 
             ))}
           </Tabs.List>
           <Tabs.Panel value="settings" pt="md">
-            {form}
+            {settings}
           </Tabs.Panel>
           {tabs.map((tab) => (
             <Tabs.Panel key={tab.value} value={tab.value} pt="md">
@@ -253,7 +250,7 @@ function LoadedEditor({ agent, savedPrompt, refreshFailure, editor, categories, 
           ))}
         </Tabs>
       ) : (
-        form
+        settings
       )}
 
       <AppModal opened={confirmingDelete} onClose={() => !deleting && setConfirmingDelete(false)} title={strings.deleteTitle}>

@@ -1,13 +1,11 @@
+import type { FormLimits } from '../../../shared/config';
 import type { Agent, Category, SaveAgentBody } from '../api/agentEditorQueries';
 import { agentEditorStrings } from '../strings';
 import type { AgentFormValues } from '../types';
 
-// The server's limits (POST /agents), checked here first so that the user sees them by the field.
-export const NAME_MAX = 120;
-export const DESCRIPTION_MAX = 5000;
+// A list entry's length and a list's size: POST /agents checks them, but GET /api/config does not serve them.
 export const LIST_ITEM_MAX = 200;
 export const LIST_MAX_ITEMS = 50;
-export const PROMPT_MAX = 100_000;
 
 export type AgentFormField = 'name' | 'category' | 'description' | 'price' | 'ecosystemMinimumPrice';
 export type AgentFormErrors = Partial<Record<AgentFormField, string>>;
@@ -55,17 +53,35 @@ export function parsePrice(text: string): number {
   return PRICE_PATTERN.test(trimmed) ? Number(trimmed.replace(',', '.')) : Number.NaN;
 }
 
-export function validateAgentForm(values: AgentFormValues): AgentFormErrors {
+/** A price as typed: its format (at least 0, two decimals at most) always, its range when the limits are known. */
+function priceError(text: string, bounds: { min: number; max: number } | undefined, invalid: string): string | undefined {
+  const price = parsePrice(text);
+  if (Number.isNaN(price)) return invalid;
+  if (bounds && (price < bounds.min || price > bounds.max)) return strings.outOfRange(bounds.min, bounds.max);
+  return undefined;
+}
+
+/**
+ * What the form checks before sending, with the server's limits (`GET /api/config`); without them
+ * (the configuration has not arrived) only what is required and the prices' format, and the server
+ * checks the rest.
+ */
+export function validateAgentForm(values: AgentFormValues, limits: FormLimits | null): AgentFormErrors {
+  const bounds = limits?.agent;
   const errors: AgentFormErrors = {};
   const name = values.name.trim();
   if (!name) errors.name = strings.nameRequired;
-  else if (name.length > NAME_MAX) errors.name = strings.nameTooLong;
+  else if (bounds && name.length > bounds.name.max) errors.name = strings.nameTooLong(bounds.name.max);
   if (!values.category) errors.category = strings.categoryRequired;
   const description = values.description.trim();
   if (!description) errors.description = strings.descriptionRequired;
-  else if (description.length > DESCRIPTION_MAX) errors.description = strings.descriptionTooLong;
-  if (Number.isNaN(parsePrice(values.price))) errors.price = strings.priceInvalid;
-  if (values.ecosystemInclusionAllowed && Number.isNaN(parsePrice(values.ecosystemMinimumPrice))) errors.ecosystemMinimumPrice = strings.minimumInvalid;
+  else if (bounds && description.length > bounds.description.max) errors.description = strings.descriptionTooLong(bounds.description.max);
+  const price = priceError(values.price, bounds?.price, strings.priceInvalid);
+  if (price) errors.price = price;
+  if (values.ecosystemInclusionAllowed) {
+    const minimum = priceError(values.ecosystemMinimumPrice, bounds?.ecosystemMinimumPrice, strings.minimumInvalid);
+    if (minimum) errors.ecosystemMinimumPrice = minimum;
+  }
   return errors;
 }
 
