@@ -1,5 +1,6 @@
 import { Alert, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { paymentsStrings as strings } from '../strings';
 import { errorText } from '../utils/errors';
@@ -10,39 +11,55 @@ export interface DemoCardFormProps {
   onPaymentMethod: (paymentMethodId: string) => Promise<void>;
 }
 
+interface DemoCard {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
 /**
  * Demo mode's card form: takes one of Stripe's test card numbers and hands on the test
- * payment-method id it stands for. The number itself is never sent anywhere.
+ * payment-method id it stands for. The number itself is never sent anywhere, so the server has no
+ * limits for these fields: the checks are the card's own (a test number, a future MM/AA, 3 or 4 digits).
  */
 export function DemoCardForm({ onPaymentMethod }: DemoCardFormProps) {
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<DemoCard>({
+    initialValues: { number: '', expiry: '', cvc: '' },
+    // As before: a message stays until the card is sent again.
+    clearInputErrorOnChange: false,
+    validate: {
+      number: (value) => (demoPaymentMethodFor(value) ? null : strings.errors.notTestCard),
+      expiry: (value) => (isValidExpiry(value) ? null : strings.errors.expiry),
+      cvc: (value) => (isValidCvc(value) ? null : strings.errors.cvc),
+    },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // One message above the fields, the first field's in their order, or the server's.
+  const error = form.errors.number ?? form.errors.expiry ?? form.errors.cvc ?? failure;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const paymentMethodId = demoPaymentMethodFor(number);
-    if (!paymentMethodId) return setError(strings.errors.notTestCard);
-    if (!isValidExpiry(expiry)) return setError(strings.errors.expiry);
-    if (!isValidCvc(cvc)) return setError(strings.errors.cvc);
-    setError(null);
+  const submit = async ({ number }: DemoCard) => {
+    setFailure(null);
     setSaving(true);
     try {
-      await onPaymentMethod(paymentMethodId);
-      setNumber('');
-      setExpiry('');
-      setCvc('');
-    } catch (failure) {
-      setError(errorText(failure));
+      await onPaymentMethod(demoPaymentMethodFor(number)!);
+      form.reset();
+    } catch (failed) {
+      setFailure(errorText(failed));
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={strings.addTitle}>
+    <form
+      onSubmit={form.onSubmit(
+        (values) => void submit(values),
+        () => setFailure(null),
+      )}
+      noValidate
+      aria-label={strings.addTitle}
+    >
       <Stack gap="sm">
         {error && (
           <Alert color="red" variant="light" role="alert">
@@ -54,8 +71,8 @@ export function DemoCardForm({ onPaymentMethod }: DemoCardFormProps) {
           placeholder={strings.cardNumberPlaceholder}
           inputMode="numeric"
           autoComplete="off"
-          value={number}
-          onChange={(event) => setNumber(formatCardNumber(event.currentTarget.value))}
+          {...form.getInputProps('number', { withError: false })}
+          onChange={(event) => form.setFieldValue('number', formatCardNumber(event.currentTarget.value))}
           required
         />
         <SimpleGrid cols={2} spacing="sm">
@@ -64,8 +81,7 @@ export function DemoCardForm({ onPaymentMethod }: DemoCardFormProps) {
             placeholder={strings.expiryPlaceholder}
             autoComplete="off"
             maxLength={7}
-            value={expiry}
-            onChange={(event) => setExpiry(event.currentTarget.value)}
+            {...form.getInputProps('expiry', { withError: false })}
             required
           />
           <TextInput
@@ -74,8 +90,8 @@ export function DemoCardForm({ onPaymentMethod }: DemoCardFormProps) {
             inputMode="numeric"
             autoComplete="off"
             maxLength={4}
-            value={cvc}
-            onChange={(event) => setCvc(event.currentTarget.value.replace(/\D/g, ''))}
+            {...form.getInputProps('cvc', { withError: false })}
+            onChange={(event) => form.setFieldValue('cvc', event.currentTarget.value.replace(/\D/g, ''))}
             required
           />
         </SimpleGrid>
