@@ -17,6 +17,7 @@ import {
   AddAgentToTeamButton,
   EcosystemTeamButton,
   LocalModeNotice,
+  EditEcosystemButton,
   MyOfficePage,
   RemoveAgentFromTeamButton,
   useTeamEcosystems,
@@ -163,12 +164,15 @@ export function MyOfficeScreen() {
 /** 'Chatear con el ecosistema' first, then the ecosystem's usual actions. */
 function MyOfficeEcosystemActions({ ecosystem }: { ecosystem: Ecosystem }) {
   const onCreated = useListConversation();
+  const { user } = useAtomValue(authStateAtom);
+  const mayEdit = user !== null && (user.role === 'admin' || ecosystem.creatorId === user.userId);
   return (
     <>
       <EcosystemChatButton
         ecosystem={{ id: ecosystem.id, name: ecosystem.name, agentIds: ecosystem.agentIds ?? [] }}
         onConversationCreated={onCreated}
       />
+      {mayEdit ? <EditEcosystemButton ecosystem={ecosystem} /> : null}
       {ecosystemDetailActions(ecosystem)}
     </>
   );

@@ -2,6 +2,7 @@ export { useTeamSync } from './hooks/useTeamSync';
 export { useTeam, useTeamActions } from './hooks/useTeam';
 export type { TeamActionResult } from './hooks/useTeam';
 export { AddAgentToTeamButton, EcosystemTeamButton, RemoveAgentFromTeamButton } from './components/TeamButtons';
+export { EditEcosystemButton } from './components/EditEcosystemButton';
 export { LocalModeNotice } from './components/LocalModeNotice';
 export { MyAgentsSection, SelectedAgentsBadge } from './components/SidebarTeam';
 export { MyOfficePage } from './components/MyOfficePage';

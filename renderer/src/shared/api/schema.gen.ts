@@ -2896,7 +2896,7 @@ export interface components {
              * @default general
              * @enum {string}
              */
-            section: "general" | "soporte" | "ventas" | "facturacion" | "privacidad" | "prensa";
+            section?: "general" | "soporte" | "ventas" | "facturacion" | "privacidad" | "prensa";
             /** @example Duda sobre mi suscripción */
             subject: string;
             /** @description Campo trampa para robots: las personas lo dejan vacío */
@@ -3016,38 +3016,38 @@ export interface components {
             agentIds: string[];
             avatar?: string | null;
             /** @default test */
-            category: string;
+            category?: string;
             /**
              * @description Tu nombre público (se indique o no; puedes indicar tu nombre de usuario); 'admin' por defecto solo en los que crea un administrador, que puede indicar cualquiera
              * @default admin
              */
-            createdBy: string;
+            createdBy?: string;
             /** @default  */
-            description: string;
+            description?: string;
             /**
              * @description Porcentaje de descuento
              * @default 0
              */
-            discount: number;
+            discount?: number;
             /**
              * @description Solo un administrador puede destacar un ecosistema
              * @default false
              */
-            featured: boolean;
+            featured?: boolean;
             /**
              * @description Se acepta true/false o "true"/"false"; se guarda como booleano
              * @default false
              */
-            isPublic: boolean;
+            isPublic?: boolean;
             /** @example Equipo de lanzamiento */
             name: string;
             /**
              * @description Solo un administrador puede cambiarla
              * @default 0
              */
-            popularity: number;
+            popularity?: number;
             /** @default 0 */
-            price: number;
+            price?: number;
             tags?: string[];
             /** @description El usuario que llama (comprobado contra el token) */
             userId?: string;
@@ -3907,26 +3907,26 @@ export interface components {
              * @description 'Se puede incluir en ecosistemas': otros pueden vender este agente (si es de pago) dentro de sus ecosistemas, pagándote al menos ecosystemMinimumPrice al mes por suscriptor
              * @default false
              */
-            ecosystemInclusionAllowed: boolean;
+            ecosystemInclusionAllowed?: boolean;
             /**
              * @description Lo mínimo que se te debe al mes por cada suscriptor de un ecosistema ajeno que incluya este agente
              * @default 0
              */
-            ecosystemMinimumPrice: number;
+            ecosystemMinimumPrice?: number;
             /** @description Id de un agente existente (actualizar) o nuevo (crear con ese id) */
             id?: string;
             /**
              * @description Se acepta true/false o "true"/"false"
              * @default false
              */
-            isPublic: boolean;
+            isPublic?: boolean;
             modelConfig?: components["schemas"]["ModelConfigDto"];
             /** @example Asistente Legal */
             name: string;
             /** @description Solo un administrador puede cambiarla */
             popularity?: number;
             /** @default 0 */
-            price: number;
+            price?: number;
             /** @description Prompt de sistema del agente (se guarda aparte, nunca se lista) */
             prompt?: string;
             /** @description Solo un administrador puede cambiarla */
@@ -4195,23 +4195,23 @@ export interface components {
         UpdateEcosystemDto: {
             avatar?: string | null;
             /** @default test */
-            category: string;
+            category?: string;
             /** @default  */
-            description: string;
+            description?: string;
             /**
              * @description Porcentaje de descuento
              * @default 0
              */
-            discount: number;
+            discount?: number;
             /**
              * @description Se acepta true/false o "true"/"false"; se guarda como booleano
              * @default false
              */
-            isPublic: boolean;
+            isPublic?: boolean;
             /** @example Equipo de lanzamiento */
             name?: string;
             /** @default 0 */
-            price: number;
+            price?: number;
             tags?: string[];
         };
         UpdatePublicationDto: {

@@ -3,7 +3,7 @@ import { api, type components } from '../../../shared/api';
 
 /** POST /api/contact's body: the section and the message, with the honeypot (`website`) that people leave empty. */
 export type ContactRequest = components['schemas']['ContactRequestDto'];
-export type ContactSection = ContactRequest['section'];
+export type ContactSection = NonNullable<ContactRequest['section']>;
 /** The server's confirmation, shown as it comes. */
 export type ContactReceipt = components['schemas']['ContactReceivedDto'];
 

@@ -248,3 +248,20 @@ export function useRemoveTeamEcosystem() {
       showTeamEcosystems(queryClient, userId, (ecosystems) => ecosystems.filter((item) => item.ecosystemId !== ecosystemId)),
   });
 }
+
+/** The fields of an ecosystem its owner edits from 'Mi Oficina' (PUT /api/ecosystems/{id}). */
+export type EcosystemChanges = components['schemas']['UpdateEcosystemDto'];
+
+/** Saves an ecosystem's changes; every list and page that shows ecosystems reads them again. */
+export function useUpdateEcosystem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, changes }: { id: string; changes: EcosystemChanges }) =>
+      (await api.PUT('/api/ecosystems/{id}', { params: { path: { id } }, body: changes, signal: AbortSignal.timeout(TEAM_TIMEOUT_MS) })).data!,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['ecosystems', saved.id], saved);
+      void queryClient.invalidateQueries({ queryKey: ['ecosystems'] });
+      void queryClient.invalidateQueries({ queryKey: ['user-ecosystems'] });
+    },
+  });
+}
