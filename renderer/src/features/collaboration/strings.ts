@@ -18,6 +18,8 @@ export const collaborationStrings = {
     label: 'Plantilla de flujo (opcional)',
     none: 'Elegir agentes a mano',
     hint: 'La plantilla decide qué agentes trabajan y en qué orden.',
+    loading: 'Cargando las plantillas de flujo…',
+    loadError: 'No se pudieron cargar las plantillas de flujo.',
   },
   composer: {
     label: 'Tu pregunta para el equipo',

@@ -4,7 +4,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { fakeSseStream, type FakeSseStream } from '../../../../test/sse';
-import type { CollaborationSession } from '../types';
+import type { AgentResponse, CollaborationSession, SessionAgent } from '../api/collaborationQueries';
 import { CollaborationChatPage } from './CollaborationChatPage';
 
 jest.setTimeout(30_000);
@@ -15,10 +15,30 @@ const team = [
   { id: 'marketing', name: 'Experto Marketing', category: 'marketing' },
 ];
 
-const agents = [
-  { id: 'legal', name: 'Asesor Legal', category: 'legal', rating: 4.8 },
-  { id: 'fiscal', name: 'Asesor Fiscal', category: 'finance', rating: 4.2 },
-];
+const agent = (id: string, name: string, category: string, rating: number): SessionAgent => ({
+  id,
+  name,
+  category,
+  rating,
+  description: '',
+  avatar: null,
+  popularity: 0,
+  priority: null,
+});
+
+const agents = [agent('legal', 'Asesor Legal', 'legal', 4.8), agent('fiscal', 'Asesor Fiscal', 'finance', 4.2)];
+
+const answer = (agentId: string, agentName: string, task: string, content: string): AgentResponse => ({
+  agentId,
+  agentName,
+  task,
+  status: 'completed',
+  content,
+  error: null,
+  usage: null,
+  startedAt: '2026-11-24T10:00:02.000Z',
+  endedAt: '2026-11-24T10:00:08.000Z',
+});
 
 const processing = (id = 's1'): CollaborationSession => ({
   id,
@@ -26,10 +46,16 @@ const processing = (id = 's1'): CollaborationSession => ({
   coordinator: agents[0]!,
   status: 'processing',
   query: '¿Cómo monto una SL?',
+  topic: null,
   responses: {},
+  usage: {},
   finalResponse: null,
   startTime: '2026-11-24T10:00:00.000Z',
   endTime: null,
+  error: null,
+  conversationId: 'c1',
+  flowId: null,
+  replayOf: null,
   deliberationLog: [],
   taskAssignments: [],
 });
@@ -38,15 +64,15 @@ const completed = (id = 's1', final = 'Constituye la SL ante notario y date de a
   ...processing(id),
   status: 'completed',
   responses: {
-    legal: { agentId: 'legal', agentName: 'Asesor Legal', task: 'Pasos jurídicos', status: 'completed', content: 'Escritura ante notario y registro mercantil.', error: null },
-    fiscal: { agentId: 'fiscal', agentName: 'Asesor Fiscal', task: 'Obligaciones fiscales', status: 'completed', content: 'Alta censal (modelo 036) y el IVA.', error: null },
+    legal: answer('legal', 'Asesor Legal', 'Pasos jurídicos', 'Escritura ante notario y registro mercantil.'),
+    fiscal: answer('fiscal', 'Asesor Fiscal', 'Obligaciones fiscales', 'Alta censal (modelo 036) y el IVA.'),
   },
   usage: { legal: { inputTokens: 300, outputTokens: 120, calls: 2, costCents: 125.5 }, fiscal: { inputTokens: 150, outputTokens: 90, calls: 1 } },
   finalResponse: final,
   endTime: '2026-11-24T10:00:09.000Z',
   taskAssignments: [
-    { agentId: 'legal', task: 'Pasos jurídicos' },
-    { agentId: 'fiscal', task: 'Obligaciones fiscales' },
+    { agentId: 'legal', agentName: 'Asesor Legal', task: 'Pasos jurídicos', priority: 3, step: 1 },
+    { agentId: 'fiscal', agentName: 'Asesor Fiscal', task: 'Obligaciones fiscales', priority: 1, step: 1 },
   ],
   deliberationLog: [
     { seq: 1, at: '2026-11-24T10:00:01.000Z', type: 'coordinator', agentId: 'legal', agentName: 'Asesor Legal', message: 'Asesor Legal coordina' },
@@ -73,6 +99,7 @@ function server() {
     }))
     .on('GET', '/conversations/c1', { body: { id: 'c1', title: 'Flujo de Agentes', metadata: { fromFlow: true }, messages: [] } })
     .on('POST', '/conversations/c1/messages', (call) => ({ status: 201, body: call.body }))
+    .on('GET', '/flows', { body: [] })
     .on('POST', '/collaboration/sessions', () => {
       sessions.s1 = processing('s1');
       return { status: 201, body: sessions.s1 };
@@ -285,6 +312,39 @@ describe('Flow templates', () => {
     expect(api.callsTo('POST', '/flows/f1/run')[0]!.body).toEqual({ query: '¿Cómo monto una SL?', conversationId: 'c1' });
     expect(api.callsTo('POST', '/collaboration/sessions')).toHaveLength(0);
     expect(await screen.findByText('Coordina: Asesor Legal')).toBeInTheDocument();
+  });
+});
+
+describe('Flow templates that cannot be loaded', () => {
+  beforeEach(server);
+
+  it("say so with the server's message and 'Reintentar', which loads them", async () => {
+    api.on('GET', '/flows', { status: 503, body: { message: 'El servicio no está disponible' } });
+    renderFlow();
+    expect(await screen.findByText('No se pudieron cargar las plantillas de flujo. El servicio no está disponible')).toBeInTheDocument();
+    // The agents can still be picked by hand meanwhile.
+    expect(screen.getByRole('group', { name: 'Agentes que colaboran' })).toBeInTheDocument();
+
+    api.on('GET', '/flows', { body: [{ id: 'f1', name: 'Alta de empresa', description: '', isTemplate: true, nodes: [], edges: [] }] });
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('textbox', { name: 'Plantilla de flujo (opcional)' })).toBeInTheDocument();
+    expect(screen.queryByText(/No se pudieron cargar las plantillas de flujo/)).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/flows')).toHaveLength(2);
+  });
+});
+
+describe('A flow conversation that cannot be opened', () => {
+  beforeEach(server);
+
+  it("shows the server's message with 'Reintentar', which opens it", async () => {
+    api.on('GET', '/conversations/c1', { status: 404, body: { message: 'Conversación no encontrada' } });
+    renderFlow('/chat/c1');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo abrir la conversación');
+    expect(alert).toHaveTextContent('Conversación no encontrada');
+    api.on('GET', '/conversations/c1', { body: { id: 'c1', title: 'Flujo de Agentes', metadata: { fromFlow: true }, messages: [] } });
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Flujo de Agentes' })).toBeInTheDocument();
   });
 });
 

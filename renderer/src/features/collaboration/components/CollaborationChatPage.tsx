@@ -4,12 +4,21 @@ import { useAtom } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
-import { AppButton, Spinner } from '../../../shared/ui';
+import { AppButton, LoadStatus, Spinner } from '../../../shared/ui';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
-import { collaborationApi } from '../api/collaborationApi';
+import {
+  useCollaborationConversation,
+  useCreateConversation,
+  useFlowTemplates,
+  useRunFlow,
+  useStartSession,
+  type CollaborationConversation,
+  type CollaborationSession,
+  type StoredMessage,
+} from '../api/collaborationQueries';
 import { currentTeamAtom, turnsAtom, type CollaborationTurn } from '../state/collaborationAtoms';
 import { collaborationStrings } from '../strings';
-import type { ChatEcosystem, CollaborationConversation, CollaborationSession, FlowTemplate, PickableAgent, StoredMessage } from '../types';
+import type { ChatEcosystem, PickableAgent } from '../types';
 import { AgentPicker } from './AgentPicker';
 import { SessionActions } from './SessionActions';
 import { SessionView } from './SessionView';
@@ -44,15 +53,7 @@ function StoredHistory({ messages }: { messages: StoredMessage[] }) {
   );
 }
 
-function TurnView({
-  turn,
-  onFinished,
-  onReplay,
-}: {
-  turn: CollaborationTurn;
-  onFinished: (session: CollaborationSession) => void;
-  onReplay: (replay: CollaborationSession) => void;
-}) {
+function TurnView({ turn, onReplay }: { turn: CollaborationTurn; onReplay: (replay: CollaborationSession) => void }) {
   const actions = (session: CollaborationSession, replayable: boolean) => (
     <SessionActions session={session} onReplay={replayable ? onReplay : undefined} />
   );
@@ -64,30 +65,25 @@ function TurnView({
         </Text>
         <Text size="sm">{turn.query}</Text>
       </Paper>
-      {turn.replay ? (
+      {turn.replayId ? (
         <section aria-label={strings.result.compareTitle}>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Stack gap="xs" component="section" aria-label={strings.result.original}>
               <Title order={2} fz="md">
                 {strings.result.original}
               </Title>
-              <SessionView sessionId={turn.session.id} initial={turn.session} onFinished={onFinished} />
+              <SessionView sessionId={turn.sessionId} />
             </Stack>
             <Stack gap="xs" component="section" aria-label={strings.result.replayRun}>
               <Title order={2} fz="md">
                 {strings.result.replayRun}
               </Title>
-              <SessionView sessionId={turn.replay.id} initial={turn.replay} renderActions={(session) => actions(session, false)} />
+              <SessionView sessionId={turn.replayId} renderActions={(session) => actions(session, false)} />
             </Stack>
           </SimpleGrid>
         </section>
       ) : (
-        <SessionView
-          sessionId={turn.session.id}
-          initial={turn.session}
-          onFinished={onFinished}
-          renderActions={(session) => actions(session, true)}
-        />
+        <SessionView sessionId={turn.sessionId} renderActions={(session) => actions(session, true)} />
       )}
     </li>
   );
@@ -130,59 +126,29 @@ export function CollaborationChatPage({
   const [queryError, setQueryError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [conversation, setConversation] = useState<CollaborationConversation | null>(null);
-  const [loadState, setLoadState] = useState<'idle' | 'loading' | 'error'>(conversationId ? 'loading' : 'idle');
-  const [reload, setReload] = useState(0);
-  const [templates, setTemplates] = useState<FlowTemplate[]>([]);
   const [templateId, setTemplateId] = useState<string | null>(null);
-
-  // Templates are offered in flow chats only; none (or an error) leaves the picker alone.
-  useEffect(() => {
-    if (ecosystem) return;
-    const controller = new AbortController();
-    collaborationApi.templates(controller.signal).then(
-      (value) => {
-        if (!controller.signal.aborted) setTemplates(value);
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [ecosystem]);
+  const conversationLoad = useCollaborationConversation(conversationId);
+  const conversation = conversationId ? (conversationLoad.data ?? null) : null;
+  // Templates are offered in flow chats only.
+  const templatesLoad = useFlowTemplates(!ecosystem);
+  const templates = templatesLoad.data ?? [];
   const template = templates.find((item) => item.id === templateId) ?? null;
+  const createConversation = useCreateConversation();
+  const startSession = useStartSession();
+  const runFlow = useRunFlow();
 
   useEffect(() => {
     if (initialSelection && initialSelection.length > 0) setTeam(initialSelection);
   }, [initialSelection, setTeam]);
 
-  useEffect(() => {
-    if (!conversationId) {
-      setConversation(null);
-      setLoadState('idle');
-      return;
-    }
-    const controller = new AbortController();
-    setLoadState('loading');
-    collaborationApi.getConversation(conversationId, controller.signal).then(
-      (value) => {
-        if (controller.signal.aborted) return;
-        setConversation(value);
-        setLoadState('idle');
-      },
-      () => {
-        if (!controller.signal.aborted) setLoadState('error');
-      },
-    );
-    return () => controller.abort();
-  }, [conversationId, reload]);
-
   const key = conversationId ?? NEW;
   const turns = allTurns[key] ?? [];
-  const isEcosystem = Boolean(ecosystem) || conversation?.metadata?.isEcosystemChat === true;
+  const isEcosystem = Boolean(ecosystem) || conversation?.metadata.isEcosystemChat === true;
   const selected = ecosystem ? ecosystem.agentIds : team.filter((id) => agents.some((agent) => agent.id === id));
   // Messages stored before this visit (the server stores each query and the team's answer, ids
   // carrying the session's); the ones of this visit's turns are shown live instead.
   const history = (conversation?.messages ?? []).filter(
-    (message) => !turns.some((turn) => message.id.includes(turn.session.id) || (turn.replay && message.id.includes(turn.replay.id))),
+    (message) => !turns.some((turn) => message.id.includes(turn.sessionId) || (turn.replayId !== undefined && message.id.includes(turn.replayId))),
   );
 
   const setTurns = (id: string, update: (turns: CollaborationTurn[]) => CollaborationTurn[]) =>
@@ -202,7 +168,7 @@ export function CollaborationChatPage({
     try {
       let id = conversationId;
       if (!id) {
-        const created = await collaborationApi.createConversation(
+        const created = await createConversation.mutateAsync(
           ecosystem
             ? { title: strings.ecosystem.title(ecosystem.name), metadata: { isEcosystemChat: true, ecosystemId: ecosystem.id } }
             : { metadata: { fromFlow: true } },
@@ -211,14 +177,14 @@ export function CollaborationChatPage({
         onConversationCreated?.(created);
       }
       const session = template
-        ? await collaborationApi.runFlow(template.id, text, id)
-        : await collaborationApi.start({
+        ? await runFlow.mutateAsync({ flowId: template.id, query: text, conversationId: id })
+        : await startSession.mutateAsync({
             agentIds: selected,
             query: text,
             conversationId: id,
             ...(ecosystem ? { ecosystemId: ecosystem.id } : {}),
           });
-      setTurns(id, (current) => [...current, { query: text, session }]);
+      setTurns(id, (current) => [...current, { query: text, sessionId: session.id }]);
       setQuery('');
       setTried(false);
       if (!conversationId) navigate(`/chat/${encodeURIComponent(id)}`, { replace: true });
@@ -229,29 +195,31 @@ export function CollaborationChatPage({
     }
   };
 
-  const finished = (id: string) => (session: CollaborationSession) => {
-    // Kept finished, so that a view mounted again (the side-by-side after 'Repetir') starts there.
-    setTurns(id, (current) => current.map((turn) => (turn.session.id === session.id ? { ...turn, session } : turn)));
-  };
-
   const title = conversation?.title ?? (ecosystem ? strings.ecosystem.title(ecosystem.name) : strings.flowTitle);
 
-  // Right after the first question the conversation is read again: its run stays on screen meanwhile.
-  if (loadState === 'loading' && turns.length === 0) {
-    return (
-      <Center py="xl">
-        <Spinner size="sm" label={strings.flowTitle} />
-      </Center>
-    );
-  }
-  if (loadState === 'error') {
-    return (
-      <Alert color="red" role="alert" title={strings.errors.conversation} m="md">
-        <AppButton size="xs" variant="outline" onClick={() => setReload((value) => value + 1)}>
-          {strings.errors.retry}
-        </AppButton>
-      </Alert>
-    );
+  const conversationError = conversationLoad.isError && !conversationLoad.isFetching ? errorText(conversationLoad.error, strings.errors.conversation) : null;
+  const retryConversation = () => void conversationLoad.refetch();
+  if (conversationId && !conversation) {
+    if (conversationError) {
+      return (
+        <Alert color="red" role="alert" title={strings.errors.conversation} m="md">
+          <Text size="sm" mb="xs">
+            {conversationError}
+          </Text>
+          <AppButton size="xs" variant="outline" onClick={retryConversation}>
+            {strings.errors.retry}
+          </AppButton>
+        </Alert>
+      );
+    }
+    // Right after the first question the conversation is read: its run stays on screen meanwhile.
+    if (turns.length === 0) {
+      return (
+        <Center py="xl">
+          <Spinner size="sm" label={strings.flowTitle} />
+        </Center>
+      );
+    }
   }
 
   return (
@@ -271,6 +239,14 @@ export function CollaborationChatPage({
         {!isEcosystem && (
           <aside className="collaboration-picker">
             <Stack gap="md">
+              {templatesLoad.isError && (
+                <LoadStatus
+                  error={templatesLoad.isFetching ? null : `${strings.templates.loadError} ${errorText(templatesLoad.error, '')}`.trim()}
+                  loadingText={strings.templates.loading}
+                  retryText={strings.errors.retry}
+                  onRetry={() => void templatesLoad.refetch()}
+                />
+              )}
               {templates.length > 0 && (
                 <Select
                   label={strings.templates.label}
@@ -305,15 +281,17 @@ export function CollaborationChatPage({
           </Center>
         )}
         <div className="collaboration-main">
+          {conversation && conversationError && (
+            <LoadStatus error={conversationError} loadingText={strings.flowTitle} retryText={strings.errors.retry} onRetry={retryConversation} />
+          )}
           <StoredHistory messages={history} />
           {turns.length > 0 && (
             <ol className="collaboration-turns">
               {turns.map((turn, index) => (
                 <TurnView
-                  key={turn.session.id}
+                  key={turn.sessionId}
                   turn={turn}
-                  onFinished={finished(key)}
-                  onReplay={(replay) => setTurns(key, (current) => current.map((item, i) => (i === index ? { ...item, replay } : item)))}
+                  onReplay={(replay) => setTurns(key, (current) => current.map((item, i) => (i === index ? { ...item, replayId: replay.id } : item)))}
                 />
               ))}
             </ol>

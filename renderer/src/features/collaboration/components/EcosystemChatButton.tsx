@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
 import { AppButton } from '../../../shared/ui';
-import { collaborationApi } from '../api/collaborationApi';
+import { useCreateConversation, type CollaborationConversation } from '../api/collaborationQueries';
 import { collaborationStrings } from '../strings';
-import type { ChatEcosystem, CollaborationConversation } from '../types';
+import type { ChatEcosystem } from '../types';
 
 const strings = collaborationStrings;
 
@@ -21,6 +21,8 @@ export interface EcosystemChatButtonProps {
 
 export function EcosystemChatButton({ ecosystem, size = 'sm', onConversationCreated }: EcosystemChatButtonProps) {
   const navigate = useNavigate();
+  const createConversation = useCreateConversation();
+  // Busy from the click until the page changes (also after the conversation is created).
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const empty = ecosystem.agentIds.length === 0;
@@ -33,7 +35,7 @@ export function EcosystemChatButton({ ecosystem, size = 'sm', onConversationCrea
     setBusy(true);
     setError(null);
     try {
-      const conversation = await collaborationApi.createConversation({
+      const conversation = await createConversation.mutateAsync({
         title: strings.ecosystem.title(ecosystem.name),
         metadata: { isEcosystemChat: true, ecosystemId: ecosystem.id },
       });

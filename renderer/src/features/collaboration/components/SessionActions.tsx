@@ -2,9 +2,8 @@ import { Stack, TextInput, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../../shared/api';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
-import { collaborationApi } from '../api/collaborationApi';
+import { useReplaySession, useSaveAsEcosystem, type CollaborationSession, type SavedEcosystem } from '../api/collaborationQueries';
 import { collaborationStrings } from '../strings';
-import type { CollaborationSession } from '../types';
 
 const strings = collaborationStrings.result;
 
@@ -12,26 +11,23 @@ export interface SessionActionsProps {
   session: CollaborationSession;
   /** A replay was started: the caller shows it beside this run. */
   onReplay?: (replay: CollaborationSession) => void;
-  onSaved?: (ecosystem: { id: string; name: string }) => void;
+  onSaved?: (ecosystem: SavedEcosystem) => void;
 }
 
 /** 'Repetir' and 'Guardar como ecosistema' under a finished session. */
 export function SessionActions({ session, onReplay, onSaved }: SessionActionsProps) {
   const toast = useToast();
-  const [replaying, setReplaying] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const replayMutation = useReplaySession();
+  const saveMutation = useSaveAsEcosystem();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const replay = async () => {
-    setReplaying(true);
     try {
-      onReplay?.(await collaborationApi.replay(session.id));
+      onReplay?.(await replayMutation.mutateAsync(session.id));
     } catch (cause) {
       toast.error(isApiError(cause) && cause.message ? cause.message : collaborationStrings.errors.replay);
-    } finally {
-      setReplaying(false);
     }
   };
 
@@ -41,25 +37,22 @@ export function SessionActions({ session, onReplay, onSaved }: SessionActionsPro
       setError(strings.nameRequired);
       return;
     }
-    setSaving(true);
     setError(null);
     try {
-      const ecosystem = await collaborationApi.saveAsEcosystem(session.id, trimmed);
+      const ecosystem = await saveMutation.mutateAsync({ sessionId: session.id, name: trimmed });
       setOpen(false);
-      toast.success(strings.saved(ecosystem.name ?? trimmed));
+      toast.success(strings.saved(ecosystem.name || trimmed));
       onSaved?.(ecosystem);
     } catch (cause) {
       setError(isApiError(cause) && cause.message ? cause.message : collaborationStrings.errors.save);
-    } finally {
-      setSaving(false);
     }
   };
 
   return (
     <>
       {onReplay && (
-        <AppButton size="xs" variant="outline" onClick={() => void replay()} loading={replaying}>
-          {replaying ? strings.replaying : strings.replay}
+        <AppButton size="xs" variant="outline" onClick={() => void replay()} loading={replayMutation.isPending}>
+          {replayMutation.isPending ? strings.replaying : strings.replay}
         </AppButton>
       )}
       <AppButton size="xs" variant="outline" onClick={() => setOpen(true)}>
@@ -90,7 +83,7 @@ export function SessionActions({ session, onReplay, onSaved }: SessionActionsPro
               <AppButton variant="outline" onClick={() => setOpen(false)}>
                 {strings.cancel}
               </AppButton>
-              <AppButton type="submit" loading={saving}>
+              <AppButton type="submit" loading={saveMutation.isPending}>
                 {strings.save}
               </AppButton>
             </Group>

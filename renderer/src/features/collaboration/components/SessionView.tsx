@@ -2,10 +2,10 @@ import { Alert, Badge, Group, List, Loader, Paper, Stack, Text, Title } from '@m
 import type { ReactNode } from 'react';
 import { AppButton, Spinner } from '../../../shared/ui';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
+import { isFinished, type CollaborationSession, type DeliberationStep } from '../api/collaborationQueries';
 import { useCollaborationRun } from '../hooks/useCollaborationRun';
 import { collaborationStrings } from '../strings';
-import { isFinished, type CollaborationSession, type DeliberationStep } from '../types';
-import { assignmentsFrom, contributions, coordinatorId, nameOf, stepType, workingAgents } from '../utils/session';
+import { assignmentsFrom, contributions, coordinatorId, nameOf, workingAgents } from '../utils/session';
 
 const strings = collaborationStrings;
 
@@ -16,7 +16,7 @@ function StepItem({ step, session }: { step: DeliberationStep; session: Collabor
   return (
     <li>
       <Text size="sm" component="span" fw={600}>
-        {stepLabel(stepType(step))}
+        {stepLabel(step.type)}
         {who ? ` · ${who}` : ''}:{' '}
       </Text>
       <Text size="sm" component="span">
@@ -93,8 +93,8 @@ export function SessionProgress({ session, steps, cancelling, onCancel }: Progre
             </Text>
           </li>
         )}
-        {steps.map((step, index) => (
-          <StepItem key={`${step.at}-${index}`} step={step} session={session} />
+        {steps.map((step) => (
+          <StepItem key={step.seq} step={step} session={session} />
         ))}
       </ol>
     </Stack>
@@ -165,32 +165,40 @@ export function SessionResult({ session }: { session: CollaborationSession }) {
 
 export interface SessionViewProps {
   sessionId: string;
-  initial?: CollaborationSession | null;
-  onFinished?: (session: CollaborationSession) => void;
   /** Buttons under a finished session ('Repetir', 'Guardar como ecosistema'). */
   renderActions?: (session: CollaborationSession) => ReactNode;
 }
 
+/** A failed read of the session, with 'Reintentar'. */
+function LoadError({ error, onRetry }: { error: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" role="alert" title={strings.errors.load}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{error}</Text>
+        <AppButton size="xs" variant="outline" onClick={onRetry}>
+          {strings.errors.retry}
+        </AppButton>
+      </Group>
+    </Alert>
+  );
+}
+
 /** One session followed live: its progress while it runs, its answer when it ends. */
-export function SessionView({ sessionId, initial, onFinished, renderActions }: SessionViewProps) {
-  const run = useCollaborationRun(sessionId, initial, onFinished);
-  if (run.loadError && !run.session) {
-    return (
-      <Alert color="red" role="alert" title={strings.errors.load}>
-        <Text size="sm">{run.loadError}</Text>
-      </Alert>
-    );
+export function SessionView({ sessionId, renderActions }: SessionViewProps) {
+  const run = useCollaborationRun(sessionId);
+  if (!run.session) {
+    return run.loadError ? <LoadError error={run.loadError} onRetry={run.retry} /> : <Spinner size="sm" label={strings.progress.waiting} />;
   }
-  if (!run.session) return <Spinner size="sm" label={strings.progress.waiting} />;
   const finished = isFinished(run.session.status);
   return (
     <Stack gap="sm">
-      <SessionProgress session={run.session} steps={run.steps} cancelling={run.cancelling} onCancel={() => void run.cancel()} />
+      <SessionProgress session={run.session} steps={run.session.deliberationLog} cancelling={run.cancelling} onCancel={run.cancel} />
       {run.streamError && !finished && (
         <Alert color="yellow" role="status">
           {strings.errors.stream}
         </Alert>
       )}
+      {run.loadError && !finished && <LoadError error={run.loadError} onRetry={run.retry} />}
       {run.cancelError && (
         <Alert color="red" role="alert">
           {run.cancelError}

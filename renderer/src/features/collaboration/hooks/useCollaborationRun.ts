@@ -1,113 +1,86 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { isApiError } from '../../../shared/api';
-import { collaborationApi } from '../api/collaborationApi';
+import {
+  acceptSession,
+  acceptStep,
+  collaborationKeys,
+  isFinished,
+  useCancelSession,
+  useCollaborationSession,
+  type CollaborationSession,
+} from '../api/collaborationQueries';
+import { sessionEvents } from '../api/sessionEvents';
 import { collaborationStrings } from '../strings';
-import { isFinished, type CollaborationSession, type DeliberationStep } from '../types';
-import { mergeSteps } from '../utils/session';
 
 export interface CollaborationRun {
-  session: CollaborationSession | null;
-  steps: DeliberationStep[];
-  /** The session could not be read at all. */
+  /** The session as last heard of (its log holds the steps streamed in too); undefined until first read. */
+  session: CollaborationSession | undefined;
+  /** A read of the session failed (the first one, or one after its stream broke): its message. Null while it is tried again. */
   loadError: string | null;
-  /** The stream broke; the last stored state is shown. */
+  /** Reads the session again after a failed read. */
+  retry: () => void;
+  /** The stream broke; the last stored state is shown (and read again until the session ends). */
   streamError: boolean;
   cancelling: boolean;
   cancelError: string | null;
-  cancel: () => Promise<void>;
+  cancel: () => void;
 }
-
-/** How often a session is read again when its stream broke. */
-const POLL_MS = 3_000;
 
 const message = (error: unknown, fallback: string) => (isApiError(error) && error.message ? error.message : fallback);
 
-/**
- * Follows one session: reads it, streams its steps in until it finishes, then reads it again for
- * the final answer. `onFinished` runs once with the finished session.
- */
-export function useCollaborationRun(
-  sessionId: string,
-  initial?: CollaborationSession | null,
-  onFinished?: (session: CollaborationSession) => void,
-): CollaborationRun {
-  const [session, setSession] = useState<CollaborationSession | null>(initial ?? null);
-  const [steps, setSteps] = useState<DeliberationStep[]>(initial?.deliberationLog ?? []);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [streamError, setStreamError] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
-  const [cancelError, setCancelError] = useState<string | null>(null);
-  const finishedRef = useRef(false);
-  const onFinishedRef = useRef(onFinished);
-  onFinishedRef.current = onFinished;
+interface Follow {
+  sessionId: string;
+  /** 'poll' once the stream closed without the finished session. */
+  mode: 'stream' | 'poll';
+  broken: boolean;
+}
 
-  const accept = useCallback((value: CollaborationSession) => {
-    setSession(value);
-    setSteps((current) => mergeSteps(current, value.deliberationLog ?? []));
-    if (isFinished(value.status) && !finishedRef.current) {
-      finishedRef.current = true;
-      onFinishedRef.current?.(value);
-    }
-  }, []);
+/**
+ * Follows one session: reads it (unless the cache has it), streams its steps in until it finishes,
+ * and, when the stream closes first, reads it every 3 s until it ends.
+ */
+export function useCollaborationRun(sessionId: string): CollaborationRun {
+  const queryClient = useQueryClient();
+  const [followed, setFollow] = useState<Follow>({ sessionId, mode: 'stream', broken: false });
+  const follow = followed.sessionId === sessionId ? followed : { sessionId, mode: 'stream', broken: false };
+  const query = useCollaborationSession(sessionId, { poll: follow.mode === 'poll' });
+  const cancelMutation = useCancelSession();
+  const live = query.data !== undefined && !isFinished(query.data.status);
 
   useEffect(() => {
+    if (!live) return;
     const controller = new AbortController();
     const { signal } = controller;
-    const read = () =>
-      collaborationApi.get(sessionId, signal).then(
-        (value) => {
-          if (!signal.aborted) accept(value);
-          return value;
-        },
-        (error: unknown) => {
-          if (!signal.aborted) setLoadError(message(error, collaborationStrings.errors.load));
-          return null;
-        },
-      );
-
     void (async () => {
-      const first = initial && initial.id === sessionId ? initial : await read();
-      if (!first || signal.aborted || isFinished(first.status)) return;
-      let ended = false;
+      let broken = false;
       try {
-        for await (const event of collaborationApi.events(sessionId, signal)) {
+        for await (const event of sessionEvents(sessionId, signal)) {
           if (event.type === 'step') {
-            setSteps((current) => mergeSteps(current, [event.step]));
-          } else {
-            accept(event.session);
-            if (event.type === 'end' || isFinished(event.session.status)) {
-              ended = true;
-              break;
-            }
+            acceptStep(queryClient, sessionId, event.step);
+            continue;
           }
+          acceptSession(queryClient, event.session);
+          if (event.type === 'end' || isFinished(event.session.status)) return;
         }
       } catch {
-        if (signal.aborted) return;
-        setStreamError(true);
+        broken = true;
       }
+      if (signal.aborted) return;
       // The stream closed without the finished session (a proxy cut it, say): read it until it ends.
-      let latest = ended ? null : await read();
-      while (latest && !isFinished(latest.status) && !signal.aborted) {
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        if (signal.aborted) return;
-        latest = await read();
-      }
+      setFollow({ sessionId, mode: 'poll', broken });
+      void queryClient.refetchQueries({ queryKey: collaborationKeys.session(sessionId), exact: true });
     })();
     return () => controller.abort();
-    // `initial` only seeds the first render of this session.
-  }, [sessionId, accept]);
+  }, [sessionId, live, queryClient]);
 
-  const cancel = useCallback(async () => {
-    setCancelling(true);
-    setCancelError(null);
-    try {
-      accept(await collaborationApi.cancel(sessionId));
-    } catch (error) {
-      setCancelError(message(error, collaborationStrings.errors.cancel));
-    } finally {
-      setCancelling(false);
-    }
-  }, [sessionId, accept]);
-
-  return { session, steps, loadError, streamError, cancelling, cancelError, cancel };
+  return {
+    session: query.data,
+    loadError: query.isError && !query.isFetching ? message(query.error, collaborationStrings.errors.load) : null,
+    retry: () => void query.refetch(),
+    streamError: follow.broken,
+    cancelling: cancelMutation.isPending,
+    cancelError: cancelMutation.isError ? message(cancelMutation.error, collaborationStrings.errors.cancel) : null,
+    cancel: () => cancelMutation.mutate(sessionId),
+  };
 }

@@ -1,12 +1,14 @@
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import type { CollaborationSession } from '../types';
 
-/** One question of a collaboration chat: its session and, after 'Repetir', the replay beside it. */
+/**
+ * One question of a collaboration chat in this visit: its session and, after 'Repetir', the replay
+ * beside it (the sessions themselves are server state, in the query cache).
+ */
 export interface CollaborationTurn {
   query: string;
-  session: CollaborationSession;
-  replay?: CollaborationSession;
+  sessionId: string;
+  replayId?: string;
 }
 
 /** The turns run in this visit, per conversation ('new' before the conversation exists). */

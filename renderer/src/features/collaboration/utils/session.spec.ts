@@ -1,31 +1,57 @@
-import type { CollaborationSession } from '../types';
+import type { AgentResponse, CollaborationSession, DeliberationStep, SessionAgent } from '../api/collaborationQueries';
 import { contributions, mergeSteps, workingAgents } from './session';
+
+const agent = (id: string, name: string, category: string, rating: number): SessionAgent => ({
+  id,
+  name,
+  category,
+  rating,
+  description: '',
+  avatar: null,
+  popularity: 0,
+  priority: null,
+});
+
+const response = (agentId: string, status: AgentResponse['status'], content: string, error: string | null): AgentResponse => ({
+  agentId,
+  agentName: agentId.toUpperCase(),
+  task: `Tarea ${agentId.toUpperCase()}`,
+  status,
+  content,
+  error,
+  usage: null,
+  startedAt: '2026-11-24T10:00:01.000Z',
+  endedAt: '2026-11-24T10:00:02.000Z',
+});
 
 const session: CollaborationSession = {
   id: 's1',
-  agents: [
-    { id: 'a', name: 'A', category: 'legal', rating: 5 },
-    { id: 'b', name: 'B', category: 'finance', rating: 4 },
-  ],
-  coordinator: { id: 'a', name: 'A', category: 'legal', rating: 5 },
+  agents: [agent('a', 'A', 'legal', 5), agent('b', 'B', 'finance', 4)],
+  coordinator: agent('a', 'A', 'legal', 5),
   status: 'processing',
   query: 'q',
-  responses: { b: { agentId: 'b', status: 'completed', content: 'Parte de B', error: null } },
+  topic: null,
+  responses: { b: response('b', 'completed', 'Parte de B', null) },
+  usage: {},
   finalResponse: null,
   startTime: '2026-11-24T10:00:00.000Z',
   endTime: null,
+  error: null,
+  conversationId: null,
+  flowId: null,
+  replayOf: null,
   deliberationLog: [],
   taskAssignments: [
-    { agentId: 'a', task: 'Tarea A' },
-    { agentId: 'b', task: 'Tarea B' },
+    { agentId: 'a', agentName: 'A', task: 'Tarea A', priority: 1, step: 1 },
+    { agentId: 'b', agentName: 'B', task: 'Tarea B', priority: 1, step: 1 },
   ],
 };
 
 describe('collaboration session helpers', () => {
   it('attributes each answer to its agent with its task and tokens, marking the coordinator; a timed-out agent says why', () => {
     const responses = {
-      a: { agentId: 'a', status: 'completed' as const, content: 'Parte de A', error: null },
-      b: { agentId: 'b', status: 'timeout' as const, content: '', error: 'Tiempo agotado' },
+      a: response('a', 'completed', 'Parte de A', null),
+      b: response('b', 'timeout', '', 'Tiempo agotado'),
     };
     expect(contributions({ ...session, responses, usage: { a: { inputTokens: 10, outputTokens: 5, calls: 1 } } })).toEqual([
       { agentId: 'a', agentName: 'A', text: 'Parte de A', error: null, task: 'Tarea A', isCoordinator: true, tokens: { inputTokens: 10, outputTokens: 5 } },
@@ -34,8 +60,8 @@ describe('collaboration session helpers', () => {
   });
 
   it('merges stored and streamed steps once each, in time order', () => {
-    const one = { seq: 1, at: '2026-11-24T10:00:01.000Z', type: 'coordinator', message: 'x' };
-    const two = { seq: 2, at: '2026-11-24T10:00:02.000Z', type: 'synthesis', message: 'y' };
+    const one: DeliberationStep = { seq: 1, at: '2026-11-24T10:00:01.000Z', type: 'coordinator', message: 'x' };
+    const two: DeliberationStep = { seq: 2, at: '2026-11-24T10:00:02.000Z', type: 'synthesis', message: 'y' };
     expect(mergeSteps([two], [one, two])).toEqual([one, two]);
   });
 
