@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
-import { renderWithProviders } from '../../../../test/render';
+import { createStore } from 'jotai';
+import { loadedRuntimeConfig, renderWithProviders } from '../../../../test/render';
 import { createQueryClient } from '../../../shared/api';
+import { runtimeConfigAtom } from '../../../shared/config';
 import { FineTuningPanel } from './FineTuningPanel';
 
 const SESSION = { sessionId: 's-1', conversationId: 's-1', agentId: 'mio', status: 'open', modelId: null, currentPrompt: 'Eres un asesor.', messages: [] };
@@ -59,6 +61,19 @@ describe('FineTuningPanel', () => {
     await screen.findByRole('button', { name: 'Cerrar sesión' });
     unmount();
     await waitFor(() => expect(api.callsTo('POST', '/fine-tuning/sessions/s-1/close')).toHaveLength(1));
+  });
+
+  it("bounds the proposal and its version's name and description by the server's limits (GET /api/config)", async () => {
+    const store = createStore();
+    const limits = loadedRuntimeConfig.limits!;
+    const prompt = { ...limits.prompt, prompt: { min: 1, max: 2000 }, versionName: { min: 0, max: 80 }, versionDescription: { min: 0, max: 300 } };
+    store.set(runtimeConfigAtom, { ...loadedRuntimeConfig, limits: { ...limits, prompt } });
+    renderWithProviders(<FineTuningPanel agentId="mio" />, { store });
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Qué quieres cambiar' }), 'Más breve{Enter}');
+    expect(await screen.findByRole('textbox', { name: 'Prompt propuesto' })).toHaveAttribute('maxLength', '2000');
+    expect(screen.getByRole('textbox', { name: 'Nombre de la versión' })).toHaveAttribute('maxLength', '80');
+    expect(screen.getByRole('textbox', { name: 'Descripción de la versión' })).toHaveAttribute('maxLength', '300');
   });
 
   it('shows the message of a failed apply (success false)', async () => {

@@ -1,6 +1,7 @@
 import { Alert, Code, Group, Paper, Spoiler, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api';
+import { useFormLimits } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui/AppButton';
 import { useToast } from '../../../shared/ui/toast';
 import {
@@ -30,6 +31,8 @@ const errorText = (error: unknown) => (isApiError(error) && error.message ? erro
  */
 export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
   const toast = useToast();
+  // The prompt's bounds as the server serves them (none until they arrived: the server checks them).
+  const limits = useFormLimits()?.prompt;
   const openSession = useOpenFineTuning();
   const talk = useFineTuningTalk();
   const applyProposal = useApplyFineTuning(agentId);
@@ -157,13 +160,26 @@ export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
             />
             {proposal && (
               <Stack gap="xs" data-testid="fine-tuning-proposal">
-                <Textarea label={strings.proposal} value={proposal} onChange={(event) => setProposal(event.currentTarget.value)} autosize minRows={4} maxRows={12} />
-                <TextInput label={strings.versionName} value={versionName} onChange={(event) => setVersionName(event.currentTarget.value)} maxLength={120} />
+                <Textarea
+                  label={strings.proposal}
+                  value={proposal}
+                  onChange={(event) => setProposal(event.currentTarget.value)}
+                  autosize
+                  minRows={4}
+                  maxRows={12}
+                  maxLength={limits?.prompt.max}
+                />
+                <TextInput
+                  label={strings.versionName}
+                  value={versionName}
+                  onChange={(event) => setVersionName(event.currentTarget.value)}
+                  maxLength={limits?.versionName.max}
+                />
                 <TextInput
                   label={strings.versionDescription}
                   value={versionDescription}
                   onChange={(event) => setVersionDescription(event.currentTarget.value)}
-                  maxLength={500}
+                  maxLength={limits?.versionDescription.max}
                 />
                 <AppButton onClick={() => void apply()} disabled={busy || !proposal.trim()} style={{ alignSelf: 'flex-start' }}>
                   {busy ? strings.applying : strings.apply}
