@@ -8,7 +8,7 @@ import { describeAuthError } from '../utils/authErrors';
 import { readAuthLocationState } from '../utils/navigation';
 import { AuthPageShell } from './AuthPageShell';
 import { CodeInput } from './CodeInput';
-import { NewPasswordFields, newPasswordErrors } from './NewPasswordFields';
+import { NewPasswordFields, newPasswordErrors, usePasswordBounds } from './NewPasswordFields';
 import { ErrorMessage, InfoMessage } from './FormMessages';
 
 const strings = authStrings.forgot;
@@ -31,6 +31,7 @@ export function ForgotPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const passwordBounds = usePasswordBounds();
 
   const requestCode = async () => {
     if (!username.trim()) {
@@ -77,7 +78,7 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     const errors: typeof fieldErrors = {};
     if (code.length !== CODE_LENGTH) errors.code = authStrings.common.required;
-    Object.assign(errors, newPasswordErrors(password, repeat));
+    Object.assign(errors, newPasswordErrors(password, repeat, passwordBounds));
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     setSubmitting(true);

@@ -1,4 +1,5 @@
 import { PasswordInput } from '@mantine/core';
+import { useFormLimits, type FieldBounds } from '../../../shared/config';
 import { authStrings } from '../strings';
 
 export interface NewPasswordErrors {
@@ -6,10 +7,20 @@ export interface NewPasswordErrors {
   repeat?: string;
 }
 
-/** Both fields required, and the repetition must match (the server enforces the policy). */
-export function newPasswordErrors(password: string, repeat: string): NewPasswordErrors {
+/** The password's length bounds of the identity service (GET /api/config); null until they arrive. */
+export function usePasswordBounds(): FieldBounds | null {
+  return useFormLimits()?.identity.password ?? null;
+}
+
+/**
+ * Both fields required, the password within the identity service's length bounds once they are
+ * known (it enforces the rest of the policy, and its refusal says the same sentence), and the
+ * repetition the same.
+ */
+export function newPasswordErrors(password: string, repeat: string, bounds: FieldBounds | null): NewPasswordErrors {
   const errors: NewPasswordErrors = {};
   if (!password) errors.password = authStrings.common.required;
+  else if (bounds && (password.length < bounds.min || password.length > bounds.max)) errors.password = authStrings.errors.invalidPassword;
   if (!repeat) errors.repeat = authStrings.common.required;
   else if (password && password !== repeat) errors.repeat = authStrings.common.passwordsDoNotMatch;
   return errors;

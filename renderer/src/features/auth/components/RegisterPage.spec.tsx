@@ -1,5 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createStore } from 'jotai';
+import { loadedRuntimeConfig } from '../../../../test/render';
+import { defaultRuntimeConfig, runtimeConfigAtom } from '../../../shared/config';
 import { authError, authMock, givenSignedIn, givenSignedOut } from '../testing/amplifyMocks';
 import { landedAt, landingState, renderAuthScreen, signedOut } from '../testing/renderAuth';
 import { RegisterPage } from './RegisterPage';
@@ -80,13 +83,34 @@ it('signs up with the e-mail as username, name and e-mail attributes and auto si
 });
 
 it("shows the server's password policy refusal in Spanish next to the password", async () => {
-  authMock.signUp.mockRejectedValue(authError('InvalidPasswordException', 'Password did not conform with policy: Password not long enough'));
+  authMock.signUp.mockRejectedValue(authError('InvalidPasswordException', 'Password did not conform with policy: Password must have numeric characters'));
   renderRegister();
-  await fill({ name: 'Ana', email: 'ana@example.com', password: 'corta', repeat: 'corta' });
+  await fill({ name: 'Ana', email: 'ana@example.com', password: 'SinNumeros!', repeat: 'SinNumeros!' });
   expect(
     await screen.findByText('La contraseña debe tener al menos 8 caracteres, con mayúsculas, minúsculas, números y símbolos.'),
   ).toBeInTheDocument();
   expect(screen.getByLabelText(/^Contraseña/)).toHaveAccessibleDescription(/La contraseña debe tener al menos 8 caracteres/);
+  expect(authMock.signUp).toHaveBeenCalledTimes(1);
+});
+
+it("refuses a password outside the identity service's length bounds (GET /api/config) before sending it", async () => {
+  const limits = loadedRuntimeConfig.limits!;
+  const store = createStore();
+  store.set(runtimeConfigAtom, { ...loadedRuntimeConfig, limits: { ...limits, identity: { password: { min: 12, max: 64 } } } });
+  renderAuthScreen(<RegisterPage />, { path: '/register', auth: signedOut, store });
+  await fill({ name: 'Ana', email: 'ana@example.com', password: 'S3creta!x', repeat: 'S3creta!x' });
+  expect(screen.getByLabelText(/^Contraseña/)).toHaveAccessibleDescription(/La contraseña debe tener al menos 8 caracteres/);
+  expect(authMock.signUp).not.toHaveBeenCalled();
+});
+
+it('leaves the password policy to the identity service until the configuration has arrived', async () => {
+  authMock.signUp.mockRejectedValue(authError('InvalidPasswordException', 'Password did not conform with policy: Password not long enough'));
+  const store = createStore();
+  store.set(runtimeConfigAtom, { ...defaultRuntimeConfig });
+  renderAuthScreen(<RegisterPage />, { path: '/register', auth: signedOut, store });
+  await fill({ name: 'Ana', email: 'ana@example.com', password: 'corta', repeat: 'corta' });
+  expect(await screen.findByText(/La contraseña debe tener al menos 8 caracteres/, { selector: '.mantine-InputWrapper-error' })).toBeInTheDocument();
+  expect(authMock.signUp).toHaveBeenCalledTimes(1);
 });
 
 it('says when the e-mail already has an account', async () => {

@@ -8,7 +8,7 @@ import { authStrings } from '../strings';
 import { describeAuthError } from '../utils/authErrors';
 import { readAuthLocationState, signedInTarget, type AuthLocationState } from '../utils/navigation';
 import { AuthPageShell } from './AuthPageShell';
-import { newPasswordErrors } from './NewPasswordFields';
+import { newPasswordErrors, usePasswordBounds } from './NewPasswordFields';
 import { ErrorMessage } from './FormMessages';
 
 const strings = authStrings.register;
@@ -31,6 +31,7 @@ export function RegisterPage() {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const passwordBounds = usePasswordBounds();
 
   const bind = (field: Field) => ({
     value: values[field],
@@ -48,7 +49,7 @@ export function RegisterPage() {
     if (!values.contactName.trim()) errors.contactName = authStrings.common.required;
     const emailProblem = emailError(values.email);
     if (emailProblem) errors.email = emailProblem;
-    Object.assign(errors, newPasswordErrors(values.password, values.repeat));
+    Object.assign(errors, newPasswordErrors(values.password, values.repeat, passwordBounds));
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     if (auth.identityStatus !== 'ready') {

@@ -5,7 +5,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { CODE_LENGTH } from '../constants';
 import { authStrings } from '../strings';
 import { CodeInput } from './CodeInput';
-import { NewPasswordFields, newPasswordErrors } from './NewPasswordFields';
+import { NewPasswordFields, newPasswordErrors, usePasswordBounds } from './NewPasswordFields';
 import { TotpSecret } from './TotpSecret';
 import { ErrorMessage } from './FormMessages';
 
@@ -135,10 +135,11 @@ function NewPasswordForm({ onSubmit, onCancel, error, missingAttributes }: SignI
   const [repeat, setRepeat] = useState('');
   const [attributes, setAttributes] = useState<Record<string, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const passwordBounds = usePasswordBounds();
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const errors: Record<string, string> = { ...newPasswordErrors(password, repeat) };
+    const errors: Record<string, string> = { ...newPasswordErrors(password, repeat, passwordBounds) };
     for (const name of missingAttributes) if (!attributes[name]?.trim()) errors[name] = authStrings.common.required;
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;

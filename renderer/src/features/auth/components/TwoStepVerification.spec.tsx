@@ -24,7 +24,8 @@ describe('TwoStepVerification', () => {
     authMock.updateMFAPreference.mockResolvedValue(undefined);
     renderWithProviders(<TwoStepVerification />);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Activar con aplicación de autenticación' }));
+    // The first test loads aws-amplify (a chunk of its own), which takes a while on a busy machine.
+    fireEvent.click(await screen.findByRole('button', { name: 'Activar con aplicación de autenticación' }, { timeout: 10_000 }));
     expect(await screen.findByRole('img', { name: 'Código QR para la aplicación de autenticación' })).toBeInTheDocument();
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
 

@@ -3,6 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { loadedRuntimeConfig } from '../../../../test/render';
+import { defaultRuntimeConfig, runtimeConfigAtom } from '../../../shared/config';
 import { givenIdentityConfigured } from './amplifyMocks';
 import { authStateAtom, identityStatusAtom, type AuthState, type IdentityStatus } from '../state/authState';
 
@@ -33,6 +35,8 @@ export interface RenderAuthOptions {
  * landing marker (see `landedAt`).
  */
 export function renderAuthScreen(ui: ReactElement, { path, entry = path, auth, identityStatus = 'ready', store = createStore() }: RenderAuthOptions) {
+  // The configuration as it is once the server answered (its form limits), unless the test set its own.
+  if (store.get(runtimeConfigAtom) === defaultRuntimeConfig) store.set(runtimeConfigAtom, loadedRuntimeConfig);
   if (auth) store.set(authStateAtom, auth);
   store.set(identityStatusAtom, identityStatus);
   if (identityStatus === 'ready') givenIdentityConfigured();
