@@ -234,8 +234,7 @@ describe('AgentEditorPage', () => {
     expect(screen.getByText('Debe estar entre 0 y 100 €.')).toBeInTheDocument();
   });
 
-  it('before the configuration arrived checks only what is required and the prices’ format, and the server the rest', async () => {
-    api.on('POST', '/agents', { status: 400, body: { statusCode: 400, message: 'name debe tener entre 1 y 120 caracteres' } });
+  it('before the configuration arrived checks no length (the server does) and offers no category yet', async () => {
     renderPage({}, '/create-advanced-agent', createQueryClient(), defaultRuntimeConfig);
     expect(screen.getByRole('textbox', { name: /^Nombre/ })).not.toHaveAttribute('maxLength');
     typeInto(/^Nombre/, 'A'.repeat(130));
