@@ -1,4 +1,3 @@
 export { ContactPage } from './components/ContactPage';
 export { CONTACT_SECTIONS, contactStrings } from './strings';
 export type { ContactSection } from './api/contactQueries';
-export { validateContactForm } from './utils/validation';

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useFormLimits, useRuntimeConfig } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui/AppButton';
 import { useSendContactMessage, type ContactSection } from '../api/contactQueries';
 import { CONTACT_SECTIONS, contactStrings } from '../strings';
-import { validateContactForm, type ContactFormErrors, type ContactFormValues } from '../utils/validation';
+import { contactRules, type ContactFormValues } from '../utils/validation';
 import './contact.css';
 
 const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '', website: '' };
@@ -17,26 +17,12 @@ function isSection(value: string | undefined): value is ContactSection {
 function ContactForm({ section }: { section: ContactSection }) {
   // The server's bounds (GET /api/config); until they arrive, the server alone checks the lengths.
   const limits = useFormLimits()?.contact ?? null;
-  const [values, setValues] = useState<ContactFormValues>(EMPTY);
-  const [errors, setErrors] = useState<ContactFormErrors>({});
+  const form = useForm<ContactFormValues>({ initialValues: EMPTY, validate: contactRules(limits) });
   const sendMessage = useSendContactMessage();
   const sending = sendMessage.isPending;
 
-  const field = (key: keyof ContactFormValues) => ({
-    value: values[key],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [key]: value }));
-      if (key !== 'website' && errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
-    },
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (values: ContactFormValues) => {
     if (sending) return;
-    const found = validateContactForm(values, limits);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     sendMessage.mutate(
       {
         section,
@@ -46,7 +32,7 @@ function ContactForm({ section }: { section: ContactSection }) {
         message: values.message.trim(),
         website: values.website,
       },
-      { onSuccess: () => setValues(EMPTY) },
+      { onSuccess: () => form.setValues(EMPTY) },
     );
   };
 
@@ -66,7 +52,7 @@ function ContactForm({ section }: { section: ContactSection }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={contactStrings.sections[section].label}>
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={contactStrings.sections[section].label}>
       <Stack gap="md">
         {sendMessage.isError && (
           <Alert color="red" variant="light" title={contactStrings.failedTitle} role="alert">
@@ -74,18 +60,17 @@ function ContactForm({ section }: { section: ContactSection }) {
           </Alert>
         )}
         <Group grow align="flex-start" gap="md" className="contact-row">
-          <TextInput label={contactStrings.name} autoComplete="name" maxLength={limits?.name.max} required error={errors.name} {...field('name')} />
+          <TextInput label={contactStrings.name} autoComplete="name" maxLength={limits?.name.max} required {...form.getInputProps('name')} />
           <TextInput
             label={contactStrings.email}
             type="email"
             autoComplete="email"
             maxLength={limits?.email.max}
             required
-            error={errors.email}
-            {...field('email')}
+            {...form.getInputProps('email')}
           />
         </Group>
-        <TextInput label={contactStrings.subject} maxLength={limits?.subject.max} required error={errors.subject} {...field('subject')} />
+        <TextInput label={contactStrings.subject} maxLength={limits?.subject.max} required {...form.getInputProps('subject')} />
         <Textarea
           label={contactStrings.message}
           description={contactStrings.messageDescription(limits?.message.min ?? null)}
@@ -94,14 +79,20 @@ function ContactForm({ section }: { section: ContactSection }) {
           maxRows={14}
           maxLength={limits?.message.max}
           required
-          error={errors.message}
-          {...field('message')}
+          {...form.getInputProps('message')}
         />
         {/* Hidden from people and from assistive technology; only bots fill it in. */}
         <div className="contact-honeypot" aria-hidden="true">
           <label>
             {contactStrings.honeypot}
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" {...field('website')} />
+            <input
+              type="text"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={form.values.website}
+              onChange={(event) => form.setFieldValue('website', event.currentTarget.value)}
+            />
           </label>
         </div>
         <Group justify="flex-end">

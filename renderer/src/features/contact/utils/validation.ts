@@ -26,15 +26,3 @@ export function contactRules(limits: ContactLimits | null) {
     message: (value: string) => (limits && value.trim().length < limits.message.min ? errors.message(limits.message.min) : null),
   };
 }
-
-export type ContactFormErrors = Partial<Record<'name' | 'email' | 'subject' | 'message', string>>;
-
-export function validateContactForm(values: ContactFormValues, limits: ContactLimits | null): ContactFormErrors {
-  const rules = contactRules(limits);
-  const errors: ContactFormErrors = {};
-  for (const field of ['name', 'email', 'subject', 'message'] as const) {
-    const error = rules[field](values[field]);
-    if (error) errors[field] = error;
-  }
-  return errors;
-}
