@@ -72,12 +72,12 @@ export function AgentEditorPage(props: AgentEditorPageProps) {
         </Group>
       );
     }
-    const gone = isApiError(agentLoad.error) && agentLoad.error.status === 404;
+    // A missing agent (404) or a refusal (403) stays so; any other failure may be tried again.
+    const final = [agentLoad.error, promptLoad.error].some((error) => isApiError(error) && (error.status === 404 || error.status === 403));
     return (
       <Stack p="xl" maw={820}>
         <Title order={1}>{strings.editTitle('')}</Title>
-        {/* A missing agent stays missing; any other failure may be tried again. */}
-        {gone ? (
+        {final ? (
           <Alert color="red" role="alert">
             {failure}
           </Alert>
