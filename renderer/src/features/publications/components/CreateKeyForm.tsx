@@ -1,17 +1,18 @@
 import { NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import type { components } from '../../../shared/api';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useFormLimits } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui';
+import type { components } from '../../../shared/api';
 import type { NewApiKey } from '../api/publicationsQueries';
 import { publicationsStrings as strings } from '../strings';
 
 type LimitField = 'rateLimitPerMinute' | 'monthlyRequestQuota' | 'monthlyTokenQuota';
 const LIMIT_FIELDS: LimitField[] = ['rateLimitPerMinute', 'monthlyRequestQuota', 'monthlyTokenQuota'];
-/** The server's bounds of a key's fields (GET /api/config); null until they arrive, when the server alone checks them. */
-type ApiKeyLimits = components['schemas']['FormLimitsDto']['apiKey'] | null;
+type ApiKeyLimits = components['schemas']['FormLimitsDto']['apiKey'];
 
-interface FormState {
+/** The form as typed: a number field is '' while empty. */
+interface FormValues {
   name: string;
   rateLimitPerMinute: string | number;
   monthlyRequestQuota: string | number;
@@ -19,36 +20,45 @@ interface FormState {
   expiresAt: string;
 }
 
-const EMPTY: FormState = { name: '', rateLimitPerMinute: '', monthlyRequestQuota: '', monthlyTokenQuota: '', expiresAt: '' };
-
-type Errors = Partial<Record<keyof FormState, string>>;
+const EMPTY: FormValues = { name: '', rateLimitPerMinute: '', monthlyRequestQuota: '', monthlyTokenQuota: '', expiresAt: '' };
 
 function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-function validate(form: FormState, limits: ApiKeyLimits): { errors: Errors; key: NewApiKey | null } {
-  const errors: Errors = {};
-  const name = form.name.trim();
-  if (!name) errors.name = strings.keys.nameRequired;
-  else if (limits && name.length > limits.name.max) errors.name = strings.keys.nameTooLong(limits.name.max);
-  const key: NewApiKey = { name };
-  for (const field of LIMIT_FIELDS) {
-    const raw = form[field];
-    if (raw === '' || raw === null) continue;
-    const value = Number(raw);
-    // A limit is a whole number from 1 (or the server's minimum) up to the server's maximum.
-    const min = limits?.[field].min ?? 1;
-    if (!Number.isInteger(value) || value < min) errors[field] = strings.keys.limitInvalid(min);
-    else if (limits && value > limits[field].max) errors[field] = strings.keys.limitTooLarge(limits[field].max);
-    else key[field] = value;
-  }
-  if (form.expiresAt) {
-    if (form.expiresAt <= todayUtc()) errors.expiresAt = strings.keys.expiryInPast;
-    // The key works through the whole chosen day.
-    else key.expiresAt = new Date(`${form.expiresAt}T23:59:59.999Z`).toISOString();
-  }
-  return { errors, key: Object.keys(errors).length === 0 ? key : null };
+/** A limit is optional: empty is none. Until the server's bounds arrive, a whole number from 1 is asked for. */
+const limitRule = (bounds: { min: number; max: number } | null) => (raw: string | number) => {
+  if (raw === '') return null;
+  const value = Number(raw);
+  const min = bounds?.min ?? 1;
+  if (!Number.isInteger(value) || value < min) return strings.keys.limitInvalid(min);
+  if (bounds && value > bounds.max) return strings.keys.limitTooLarge(bounds.max);
+  return null;
+};
+
+/** The rules of `useForm({ validate })`, with the server's limits (`GET /api/config`) once they have arrived. */
+function keyRules(limits: ApiKeyLimits | null) {
+  return {
+    name: (value: string) => {
+      const name = value.trim();
+      if (!name) return strings.keys.nameRequired;
+      if (limits && name.length > limits.name.max) return strings.keys.nameTooLong(limits.name.max);
+      return null;
+    },
+    rateLimitPerMinute: limitRule(limits?.rateLimitPerMinute ?? null),
+    monthlyRequestQuota: limitRule(limits?.monthlyRequestQuota ?? null),
+    monthlyTokenQuota: limitRule(limits?.monthlyTokenQuota ?? null),
+    expiresAt: (value: string) => (value && value <= todayUtc() ? strings.keys.expiryInPast : null),
+  };
+}
+
+/** The key to ask for: the name, the limits given and the end of the chosen day. */
+function newKey(values: FormValues): NewApiKey {
+  const key: NewApiKey = { name: values.name.trim() };
+  for (const field of LIMIT_FIELDS) if (values[field] !== '') key[field] = Number(values[field]);
+  // The key works through the whole chosen day.
+  if (values.expiresAt) key.expiresAt = new Date(`${values.expiresAt}T23:59:59.999Z`).toISOString();
+  return key;
 }
 
 export interface CreateKeyFormProps {
@@ -60,23 +70,13 @@ export interface CreateKeyFormProps {
 /** A new key: a name and, optionally, its limits and expiry. */
 export function CreateKeyForm({ onCreate, disabled }: CreateKeyFormProps) {
   const limits = useFormLimits()?.apiKey ?? null;
-  const [form, setForm] = useState<FormState>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<FormValues>({ initialValues: EMPTY, validate: keyRules(limits) });
   const [creating, setCreating] = useState(false);
 
-  const change = <K extends keyof FormState>(field: K, value: FormState[K]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { errors: found, key } = validate(form, limits);
-    setErrors(found);
-    if (!key) return;
+  const submit = async (values: FormValues) => {
     setCreating(true);
     try {
-      if (await onCreate(key)) setForm(EMPTY);
+      if (await onCreate(newKey(values))) form.setValues(EMPTY);
     } finally {
       setCreating(false);
     }
@@ -86,9 +86,7 @@ export function CreateKeyForm({ onCreate, disabled }: CreateKeyFormProps) {
     <NumberInput
       label={strings.keys[field]}
       description={strings.keys.optionalHint}
-      value={form[field]}
-      onChange={(value) => change(field, value)}
-      error={errors[field]}
+      {...form.getInputProps(field)}
       min={limits?.[field].min ?? 1}
       max={limits?.[field].max}
       // Said in words rather than silently changed.
@@ -101,7 +99,7 @@ export function CreateKeyForm({ onCreate, disabled }: CreateKeyFormProps) {
   );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="publication-new-key-title">
+    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate aria-labelledby="publication-new-key-title">
       <Stack gap="sm">
         <Title order={4} id="publication-new-key-title">
           {strings.keys.createTitle}
@@ -109,9 +107,7 @@ export function CreateKeyForm({ onCreate, disabled }: CreateKeyFormProps) {
         <TextInput
           label={strings.keys.name}
           placeholder={strings.keys.namePlaceholder}
-          value={form.name}
-          onChange={(event) => change('name', event.currentTarget.value)}
-          error={errors.name}
+          {...form.getInputProps('name')}
           required
           // Some room over the limit, so that a name too long is said to be so rather than cut silently.
           maxLength={limits ? limits.name.max + 20 : undefined}
@@ -124,9 +120,7 @@ export function CreateKeyForm({ onCreate, disabled }: CreateKeyFormProps) {
             type="date"
             label={strings.keys.expiresAt}
             description={strings.keys.expiresHint}
-            value={form.expiresAt}
-            onChange={(event) => change('expiresAt', event.currentTarget.value)}
-            error={errors.expiresAt}
+            {...form.getInputProps('expiresAt')}
             min={todayUtc()}
           />
         </SimpleGrid>
