@@ -35,7 +35,8 @@ export function AgentCreatorPage(props: AgentCreatorPageProps) {
   const status = useCreatorStatus();
   const existing = useAgentDraft(props.agentId);
   const loads = props.agentId ? [status, existing] : [status];
-  const failed = loads.find((load) => load.error && !load.isFetching);
+  // Once loaded, the draft is the user's: a later reload (another screen changed the agent) does not replace it.
+  const failed = loads.find((load) => load.data === undefined && load.error && !load.isFetching);
 
   if (failed) {
     // The creator's or an admin's only: a refusal (403) or a missing agent (404) stays so.
