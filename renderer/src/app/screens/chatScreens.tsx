@@ -2,12 +2,12 @@
 // 'Suscribirse' button and the paused modal's 'Reanudar' come from the subscriptions feature here.
 import { useAtomValue } from 'jotai';
 import { Center } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { authStateAtom } from '../../features/auth/state/authState';
 import { ChatPage, conversationOf, useConversation, useConversations, type ConversationMetadata } from '../../features/chat';
 import { isCollaborationConversation, turnsAtom } from '../../features/collaboration';
-import { resumeSubscriptionForAgent, SubscribeButton, subscriptionsApi, subscriptionsStrings, type Plan } from '../../features/subscriptions';
+import { SubscribeButton, subscriptionsStrings, useAgentPlan, useResumeSubscriptionForAgent } from '../../features/subscriptions';
 import { Spinner, useToast } from '../../shared/ui';
 import { CollaborationConversationScreen, FlowChatScreen } from './collaborationScreens';
 import { subscriberOf } from './subscriber';
@@ -16,12 +16,8 @@ import { appStrings } from '../strings';
 /** 'Suscribirse' to the agent that refused the chat, once its plan is known. */
 function SubscribeToAgent({ agentId }: { agentId: string }) {
   const { user } = useAtomValue(authStateAtom);
-  const [plan, setPlan] = useState<Plan | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    subscriptionsApi.plan('agent', agentId, controller.signal).then(setPlan, () => setPlan(null));
-    return () => controller.abort();
-  }, [agentId]);
+  // Beside the chat's own refusal: without the plan there is simply no button to add.
+  const { data: plan } = useAgentPlan(agentId);
   if (!user || !plan) return null;
   return <SubscribeButton account={subscriberOf(user)} plan={plan} size="xs" />;
 }
@@ -30,13 +26,14 @@ function useChatPayments() {
   const { user } = useAtomValue(authStateAtom);
   const toast = useToast();
   const userId = user?.userId;
+  const { mutateAsync: resume } = useResumeSubscriptionForAgent();
   const resumeSubscription = useCallback(
     async (agentId: string) => {
       if (!userId) return;
-      await resumeSubscriptionForAgent(userId, agentId);
+      await resume({ userId, agentId });
       toast.success(subscriptionsStrings.success.activated);
     },
-    [userId, toast],
+    [userId, toast, resume],
   );
   const renderSubscribe = useCallback((agentId: string) => <SubscribeToAgent agentId={agentId} />, []);
   return { resumeSubscription, renderSubscribe };

@@ -43,9 +43,9 @@ describe('the cart checkout', () => {
       .on('GET', '/agents/agente-legal', { body: legal })
       .on('GET', '/agents/agente-finanzas', { body: finance })
       .on('GET', '/agents/agente-gratis', { body: free })
-      .on('GET', '/stripe/default-payment-method', { body: { id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 1, expYear: 2031, isDefault: true } })
-      .on('POST', '/stripe/create-customer', { status: 201, body: { id: 'cus_ana', name: 'Ana García', email: 'ana@example.com' } })
-      .on('POST', '/stripe/create-subscription', () => ({ status: 201, body: { id: `sub_${++n}`, status: 'active' } }));
+      .on('GET', '/stripe/default-payment-method', { body: { paymentMethod: { id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 1, expYear: 2031, isDefault: true } } })
+      .on('POST', '/stripe/create-customer', { status: 201, body: { customerId: 'cus_ana', name: 'Ana García', email: 'ana@example.com' } })
+      .on('POST', '/stripe/create-subscription', () => ({ status: 201, body: { subscription: { subscriptionId: `sub_${++n}`, status: 'active' } } }));
     renderCart();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Pagar y suscribirme' }));
@@ -70,7 +70,7 @@ describe('the cart checkout', () => {
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(['agente-legal']));
     const api = mockApi()
       .on('GET', '/agents/agente-legal', { body: legal })
-      .on('GET', '/stripe/default-payment-method', { body: null });
+      .on('GET', '/stripe/default-payment-method', { body: { paymentMethod: null } });
     renderCart();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Pagar y suscribirme' }));
@@ -86,11 +86,11 @@ describe('the cart checkout', () => {
     const api = mockApi()
       .on('GET', '/agents/agente-legal', { body: legal })
       .on('GET', '/agents/agente-finanzas', { body: finance })
-      .on('GET', '/stripe/default-payment-method', { body: { id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 1, expYear: 2031, isDefault: true } })
-      .on('POST', '/stripe/create-customer', { status: 201, body: { id: 'cus_ana', name: 'Ana García', email: 'ana@example.com' } })
+      .on('GET', '/stripe/default-payment-method', { body: { paymentMethod: { id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 1, expYear: 2031, isDefault: true } } })
+      .on('POST', '/stripe/create-customer', { status: 201, body: { customerId: 'cus_ana', name: 'Ana García', email: 'ana@example.com' } })
       .on('POST', '/stripe/create-subscription', (call) =>
         (call.body as { priceID: string }).priceID === 'price_legal'
-          ? { status: 201, body: { id: 'sub_1' } }
+          ? { status: 201, body: { subscription: { subscriptionId: 'sub_1', status: 'active' } } }
           : { status: 402, body: { statusCode: 402, message: declined } },
       );
     renderCart();
@@ -132,9 +132,9 @@ describe("'Suscribirse' on the marketplace", () => {
   it("offers it on a paid agent's page and thanks on /success after subscribing", async () => {
     mockApi()
       .on('GET', '/agents/agente-legal', { body: legal })
-      .on('GET', '/stripe/default-payment-method', { body: { id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 1, expYear: 2031, isDefault: true } })
-      .on('POST', '/stripe/create-customer', { status: 201, body: { id: 'cus_ana', name: 'Ana García', email: 'ana@example.com' } })
-      .on('POST', '/stripe/create-subscription', { status: 201, body: { id: 'sub_9' } });
+      .on('GET', '/stripe/default-payment-method', { body: { paymentMethod: { id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 1, expYear: 2031, isDefault: true } } })
+      .on('POST', '/stripe/create-customer', { status: 201, body: { customerId: 'cus_ana', name: 'Ana García', email: 'ana@example.com' } })
+      .on('POST', '/stripe/create-subscription', { status: 201, body: { subscription: { subscriptionId: 'sub_9', status: 'active' } } });
     renderAt('/marketplace/agent/agente-legal');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Suscribirse: Asesor Legal' }));
@@ -160,7 +160,7 @@ describe("'Suscribirse' on the marketplace", () => {
         body: { ...ecosystemFixture({ price: 100, discount: 20 }), priceId: 'price_eco' },
       })
       .on('GET', '/agents/agente-legal', { body: legal })
-      .on('GET', '/stripe/default-payment-method', { body: { id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 1, expYear: 2031, isDefault: true } });
+      .on('GET', '/stripe/default-payment-method', { body: { paymentMethod: { id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 1, expYear: 2031, isDefault: true } } });
     renderAt('/marketplace/ecosystem/eco-pyme');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Suscribirse: Pyme Completa' }));
@@ -218,7 +218,7 @@ describe('payments in the chat', () => {
     expect(api.callsTo('POST', '/stripe/resume-subscription')[0]!.body).toEqual({ subscriptionID: 'sub_1', priceID: 'price_legal' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Suscripción Pausada' })).toBeNull());
     await waitFor(() => expect(api.callsTo('GET', '/agents/agente-legal').length).toBeGreaterThanOrEqual(2));
-    await waitFor(() => expect(api.callsTo('GET', LOOKUP)).toHaveLength(3));
+    await waitFor(() => expect(api.callsTo('GET', LOOKUP).length).toBeGreaterThanOrEqual(3));
     expect(screen.queryByRole('dialog', { name: 'Suscripción Pausada' })).toBeNull();
   });
 
@@ -230,7 +230,7 @@ describe('payments in the chat', () => {
       .on('GET', LOOKUP, { body: { success: false, data: null } })
       .on('POST', '/bedrock/agents/chat', { status: 403, body: { statusCode: 403, message: text, code: 'SubscriptionRequired' } })
       .on('POST', `/conversations/${conversation.id}/messages`, { status: 201, body: {} })
-      .on('GET', '/stripe/default-payment-method', { body: null });
+      .on('GET', '/stripe/default-payment-method', { body: { paymentMethod: null } });
     renderConversation();
 
     await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.');

@@ -9,8 +9,6 @@ export type { SubscribeButtonProps } from './components/SubscribeFlow';
 export { CartCheckout } from './components/CartCheckout';
 export type { CartCheckoutProps, CheckoutItem } from './components/CartCheckout';
 export {
-  fetchPlan,
-  resumeSubscriptionForAgent,
   subscriptionsKeys,
   toPlan,
   useAgentPlan,
@@ -20,8 +18,6 @@ export {
   useSubscriptions,
 } from './api/subscriptionsQueries';
 export type { PlanAgent, PlanEcosystem, Subscription, SubscriptionStatus } from './api/subscriptionsQueries';
-/** What app/screens/chatScreens.tsx reads an agent's plan with, until it uses useAgentPlan. */
-export { subscriptionsApi } from './api/legacy';
 export { subscriptionsStrings } from './strings';
 export { errorText as subscriptionErrorText } from './utils/format';
 export type { CreatedSubscription, Plan, SubscriberAccount } from './types';

@@ -33,8 +33,8 @@ export function isAssistantOnline(health: Health): boolean {
 
 /**
  * Spec section 4 and 7: GET /api/health on start and every 60 s (also in a background tab), with a
- * 5 s time-out. A check that cannot reach the server fails at once (networkMode 'always'), offline
- * or not, so that the widget says it is offline instead of waiting for the connection to return.
+ * 5 s time-out. A check that cannot reach the server fails at once (the query client's networkMode),
+ * offline or not, so that the widget says it is offline instead of waiting for the connection to return.
  */
 export function useHealth() {
   return useQuery({
@@ -43,7 +43,6 @@ export function useHealth() {
     refetchInterval: HEALTH_CHECK_INTERVAL_MS,
     refetchIntervalInBackground: true,
     refetchOnReconnect: false,
-    networkMode: 'always',
   });
 }
 
@@ -56,6 +55,5 @@ export function useSendAssistantMessage() {
   return useMutation({
     mutationFn: async (body: AssistantRequest) =>
       (await api.POST('/api/assistant/messages', { body, signal: AbortSignal.timeout(ASSISTANT_REPLY_TIMEOUT_MS) })).data!,
-    networkMode: 'always',
   });
 }

@@ -1,6 +1,7 @@
 import { Stack, TextInput, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../../shared/api';
+import { useFormLimits } from '../../../shared/config';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
 import { useReplaySession, useSaveAsEcosystem, type CollaborationSession, type SavedEcosystem } from '../api/collaborationQueries';
 import { collaborationStrings } from '../strings';
@@ -21,6 +22,7 @@ export function SessionActions({ session, onReplay, onSaved }: SessionActionsPro
   const saveMutation = useSaveAsEcosystem();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
+  const nameLimit = useFormLimits()?.ecosystem.name.max;
   const [error, setError] = useState<string | null>(null);
 
   const replay = async () => {
@@ -71,7 +73,7 @@ export function SessionActions({ session, onReplay, onSaved }: SessionActionsPro
               value={name}
               onChange={(event) => setName(event.currentTarget.value)}
               error={error}
-              maxLength={120}
+              maxLength={nameLimit}
               data-autofocus
             />
             {session.agents.length > 0 && (
