@@ -1,11 +1,12 @@
 import { TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { CODE_LENGTH } from '../constants';
 import { authStrings } from '../strings';
 
 interface CodeInputProps {
   value: string;
   onChange: (value: string) => void;
-  error?: string | null;
+  error?: ReactNode;
   label?: string;
   autoFocus?: boolean;
 }

@@ -1,14 +1,15 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { CODE_LENGTH } from '../constants';
 import { useAuth } from '../hooks/useAuth';
 import { authStrings } from '../strings';
 import { describeAuthError } from '../utils/authErrors';
+import { code as codeRule, repeatedPassword, required } from '../utils/formRules';
 import { readAuthLocationState } from '../utils/navigation';
 import { AuthPageShell } from './AuthPageShell';
 import { CodeInput } from './CodeInput';
-import { NewPasswordFields, newPasswordErrors, usePasswordBounds } from './NewPasswordFields';
+import { NewPasswordFields, useNewPasswordRule } from './NewPasswordFields';
 import { ErrorMessage, InfoMessage } from './FormMessages';
 
 const strings = authStrings.forgot;
@@ -23,26 +24,29 @@ export function ForgotPasswordPage() {
   const { from } = locationState;
 
   const [step, setStep] = useState<Step>({ name: 'request' });
-  const [username, setUsername] = useState(locationState.username ?? '');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<'username' | 'code' | 'password' | 'repeat', string>>>({});
+  // The e-mail is asked for first; the code and the new password once a code has gone out.
+  const request = useForm({
+    initialValues: { username: locationState.username ?? '' },
+    validate: { username: required },
+    clearInputErrorOnChange: false,
+  });
+  const confirm = useForm({
+    initialValues: { code: '', password: '', repeat: '' },
+    validate: { code: codeRule, password: useNewPasswordRule(), repeat: repeatedPassword },
+    clearInputErrorOnChange: false,
+  });
+  const username = request.values.username;
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const passwordBounds = usePasswordBounds();
 
   const requestCode = async () => {
-    if (!username.trim()) {
-      setFieldErrors({ username: authStrings.common.required });
-      return;
-    }
+    if (request.validate().hasErrors) return;
     if (auth.identityStatus !== 'ready') {
       setError(authStrings.common.identityUnavailable);
       return;
     }
-    setFieldErrors({});
+    confirm.clearErrors();
     setSubmitting(true);
     setError(null);
     setInfo(null);
@@ -69,18 +73,7 @@ export function ForgotPasswordPage() {
     }
   };
 
-  const handleRequest = (event: FormEvent) => {
-    event.preventDefault();
-    void requestCode();
-  };
-
-  const handleConfirm = async (event: FormEvent) => {
-    event.preventDefault();
-    const errors: typeof fieldErrors = {};
-    if (code.length !== CODE_LENGTH) errors.code = authStrings.common.required;
-    Object.assign(errors, newPasswordErrors(password, repeat, passwordBounds));
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+  const handleConfirm = async ({ code, password }: typeof confirm.values) => {
     setSubmitting(true);
     setError(null);
     setInfo(null);
@@ -90,7 +83,7 @@ export function ForgotPasswordPage() {
     } catch (failure) {
       const described = describeAuthError(failure);
       if (described.kind === 'userNotFound') setError(authStrings.errors.codeMismatch);
-      else if (described.message === authStrings.errors.invalidPassword) setFieldErrors({ password: described.message });
+      else if (described.message === authStrings.errors.invalidPassword) confirm.setErrors({ password: described.message });
       else setError(described.message);
     } finally {
       setSubmitting(false);
@@ -106,7 +99,13 @@ export function ForgotPasswordPage() {
   if (step.name === 'request') {
     return (
       <AuthPageShell title={strings.title} subtitle={strings.requestText} footer={footer}>
-        <form onSubmit={handleRequest} noValidate>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void requestCode();
+          }}
+          noValidate
+        >
           <Stack gap="md">
             {locationState.resetRequired && <InfoMessage>{strings.resetRequired}</InfoMessage>}
             <ErrorMessage>{error}</ErrorMessage>
@@ -115,9 +114,7 @@ export function ForgotPasswordPage() {
               placeholder={authStrings.common.emailPlaceholder}
               type="email"
               autoComplete="username"
-              value={username}
-              onChange={(event) => setUsername(event.currentTarget.value)}
-              error={fieldErrors.username}
+              {...request.getInputProps('username')}
               required
               autoFocus
             />
@@ -132,18 +129,12 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthPageShell title={strings.title} footer={footer}>
-      <form onSubmit={handleConfirm} noValidate>
+      <form onSubmit={confirm.onSubmit((values) => void handleConfirm(values))} noValidate>
         <Stack gap="md">
           <InfoMessage>{info}</InfoMessage>
           <ErrorMessage>{error}</ErrorMessage>
-          <CodeInput value={code} onChange={setCode} error={fieldErrors.code} autoFocus />
-          <NewPasswordFields
-            password={password}
-            repeat={repeat}
-            onPasswordChange={setPassword}
-            onRepeatChange={setRepeat}
-            errors={fieldErrors}
-          />
+          <CodeInput value={confirm.values.code} onChange={(value) => confirm.setFieldValue('code', value)} error={confirm.errors.code} autoFocus />
+          <NewPasswordFields password={confirm.getInputProps('password')} repeat={confirm.getInputProps('repeat')} />
           <Group justify="space-between">
             <Button variant="subtle" color="indigo" onClick={() => void requestCode()} disabled={submitting}>
               {strings.resend}

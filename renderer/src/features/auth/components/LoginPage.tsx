@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import type { ConfirmSignInInput, SignInOutput } from 'aws-amplify/auth';
 import type { NextSignInStep } from '../utils/amplifyTypes';
 import { useAtom } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../shared/config';
 import { SIGN_IN_CHALLENGE_WINDOW_MS } from '../constants';
@@ -10,6 +11,7 @@ import { useAuth } from '../hooks/useAuth';
 import { pendingSignInStepAtom } from '../state/sessionAtoms';
 import { authStrings } from '../strings';
 import { describeAuthError, type AuthErrorInfo } from '../utils/authErrors';
+import { required, requiredPassword } from '../utils/formRules';
 import { readAuthLocationState, signedInTarget, type AuthLocationState } from '../utils/navigation';
 import { AuthPageShell } from './AuthPageShell';
 import { ErrorMessage, InfoMessage } from './FormMessages';
@@ -32,9 +34,13 @@ export function LoginPage() {
   const { from } = locationState;
   const [pendingStep, setPendingStep] = useAtom(pendingSignInStepAtom);
 
-  const [username, setUsername] = useState(locationState.username ?? '');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
+  const credentials = useForm({
+    initialValues: { username: locationState.username ?? '', password: '' },
+    validate: { username: required, password: requiredPassword },
+    // A field's error stays until the next attempt.
+    clearInputErrorOnChange: false,
+  });
+  const username = credentials.values.username;
   const [error, setError] = useState<AuthErrorInfo | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [challenge, setChallenge] = useState<ActiveChallenge | null>(() => {
@@ -95,23 +101,17 @@ export function LoginPage() {
     setError(info);
   };
 
-  const handleSignIn = async (event: FormEvent) => {
-    event.preventDefault();
-    const errors: typeof fieldErrors = {};
-    if (!username.trim()) errors.username = authStrings.common.required;
-    if (!password) errors.password = authStrings.common.required;
-    setFieldErrors(errors);
-    if (errors.username || errors.password) return;
+  const handleSignIn = async (values: typeof credentials.values) => {
     if (auth.identityStatus !== 'ready') {
       setError({ kind: 'other', message: authStrings.common.identityUnavailable });
       return;
     }
     setSubmitting(true);
     setError(null);
-    const forUser = username.trim();
+    const forUser = values.username.trim();
     try {
-      const output: SignInOutput = await auth.signIn(forUser, password);
-      setPassword('');
+      const output: SignInOutput = await auth.signIn(forUser, values.password);
+      credentials.setFieldValue('password', '');
       handleStep(output.nextStep, forUser);
     } catch (failure) {
       handleFailure(failure, forUser);
@@ -186,7 +186,7 @@ export function LoginPage() {
           error={error?.message ?? null}
         />
       ) : (
-        <form onSubmit={handleSignIn} noValidate>
+        <form onSubmit={credentials.onSubmit((values) => void handleSignIn(values))} noValidate>
           <Stack gap="md">
             {notice && !error && <InfoMessage>{notice}</InfoMessage>}
             <ErrorMessage
@@ -203,18 +203,14 @@ export function LoginPage() {
             <TextInput
               label={strings.username}
               placeholder={strings.usernamePlaceholder}
-              value={username}
-              onChange={(event) => setUsername(event.currentTarget.value)}
-              error={fieldErrors.username}
+              {...credentials.getInputProps('username')}
               autoComplete="username"
               required
               autoFocus={!username}
             />
             <PasswordInput
               label={authStrings.common.password}
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              error={fieldErrors.password}
+              {...credentials.getInputProps('password')}
               autoComplete="current-password"
               required
               autoFocus={Boolean(username)}

@@ -1,24 +1,18 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../shared/config';
-import { looksLikeEmail } from '../../../shared/email';
 import { useAuth } from '../hooks/useAuth';
 import { authStrings } from '../strings';
 import { describeAuthError } from '../utils/authErrors';
+import { email as emailRule, repeatedPassword, required } from '../utils/formRules';
 import { readAuthLocationState, signedInTarget, type AuthLocationState } from '../utils/navigation';
 import { AuthPageShell } from './AuthPageShell';
-import { newPasswordErrors, usePasswordBounds } from './NewPasswordFields';
+import { useNewPasswordRule } from './NewPasswordFields';
 import { ErrorMessage } from './FormMessages';
 
 const strings = authStrings.register;
-
-type Field = 'contactName' | 'email' | 'password' | 'repeat';
-
-function emailError(email: string): string | undefined {
-  if (!email.trim()) return authStrings.common.required;
-  return looksLikeEmail(email) ? undefined : authStrings.errors.invalidEmail;
-}
 
 /** /register: contact name, e-mail and password; the server enforces the password policy. */
 export function RegisterPage() {
@@ -27,31 +21,18 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const { from } = readAuthLocationState(useLocation().state);
 
-  const [values, setValues] = useState<Record<Field, string>>({ contactName: '', email: '', password: '', repeat: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm({
+    initialValues: { contactName: '', email: '', password: '', repeat: '' },
+    validate: { contactName: required, email: emailRule, password: useNewPasswordRule(), repeat: repeatedPassword },
+    // Errors stay until the next submit (or, for the e-mail, until the field is left again).
+    clearInputErrorOnChange: false,
+  });
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const passwordBounds = usePasswordBounds();
 
-  const bind = (field: Field) => ({
-    value: values[field],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [field]: value }));
-    },
-    error: fieldErrors[field],
-    required: true,
-  });
+  const bind = (field: keyof typeof form.values) => ({ ...form.getInputProps(field), required: true });
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const errors: Partial<Record<Field, string>> = {};
-    if (!values.contactName.trim()) errors.contactName = authStrings.common.required;
-    const emailProblem = emailError(values.email);
-    if (emailProblem) errors.email = emailProblem;
-    Object.assign(errors, newPasswordErrors(values.password, values.repeat, passwordBounds));
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+  const handleSubmit = async (values: typeof form.values) => {
     if (auth.identityStatus !== 'ready') {
       setError(authStrings.common.identityUnavailable);
       return;
@@ -84,7 +65,7 @@ export function RegisterPage() {
       const info = describeAuthError(failure);
       if (info.message === authStrings.errors.invalidPassword) {
         // The policy lives on the server; say so next to the field it is about.
-        setFieldErrors({ password: info.message });
+        form.setErrors({ password: info.message });
       } else {
         if (info.message === authStrings.errors.unexpected) console.error('[auth] sign-up failed', failure);
         setError(info.message);
@@ -107,7 +88,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
         <Stack gap="md">
           {auth.identityStatus === 'unavailable' && <ErrorMessage>{authStrings.common.identityUnavailable}</ErrorMessage>}
           <ErrorMessage>{error}</ErrorMessage>
@@ -126,9 +107,7 @@ export function RegisterPage() {
             {...bind('email')}
             // Said as soon as the user leaves the field, not only when the server refuses it; an
             // untouched empty field waits for the submit.
-            onBlur={() =>
-              setFieldErrors((current) => ({ ...current, email: values.email.trim() ? emailError(values.email) : undefined }))
-            }
+            onBlur={() => (form.values.email.trim() ? form.validateField('email') : form.clearFieldError('email'))}
           />
           <PasswordInput
             label={authStrings.common.password}

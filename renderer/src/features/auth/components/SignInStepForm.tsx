@@ -1,11 +1,12 @@
 import { Button, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import type { ConfirmSignInInput } from 'aws-amplify/auth';
 import type { MfaType, NextSignInStep } from '../utils/amplifyTypes';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { CODE_LENGTH } from '../constants';
+import { useState, type ReactNode } from 'react';
 import { authStrings } from '../strings';
+import { code as codeRule, repeatedPassword, required } from '../utils/formRules';
 import { CodeInput } from './CodeInput';
-import { NewPasswordFields, newPasswordErrors, usePasswordBounds } from './NewPasswordFields';
+import { NewPasswordFields, useNewPasswordRule } from './NewPasswordFields';
 import { TotpSecret } from './TotpSecret';
 import { ErrorMessage } from './FormMessages';
 
@@ -131,35 +132,28 @@ function StepActions({ submitting, label, onCancel }: { submitting: boolean; lab
 
 function NewPasswordForm({ onSubmit, onCancel, error, missingAttributes }: SignInStepFormProps & { missingAttributes: string[] }) {
   const { submitting, submit } = useSubmitting(onSubmit);
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [attributes, setAttributes] = useState<Record<string, string>>({});
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const passwordBounds = usePasswordBounds();
+  const passwordRule = useNewPasswordRule();
+  const form = useForm({
+    initialValues: { password: '', repeat: '', attributes: Object.fromEntries(missingAttributes.map((name) => [name, ''])) as Record<string, string> },
+    validate: {
+      password: passwordRule,
+      repeat: repeatedPassword,
+      attributes: Object.fromEntries(missingAttributes.map((name) => [name, required])),
+    },
+    clearInputErrorOnChange: false,
+  });
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const errors: Record<string, string> = { ...newPasswordErrors(password, repeat, passwordBounds) };
-    for (const name of missingAttributes) if (!attributes[name]?.trim()) errors[name] = authStrings.common.required;
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+  const handleSubmit = ({ password, attributes }: typeof form.values) => {
     const userAttributes = Object.fromEntries(missingAttributes.map((name) => [name, attributes[name]!.trim()]));
     void submit(password, missingAttributes.length > 0 ? { userAttributes } : undefined);
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
       <Stack gap="md">
         <StepHeader title={strings.newPasswordTitle} text={strings.newPasswordText} />
         <ErrorMessage>{error}</ErrorMessage>
-        <NewPasswordFields
-          password={password}
-          repeat={repeat}
-          onPasswordChange={setPassword}
-          onRepeatChange={setRepeat}
-          errors={fieldErrors}
-          autoFocus
-        />
+        <NewPasswordFields password={form.getInputProps('password')} repeat={form.getInputProps('repeat')} autoFocus />
         {missingAttributes.length > 0 && (
           <Text size="sm" c="dimmed">
             {strings.missingAttributesText}
@@ -170,12 +164,7 @@ function NewPasswordForm({ onSubmit, onCancel, error, missingAttributes }: SignI
             key={name}
             label={strings.attributeLabels[name] ?? name}
             type={name === 'email' ? 'email' : 'text'}
-            value={attributes[name] ?? ''}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setAttributes((current) => ({ ...current, [name]: value }));
-            }}
-            error={fieldErrors[name]}
+            {...form.getInputProps(`attributes.${name}`)}
             required
           />
         ))}
@@ -186,31 +175,22 @@ function NewPasswordForm({ onSubmit, onCancel, error, missingAttributes }: SignI
 }
 
 /** A six-digit code field that refuses to submit anything shorter. */
-function useCodeField(submit: (code: string) => Promise<void>) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (code.length !== CODE_LENGTH) {
-      setFieldError(authStrings.common.required);
-      return;
-    }
-    setFieldError(null);
-    void submit(code);
-  };
-  return { code, setCode, fieldError, handleSubmit };
+function useCodeForm(submit: (code: string) => Promise<void>) {
+  const form = useForm({ initialValues: { code: '' }, validate: { code: codeRule }, clearInputErrorOnChange: false });
+  const codeInput = { value: form.values.code, onChange: (value: string) => form.setFieldValue('code', value), error: form.errors.code };
+  return { codeInput, onSubmit: form.onSubmit(({ code }) => void submit(code)) };
 }
 
 function CodeForm({ onSubmit, onCancel, error, title, text }: SignInStepFormProps & { title: string; text: string }) {
   const { submitting, submit } = useSubmitting(onSubmit);
-  const { code, setCode, fieldError, handleSubmit } = useCodeField(submit);
+  const { codeInput, onSubmit: handleSubmit } = useCodeForm(submit);
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <StepHeader title={title} text={text} />
         <ErrorMessage>{error}</ErrorMessage>
-        <CodeInput value={code} onChange={setCode} error={fieldError} autoFocus />
+        <CodeInput {...codeInput} autoFocus />
         <StepActions submitting={submitting} label={strings.verify} onCancel={onCancel} />
       </Stack>
     </form>
@@ -226,19 +206,14 @@ function MfaChoiceForm({
   types,
 }: SignInStepFormProps & { title: string; text: string; types: MfaType[] }) {
   const { submitting, submit } = useSubmitting(onSubmit);
-  const [choice, setChoice] = useState<string>(types[0] ?? '');
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (choice) void submit(choice);
-  };
+  const form = useForm({ initialValues: { choice: types[0] ?? '' } });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={form.onSubmit(({ choice }) => void (choice && submit(choice)))} noValidate>
       <Stack gap="md">
         <StepHeader title={title} text={text} />
         <ErrorMessage>{error}</ErrorMessage>
-        <Radio.Group label={strings.mfaTypeLabel} value={choice} onChange={setChoice}>
+        <Radio.Group label={strings.mfaTypeLabel} {...form.getInputProps('choice')}>
           <Stack gap="xs" mt="xs">
             {types.map((type) => (
               <Radio key={type} value={type} label={strings.mfaTypes[type]} />
@@ -253,7 +228,7 @@ function MfaChoiceForm({
 
 function TotpSetupForm({ onSubmit, onCancel, error, uri, secret }: SignInStepFormProps & { uri: string; secret: string }) {
   const { submitting, submit } = useSubmitting(onSubmit);
-  const { code, setCode, fieldError, handleSubmit } = useCodeField(submit);
+  const { codeInput, onSubmit: handleSubmit } = useCodeForm(submit);
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -261,7 +236,7 @@ function TotpSetupForm({ onSubmit, onCancel, error, uri, secret }: SignInStepFor
         <StepHeader title={strings.totpSetupTitle} text={strings.totpSetupText} />
         <ErrorMessage>{error}</ErrorMessage>
         <TotpSecret uri={uri} secret={secret} />
-        <CodeInput value={code} onChange={setCode} error={fieldError} />
+        <CodeInput {...codeInput} />
         <StepActions submitting={submitting} label={strings.verify} onCancel={onCancel} />
       </Stack>
     </form>
@@ -270,21 +245,10 @@ function TotpSetupForm({ onSubmit, onCancel, error, uri, secret }: SignInStepFor
 
 function EmailSetupForm({ onSubmit, onCancel, error }: SignInStepFormProps) {
   const { submitting, submit } = useSubmitting(onSubmit);
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      setFieldError(authStrings.common.required);
-      return;
-    }
-    setFieldError(null);
-    void submit(email.trim());
-  };
+  const form = useForm({ initialValues: { email: '' }, validate: { email: required }, clearInputErrorOnChange: false });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={form.onSubmit(({ email }) => void submit(email.trim()))} noValidate>
       <Stack gap="md">
         <StepHeader title={strings.emailSetupTitle} text={strings.emailSetupText} />
         <ErrorMessage>{error}</ErrorMessage>
@@ -293,9 +257,7 @@ function EmailSetupForm({ onSubmit, onCancel, error }: SignInStepFormProps) {
           placeholder={authStrings.common.emailPlaceholder}
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={fieldError}
+          {...form.getInputProps('email')}
           required
           autoFocus
         />

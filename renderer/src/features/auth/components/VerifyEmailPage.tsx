@@ -1,12 +1,14 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { CODE_LENGTH, DEFAULT_SIGNED_IN_PATH } from '../constants';
+import { DEFAULT_SIGNED_IN_PATH } from '../constants';
 import { useAuth } from '../hooks/useAuth';
 import { pendingSignInStepAtom } from '../state/sessionAtoms';
 import { authStrings } from '../strings';
 import { describeAuthError } from '../utils/authErrors';
+import { code as codeRule, required } from '../utils/formRules';
 import { readAuthLocationState, signedInTarget, type AuthLocationState } from '../utils/navigation';
 import { AuthPageShell } from './AuthPageShell';
 import { CodeInput } from './CodeInput';
@@ -23,10 +25,13 @@ export function VerifyEmailPage() {
   const setPendingStep = useSetAtom(pendingSignInStepAtom);
 
   // Without history state (a reload, a bookmark) the user says which account to verify.
-  const [username, setUsername] = useState(locationState.username ?? '');
   const askForUsername = !locationState.username;
-  const [code, setCode] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ username?: string; code?: string }>({});
+  const form = useForm({
+    initialValues: { username: locationState.username ?? '', code: '' },
+    validate: { username: required, code: codeRule },
+    clearInputErrorOnChange: false,
+  });
+  const username = form.values.username;
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [destination, setDestination] = useState(locationState.destination);
@@ -34,8 +39,9 @@ export function VerifyEmailPage() {
   const [resending, setResending] = useState(false);
 
   const resend = async () => {
-    if (!username.trim()) {
-      setFieldErrors({ username: authStrings.common.required });
+    const usernameError = required(username);
+    if (usernameError) {
+      form.setErrors({ username: usernameError });
       return;
     }
     setResending(true);
@@ -81,13 +87,7 @@ export function VerifyEmailPage() {
     }
   };
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const errors: typeof fieldErrors = {};
-    if (!username.trim()) errors.username = authStrings.common.required;
-    if (code.length !== CODE_LENGTH) errors.code = authStrings.common.required;
-    setFieldErrors(errors);
-    if (errors.username || errors.code) return;
+  const handleSubmit = async ({ code }: typeof form.values) => {
     if (auth.identityStatus !== 'ready') {
       setError(authStrings.common.identityUnavailable);
       return;
@@ -116,7 +116,7 @@ export function VerifyEmailPage() {
         </Anchor>
       }
     >
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={form.onSubmit((values) => void handleSubmit(values))} noValidate>
         <Stack gap="md">
           <ErrorMessage>{error}</ErrorMessage>
           <InfoMessage>{info}</InfoMessage>
@@ -126,13 +126,16 @@ export function VerifyEmailPage() {
               placeholder={authStrings.common.emailPlaceholder}
               type="email"
               autoComplete="email"
-              value={username}
-              onChange={(event) => setUsername(event.currentTarget.value)}
-              error={fieldErrors.username}
+              {...form.getInputProps('username')}
               required
             />
           )}
-          <CodeInput value={code} onChange={setCode} error={fieldErrors.code} autoFocus={!askForUsername} />
+          <CodeInput
+            value={form.values.code}
+            onChange={(value) => form.setFieldValue('code', value)}
+            error={form.errors.code}
+            autoFocus={!askForUsername}
+          />
           <Group justify="space-between">
             <Button variant="subtle" color="indigo" onClick={() => void resend()} loading={resending} disabled={submitting}>
               {strings.resend}
