@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
@@ -142,6 +142,23 @@ describe('AgentCreatorPage', () => {
     for (const key of views) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
     // The draft on screen is the one saved: not asked for again.
     expect(api.callsTo('GET', '/agent-creator/agents/mio/draft')).toHaveLength(1);
+  });
+
+  it('keeps the draft being edited when a reload of the agent’s draft fails (another screen changed the agent)', async () => {
+    api.on('GET', '/agent-creator/agents/mio/draft', { body: { agentId: 'mio', draft: MODEL_DRAFT } });
+    const { queryClient } = renderWithProviders(<AgentCreatorPage agentId="mio" />);
+    const name = await screen.findByRole('textbox', { name: 'Nombre' });
+    await userEvent.type(name, ' 2');
+    api.on('GET', '/agent-creator/agents/mio/draft', { status: 500, body: { statusCode: 500, message: 'Error interno' } });
+    await act(async () => {
+      await queryClient.invalidateQueries({ queryKey: ['agents'] });
+      // The cache tells the screen on its next tick.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(api.callsTo('GET', '/agent-creator/agents/mio/draft')).toHaveLength(2);
+    expect(queryClient.getQueryState(['agents', 'mio', 'draft'])?.status).toBe('error');
+    expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Asesor de Alquileres 2');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   describe('the draft’s model field', () => {
