@@ -52,6 +52,10 @@ export const FORM_LIMITS = {
     name: { min: 1, max: 120 },
     description: { min: 0, max: 2000 },
   },
+  moderation: {
+    /** Why an admin rejects an agent; its creator reads it. */
+    reason: { min: 1, max: 500 },
+  },
   identity: {
     /** Cognito's default policy, which the embedded identity service applies too. */
     password: { min: 8, max: 256 },

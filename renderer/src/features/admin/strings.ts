@@ -265,6 +265,7 @@ export const adminStrings = {
     rejectTitle: (name: string) => `Rechazar "${name}"`,
     reason: 'Motivo',
     reasonRequired: 'Indica el motivo del rechazo.',
+    reasonTooLong: (max: number) => `El motivo no puede superar los ${max} caracteres.`,
     approved: (name: string) => `Agente "${name}" aprobado.`,
     rejected: (name: string) => `Agente "${name}" rechazado.`,
   },

@@ -3380,6 +3380,7 @@ export interface components {
             ecosystem: components["schemas"]["EcosystemLimitsDto"];
             flow: components["schemas"]["FlowLimitsDto"];
             identity: components["schemas"]["IdentityLimitsDto"];
+            moderation: components["schemas"]["ModerationLimitsDto"];
             profile: components["schemas"]["ProfileLimitsDto"];
             prompt: components["schemas"]["PromptLimitsDto"];
         };
@@ -3579,6 +3580,9 @@ export interface components {
             /** @enum {string} */
             moderationStatus: "approved" | "rejected";
             reason: string | null;
+        };
+        ModerationLimitsDto: {
+            reason: components["schemas"]["BoundsDto"];
         };
         ModerationQueueDto: {
             /** @description MODERATION_ENABLED */

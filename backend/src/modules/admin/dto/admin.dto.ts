@@ -2,6 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsDateString, IsIn, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { AGENT_CATEGORIES, describeAgentCategories, toAgentCategory } from '../../agents/agent-categories';
+import { FORM_LIMITS } from '../../../common/validation/form-limits';
+
+const AGENT = FORM_LIMITS.agent;
+const REASON = FORM_LIMITS.moderation.reason;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -68,7 +72,7 @@ export class AdminUpdateAgentDto {
   @ApiProperty({ example: 'Asistente Legal' })
   @Transform(trim)
   @IsString({ message: 'El nombre es obligatorio.' })
-  @Length(1, 120, { message: 'El nombre es obligatorio (máximo 120 caracteres).' })
+  @Length(AGENT.name.min, AGENT.name.max, { message: `El nombre es obligatorio (máximo ${AGENT.name.max} caracteres).` })
   name: string;
 
   @ApiProperty({ enum: AGENT_CATEGORIES, example: 'legal' })
@@ -81,7 +85,7 @@ export class AdminUpdateAgentDto {
   @ApiProperty()
   @Transform(trim)
   @IsString({ message: 'La descripción es obligatoria.' })
-  @Length(1, 5000, { message: 'La descripción es obligatoria (máximo 5000 caracteres).' })
+  @Length(AGENT.description.min, AGENT.description.max, { message: `La descripción es obligatoria (máximo ${AGENT.description.max} caracteres).` })
   description: string;
 }
 
@@ -89,7 +93,7 @@ export class AdminPromptDto {
   @ApiProperty({ description: 'El nuevo prompt de sistema; se guarda como nueva versión actual' })
   @IsString({ message: 'El prompt debe ser un texto.' })
   @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? '' : value))
-  @Length(1, 100_000, { message: 'El prompt no puede estar vacío.' })
+  @Length(FORM_LIMITS.prompt.prompt.min, FORM_LIMITS.prompt.prompt.max, { message: 'El prompt no puede estar vacío.' })
   prompt: string;
 }
 
@@ -107,6 +111,6 @@ export class RejectAgentDto {
   @ApiProperty({ description: 'Por qué se rechaza (se guarda en el registro de auditoría)' })
   @Transform(trim)
   @IsString({ message: 'El motivo es obligatorio.' })
-  @Length(1, 500, { message: 'El motivo es obligatorio (máximo 500 caracteres).' })
+  @Length(REASON.min, REASON.max, { message: `El motivo es obligatorio (máximo ${REASON.max} caracteres).` })
   reason: string;
 }

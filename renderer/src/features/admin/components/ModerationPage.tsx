@@ -1,6 +1,7 @@
 import { Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useFormLimits } from '../../../shared/config';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
 import { errorMessage, failureOf, useApproveAgent, useModerationQueue, useRejectAgent, type PendingAgent } from '../api/adminQueries';
 import { adminStrings } from '../strings';
@@ -17,10 +18,15 @@ export function ModerationPage() {
   const rejection = useRejectAgent();
   const busy = approval.isPending || rejection.isPending;
   const [rejecting, setRejecting] = useState<PendingAgent | null>(null);
-  // The reason's length (up to 500) is checked by the server: GET /api/config does not serve it.
+  const reasonLimit = useFormLimits()?.moderation.reason.max;
   const rejectForm = useForm({
     initialValues: { reason: '' },
-    validate: { reason: (value) => (value.trim() ? null : strings.reasonRequired) },
+    validate: {
+      reason: (value) => {
+        if (!value.trim()) return strings.reasonRequired;
+        return reasonLimit !== undefined && value.trim().length > reasonLimit ? strings.reasonTooLong(reasonLimit) : null;
+      },
+    },
   });
 
   const approve = async (item: PendingAgent) => {
@@ -93,7 +99,7 @@ export function ModerationPage() {
       <AppModal opened={rejecting !== null} onClose={() => !busy && setRejecting(null)} title={rejecting ? strings.rejectTitle(rejecting.name) : ''}>
         <form onSubmit={rejectForm.onSubmit((values) => void reject(values))} noValidate>
           <Stack gap="md">
-            <Textarea label={strings.reason} required autosize minRows={3} {...rejectForm.getInputProps('reason')} />
+            <Textarea label={strings.reason} required autosize minRows={3} maxLength={reasonLimit} {...rejectForm.getInputProps('reason')} />
             <Group justify="flex-end" gap="sm">
               <AppButton variant="outline" onClick={() => setRejecting(null)} disabled={busy}>
                 {adminStrings.cancel}
