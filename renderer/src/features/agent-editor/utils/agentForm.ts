@@ -109,9 +109,7 @@ export function toSaveBody(values: AgentFormValues, agentId: string | undefined,
     ecosystemInclusionAllowed: values.ecosystemInclusionAllowed,
     ...(values.ecosystemInclusionAllowed ? { ecosystemMinimumPrice: parsePrice(values.ecosystemMinimumPrice) } : {}),
     ...(promptChanged ? { prompt } : {}),
-    // The generated type makes every field with a default required (openapi-typescript's
-    // defaultNonNullable); the server takes ecosystemMinimumPrice as optional.
-  } as SaveAgentBody;
+  };
 }
 
 export function sameForm(a: AgentFormValues, b: AgentFormValues): boolean {
