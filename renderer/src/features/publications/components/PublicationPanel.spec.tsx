@@ -449,6 +449,16 @@ describe('PublicationPanel', () => {
       expect(screen.queryByRole('alert')).toBeNull();
     });
 
+    it('a failed load’s alert can be closed', async () => {
+      const user = userEvent.setup();
+      publishedServer().on('GET', `/publication/${PUB}/keys`, { status: 500, body: { message: 'Error interno' } });
+      renderWithProviders(<PublicationPanel agentId={AGENT} />);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('No se pudieron cargar las claves de API.');
+      await user.click(within(alert).getByRole('button', { name: 'Cerrar aviso' }));
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    });
+
     it('creating a key', async () => {
       const user = userEvent.setup();
       publishedServer().on('POST', `/publication/${PUB}/keys`, { status: 400, body: { message: 'El nombre de la clave es obligatorio.' } });

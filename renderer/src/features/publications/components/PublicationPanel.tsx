@@ -88,20 +88,16 @@ export function PublicationPanel({ agentId, agentName }: PublicationPanelProps) 
   const loadFailed = (query: { isError: boolean; isFetching: boolean; error: unknown }) =>
     query.isError && !query.isFetching && query.error !== dismissed;
   const loaded = publicationQuery.isSuccess || (publicationQuery.isError && !publicationQuery.isFetching);
-  const shown: Failure | null =
-    failure ??
-    (loadFailed(publicationQuery)
-      ? { error: PUBLICATION_ERRORS.fetchPublications, detail: detailOf(publicationQuery.error) }
-      : publicationId && loadFailed(keysQuery)
-        ? { error: PUBLICATION_ERRORS.fetchKeys, detail: detailOf(keysQuery.error) }
-        : null);
+  const loadError = loadFailed(publicationQuery)
+    ? { kind: 'fetchPublications' as const, cause: publicationQuery.error }
+    : publicationId && loadFailed(keysQuery)
+      ? { kind: 'fetchKeys' as const, cause: keysQuery.error }
+      : null;
+  const shown: Failure | null = failure ?? (loadError && { error: PUBLICATION_ERRORS[loadError.kind], detail: detailOf(loadError.cause) });
 
   const pending = () => setFailure(null);
   const failed = (kind: PublicationErrorKind) => (cause: unknown) => setFailure({ error: PUBLICATION_ERRORS[kind], detail: detailOf(cause) });
-  const clearError = () => {
-    setFailure(null);
-    setDismissed(failure ? dismissed : (publicationQuery.error ?? keysQuery.error));
-  };
+  const clearError = () => (failure ? setFailure(null) : setDismissed(loadError?.cause ?? null));
 
   const endpoints = publication?.endpoints;
   const addresses = useMemo(
