@@ -44,6 +44,7 @@ export const publicationsStrings = {
     currentNow: '(actual ahora)',
     saved: (label: string) => `La API responde ahora con: ${label}.`,
     loadFailed: 'No se pudieron cargar las versiones del prompt.',
+    retryLabel: 'Reintentar: versiones del prompt',
   },
 
   endpoints: {

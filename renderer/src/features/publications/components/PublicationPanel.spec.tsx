@@ -497,6 +497,19 @@ describe('PublicationPanel', () => {
       expect(await screen.findByText('Todavía no hay llamadas registradas.')).toBeInTheDocument();
     });
 
+    it('loading the prompt versions, with a way to try again', async () => {
+      const user = userEvent.setup();
+      const api = publishedServer().on('GET', `/fine-tuning/agent-prompts/${AGENT}/versions`, { status: 500, body: { message: 'Error interno' } });
+      renderWithProviders(<PublicationPanel agentId={AGENT} />);
+      expect(await screen.findByText('No se pudieron cargar las versiones del prompt.')).toBeInTheDocument();
+
+      api.on('GET', `/fine-tuning/agent-prompts/${AGENT}/versions`, { body: versions });
+      await user.click(screen.getByRole('button', { name: 'Reintentar: versiones del prompt' }));
+      await waitFor(() => expect(screen.queryByText('No se pudieron cargar las versiones del prompt.')).toBeNull());
+      await user.click(screen.getByRole('textbox', { name: /Versión que responde/ }));
+      expect(screen.getByRole('option', { name: 'Versión 1 · Primera' })).toBeInTheDocument();
+    });
+
     it('changing the publication, beside the control', async () => {
       const user = userEvent.setup();
       publishedServer().on('PUT', `/publication/${PUB}`, { status: 409, body: { message: 'La publicación ha cambiado.' } });

@@ -270,7 +270,7 @@ export function PublicationPanel({ agentId, agentName }: PublicationPanelProps) 
                 value={String(publication.pinnedVersion)}
                 allowDeselect={false}
                 disabled={update.isPending}
-                error={versionsQuery.isError ? strings.version.loadFailed : null}
+                error={versionsQuery.isError && !versionsQuery.isFetching ? strings.version.loadFailed : null}
                 onChange={(value) => {
                   if (value === null || value === String(publication.pinnedVersion)) return;
                   const pinnedVersion: PinnedVersion = value === 'current' ? 'current' : Number(value);
@@ -278,6 +278,13 @@ export function PublicationPanel({ agentId, agentName }: PublicationPanelProps) 
                 }}
                 maw={480}
               />
+              {versionsQuery.isError && !versionsQuery.isFetching && (
+                <Group>
+                  <AppButton size="xs" variant="outline" onClick={() => void versionsQuery.refetch()} aria-label={strings.version.retryLabel}>
+                    {strings.retry}
+                  </AppButton>
+                </Group>
+              )}
               <Group>
                 <AppButton variant="danger" onClick={() => setConfirmingUnpublish(true)} disabled={loading}>
                   {strings.status.unpublish}
