@@ -157,7 +157,7 @@ const errors: Middleware = {
 /**
  * The renderer's one client for the product API, typed by the OpenAPI document
  * (`npm run api:types`). A call resolves with `data` or throws an ApiError with the Spanish text
- * to show; streams (chat, collaboration, Seshat) are read by `apiClient.stream` and `readSse`.
+ * to show; streams (chat turns, collaboration sessions) are opened by `openEventStream` and read by `readSse`.
  */
 export const api = createClient<paths>({
   // Read at each call: tests replace fetch.

@@ -1,5 +1,5 @@
-export { apiClient } from './apiClient';
-export type { HttpMethod, QueryParams, RequestOptions, StreamOptions } from './apiClient';
+export { openEventStream } from './stream';
+export type { StreamOptions } from './stream';
 export { api, setAuthTokenProvider, setUnauthorizedHandler } from './client';
 export { createQueryClient, withTimeout } from './queryClient';
 export type { AuthTokenProvider, UnauthorizedHandler } from './client';

@@ -1,8 +1,8 @@
-import { apiClient, readSse, type components, type SseMessage } from '../../../shared/api';
+import { openEventStream, readSse, type components, type SseMessage } from '../../../shared/api';
 import { ChatStreamError } from '../utils/chatErrors';
 import { AGENT_CHAT_ENDPOINT } from '../utils/conversationConfig';
 
-// A chat turn's reply streams in on its own path (apiClient.stream), read by the one SSE parser
+// A chat turn's reply streams in on its own path (openEventStream), read by the one SSE parser
 // (shared/api/sse.ts, eventsource-parser); here its events are only given their types.
 
 /** The `done` event: the reply as the JSON answer of POST /api/bedrock/agents/chat would be. */
@@ -79,7 +79,7 @@ export async function* readChatEvents(body: ReadableStream<Uint8Array>, signal?:
  * aborts the signal. Errors before the stream opens are thrown as ApiError.
  */
 export async function* streamChatTurn({ signal, ...input }: SendMessageInput): AsyncGenerator<ChatStreamEvent> {
-  const response = await apiClient.stream(AGENT_CHAT_ENDPOINT, {
+  const response = await openEventStream(AGENT_CHAT_ENDPOINT, {
     body: {
       conversationId: input.conversationId,
       message: input.message,

@@ -1,4 +1,4 @@
-import { apiClient, readSse } from '../../../shared/api';
+import { openEventStream, readSse } from '../../../shared/api';
 import type { CollaborationSession, DeliberationStep } from './collaborationQueries';
 
 /**
@@ -32,7 +32,7 @@ export function toSessionEvent(event: string, data: string): SessionEvent | null
 
 /** The session's steps as they happen (server-sent events, on the streams' own path); ends when the session finishes. */
 export async function* sessionEvents(id: string, signal?: AbortSignal): AsyncGenerator<SessionEvent> {
-  const response = await apiClient.stream(`/collaboration/sessions/${encodeURIComponent(id)}/events`, { method: 'GET', signal });
+  const response = await openEventStream(`/collaboration/sessions/${encodeURIComponent(id)}/events`, { method: 'GET', signal });
   if (!response.body) return;
   for await (const message of readSse(response.body, signal)) {
     const event = toSessionEvent(message.event, message.data);
