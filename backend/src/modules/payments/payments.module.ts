@@ -12,13 +12,14 @@ import { PaymentsService } from './payments.service';
 import { PriceBackfill } from './price-backfill';
 import { StripeUserSubscriptionsController } from './stripe-user-subscriptions.controller';
 import { AuditModule } from '../audit/audit.module';
+import { ReceiptsModule } from '../receipts/receipts.module';
 
 /**
  * Payments (issue 14): cards, subscriptions and their transitions through the configured gateway
  * (Stripe, or the demo gateway), the stored-subscription routes, and the signed webhook.
  */
 @Module({
-  imports: [PaymentsCoreModule, AuditModule, LeasesModule, PayoutsModule, AgentsModule, EcosystemsModule, SubscriptionsModule],
+  imports: [PaymentsCoreModule, AuditModule, LeasesModule, PayoutsModule, AgentsModule, EcosystemsModule, SubscriptionsModule, ReceiptsModule],
   controllers: [PaymentsController, StripeUserSubscriptionsController],
   providers: [PaymentsService, PaymentsWebhookService, PriceBackfill],
   exports: [PaymentsService],
