@@ -110,6 +110,33 @@ describe('a session whose runner died (issue 16): retried once, else failed, nev
       await request(testApp.server).get(`/api/collaboration/sessions/${body.id}`).set(user.authorization).expect(404);
     });
 
+    it("keeps a conversation's sessions after 24 h while the conversation exists (reopening it shows them), and removes them once it is deleted", async () => {
+      gateway.script = teamScript();
+      const { body: conversation } = await request(testApp.server)
+        .post('/api/conversations')
+        .set(user.authorization)
+        .send({ metadata: { fromFlow: true } })
+        .expect(201);
+      const { body } = await request(testApp.server)
+        .post('/api/collaboration/sessions')
+        .set(user.authorization)
+        .send({ agentIds: [agent], query: '¿Qué contrato necesito?', conversationId: conversation.id })
+        .expect(201);
+      await finished(testApp, user, body.id);
+      const cleanup = testApp.app.get(SessionCleanup);
+
+      const dayLater = new Date(Date.now() + 25 * 60 * 60 * 1000);
+      await cleanup.runIfLeader(dayLater);
+      const { body: kept } = await request(testApp.server).get(`/api/collaboration/sessions/${body.id}`).set(user.authorization).expect(200);
+      expect(kept.deliberationLog.length).toBeGreaterThan(0);
+      expect(kept.conversationId).toBe(conversation.id);
+
+      await request(testApp.server).delete(`/api/conversations/${conversation.id}`).set(user.authorization).expect(200);
+      const nextHour = new Date(dayLater.getTime() + 2 * 60 * 60 * 1000);
+      expect(await cleanup.runIfLeader(nextHour)).toBeGreaterThanOrEqual(1);
+      await request(testApp.server).get(`/api/collaboration/sessions/${body.id}`).set(user.authorization).expect(404);
+    });
+
     it('keeps sessions finished less than 24 h ago', async () => {
       gateway.script = teamScript();
       const { body } = await request(testApp.server)
