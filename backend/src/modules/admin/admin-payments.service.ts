@@ -95,6 +95,7 @@ export class AdminPaymentsService {
         agentId: row.agentId,
         agentName: row.agentName,
         ecosystemId: row.ecosystemId ?? null,
+        ecosystemName: row.ecosystemName ?? null,
         amount: Number(row.gross),
         fee: Number(row.fee),
         net: Number(row.net),
@@ -120,6 +121,8 @@ export class AdminPaymentsService {
         email: row.userEmail ?? row.accountEmail ?? null,
         agentId: row.agentId ?? null,
         ecosystemId: row.ecosystemId ?? null,
+        agentName: row.agentName ?? null,
+        ecosystemName: row.ecosystemName ?? null,
         isBundle: bool(row.isBundle),
         priceId: row.priceId ?? null,
         price: Number(row.price ?? 0),
@@ -173,11 +176,13 @@ export class AdminPaymentsService {
   async customers(limit: number): Promise<CustomerListingsDto> {
     if (this.reports) {
       const customers = await this.reports.listCustomers(checkedLimit(limit));
+      const usernames = await this.reads.userNames([...new Set(customers.map((customer) => customer.metadata.userSub).filter((sub): sub is string => !!sub))]);
       return {
         ...this.label(),
         items: customers.map((customer) => ({
           customerId: customer.id,
           userId: customer.metadata.userSub ?? null,
+          username: (customer.metadata.userSub && usernames.get(customer.metadata.userSub)) || null,
           name: customer.name,
           email: customer.email,
           createdAt: customer.created.toISOString(),
@@ -187,7 +192,14 @@ export class AdminPaymentsService {
     const rows = await this.reads.customers(checkedLimit(limit));
     return {
       ...this.label(),
-      items: rows.map((row) => ({ customerId: row.customerId, userId: row.userId, name: row.name, email: row.email, createdAt: iso(row.createdAt) })),
+      items: rows.map((row) => ({
+        customerId: row.customerId,
+        userId: row.userId,
+        username: row.username ?? null,
+        name: row.name,
+        email: row.email,
+        createdAt: iso(row.createdAt),
+      })),
     };
   }
 

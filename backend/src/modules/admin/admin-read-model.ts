@@ -14,6 +14,7 @@ export interface LedgerRow {
   agentId: string;
   agentName: string;
   ecosystemId: string | null;
+  ecosystemName: string | null;
   currency: string;
   provider: string;
   demo: RawBoolean;
@@ -33,6 +34,8 @@ export interface SubscriptionRow {
   userEmail: string | null;
   agentId: string | null;
   ecosystemId: string | null;
+  agentName: string | null;
+  ecosystemName: string | null;
   isBundle: RawBoolean;
   priceId: string | null;
   price: RawNumber | null;
@@ -58,8 +61,12 @@ export interface CustomerRow {
   userId: string | null;
   name: string | null;
   email: string | null;
+  username: string | null;
   createdAt: RawDate;
 }
+
+/** How long a dashboard's period is, and how its figures are grouped. */
+export type MetricsBucket = 'day' | 'month';
 
 /**
  * Read-only counts and listings that span other modules' tables (team links, conversations,
@@ -76,9 +83,10 @@ export class AdminReadModel {
     return this.dataSource.options.type === 'postgres';
   }
 
-  /** The UTC day of a timestamp column as 'YYYY-MM-DD', on either database. */
-  private day(column: string): string {
-    return this.postgres ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : `substr(${column}, 1, 10)`;
+  /** The UTC day ('YYYY-MM-DD') or month ('YYYY-MM') of a timestamp column, on either database. */
+  private bucket(column: string, bucket: MetricsBucket = 'day'): string {
+    if (this.postgres) return `to_char(${column} AT TIME ZONE 'UTC', '${bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'}')`;
+    return `substr(${column}, 1, ${bucket === 'day' ? 10 : 7})`;
   }
 
   private query(): SelectQueryBuilder<ObjectLiteral> {
@@ -141,8 +149,9 @@ export class AdminReadModel {
     return Number(row?.count ?? 0);
   }
 
-  /** Per UTC day since the date: a count (or sum) of a table's rows by its timestamp column. */
-  private async perDay(
+  /** Per UTC day (or month) since the date: a count (or sum) of a table's rows by its timestamp column. */
+  private async perBucket(
+    bucket: MetricsBucket,
     table: string,
     column: string,
     since: Date,
@@ -150,24 +159,28 @@ export class AdminReadModel {
     extra?: (builder: SelectQueryBuilder<ObjectLiteral>) => SelectQueryBuilder<ObjectLiteral>,
   ): Promise<Map<string, number>> {
     let builder = this.query()
-      .select(this.day(`t.${column}`), 'day')
+      .select(this.bucket(`t.${column}`, bucket), 'day')
       .addSelect(value, 'value')
       .from(table, 't')
       .where(`t.${column} >= :since`, { since });
     if (extra) builder = extra(builder);
-    const rows = await builder.groupBy(this.day(`t.${column}`)).getRawMany<{ day: string; value: string | number | null }>();
+    const rows = await builder.groupBy(this.bucket(`t.${column}`, bucket)).getRawMany<{ day: string; value: string | number | null }>();
     return new Map(rows.map((row) => [row.day, Number(row.value ?? 0)]));
   }
 
-  async dailySeries(since: Date): Promise<Record<'signUps' | 'conversations' | 'messages' | 'tokens' | 'subscriptions' | 'revenue' | 'activeUsers', Map<string, number>>> {
+  /** The dashboard's series since the date, keyed by UTC day ('YYYY-MM-DD') or month ('YYYY-MM'). */
+  async series(
+    since: Date,
+    bucket: MetricsBucket = 'day',
+  ): Promise<Record<'signUps' | 'conversations' | 'messages' | 'tokens' | 'subscriptions' | 'revenue' | 'activeUsers', Map<string, number>>> {
     const [signUps, conversations, messages, tokens, subscriptions, revenue, activeUsers] = await Promise.all([
-      this.perDay('identity_users', 'created_at', since),
-      this.perDay('conversations', 'created_at', since),
-      this.perDay('messages', 'created_at', since),
-      this.perDay('messages', 'created_at', since, 'SUM(COALESCE(t.input_tokens, 0) + COALESCE(t.output_tokens, 0))'),
-      this.perDay('subscriptions', 'created_at', since),
-      this.perDay('creator_ledger_entries', 'paid_at', since, 'SUM(t.gross)'),
-      this.perDay('messages', 'created_at', since, 'COUNT(DISTINCT c.user_sub)', (builder) =>
+      this.perBucket(bucket, 'identity_users', 'created_at', since),
+      this.perBucket(bucket, 'conversations', 'created_at', since),
+      this.perBucket(bucket, 'messages', 'created_at', since),
+      this.perBucket(bucket, 'messages', 'created_at', since, 'SUM(COALESCE(t.input_tokens, 0) + COALESCE(t.output_tokens, 0))'),
+      this.perBucket(bucket, 'subscriptions', 'created_at', since),
+      this.perBucket(bucket, 'creator_ledger_entries', 'paid_at', since, 'SUM(t.gross)'),
+      this.perBucket(bucket, 'messages', 'created_at', since, 'COUNT(DISTINCT c.user_sub)', (builder) =>
         builder.innerJoin('conversations', 'c', 'c.id = t.conversation_id').andWhere("t.role = 'user'"),
       ),
     ]);
@@ -202,7 +215,7 @@ export class AdminReadModel {
   ledgerRows(limit: number): Promise<LedgerRow[]> {
     return this.query()
       .select(['l.id AS "id"', 'l.subscription_id AS "subscriptionId"', 'l.period AS "period"', 'l.agent_id AS "agentId"', 'l.agent_name AS "agentName"'])
-      .addSelect(['l.ecosystem_id AS "ecosystemId"', 'l.currency AS "currency"', 'l.provider AS "provider"', 'l.demo AS "demo"', 'l.payment_amount AS "paymentAmount"'])
+      .addSelect(['l.ecosystem_id AS "ecosystemId"', 'l.ecosystem_name AS "ecosystemName"', 'l.currency AS "currency"', 'l.provider AS "provider"', 'l.demo AS "demo"', 'l.payment_amount AS "paymentAmount"'])
       .addSelect(['l.gross AS "gross"', 'l.fee AS "fee"', 'l.net AS "net"', 'l.paid_out AS "paidOut"', 'l.paid_at AS "paidAt"'])
       .from('creator_ledger_entries', 'l')
       .orderBy('l.paid_at', 'DESC')
@@ -211,14 +224,17 @@ export class AdminReadModel {
       .getRawMany();
   }
 
-  /** Stored subscriptions, newest first, with who holds them. */
+  /** Stored subscriptions, newest first, with who holds them and the name of what they bought. */
   subscriptions(limit: number): Promise<SubscriptionRow[]> {
     return this.query()
       .select(['s.subscription_id AS "subscriptionId"', 's.status AS "status"', 's.user_sub AS "userId"', 's.user_name AS "userName"', 's.user_email AS "userEmail"'])
       .addSelect(['s.agent_id AS "agentId"', 's.ecosystem_id AS "ecosystemId"', 's.is_bundle AS "isBundle"', 's.price_id AS "priceId"', 's.price AS "price"'])
       .addSelect(['s.created_at AS "createdAt"', 's.finished_at AS "finishedAt"', 'u.username AS "username"', 'u.email AS "accountEmail"'])
+      .addSelect(['a.name AS "agentName"', 'e.name AS "ecosystemName"'])
       .from('subscriptions', 's')
       .leftJoin('identity_users', 'u', 'u.sub = s.user_sub')
+      .leftJoin('agents', 'a', 'a.id = s.agent_id')
+      .leftJoin('ecosystems', 'e', 'e.id = s.ecosystem_id')
       .orderBy('s.created_at', 'DESC')
       .limit(limit)
       .getRawMany();
@@ -252,7 +268,9 @@ export class AdminReadModel {
   customers(limit: number): Promise<CustomerRow[]> {
     return this.query()
       .select(['c.customer_id AS "customerId"', 'c.user_sub AS "userId"', 'c.name AS "name"', 'c.email AS "email"', 'c.created_at AS "createdAt"'])
+      .addSelect('u.username', 'username')
       .from('payment_customers', 'c')
+      .leftJoin('identity_users', 'u', 'u.sub = c.user_sub')
       .orderBy('c.created_at', 'DESC')
       .addOrderBy('c.customer_id', 'ASC')
       .limit(limit)
@@ -260,20 +278,22 @@ export class AdminReadModel {
   }
 
   /** Per agent: revenue from the ledger (minor units) and model tokens of its conversations' replies. */
-  async agentRevenue(): Promise<Map<string, { revenue: number; currency: string | null }>> {
-    const rows = await this.query()
+  async agentRevenue(since?: Date): Promise<Map<string, { revenue: number; currency: string | null }>> {
+    let builder = this.query()
       .select('l.agent_id', 'agentId')
       .addSelect('COALESCE(SUM(l.gross), 0)', 'revenue')
       .addSelect('MAX(l.currency)', 'currency')
-      .from('creator_ledger_entries', 'l')
+      .from('creator_ledger_entries', 'l');
+    if (since) builder = builder.where('l.paid_at >= :since', { since });
+    const rows = await builder
       .groupBy('l.agent_id')
       .getRawMany<{ agentId: string; revenue: string | number; currency: string | null }>();
     return new Map(rows.map((row) => [row.agentId, { revenue: Number(row.revenue), currency: row.currency }]));
   }
 
   /** Tokens of assistant replies per (agent, model): the agent is read from each reply's metadata. */
-  async agentTokens(): Promise<Map<string, Map<string, { input: number; output: number }>>> {
-    const rows = await this.query()
+  async agentTokens(since?: Date): Promise<Map<string, Map<string, { input: number; output: number }>>> {
+    let builder = this.query()
       .select('m.metadata', 'metadata')
       .addSelect('m.model_id', 'modelId')
       .addSelect('COALESCE(m.input_tokens, 0)', 'input')
@@ -281,8 +301,9 @@ export class AdminReadModel {
       .from('messages', 'm')
       .where("m.role = 'assistant'")
       .andWhere('(m.input_tokens IS NOT NULL OR m.output_tokens IS NOT NULL)')
-      .andWhere('m.metadata LIKE :agent', { agent: '%"agentId"%' })
-      .getRawMany<{ metadata: string | null; modelId: string | null; input: string | number; output: string | number }>();
+      .andWhere('m.metadata LIKE :agent', { agent: '%"agentId"%' });
+    if (since) builder = builder.andWhere('m.created_at >= :since', { since });
+    const rows = await builder.getRawMany<{ metadata: string | null; modelId: string | null; input: string | number; output: string | number }>();
     const result = new Map<string, Map<string, { input: number; output: number }>>();
     for (const row of rows) {
       let agentId: unknown;
@@ -301,5 +322,64 @@ export class AdminReadModel {
       result.set(agentId, byModel);
     }
     return result;
+  }
+
+  // Names for the audit log: each lookup takes the ids a page of the log mentions.
+
+  /** Users by sub: their username (an e-mail when they signed up with one), or their e-mail. */
+  async userNames(subs: string[]): Promise<Map<string, string>> {
+    if (subs.length === 0) return new Map();
+    const rows = await this.query()
+      .select(['u.sub AS "id"', 'u.username AS "username"', 'u.email AS "email"'])
+      .from('identity_users', 'u')
+      .where('u.sub IN (:...subs)', { subs })
+      .getRawMany<{ id: string; username: string | null; email: string | null }>();
+    return new Map(rows.map((row) => [row.id, row.username || row.email || row.id]));
+  }
+
+  async agentNames(ids: string[]): Promise<Map<string, string>> {
+    return this.namesOf('agents', 'id', 'name', ids);
+  }
+
+  async ecosystemNames(ids: string[]): Promise<Map<string, string>> {
+    return this.namesOf('ecosystems', 'id', 'name', ids);
+  }
+
+  /** Subscriptions by id: who holds them and what they bought (the agent's or ecosystem's name as stored now). */
+  async subscriptionParties(ids: string[]): Promise<Map<string, { userSub: string; agentId: string | null; ecosystemId: string | null }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.query()
+      .select(['s.subscription_id AS "id"', 's.user_sub AS "userSub"', 's.agent_id AS "agentId"', 's.ecosystem_id AS "ecosystemId"'])
+      .from('subscriptions', 's')
+      .where('s.subscription_id IN (:...ids)', { ids })
+      .getRawMany<{ id: string; userSub: string; agentId: string | null; ecosystemId: string | null }>();
+    return new Map(rows.map((row) => [row.id, { userSub: row.userSub, agentId: row.agentId ?? null, ecosystemId: row.ecosystemId ?? null }]));
+  }
+
+  /** Creators' payout accounts by the provider's account id: whose they are. */
+  async accountOwners(accountIds: string[]): Promise<Map<string, string>> {
+    return this.namesOf('creator_accounts', 'account_id', 'user_sub', accountIds);
+  }
+
+  /** Ledger rows by id: the agent (or ecosystem) paid for, by the name stored with the payment. */
+  async ledgerNames(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.query()
+      .select(['l.id AS "id"', 'l.agent_name AS "agentName"', 'l.ecosystem_name AS "ecosystemName"', 'l.period AS "period"'])
+      .from('creator_ledger_entries', 'l')
+      .where('l.id IN (:...ids)', { ids })
+      .getRawMany<{ id: string; agentName: string; ecosystemName: string | null; period: string }>();
+    return new Map(rows.map((row) => [row.id, `${row.ecosystemName ? `${row.ecosystemName} · ` : ''}${row.agentName} (${row.period})`]));
+  }
+
+  private async namesOf(table: string, key: string, value: string, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.query()
+      .select(`t.${key}`, 'id')
+      .addSelect(`t.${value}`, 'name')
+      .from(table, 't')
+      .where(`t.${key} IN (:...ids)`, { ids })
+      .getRawMany<{ id: string; name: string | null }>();
+    return new Map(rows.filter((row) => row.name).map((row) => [row.id, row.name as string]));
   }
 }

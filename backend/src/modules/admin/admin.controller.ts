@@ -12,9 +12,11 @@ import { AdminPaymentsService } from './admin-payments.service';
 import { AdminUsersService } from './admin-users.service';
 import { InvalidLimitError } from './admin.errors';
 import { AuditLog } from '../audit/audit-log.service';
-import { AuditPageDto, AuditVerificationDto } from '../audit/dto/audit.dto';
+import { AuditVerificationDto } from '../audit/dto/audit.dto';
+import { AdminAuditService } from './admin-audit.service';
 import {
   AdminAgentDto,
+  AdminAuditPageDto,
   AdminUserAgentsDto,
   AgentMetricsDto,
   BalanceDto,
@@ -29,7 +31,20 @@ import {
   SubscriptionUsersDto,
   UserMetricsDto,
 } from './dto/admin-responses.dto';
-import { AdminPromptDto, AdminUpdateAgentDto, AdminUserDto, AdminUserPageDto, AdminUsersQueryDto, PageQueryDto, PeriodDto, RejectAgentDto, SetRoleDto } from './dto/admin.dto';
+import {
+  AdminPromptDto,
+  AdminUpdateAgentDto,
+  AdminUserDto,
+  AdminUserPageDto,
+  AdminUsersQueryDto,
+  MetricsPeriodQueryDto,
+  PageQueryDto,
+  PeriodDto,
+  RejectAgentDto,
+  SetRoleDto,
+} from './dto/admin.dto';
+
+const BAD_PERIOD = 'period no es 7d, 30d, 90d ni 12m';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
 const AGENT_NOT_FOUND = 'Agente no encontrado';
@@ -149,24 +164,32 @@ export class AdminMetricsController {
   }
 
   @Get('users')
-  @ApiOperation({ summary: 'Usuarios por estado, nuevos y activos en los últimos 30 días' })
+  @ApiOperation({ summary: 'Usuarios por estado, y nuevos y activos en el periodo (por omisión, los últimos 30 días)' })
   @ApiOkResponse({ type: UserMetricsDto })
-  users(): Promise<UserMetricsDto> {
-    return this.metrics.userMetrics();
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: BAD_PERIOD })
+  users(@Query() query: MetricsPeriodQueryDto): Promise<UserMetricsDto> {
+    return this.metrics.userMetrics(query.period);
   }
 
   @Get('detailed')
-  @ApiOperation({ summary: 'Por día (UTC), los últimos 30: altas, usuarios activos, conversaciones, mensajes, tokens, suscripciones, ingresos (céntimos)' })
+  @ApiOperation({
+    summary:
+      'Por día (UTC) del periodo, o por mes con 12m (por omisión, los últimos 30 días): altas, usuarios activos, conversaciones, mensajes, tokens, suscripciones, ingresos (céntimos)',
+  })
   @ApiOkResponse({ type: DetailedMetricsDto })
-  detailed(): Promise<DetailedMetricsDto> {
-    return this.metrics.detailed();
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: BAD_PERIOD })
+  detailed(@Query() query: MetricsPeriodQueryDto): Promise<DetailedMetricsDto> {
+    return this.metrics.detailed(query.period);
   }
 
   @Get('margins')
-  @ApiOperation({ summary: 'Por agente: ingresos de sus suscripciones y tokens de sus respuestas (coste y margen si hay precios de tokens)' })
+  @ApiOperation({
+    summary: 'Por agente: ingresos de sus suscripciones y tokens de sus respuestas (coste y margen si hay precios de tokens), en el periodo o desde el principio',
+  })
   @ApiOkResponse({ type: MarginsDto })
-  margins(@CurrentIdentity() admin: VerifiedIdentity): Promise<MarginsDto> {
-    return this.metrics.margins(admin);
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: BAD_PERIOD })
+  margins(@CurrentIdentity() admin: VerifiedIdentity, @Query() query: MetricsPeriodQueryDto): Promise<MarginsDto> {
+    return this.metrics.margins(admin, query.period);
   }
 }
 
@@ -226,14 +249,17 @@ export class AdminPaymentsController {
 @AdminApi()
 @Controller('api-admin/audit')
 export class AdminAuditController {
-  constructor(private readonly audit: AuditLog) {}
+  constructor(
+    private readonly audit: AuditLog,
+    private readonly entries: AdminAuditService,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'El registro de auditoría, el más reciente primero' })
-  @ApiOkResponse({ type: AuditPageDto })
+  @ApiOperation({ summary: 'El registro de auditoría, el más reciente primero, con los nombres de los usuarios, agentes y ecosistemas que menciona' })
+  @ApiOkResponse({ type: AdminAuditPageDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'page o limit fuera de sus límites' })
-  list(@Query() query: PageQueryDto): Promise<AuditPageDto> {
-    return this.audit.page(query.page ?? 1, query.limit ?? 20);
+  list(@Query() query: PageQueryDto): Promise<AdminAuditPageDto> {
+    return this.entries.page(query.page ?? 1, query.limit ?? 20);
   }
 
   @Get('verify')

@@ -6,6 +6,7 @@ import { PromptsModule } from '../prompts/prompts.module';
 import { TeamsModule } from '../teams/teams.module';
 import { UsersModule } from '../users/users.module';
 import { AdminAgentsService } from './admin-agents.service';
+import { AdminAuditService } from './admin-audit.service';
 import { AdminMetricsService } from './admin-metrics.service';
 import { AdminModerationService } from './admin-moderation.service';
 import { AdminPaymentsService } from './admin-payments.service';
@@ -18,6 +19,6 @@ import { AuditModule } from '../audit/audit.module';
 @Module({
   imports: [AuditModule, IdentityModule, UsersModule, AgentsModule, PromptsModule, TeamsModule, PaymentsCoreModule],
   controllers: [AdminUsersController, AdminAgentsController, AdminMetricsController, AdminPaymentsController, AdminAuditController, AdminModerationController],
-  providers: [AdminReadModel, AdminUsersService, AdminAgentsService, AdminMetricsService, AdminPaymentsService, AdminModerationService],
+  providers: [AdminReadModel, AdminUsersService, AdminAgentsService, AdminMetricsService, AdminPaymentsService, AdminModerationService, AdminAuditService],
 })
 export class AdminModule {}

@@ -61,7 +61,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** El registro de auditoría, el más reciente primero */
+        /** El registro de auditoría, el más reciente primero, con los nombres de los usuarios, agentes y ecosistemas que menciona */
         get: operations["AdminAuditController_list"];
         put?: never;
         post?: never;
@@ -112,7 +112,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Por día (UTC), los últimos 30: altas, usuarios activos, conversaciones, mensajes, tokens, suscripciones, ingresos (céntimos) */
+        /** Por día (UTC) del periodo, o por mes con 12m (por omisión, los últimos 30 días): altas, usuarios activos, conversaciones, mensajes, tokens, suscripciones, ingresos (céntimos) */
         get: operations["AdminMetricsController_detailed"];
         put?: never;
         post?: never;
@@ -129,7 +129,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Por agente: ingresos de sus suscripciones y tokens de sus respuestas (coste y margen si hay precios de tokens) */
+        /** Por agente: ingresos de sus suscripciones y tokens de sus respuestas (coste y margen si hay precios de tokens), en el periodo o desde el principio */
         get: operations["AdminMetricsController_margins"];
         put?: never;
         post?: never;
@@ -146,7 +146,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Usuarios por estado, nuevos y activos en los últimos 30 días */
+        /** Usuarios por estado, y nuevos y activos en el periodo (por omisión, los últimos 30 días) */
         get: operations["AdminMetricsController_users"];
         put?: never;
         post?: never;
@@ -2272,6 +2272,17 @@ export interface components {
             updatedAt: string;
             useCases: string[];
         };
+        AdminAuditPageDto: {
+            /** @description La más reciente primero */
+            items: components["schemas"]["AuditEntryDto"][];
+            limit: number;
+            /** @description Por id (sub de usuario, agente, ecosistema, suscripción, cuenta de cobro, movimiento): su nombre actual. Un id sin nombre (borrado) no está */
+            names: {
+                [key: string]: string;
+            };
+            page: number;
+            total: number;
+        };
         AdminPromptDto: {
             /** @description El nuevo prompt de sistema; se guarda como nueva versión actual */
             prompt: string;
@@ -2566,13 +2577,6 @@ export interface components {
             hash: string;
             id: number;
         };
-        AuditPageDto: {
-            /** @description La más reciente primero */
-            items: components["schemas"]["AuditEntryDto"][];
-            limit: number;
-            page: number;
-            total: number;
-        };
         AuditVerificationDto: {
             /** @description Filas comprobadas */
             checked: number;
@@ -2613,6 +2617,8 @@ export interface components {
             description?: string | null;
             /** @description Solo en modo demostración */
             ecosystemId?: string | null;
+            /** @description Solo en modo demostración: el ecosistema comprado, si lo fue como ecosistema */
+            ecosystemName?: string | null;
             /** @description Céntimos */
             fee: number;
             id: string;
@@ -3139,6 +3145,8 @@ export interface components {
             name: string | null;
             /** @description El sub del usuario */
             userId: string | null;
+            /** @description El nombre de usuario de la cuenta (null si no hay cuenta con ese sub) */
+            username: string | null;
         };
         CustomerListingsDto: {
             demo: boolean;
@@ -3150,7 +3158,7 @@ export interface components {
             activeUsers: number;
             conversations: number;
             /**
-             * @description AAAA-MM-DD, en UTC
+             * @description AAAA-MM-DD en UTC; AAAA-MM cuando el periodo va por meses (12m)
              * @example 2026-11-27
              */
             date: string;
@@ -3205,8 +3213,15 @@ export interface components {
         DetailedMetricsDto: {
             /** @example eur */
             currency: string;
-            /** @description Un día por entrada, los últimos 30 (hoy incluido), el más antiguo primero */
+            /** @description Una entrada por día (o por mes) del periodo, el actual incluido, la más antigua primero */
             days: components["schemas"]["DailyMetricsDto"][];
+            /**
+             * @description Qué es cada entrada: un día (7d, 30d, 90d) o un mes (12m)
+             * @enum {string}
+             */
+            granularity: "day" | "month";
+            /** @enum {string} */
+            period: "7d" | "30d" | "90d" | "12m";
         };
         EarningsAgentDto: {
             agentId: string;
@@ -3506,6 +3521,11 @@ export interface components {
             agents: components["schemas"]["AgentMarginDto"][];
             /** @example eur */
             currency: string;
+            /**
+             * @description El periodo de ingresos y tokens; null: desde el principio
+             * @enum {string|null}
+             */
+            period: "7d" | "30d" | "90d" | "12m" | null;
             /** @description Si MODEL_PRICES da precio a los tokens */
             pricesConfigured: boolean;
         };
@@ -4077,9 +4097,13 @@ export interface components {
         };
         SubscriptionListingDto: {
             agentId: string | null;
+            /** @description El nombre actual del agente; null si ya no existe */
+            agentName: string | null;
             /** @description ISO 8601 */
             createdAt: string | null;
             ecosystemId: string | null;
+            /** @description El nombre actual del ecosistema; null si ya no existe */
+            ecosystemName: string | null;
             email: string | null;
             /** @description ISO 8601 */
             finishedAt: string | null;
@@ -4280,11 +4304,18 @@ export interface components {
             userId: string;
         };
         UserMetricsDto: {
-            activeUsersLast30Days: number;
+            /** @description Usuarios que escribieron algún mensaje en el periodo */
+            activeUsers: number;
             adminUsers: number;
             confirmedUsers: number;
             disabledUsers: number;
-            newUsersLast30Days: number;
+            /** @description Altas en el periodo */
+            newUsers: number;
+            /**
+             * @description El periodo de newUsers y activeUsers
+             * @enum {string}
+             */
+            period: "7d" | "30d" | "90d" | "12m";
             totalUsers: number;
             unconfirmedUsers: number;
         };
@@ -4574,7 +4605,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuditPageDto"];
+                    "application/json": components["schemas"]["AdminAuditPageDto"];
                 };
             };
             /** @description page o limit fuera de sus límites */
@@ -4682,7 +4713,10 @@ export interface operations {
     };
     AdminMetricsController_detailed: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Los últimos 7, 30 o 90 días, o los últimos 12 meses */
+                period?: "7d" | "30d" | "90d" | "12m";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4695,6 +4729,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DetailedMetricsDto"];
+                };
+            };
+            /** @description period no es 7d, 30d, 90d ni 12m */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
@@ -4719,7 +4762,10 @@ export interface operations {
     };
     AdminMetricsController_margins: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Los últimos 7, 30 o 90 días, o los últimos 12 meses */
+                period?: "7d" | "30d" | "90d" | "12m";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4732,6 +4778,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarginsDto"];
+                };
+            };
+            /** @description period no es 7d, 30d, 90d ni 12m */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
@@ -4756,7 +4811,10 @@ export interface operations {
     };
     AdminMetricsController_users: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Los últimos 7, 30 o 90 días, o los últimos 12 meses */
+                period?: "7d" | "30d" | "90d" | "12m";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4769,6 +4827,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserMetricsDto"];
+                };
+            };
+            /** @description period no es 7d, 30d, 90d ni 12m */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AgentDto } from '../../agents/dto/agent.dto';
+import { AuditPageDto } from '../../audit/dto/audit.dto';
+import { METRICS_PERIODS, type MetricsPeriod } from './admin.dto';
 import type { PaymentProvider } from '../../payments/gateway/payment-gateway';
 import { UserAgentDto } from '../../teams/dto/team.dto';
 
@@ -22,17 +24,18 @@ export class AgentMetricsDto {
 }
 
 export class UserMetricsDto {
+  @ApiProperty({ enum: METRICS_PERIODS, description: 'El periodo de newUsers y activeUsers' }) period: MetricsPeriod;
   @ApiProperty() totalUsers: number;
   @ApiProperty() confirmedUsers: number;
   @ApiProperty() unconfirmedUsers: number;
   @ApiProperty() disabledUsers: number;
   @ApiProperty() adminUsers: number;
-  @ApiProperty() newUsersLast30Days: number;
-  @ApiProperty() activeUsersLast30Days: number;
+  @ApiProperty({ description: 'Altas en el periodo' }) newUsers: number;
+  @ApiProperty({ description: 'Usuarios que escribieron algún mensaje en el periodo' }) activeUsers: number;
 }
 
 export class DailyMetricsDto {
-  @ApiProperty({ example: '2026-11-27', description: 'AAAA-MM-DD, en UTC' }) date: string;
+  @ApiProperty({ example: '2026-11-27', description: 'AAAA-MM-DD en UTC; AAAA-MM cuando el periodo va por meses (12m)' }) date: string;
   @ApiProperty() signUps: number;
   @ApiProperty() activeUsers: number;
   @ApiProperty() conversations: number;
@@ -43,8 +46,13 @@ export class DailyMetricsDto {
 }
 
 export class DetailedMetricsDto {
+  @ApiProperty({ enum: METRICS_PERIODS }) period: MetricsPeriod;
+  @ApiProperty({ enum: ['day', 'month'], description: 'Qué es cada entrada: un día (7d, 30d, 90d) o un mes (12m)' }) granularity: 'day' | 'month';
   @ApiProperty({ example: 'eur' }) currency: string;
-  @ApiProperty({ type: [DailyMetricsDto], description: 'Un día por entrada, los últimos 30 (hoy incluido), el más antiguo primero' })
+  @ApiProperty({
+    type: [DailyMetricsDto],
+    description: 'Una entrada por día (o por mes) del periodo, el actual incluido, la más antigua primero',
+  })
   days: DailyMetricsDto[];
 }
 
@@ -60,6 +68,8 @@ export class AgentMarginDto {
 }
 
 export class MarginsDto {
+  @ApiProperty({ enum: METRICS_PERIODS, nullable: true, description: 'El periodo de ingresos y tokens; null: desde el principio' })
+  period: MetricsPeriod | null;
   @ApiProperty({ example: 'eur' }) currency: string;
   @ApiProperty({ description: 'Si MODEL_PRICES da precio a los tokens' }) pricesConfigured: boolean;
   @ApiProperty({ type: [AgentMarginDto] }) agents: AgentMarginDto[];
@@ -136,6 +146,8 @@ export class BalanceTransactionDto {
   @ApiPropertyOptional({ description: 'Solo en modo demostración' }) agentId?: string;
   @ApiPropertyOptional({ description: 'Solo en modo demostración' }) agentName?: string;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Solo en modo demostración' }) ecosystemId?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Solo en modo demostración: el ecosistema comprado, si lo fue como ecosistema' })
+  ecosystemName?: string | null;
   @ApiPropertyOptional({ description: 'Solo en modo demostración: el pago entero, en céntimos' }) paymentAmount?: number;
   @ApiPropertyOptional({ description: 'Solo en modo demostración' }) demo?: boolean;
   @ApiPropertyOptional({ description: 'Solo en modo demostración: ya pagado al creador' }) paidOut?: boolean;
@@ -155,6 +167,8 @@ export class SubscriptionListingDto {
   @ApiProperty({ type: String, nullable: true }) email: string | null;
   @ApiProperty({ type: String, nullable: true }) agentId: string | null;
   @ApiProperty({ type: String, nullable: true }) ecosystemId: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'El nombre actual del agente; null si ya no existe' }) agentName: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'El nombre actual del ecosistema; null si ya no existe' }) ecosystemName: string | null;
   @ApiProperty() isBundle: boolean;
   @ApiProperty({ type: String, nullable: true }) priceId: string | null;
   @ApiProperty() price: number;
@@ -187,6 +201,7 @@ export class ProductListingsDto extends ProviderLabelDto {
 export class CustomerListingDto {
   @ApiProperty() customerId: string;
   @ApiProperty({ type: String, nullable: true, description: 'El sub del usuario' }) userId: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'El nombre de usuario de la cuenta (null si no hay cuenta con ese sub)' }) username: string | null;
   @ApiProperty({ type: String, nullable: true }) name: string | null;
   @ApiProperty({ type: String, nullable: true }) email: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'ISO 8601' }) createdAt: string | null;
@@ -194,4 +209,15 @@ export class CustomerListingDto {
 
 export class CustomerListingsDto extends ProviderLabelDto {
   @ApiProperty({ type: [CustomerListingDto] }) items: CustomerListingDto[];
+}
+
+/** A page of the audit log with the names of the users, agents, ecosystems and subscriptions it mentions. */
+export class AdminAuditPageDto extends AuditPageDto {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description:
+      'Por id (sub de usuario, agente, ecosistema, suscripción, cuenta de cobro, movimiento): su nombre actual. Un id sin nombre (borrado) no está',
+  })
+  names: Record<string, string>;
 }

@@ -30,6 +30,17 @@ export class PageQueryDto {
   limit?: number;
 }
 
+/** The dashboard's periods: the last 7, 30 or 90 days (one figure a day) or 12 months (one a month). */
+export const METRICS_PERIODS = ['7d', '30d', '90d', '12m'] as const;
+export type MetricsPeriod = (typeof METRICS_PERIODS)[number];
+
+export class MetricsPeriodQueryDto {
+  @ApiPropertyOptional({ enum: METRICS_PERIODS, description: 'Los últimos 7, 30 o 90 días, o los últimos 12 meses' })
+  @IsOptional()
+  @IsIn(METRICS_PERIODS, { message: 'period debe ser 7d, 30d, 90d o 12m' })
+  period?: MetricsPeriod;
+}
+
 export class AdminUsersQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: USER_STATES })
   @IsOptional()
