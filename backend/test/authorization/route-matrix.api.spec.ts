@@ -566,6 +566,11 @@ describe('authorisation matrix of every registered route', () => {
     },
 
     'GET /api/agent-creator': { class: 'signed-in', probe: () => ({ path: '/api/agent-creator' }) },
+    'GET /api/agent-creator/conversation': {
+      class: 'signed-in',
+      probe: () => ({ path: '/api/agent-creator/conversation' }),
+      foreign: () => ({ path: `/api/agent-creator/conversation?agentId=${seeded.agentId}` }),
+    },
     'POST /api/agent-creator/messages': {
       class: 'signed-in',
       probe: () => ({ path: '/api/agent-creator/messages', body: { message: 'Quiero un agente de alquileres' } }),

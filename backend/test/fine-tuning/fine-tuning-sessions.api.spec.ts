@@ -40,7 +40,7 @@ describe('fine-tuning sessions (/fine-tuning/sessions)', () => {
   });
   beforeEach(() => {
     fake.requests.length = 0;
-    fake.set({ reply: structured('¿Qué quieres cambiar?'), replies: [] });
+    fake.set({ reply: structured('¿Qué quieres cambiar?'), replies: [], status: undefined });
   });
   afterAll(async () => {
     await testApp.close();
@@ -111,6 +111,35 @@ describe('fine-tuning sessions (/fine-tuning/sessions)', () => {
     expect(body.message).toBe('El modelo no ha devuelto una respuesta válida. Tu mensaje se ha guardado: vuelve a intentarlo.');
     const { body: again } = await http().get(`/api/fine-tuning/sessions/${session.sessionId}`).set(ana.authorization).expect(200);
     expect(again.messages).toMatchObject([{ role: 'user', content: 'Esto se guarda' }]);
+  });
+
+  it('a model that answers in plain text: the text is the reply, and a prompt after «Prompt propuesto:» is the proposal', async () => {
+    const { body: session } = await open(ana, { agentId }).expect(201);
+    fake.set({ reply: ['Puedo hacerlo más breve. ¿Quieres que cite', ' la ley?'] });
+    const { body: question } = await talk(ana, session.sessionId, { message: 'Más corto' }).expect(200);
+    expect(question).toMatchObject({ reply: 'Puedo hacerlo más breve. ¿Quieres que cite la ley?', proposedPrompt: null });
+    expect(fake.requests[0].body.response_format.json_schema.name).toBe('ajuste_de_prompt');
+
+    fake.set({ reply: [`Así quedaría:\n\n**Prompt propuesto:**\n\n${REVISED_PROMPT}`] });
+    const { body } = await talk(ana, session.sessionId, { message: 'Sí, que cite la ley' }).expect(200);
+    expect(body).toMatchObject({ reply: 'Así quedaría:', proposedPrompt: REVISED_PROMPT });
+    const { body: again } = await http().get(`/api/fine-tuning/sessions/${session.sessionId}`).set(ana.authorization).expect(200);
+    expect(again.messages.map((message: { content: string }) => message.content)).toEqual([
+      'Más corto',
+      'Puedo hacerlo más breve. ¿Quieres que cite la ley?',
+      'Sí, que cite la ley',
+      `Así quedaría:\n\nPrompt propuesto:\n\n${REVISED_PROMPT}`,
+    ]);
+  });
+
+  it('a message sent again after a failure (same messageId) is stored once', async () => {
+    const { body: session } = await open(ana, { agentId }).expect(201);
+    fake.set({ status: 500 });
+    await talk(ana, session.sessionId, { message: 'Una vez', messageId: 'ajuste-1' }).expect(502);
+    fake.set({ status: undefined });
+    await talk(ana, session.sessionId, { message: 'Una vez', messageId: 'ajuste-1' }).expect(200);
+    const { body } = await http().get(`/api/fine-tuning/sessions/${session.sessionId}`).set(ana.authorization).expect(200);
+    expect(body.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant']);
   });
 
   it('a closed session takes no more messages and cannot apply (success false with the message)', async () => {

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
@@ -14,7 +15,15 @@ import { RateLimit } from '../../common/rate-limit/rate-limit';
 import { AgentDto } from '../agents/dto/agent.dto';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { AgentCreatorService } from './agent-creator.service';
-import { AgentDraftResponseDto, CreatorMessageDto, CreatorReplyDto, CreatorStatusDto, SaveDraftDto } from './dto/agent-creator.dto';
+import {
+  AgentDraftResponseDto,
+  CreatorConversationDto,
+  CreatorConversationQueryDto,
+  CreatorMessageDto,
+  CreatorReplyDto,
+  CreatorStatusDto,
+  SaveDraftDto,
+} from './dto/agent-creator.dto';
 import { TALK_TURN_LIMITS } from './talk-turn';
 import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 
@@ -33,18 +42,33 @@ export class AgentCreatorController {
     return this.creator.status();
   }
 
+  @Get('conversation')
+  @ApiOperation({
+    summary: 'Dónde está el creador: su conversación, el borrador como quedó y sus mensajes',
+    description:
+      'Con conversationId, esa conversación del creador. Si no, la de quien llama sobre agentId, o (sin agentId) su borrador de un agente nuevo en curso; sin ninguna, conversationId es null y el borrador el del agente (o vacío).',
+  })
+  @ApiOkResponse({ type: CreatorConversationDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'conversationId o agentId no válidos' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Conversación o agente no encontrados' })
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: 'El agente es de otro usuario' })
+  conversation(@CurrentIdentity() identity: VerifiedIdentity, @Query() query: CreatorConversationQueryDto): Promise<CreatorConversationDto> {
+    return this.creator.conversation(identity, query);
+  }
+
   @Post('messages')
   @HttpCode(HttpStatus.OK)
   @RateLimit({ rules: TALK_TURN_LIMITS })
   @ApiOperation({
     summary: 'Un turno con el creador de agentes: responde y devuelve el borrador completo',
     description:
-      'Sin conversationId abre una conversación en modo creador (con agentId, para cambiar ese agente). El mensaje del usuario se guarda antes de preguntar al modelo; el borrador enviado (con los cambios a mano) es el que el modelo continúa.',
+      'Sin conversationId sigue la conversación del creador de quien llama sobre agentId, o su borrador de un agente nuevo en curso, y si no hay ninguna abre una en modo creador: una conversación por borrador, titulada como el agente. El mensaje del usuario y el borrador enviado (con los cambios a mano, que el modelo continúa) se guardan antes de preguntar al modelo; con el mismo messageId, un reintento no guarda el mensaje dos veces. Si el modelo responde con texto en lugar del borrador, el texto es la respuesta y el borrador queda como estaba (draftUpdated false).',
   })
   @ApiOkResponse({ type: CreatorReplyDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Mensaje o borrador no válidos' })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Conversación o agente no encontrados' })
   @ApiForbiddenResponse({ type: ErrorBodyDto, description: 'El agente es de otro usuario' })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: 'messageId ya es el de otro mensaje' })
   @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'Demasiados mensajes o consultas al modelo por minuto' })
   talk(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: CreatorMessageDto): Promise<CreatorReplyDto> {
     return this.creator.talk(identity, body);

@@ -18,22 +18,35 @@ import {
   toSaveAgent,
 } from './agent-draft';
 import { DraftIncompleteError } from './agent-creator.errors';
-import type { AgentDraftResponseDto, CreatorMessageDto, CreatorReplyDto, CreatorStatusDto, SaveDraftDto } from './dto/agent-creator.dto';
+import { CreatorConversations, creatorTitle } from './creator-conversations';
+import type {
+  AgentDraftResponseDto,
+  CreatorConversationDto,
+  CreatorConversationQueryDto,
+  CreatorMessageDto,
+  CreatorReplyDto,
+  CreatorStatusDto,
+  SaveDraftDto,
+} from './dto/agent-creator.dto';
+import { plainReplyText } from './plain-replies';
 import { creatorInstructions } from './instructions';
 import { findModifiableAgent } from './agent-access';
 import { TalkTurns } from './talk-turn';
 
-export const CREATOR_TITLE = 'Creador de agentes';
+/** The newest messages a reopened creator conversation shows. */
+const CONVERSATION_MESSAGES_SHOWN = 100;
 
 /**
  * Creating (or changing) an agent by talking: a conversation in creator-agent mode (spec section
  * 4) where each turn the model answers and returns the whole draft; saving goes through the agents
  * service like any other save, so the prompt becomes the agent's prompt (and version) the same way.
+ * One conversation per draft (CreatorConversations): a visit goes on with the one under way.
  */
 @Injectable()
 export class AgentCreatorService {
   constructor(
     private readonly agents: AgentsService,
+    private readonly creatorConversations: CreatorConversations,
     private readonly conversations: ConversationsService,
     private readonly users: UsersService,
     private readonly turns: TalkTurns,
@@ -50,28 +63,60 @@ export class AgentCreatorService {
     return { agentId: agent.id, draft: draftOf(agent, await this.agents.promptFor(agent.id)) };
   }
 
-  async talk(identity: VerifiedIdentity, body: CreatorMessageDto): Promise<CreatorReplyDto> {
+  /**
+   * GET /agent-creator/conversation: where the creator stands. A conversation by its id; else the
+   * caller's conversation on the agent, or their draft of a new agent under way; else none yet.
+   */
+  async conversation(identity: VerifiedIdentity, query: CreatorConversationQueryDto): Promise<CreatorConversationDto> {
+    const agent = query.agentId !== undefined ? await findModifiableAgent(this.agents, identity, query.agentId) : null;
     const conversation =
-      body.conversationId !== undefined ? await this.creatorConversation(identity, body.conversationId) : await this.open(identity, body.agentId);
-    const editing = conversation.metadata.agentId !== undefined;
-    const draft = body.draft ?? (editing ? (await this.agentDraft(identity, conversation.metadata.agentId!)).draft : emptyDraft());
+      query.conversationId !== undefined
+        ? await this.creatorConversations.find(identity, query.conversationId)
+        : await this.creatorConversations.current(identity, agent?.id ?? null);
+    const kept = conversation ? await this.creatorConversations.draftOf(conversation) : null;
+    const agentId = kept?.agentId ?? conversation?.metadata.agentId ?? agent?.id ?? null;
+    if (agent && conversation && agentId !== agent.id) throw new ConversationNotFoundError();
+    const draft = kept?.draft ?? (agentId ? (await this.agentDraft(identity, agentId)).draft : emptyDraft());
+    return {
+      conversationId: conversation?.id ?? null,
+      agentId,
+      title: conversation?.title ?? creatorTitle(draft.name, agentId),
+      draft,
+      messages: conversation ? await this.conversations.listMessages(identity, conversation.id, { limit: CONVERSATION_MESSAGES_SHOWN }) : [],
+    };
+  }
+
+  async talk(identity: VerifiedIdentity, body: CreatorMessageDto): Promise<CreatorReplyDto> {
+    const conversation = await this.conversationFor(identity, body);
+    const kept = await this.creatorConversations.draftOf(conversation);
+    const agentId = kept?.agentId ?? conversation.metadata.agentId ?? null;
+    const draft = body.draft ?? kept?.draft ?? (agentId ? (await this.agentDraft(identity, agentId)).draft : emptyDraft());
+    // The draft as sent (hand edits included) is kept before the model is asked: a failure loses none of it.
+    await this.creatorConversations.update(identity, conversation, agentId, draft);
     const result = await this.turns.run(identity, {
       conversation,
       message: body.message,
-      systemPrompt: creatorInstructions(draft, this.config.productName, editing),
+      messageId: body.messageId,
+      systemPrompt: creatorInstructions(draft, this.config.productName, agentId !== null),
       modelId: draft.modelId || undefined,
       schema: CREATOR_REPLY_SCHEMA,
       read: creatorReplyReader(draft.modelId),
+      // Prose instead of the JSON: shown as the reply, and the draft stays as it was.
+      plainText: (text) => {
+        const reply = plainReplyText(text);
+        return reply === null ? null : { reply, draft };
+      },
       storedText: (value) => value.reply,
     });
-    const reply = result.modelAvailable
-      ? { reply: result.value.reply, draft: result.value.draft }
-      : { reply: result.notice, draft };
+    const draftUpdated = result.modelAvailable && !result.plainText;
+    const reply = result.modelAvailable ? { reply: result.value.reply, draft: result.value.draft } : { reply: result.notice, draft };
+    if (draftUpdated) await this.creatorConversations.update(identity, conversation, agentId, reply.draft);
     return {
       conversationId: conversation.id,
       userMessageId: result.userMessageId,
       messageId: result.messageId,
       modelAvailable: result.modelAvailable,
+      draftUpdated,
       ...reply,
     };
   }
@@ -81,45 +126,42 @@ export class AgentCreatorService {
    * initial interaction are recorded, and the creator conversation is linked to the agent.
    */
   async create(identity: VerifiedIdentity, body: SaveDraftDto): Promise<AgentDto> {
-    const conversation = body.conversationId !== undefined ? await this.creatorConversation(identity, body.conversationId) : null;
+    const conversation = body.conversationId !== undefined ? await this.creatorConversations.find(identity, body.conversationId) : null;
     assertComplete(body.draft);
     const { agent } = await this.agents.save(identity, toSaveAgent(body.draft));
     await this.users.update(identity, identity.sub, { interactionComplete: true });
-    if (conversation) await this.link(identity, conversation, agent.id);
+    if (conversation) await this.link(identity, conversation, agent.id, body.draft);
     return agent;
   }
 
   /** 'Guardar cambios' on an existing agent (its creator or an admin). */
   async update(identity: VerifiedIdentity, agentId: string, body: SaveDraftDto): Promise<AgentDto> {
-    const conversation = body.conversationId !== undefined ? await this.creatorConversation(identity, body.conversationId) : null;
+    const conversation = body.conversationId !== undefined ? await this.creatorConversations.find(identity, body.conversationId) : null;
     const agent = await findModifiableAgent(this.agents, identity, agentId);
     assertComplete(body.draft);
     const { agent: saved } = await this.agents.save(identity, toSaveAgent(body.draft, agent.id));
-    if (conversation) await this.link(identity, conversation, saved.id);
+    if (conversation) await this.link(identity, conversation, saved.id, body.draft);
     return saved;
   }
 
-  private async open(identity: VerifiedIdentity, agentId: string | undefined): Promise<Conversation> {
-    const agent = agentId !== undefined ? await findModifiableAgent(this.agents, identity, agentId) : null;
-    // Without an agentId, a conversation is created in creator-agent mode (spec section 4).
-    const created = await this.conversations.create(identity, {
-      title: agent ? `Editar ${agent.name}`.slice(0, 120) : CREATOR_TITLE,
-      metadata: { isCreatorAgent: true },
-    });
-    if (agent) await this.conversations.update(identity, created.id, { metadata: { agentId: agent.id } });
-    return this.conversations.findOwned(identity, created.id);
+  /**
+   * The conversation a turn goes in: the one named; else the caller's conversation on the agent,
+   * or their draft of a new agent under way (a visit, or a retry after a failed first turn, opens
+   * no other); else a new one.
+   */
+  private async conversationFor(identity: VerifiedIdentity, body: CreatorMessageDto): Promise<Conversation> {
+    if (body.conversationId !== undefined) return this.creatorConversations.find(identity, body.conversationId);
+    const agent = body.agentId !== undefined ? await findModifiableAgent(this.agents, identity, body.agentId) : null;
+    const current = await this.creatorConversations.current(identity, agent?.id ?? null);
+    if (current) return current;
+    const draft = body.draft ?? (agent ? draftOf(agent, await this.agents.promptFor(agent.id)) : emptyDraft());
+    return this.creatorConversations.open(identity, agent, draft);
   }
 
-  private async creatorConversation(identity: VerifiedIdentity, id: string): Promise<Conversation> {
-    const conversation = await this.conversations.findOwned(identity, id);
-    if (conversation.metadata.isCreatorAgent !== true) throw new ConversationNotFoundError();
-    return conversation;
-  }
-
-  private async link(identity: VerifiedIdentity, conversation: Conversation, agentId: string): Promise<void> {
+  private async link(identity: VerifiedIdentity, conversation: Conversation, agentId: string, draft: AgentDraftDto): Promise<void> {
     await this.conversations.update(identity, conversation.id, { metadata: { agentId, isInitialInteraction: false } });
+    await this.creatorConversations.update(identity, conversation, agentId, draft);
   }
-
 }
 
 function assertComplete(draft: AgentDraftDto): void {

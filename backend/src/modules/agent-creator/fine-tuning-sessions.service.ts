@@ -21,6 +21,7 @@ import type {
 } from './dto/fine-tuning.dto';
 import { fineTuningInstructions } from './instructions';
 import { findModifiableAgent } from './agent-access';
+import { plainFineTuningReply } from './plain-replies';
 import { TalkTurns } from './talk-turn';
 
 /** metadata.type of a session's conversation: open, and closed (it stays a fine-tuning conversation). */
@@ -108,10 +109,13 @@ export class FineTuningSessionsService {
     const result = await this.turns.run(identity, {
       conversation: session,
       message: body.message,
+      messageId: body.messageId,
       systemPrompt: fineTuningInstructions(agent, currentPrompt),
       modelId: session.metadata.modelId,
       schema: FINE_TUNING_SCHEMA,
       read: readFineTuningReply,
+      // Prose instead of the JSON: the text is the reply, with the prompt after «Prompt propuesto:» if it has one.
+      plainText: plainFineTuningReply,
       storedText,
     });
     return {

@@ -7,7 +7,7 @@ import { ConversationsService } from '../conversations/conversations.service';
 import type { Conversation } from '../conversations/entities/conversation.entity';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { ModelGateway, ModelNotConfiguredError, type ResponseSchema } from '../models/model-gateway';
-import { askStructured, type StructuredReader } from '../models/structured-output';
+import { askStructured, type PlainTextReader, type StructuredReader } from '../models/structured-output';
 
 /** A turn is a message and a model call (or two, when the first reply does not validate). */
 export const TALK_TURN_LIMITS: RateLimitRule[] = [
@@ -20,16 +20,24 @@ export const TALK_TURN_LIMITS: RateLimitRule[] = [
 export interface TalkRequest<T> {
   conversation: Conversation;
   message: string;
+  /**
+   * The client's id for the user's message: sent again after a failed turn, the message stored
+   * then is answered (not stored twice), with the turns before it.
+   */
+  messageId?: string;
   systemPrompt: string;
   modelId?: string;
   schema: ResponseSchema;
   read: StructuredReader<T>;
+  /** Reads a reply that is not the JSON asked for as text, where one can serve (see askStructured). */
+  plainText?: PlainTextReader<T>;
   /** The assistant message to store from the structured reply (what the user sees in the chat). */
   storedText: (value: T) => string;
 }
 
 export type TalkResult<T> =
-  | { modelAvailable: true; userMessageId: string; messageId: string; value: T }
+  /** plainText: the model did not answer the JSON asked for, and its text was read instead. */
+  | { modelAvailable: true; userMessageId: string; messageId: string; value: T; plainText: boolean }
   | { modelAvailable: false; userMessageId: string; messageId: string; notice: string };
 
 /**
@@ -50,9 +58,10 @@ export class TalkTurns {
   }
 
   async run<T>(identity: VerifiedIdentity, request: TalkRequest<T>): Promise<TalkResult<T>> {
-    const question = { id: randomUUID(), role: 'user' as const, content: request.message, timestamp: new Date() };
-    const { history } = await this.conversations.chatContext(request.conversation.id, question.id, HISTORY_MAX_TURNS);
-    await this.conversations.insertMessage(request.conversation, question);
+    const asked = { id: request.messageId ?? randomUUID(), role: 'user' as const, content: request.message, timestamp: new Date() };
+    const { sentBefore, history } = await this.conversations.chatContext(request.conversation.id, asked.id, HISTORY_MAX_TURNS);
+    // Sent again after a failure: the message stored then (the same text, or MessageIdConflictError).
+    const question = sentBefore ? this.conversations.sameMessage(sentBefore, asked) : await this.conversations.insertMessage(request.conversation, asked);
     const replyAt = () => new Date(Math.max(Date.now(), question.timestamp.getTime() + 1));
 
     if (!this.isModelAvailable()) {
@@ -67,7 +76,7 @@ export class TalkTurns {
       return { modelAvailable: false, userMessageId: question.id, messageId: stored.id, notice };
     }
 
-    const { value, usage } = await askStructured(
+    const { value, usage, plainText } = await askStructured(
       this.gateway,
       {
         audience: 'agent',
@@ -79,6 +88,7 @@ export class TalkTurns {
         responseSchema: request.schema,
       },
       request.read,
+      request.plainText,
     );
     const stored = await this.conversations.insertMessage(request.conversation, {
       id: randomUUID(),
@@ -88,6 +98,6 @@ export class TalkTurns {
       modelId: request.modelId ?? null,
       usage: usage ?? null,
     });
-    return { modelAvailable: true, userMessageId: question.id, messageId: stored.id, value };
+    return { modelAvailable: true, userMessageId: question.id, messageId: stored.id, value, plainText: plainText === true };
   }
 }

@@ -482,6 +482,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agent-creator/conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dónde está el creador: su conversación, el borrador como quedó y sus mensajes
+         * @description Con conversationId, esa conversación del creador. Si no, la de quien llama sobre agentId, o (sin agentId) su borrador de un agente nuevo en curso; sin ninguna, conversationId es null y el borrador el del agente (o vacío).
+         */
+        get: operations["AgentCreatorController_conversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agent-creator/messages": {
         parameters: {
             query?: never;
@@ -493,7 +513,7 @@ export interface paths {
         put?: never;
         /**
          * Un turno con el creador de agentes: responde y devuelve el borrador completo
-         * @description Sin conversationId abre una conversación en modo creador (con agentId, para cambiar ese agente). El mensaje del usuario se guarda antes de preguntar al modelo; el borrador enviado (con los cambios a mano) es el que el modelo continúa.
+         * @description Sin conversationId sigue la conversación del creador de quien llama sobre agentId, o su borrador de un agente nuevo en curso, y si no hay ninguna abre una en modo creador: una conversación por borrador, titulada como el agente. El mensaje del usuario y el borrador enviado (con los cambios a mano, que el modelo continúa) se guardan antes de preguntar al modelo; con el mismo messageId, un reintento no guarda el mensaje dos veces. Si el modelo responde con texto en lugar del borrador, el texto es la respuesta y el borrador queda como estaba (draftUpdated false).
          */
         post: operations["AgentCreatorController_talk"];
         delete?: never;
@@ -3104,19 +3124,34 @@ export interface components {
              */
             priceID: string;
         };
+        CreatorConversationDto: {
+            /** @description El agente que se cambia, o el ya creado con este borrador */
+            agentId: string | null;
+            /** @description null: aún no hay conversación (se abre con el primer mensaje) */
+            conversationId: string | null;
+            draft: components["schemas"]["AgentDraftDto"];
+            /** @description Sus mensajes más recientes, del más antiguo al más nuevo */
+            messages: components["schemas"]["MessageDto"][];
+            /** @description El título de la conversación: el del agente que se crea o se cambia */
+            title: string;
+        };
         CreatorMessageDto: {
-            /** @description Al abrir la conversación: el agente que se quiere cambiar (solo su creador o un admin) */
+            /** @description Sin conversationId: el agente que se quiere cambiar (solo su creador o un admin) */
             agentId?: string;
-            /** @description La conversación del creador; sin ella se abre una nueva */
+            /** @description La conversación del creador; sin ella se sigue la de quien llama sobre ese agente, o su borrador de un agente nuevo en curso, y si no hay ninguna se abre una */
             conversationId?: string;
             /** @description El borrador tal como lo ve el usuario (con sus cambios a mano) */
             draft?: components["schemas"]["AgentDraftDto"];
             /** @example Quiero un agente que ayude a inquilinos con su contrato de alquiler */
             message: string;
+            /** @description El id que el cliente da al mensaje: enviado otra vez tras un fallo, se responde el mensaje ya guardado (no se guarda dos veces) */
+            messageId?: string;
         };
         CreatorReplyDto: {
             conversationId: string;
             draft: components["schemas"]["AgentDraftDto"];
+            /** @description false: el borrador sigue como se envió (sin modelo, o el modelo respondió con texto en lugar del borrador) */
+            draftUpdated: boolean;
             /** @description Id de la respuesta guardada */
             messageId: string;
             /** @description false: no hay modelo configurado (la respuesta lo explica) */
@@ -3336,6 +3371,8 @@ export interface components {
         FineTuningMessageDto: {
             /** @example Quiero que responda de forma más breve y que cite la ley */
             message: string;
+            /** @description El id que el cliente da al mensaje: enviado otra vez tras un fallo, se responde el mensaje ya guardado (no se guarda dos veces) */
+            messageId?: string;
             /** @description Contrato: quien llama (403 si es otro usuario) */
             userId?: string;
         };
@@ -5807,6 +5844,66 @@ export interface operations {
             };
         };
     };
+    AgentCreatorController_conversation: {
+        parameters: {
+            query?: {
+                /** @description El agente que se quiere cambiar (solo su creador o un admin) */
+                agentId?: string;
+                /** @description Una conversación del creador de quien llama, para reabrirla */
+                conversationId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorConversationDto"];
+                };
+            };
+            /** @description conversationId o agentId no válidos */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente es de otro usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Conversación o agente no encontrados */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     AgentCreatorController_talk: {
         parameters: {
             query?: never;
@@ -5857,6 +5954,15 @@ export interface operations {
             };
             /** @description Conversación o agente no encontrados */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description messageId ya es el de otro mensaje */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

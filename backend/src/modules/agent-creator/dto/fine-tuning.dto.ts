@@ -38,6 +38,16 @@ export class FineTuningMessageDto {
   @MaxLength(MAX_TALK_MESSAGE_LENGTH, { message: `message no puede superar los ${MAX_TALK_MESSAGE_LENGTH} caracteres` })
   message: string;
 
+  @ApiPropertyOptional({
+    description:
+      'El id que el cliente da al mensaje: enviado otra vez tras un fallo, se responde el mensaje ya guardado (no se guarda dos veces)',
+    maxLength: 64,
+  })
+  @IsOptional()
+  @IsString({ message: 'messageId debe ser un texto' })
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'messageId debe tener entre 1 y 64 letras, cifras, guiones o guiones bajos' })
+  messageId?: string;
+
   @ApiPropertyOptional(USER_ID)
   @IsOptional()
   @IsString({ message: 'userId debe ser un texto' })
