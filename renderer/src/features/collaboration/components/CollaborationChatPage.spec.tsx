@@ -351,28 +351,74 @@ describe('A flow conversation that cannot be opened', () => {
 describe('A flow conversation opened again', () => {
   beforeEach(server);
 
-  it('shows the stored questions and answers, with who contributed', async () => {
-    api.on('GET', '/conversations/c1', {
-      body: {
-        id: 'c1',
-        title: 'Flujo de Agentes',
-        metadata: { fromFlow: true },
-        messages: [
-          { id: 'collaboration-s0-query', role: 'user', content: 'Pregunta de ayer', timestamp: '', metadata: null },
-          {
-            id: 'collaboration-s0',
-            role: 'assistant',
-            content: 'Respuesta del equipo de ayer',
-            timestamp: '',
-            metadata: { agentId: 'legal,fiscal', agentName: 'Asesor Legal, Asesor Fiscal' },
-          },
-        ],
+  const storedConversation = (sessionId: string, answer: string) => ({
+    id: 'c1',
+    title: 'Flujo de Agentes',
+    metadata: { fromFlow: true },
+    messages: [
+      { id: `collaboration-${sessionId}-query`, role: 'user', content: '¿Cómo monto una SL?', timestamp: '', metadata: null },
+      {
+        id: `collaboration-${sessionId}`,
+        role: 'assistant',
+        content: answer,
+        timestamp: '',
+        metadata: { agentId: 'legal,fiscal', agentName: 'Asesor Legal, Asesor Fiscal' },
       },
-    });
+    ],
+  });
+
+  it("shows each stored question as its session: the whole log, the answer with every agent's part, 'Repetir' and 'Guardar como ecosistema'", async () => {
+    sessions.s1 = completed('s1');
+    api.on('GET', '/conversations/c1', { body: storedConversation('s1', 'Constituye la SL ante notario y date de alta en Hacienda.') });
     renderFlow('/chat/c1');
-    expect(await screen.findByText('Pregunta de ayer')).toBeInTheDocument();
-    expect(screen.getByText('Respuesta del equipo de ayer')).toBeInTheDocument();
+
+    const log = await screen.findByRole('log', { name: 'Pasos de la colaboración' });
+    expect(within(log).getByText('Asesor Legal coordina')).toBeInTheDocument();
+    expect(within(log).getByText('Respuesta sintetizada')).toBeInTheDocument();
+    expect(screen.getByText('¿Cómo monto una SL?')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Tareas asignadas' })).toHaveTextContent('Asesor Fiscal: Obligaciones fiscales');
+    expect(screen.getByRole('article', { name: 'Respuesta del equipo' })).toHaveTextContent('Constituye la SL ante notario y date de alta en Hacienda.');
+    expect(screen.getByRole('article', { name: 'Aportación de Asesor Fiscal' })).toHaveTextContent('Alta censal (modelo 036) y el IVA.');
+    // The answer is shown once: as the session's, not again as a stored message.
+    expect(screen.getAllByText('Constituye la SL ante notario y date de alta en Hacienda.')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Guardar como ecosistema' })).toBeInTheDocument();
+    // Finished: nothing streams.
+    expect(api.callsTo('GET', '/collaboration/sessions/s1/events')).toHaveLength(0);
+
+    api.on('POST', '/collaboration/sessions/s1/replay', () => {
+      sessions.s2 = completed('s2', 'Segunda versión: SL con capital mínimo de 1 euro.');
+      return { status: 201, body: sessions.s2 };
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Repetir' }));
+    const comparison = await screen.findByRole('region', { name: 'Comparación de ejecuciones' });
+    expect(within(comparison).getByRole('region', { name: 'Ejecución original' })).toHaveTextContent('Constituye la SL ante notario');
+    expect(within(comparison).getByRole('region', { name: 'Repetición' })).toHaveTextContent('Segunda versión: SL con capital mínimo de 1 euro.');
+  });
+
+  it('a stored question whose session the server no longer has shows the stored answer, with who contributed', async () => {
+    api
+      .on('GET', '/conversations/c1', { body: storedConversation('s0', 'Respuesta del equipo de ayer') })
+      .on('GET', '/collaboration/sessions/s0', { status: 404, body: { message: 'Sesión no encontrada' } });
+    renderFlow('/chat/c1');
+    expect(await screen.findByText('Respuesta del equipo de ayer')).toBeInTheDocument();
+    expect(screen.getByText('¿Cómo monto una SL?')).toBeInTheDocument();
     expect(screen.getByText('Con la aportación de: Asesor Legal, Asesor Fiscal')).toBeInTheDocument();
+    expect(screen.queryByText('No se pudo cargar la sesión de colaboración')).not.toBeInTheDocument();
+  });
+
+  it("a stored session that cannot be read now says so with 'Reintentar', which shows it", async () => {
+    api
+      .on('GET', '/conversations/c1', { body: storedConversation('s1', 'Constituye la SL ante notario y date de alta en Hacienda.') })
+      .on('GET', '/collaboration/sessions/s1', { status: 503, body: { message: 'El servicio no está disponible' } });
+    renderFlow('/chat/c1');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo cargar la sesión de colaboración');
+    expect(alert).toHaveTextContent('El servicio no está disponible');
+    sessions.s1 = completed('s1');
+    api.on('GET', '/collaboration/sessions/*', (call) => ({ body: sessions[call.path.split('/')[3]!] }));
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('log', { name: 'Pasos de la colaboración' })).toHaveTextContent('Respuesta sintetizada');
+    expect(screen.getByRole('button', { name: 'Repetir' })).toBeInTheDocument();
   });
 });
 

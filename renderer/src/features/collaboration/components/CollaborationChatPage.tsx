@@ -22,41 +22,59 @@ import type { ChatEcosystem, PickableAgent } from '../types';
 import { AgentPicker } from './AgentPicker';
 import { SessionActions } from './SessionActions';
 import { SessionView } from './SessionView';
+import { sessionIdOf, storedTurns } from '../utils/conversation';
 
 const strings = collaborationStrings;
 const NEW = 'new';
 
 const errorText = (error: unknown, fallback: string) => (isApiError(error) && error.message ? error.message : fallback);
 
+/** A stored message as the conversation keeps it: the user's question, or the team's answer with who contributed. */
+function StoredMessageView({ message }: { message: StoredMessage }) {
+  const label = message.role === 'user' ? strings.you : strings.result.title;
+  const by = message.role === 'assistant' ? message.metadata?.agentName : undefined;
+  return (
+    <>
+      <Text size="xs" fw={600} c="dimmed">
+        {label}
+      </Text>
+      <MarkdownText>{message.content}</MarkdownText>
+      {by && (
+        <Text size="xs" c="dimmed">
+          {strings.result.by(by)}
+        </Text>
+      )}
+    </>
+  );
+}
+
 function StoredHistory({ messages }: { messages: StoredMessage[] }) {
   if (messages.length === 0) return null;
   return (
     <ol className="collaboration-history" aria-label={strings.flowTitle}>
-      {messages.map((message) => {
-        const label = message.role === 'user' ? strings.you : strings.result.title;
-        const by = message.role === 'assistant' ? message.metadata?.agentName : undefined;
-        return (
-          <li key={message.id} className={`collaboration-message collaboration-message-${message.role}`}>
-            <Text size="xs" fw={600} c="dimmed">
-              {label}
-            </Text>
-            <MarkdownText>{message.content}</MarkdownText>
-            {by && (
-              <Text size="xs" c="dimmed">
-                {strings.result.by(by)}
-              </Text>
-            )}
-          </li>
-        );
-      })}
+      {messages.map((message) => (
+        <li key={message.id} className={`collaboration-message collaboration-message-${message.role}`}>
+          <StoredMessageView message={message} />
+        </li>
+      ))}
     </ol>
   );
 }
 
-function TurnView({ turn, onReplay }: { turn: CollaborationTurn; onReplay: (replay: CollaborationSession) => void }) {
+/** A question of the conversation: asked in this visit, or stored (its answer stands in if the server no longer has the session). */
+interface ShownTurn extends CollaborationTurn {
+  storedAnswer?: StoredMessage;
+}
+
+function TurnView({ turn, onReplay }: { turn: ShownTurn; onReplay: (replay: CollaborationSession) => void }) {
   const actions = (session: CollaborationSession, replayable: boolean) => (
     <SessionActions session={session} onReplay={replayable ? onReplay : undefined} />
   );
+  const fallback = turn.storedAnswer ? (
+    <div className="collaboration-message collaboration-message-assistant">
+      <StoredMessageView message={turn.storedAnswer} />
+    </div>
+  ) : undefined;
   return (
     <li className="collaboration-turn">
       <Paper className="collaboration-message collaboration-message-user" p="sm">
@@ -72,7 +90,7 @@ function TurnView({ turn, onReplay }: { turn: CollaborationTurn; onReplay: (repl
               <Title order={2} fz="md">
                 {strings.result.original}
               </Title>
-              <SessionView sessionId={turn.sessionId} />
+              <SessionView sessionId={turn.sessionId} fallback={fallback} />
             </Stack>
             <Stack gap="xs" component="section" aria-label={strings.result.replayRun}>
               <Title order={2} fz="md">
@@ -83,7 +101,7 @@ function TurnView({ turn, onReplay }: { turn: CollaborationTurn; onReplay: (repl
           </SimpleGrid>
         </section>
       ) : (
-        <SessionView sessionId={turn.sessionId} renderActions={(session) => actions(session, true)} />
+        <SessionView sessionId={turn.sessionId} renderActions={(session) => actions(session, true)} fallback={fallback} />
       )}
     </li>
   );
@@ -142,14 +160,27 @@ export function CollaborationChatPage({
   }, [initialSelection, setTeam]);
 
   const key = conversationId ?? NEW;
-  const turns = allTurns[key] ?? [];
+  const visitTurns = allTurns[key] ?? [];
+  // The questions stored in the conversation (the server stores each query and the team's answer
+  // under the session's id) are shown as their sessions, with the log, 'Repetir' and 'Guardar como
+  // ecosistema', as in the visit they were asked in; then the ones asked in this visit.
+  const stored = storedTurns(conversation?.messages ?? []);
+  const turns: ShownTurn[] = [
+    ...stored.map((item) => ({
+      query: item.query.content,
+      sessionId: item.sessionId,
+      storedAnswer: item.answer,
+      replayId: visitTurns.find((turn) => turn.sessionId === item.sessionId)?.replayId,
+    })),
+    ...visitTurns.filter((turn) => !stored.some((item) => item.sessionId === turn.sessionId)),
+  ];
   const isEcosystem = Boolean(ecosystem) || conversation?.metadata.isEcosystemChat === true;
   const selected = ecosystem ? ecosystem.agentIds : team.filter((id) => agents.some((agent) => agent.id === id));
-  // Messages stored before this visit (the server stores each query and the team's answer, ids
-  // carrying the session's); the ones of this visit's turns are shown live instead.
-  const history = (conversation?.messages ?? []).filter(
-    (message) => !turns.some((turn) => message.id.includes(turn.sessionId) || (turn.replayId !== undefined && message.id.includes(turn.replayId))),
-  );
+  // Any other stored message (none of a session shown above).
+  const history = (conversation?.messages ?? []).filter((message) => {
+    const sessionId = sessionIdOf(message);
+    return !sessionId || !turns.some((turn) => turn.sessionId === sessionId || turn.replayId === sessionId);
+  });
 
   const setTurns = (id: string, update: (turns: CollaborationTurn[]) => CollaborationTurn[]) =>
     setAllTurns((current) => ({ ...current, [id]: update(current[id] ?? []) }));
@@ -287,11 +318,17 @@ export function CollaborationChatPage({
           <StoredHistory messages={history} />
           {turns.length > 0 && (
             <ol className="collaboration-turns">
-              {turns.map((turn, index) => (
+              {turns.map((turn) => (
                 <TurnView
                   key={turn.sessionId}
                   turn={turn}
-                  onReplay={(replay) => setTurns(key, (current) => current.map((item, i) => (i === index ? { ...item, replayId: replay.id } : item)))}
+                  onReplay={(replay) =>
+                    setTurns(key, (current) =>
+                      current.some((item) => item.sessionId === turn.sessionId)
+                        ? current.map((item) => (item.sessionId === turn.sessionId ? { ...item, replayId: replay.id } : item))
+                        : [...current, { query: turn.query, sessionId: turn.sessionId, replayId: replay.id }],
+                    )
+                  }
                 />
               ))}
             </ol>

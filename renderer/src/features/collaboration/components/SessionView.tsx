@@ -167,6 +167,8 @@ export interface SessionViewProps {
   sessionId: string;
   /** Buttons under a finished session ('Repetir', 'Guardar como ecosistema'). */
   renderActions?: (session: CollaborationSession) => ReactNode;
+  /** Shown instead when the server no longer has the session (e.g. the answer stored in the conversation). */
+  fallback?: ReactNode;
 }
 
 /** A failed read of the session, with 'Reintentar'. */
@@ -184,9 +186,10 @@ function LoadError({ error, onRetry }: { error: string; onRetry: () => void }) {
 }
 
 /** One session followed live: its progress while it runs, its answer when it ends. */
-export function SessionView({ sessionId, renderActions }: SessionViewProps) {
+export function SessionView({ sessionId, renderActions, fallback }: SessionViewProps) {
   const run = useCollaborationRun(sessionId);
   if (!run.session) {
+    if (run.gone && fallback) return <>{fallback}</>;
     return run.loadError ? <LoadError error={run.loadError} onRetry={run.retry} /> : <Spinner size="sm" label={strings.progress.waiting} />;
   }
   const finished = isFinished(run.session.status);

@@ -18,6 +18,8 @@ export interface CollaborationRun {
   session: CollaborationSession | undefined;
   /** A read of the session failed (the first one, or one after its stream broke): its message. Null while it is tried again. */
   loadError: string | null;
+  /** The server no longer has the session (404): a stored answer may stand in for it. */
+  gone: boolean;
   /** Reads the session again after a failed read. */
   retry: () => void;
   /** The stream broke; the last stored state is shown (and read again until the session ends). */
@@ -77,6 +79,7 @@ export function useCollaborationRun(sessionId: string): CollaborationRun {
   return {
     session: query.data,
     loadError: query.isError && !query.isFetching ? message(query.error, collaborationStrings.errors.load) : null,
+    gone: query.isError && isApiError(query.error) && query.error.status === 404,
     retry: () => void query.refetch(),
     streamError: follow.broken,
     cancelling: cancelMutation.isPending,
