@@ -24,7 +24,7 @@ export function formatDay(date: Date): string {
 export function receiptMail(row: Subscription, context: ReceiptContext): MailMessage {
   const { productName, publicUrl, currency, at } = context;
   const bought = row.products?.[0]?.name ?? (row.isBundle ? 'Paquete de agentes' : 'Agente');
-  const kind = row.isBundle ? 'Ecosistema (paquete de agentes)' : 'Agente';
+  const kind = row.isBundle ? 'ecosistema de agentes' : 'agente';
   const greeting = row.userName?.trim() ? `Hola, ${row.userName.trim()}:` : 'Hola:';
   return {
     to: row.userEmail ?? '',
@@ -34,7 +34,7 @@ export function receiptMail(row: Subscription, context: ReceiptContext): MailMes
       '',
       `Gracias por tu compra en ${productName}. Este es tu recibo.`,
       '',
-      `Concepto: ${bought} (${kind}), suscripción mensual`,
+      `Concepto: ${bought} (${kind}, suscripción mensual)`,
       `Importe: ${formatAmount(Number(row.price ?? 0), currency)} al mes`,
       `Fecha: ${formatDay(at)}`,
       `Referencia: ${row.subscriptionId}`,
