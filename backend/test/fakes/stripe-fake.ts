@@ -83,6 +83,12 @@ export interface StripeFake {
   /** The secret key the fake accepts. */
   secretKey: string;
   state: StripeFakeState;
+  /**
+   * Moves the subscription past the end of its current period, as a test clock would: one set to
+   * cancel then (cancel_at_period_end) is canceled (ended_at the period's end), any other renews for
+   * another month. Answers the subscription, e.g. for the customer.subscription.deleted event Stripe sends.
+   */
+  endPeriod(subscriptionId: string): Record<string, any>;
   /** Finishes a connected account's onboarding (as the creator would on Stripe) and answers the account, e.g. for an account.updated event. */
   enableAccount(accountId: string): Record<string, any>;
   close(): Promise<void>;
@@ -566,6 +572,11 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     } else {
       state.pendingInvoiceItems.push(...lines);
     }
+    if (body.cancel_at_period_end !== undefined) {
+      // Stripe records when the cancellation was asked for; it ends (ended_at) when the period does.
+      found.cancel_at_period_end = body.cancel_at_period_end === 'true';
+      found.canceled_at = found.cancel_at_period_end ? now() : null;
+    }
     if (body.pause_collection !== undefined) {
       found.pause_collection = body.pause_collection === '' ? null : { behavior: body.pause_collection.behavior, resumes_at: null };
     }
@@ -775,6 +786,19 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     url: `http://127.0.0.1:${port}`,
     secretKey,
     state,
+    endPeriod(subscriptionId: string) {
+      const found = subscription(subscriptionId);
+      if (found.status === 'canceled') return found;
+      const item = found.items.data[0];
+      if (found.cancel_at_period_end) {
+        found.status = 'canceled';
+        found.ended_at = item.current_period_end;
+      } else {
+        item.current_period_start = item.current_period_end;
+        item.current_period_end = addMonth(item.current_period_end);
+      }
+      return found;
+    },
     enableAccount(accountId: string) {
       const found = account(accountId);
       Object.assign(found, { charges_enabled: true, payouts_enabled: true, details_submitted: true });

@@ -89,6 +89,8 @@ describe.each(['demo', 'stripe'] as const)('one subscription per user and item u
     const agent = await client.paidAgent(creator, 'Notaria', 5);
     const { user, customerId } = await buyer('otra-vez@example.com');
     const first = await client.subscribe(user, customerId, agent.priceId as string, 'primera').expect(201);
+    // Cancelled at once (a paused subscription is; an active one would stay until its period ends).
+    await client.transition(user, 'pause', first.body.subscription.subscriptionId).expect(200);
     await client.transition(user, 'cancel', first.body.subscription.subscriptionId).expect(200);
     const again = await client.subscribe(user, customerId, agent.priceId as string, 'segunda').expect(201);
     expect(again.body.subscription.subscriptionId).not.toBe(first.body.subscription.subscriptionId);

@@ -55,6 +55,10 @@ function describeMoneyRules(gatewayName: 'demo' | 'stripe') {
     const changePlan = (user: SignedInUser, subscriptionID: string, priceID: string) =>
       http().post('/api/stripe/change-subscription-plan').set(user.authorization).send({ subscriptionID, priceID });
 
+    /** An admin's cancellation, at once (a subscriber's waits for the end of the paid period). */
+    const cancelNow = (subscriptionID: string) =>
+      http().post('/api/stripe/cancel-subscription').set(admin.authorization).send({ subscriptionID, immediately: true });
+
     const stored = async (user: SignedInUser, subscriptionId: string) =>
       ((await http().get(`/api/stripe-user-subscriptions/susbscription/user/${user.sub}`).set(user.authorization).expect(200)).body.data as Array<Record<string, unknown>>).find(
         (row) => row.subscriptionId === subscriptionId,
@@ -120,7 +124,7 @@ function describeMoneyRules(gatewayName: 'demo' | 'stripe') {
     });
 
     describe("a creator's changes to a subscribed agent", () => {
-      it('are refused with a Spanish 409 while anyone subscribes (free, private, deleted), and allowed once the subscriptions are cancelled', async () => {
+      it('are refused with a Spanish 409 while anyone subscribes (free, private, deleted), also when set to cancel at the period end, and allowed once the subscriptions are cancelled', async () => {
         const agent = { ...(await client.paidAgent(creator, 'Asesor Suscrito', 12)), name: 'Asesor Suscrito' };
         const { user, customerId } = await newBuyer();
         const { subscriptionId } = (await client.subscribe(user, customerId, agent.priceId as string).expect(201)).body.subscription;
@@ -140,7 +144,10 @@ function describeMoneyRules(gatewayName: 'demo' | 'stripe') {
         expect((await client.chat(user, agent.id)).status).toBe(200);
         expect(await stored(user, subscriptionId)).toMatchObject({ status: 'active', price: 12 });
 
+        // The subscriber's cancellation keeps the subscription until the period paid for ends: still refused.
         await client.transition(user, 'cancel', subscriptionId).expect(200);
+        await reprice(agent, 0).expect(409);
+        await cancelNow(subscriptionId).expect(200);
         await reprice(agent, 0).expect(200);
         await http().delete(`/api/agents/${agent.id}`).set(creator.authorization).expect(200);
       });
@@ -163,7 +170,13 @@ function describeMoneyRules(gatewayName: 'demo' | 'stripe') {
         const agent = await client.paidAgent(creator, 'Asesor Repetido', 9);
         const { user, customerId } = await newBuyer();
         const first = (await client.subscribe(user, customerId, agent.priceId as string, 'clave-unica-1').expect(201)).body.subscription;
+        // While it is only set to cancel at the period's end, the key still answers it (it is the user's).
         await client.transition(user, 'cancel', first.subscriptionId).expect(200);
+        expect((await client.subscribe(user, customerId, agent.priceId as string, 'clave-unica-1').expect(201)).body.subscription).toMatchObject({
+          subscriptionId: first.subscriptionId,
+          cancelAtPeriodEnd: true,
+        });
+        await cancelNow(first.subscriptionId).expect(200);
 
         const replay = await client.subscribe(user, customerId, agent.priceId as string, 'clave-unica-1').expect(409);
         expect(replay.body.message).toBe(

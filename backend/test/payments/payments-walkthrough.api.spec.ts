@@ -52,7 +52,7 @@ describe('payments in demo mode: a buyer subscribes to a paid agent (issue 14)',
     expect(body.priceId).toBe(agent.priceId);
   });
 
-  it('walks through: customer, card, subscribe, chat, pause (409), resume, cancel (403)', async () => {
+  it('walks through: customer, card, subscribe, chat, pause (409), resume, cancel at the period end, an admin cancels at once (403)', async () => {
     const customerId = await client.createCustomer(buyer, 'Cliente Compradora');
     expect(customerId).toMatch(/^cus_/);
     // One customer per user: asking again answers the same one.
@@ -102,8 +102,18 @@ describe('payments in demo mode: a buyer subscribes to a paid agent (issue 14)',
     expect(resumed.body.subscription.status).toBe('active');
     expect((await client.chat(buyer, agent.id)).status).toBe(200);
 
-    const cancelled = await client.transition(buyer, 'cancel', subscription.subscriptionId).expect(200);
-    expect(cancelled.body.subscription).toMatchObject({ status: 'cancelled', canceled_at: expect.any(String) });
+    // The subscriber's cancel takes effect when the paid period ends (issue 31): still active until then.
+    const ending = await client.transition(buyer, 'cancel', subscription.subscriptionId).expect(200);
+    expect(ending.body.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, canceled_at: null });
+    expect((await client.chat(buyer, agent.id)).status).toBe(200);
+
+    // An admin cancels at once.
+    const cancelled = await http()
+      .post('/api/stripe/cancel-subscription')
+      .set(admin.authorization)
+      .send({ subscriptionID: subscription.subscriptionId, immediately: true })
+      .expect(200);
+    expect(cancelled.body.subscription).toMatchObject({ status: 'cancelled', cancelAtPeriodEnd: false, canceled_at: expect.any(String) });
     expect(cancelled.body.subscription.finishedAt).toBe(cancelled.body.subscription.canceled_at);
     const after = await client.chat(buyer, agent.id);
     expect(after.status).toBe(403);

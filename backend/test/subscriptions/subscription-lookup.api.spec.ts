@@ -73,6 +73,8 @@ describe('GET /stripe-user-subscriptions/subscriptions/user/{user}/{agent} (spec
         createdAt: '2026-01-01T12:00:00.000Z',
         updatedAt: '2026-01-01T12:00:00.000Z',
         finishedAt: null,
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: null,
         user: { name: null, email: null },
         products: [],
         ecosystemId: null,

@@ -21,6 +21,7 @@ import { ErrorBodyDto, INVALID_BODY } from '../../common/errors/error-body.dto';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import {
   AddCardDto,
+  CancelSubscriptionDto,
   CardDto,
   ChangePlanDto,
   ChangePreviewDto,
@@ -222,6 +223,7 @@ export class PaymentsController {
 
   @Post('resume-subscription')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Reanuda una suscripción pausada, o deshace la cancelación al final del periodo' })
   @SubscriptionStateChangeApi()
   resume(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: SubscriptionIdDto): Promise<PaymentSubscriptionResponseDto> {
     return this.payments.resume(identity, body.subscriptionID);
@@ -229,10 +231,15 @@ export class PaymentsController {
 
   @Post('cancel-subscription')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Cancela; la respuesta lleva subscription.canceled_at' })
+  @ApiOperation({
+    summary: 'Cancela al final del periodo pagado: sigue activa con cancelAtPeriodEnd hasta currentPeriodEnd (resume-subscription lo deshace)',
+    description:
+      'Una suscripción pausada o con el pago pendiente se cancela al momento (no hay periodo pagado), y la respuesta lleva subscription.canceled_at. ' +
+      'Un administrador puede cancelar al momento con immediately: true; cualquier otro usuario que lo pida recibe 403.',
+  })
   @SubscriptionStateChangeApi()
-  cancel(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: SubscriptionIdDto): Promise<PaymentSubscriptionResponseDto> {
-    return this.payments.cancel(identity, body.subscriptionID);
+  cancel(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: CancelSubscriptionDto): Promise<PaymentSubscriptionResponseDto> {
+    return this.payments.cancel(identity, body.subscriptionID, { immediately: body.immediately === true });
   }
 
   @Get('subscriptions/:subscriptionId/change-preview')

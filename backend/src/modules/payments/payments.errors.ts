@@ -103,6 +103,15 @@ export class PaymentForbiddenError extends DomainError {
   }
 }
 
+/** 403: cancelling at once (not at the end of the paid period) is for administrators. */
+export class ImmediateCancelForbiddenError extends DomainError {
+  readonly status = 403;
+  readonly code = 'ImmediateCancelForbidden';
+  constructor() {
+    super('Solo un administrador puede cancelar una suscripción al momento. Al cancelarla tú, sigue activa hasta el final del periodo pagado.');
+  }
+}
+
 /** 404: the caller has no payment customer yet (POST /stripe/create-customer first). */
 export class PaymentCustomerMissingError extends DomainError {
   readonly status = 404;
@@ -136,9 +145,11 @@ export class SubscriptionTransitionError extends DomainError {
   readonly code = 'SubscriptionTransitionInvalid';
   static readonly messages = {
     pause: 'Solo se puede pausar una suscripción activa',
-    resume: 'Solo se puede reanudar una suscripción pausada',
+    pauseEnding: 'Esta suscripción se cancelará al final del periodo. Reanúdala antes de pausarla.',
+    resume: 'Solo se puede reanudar una suscripción pausada o que se va a cancelar',
     cancel: 'La suscripción ya está cancelada',
     change: 'Solo se puede cambiar el plan de una suscripción activa',
+    changeEnding: 'Esta suscripción se cancelará al final del periodo. Reanúdala antes de cambiar de plan.',
     samePlan: 'La suscripción ya tiene ese plan',
     duplicate: 'Ya tienes una suscripción a este agente o ecosistema',
     otherItem: 'Solo puedes cambiar al precio actual del mismo agente o ecosistema. Para otro agente o ecosistema, cancela esta suscripción y suscríbete al nuevo.',

@@ -11,6 +11,7 @@ import { PayoutsService } from './payouts/payouts.service';
 import { PaymentsService } from './payments.service';
 import { PriceBackfill } from './price-backfill';
 import { StripeUserSubscriptionsController } from './stripe-user-subscriptions.controller';
+import { SubscriptionPeriodEnds } from './subscription-period-ends';
 import { AuditModule } from '../audit/audit.module';
 import { ReceiptsModule } from '../receipts/receipts.module';
 
@@ -21,7 +22,7 @@ import { ReceiptsModule } from '../receipts/receipts.module';
 @Module({
   imports: [PaymentsCoreModule, AuditModule, LeasesModule, PayoutsModule, AgentsModule, EcosystemsModule, SubscriptionsModule, ReceiptsModule],
   controllers: [PaymentsController, StripeUserSubscriptionsController],
-  providers: [PaymentsService, PaymentsWebhookService, PriceBackfill],
+  providers: [PaymentsService, PaymentsWebhookService, PriceBackfill, SubscriptionPeriodEnds],
   exports: [PaymentsService],
 })
 export class PaymentsModule implements OnApplicationBootstrap {

@@ -38,6 +38,7 @@ import type { PaymentPrice } from './entities/payment-price.entity';
 import { PAYMENT_GATEWAY, type GatewaySubscription, type GatewaySubscriptionStatus, type PaymentGateway } from './gateway/payment-gateway';
 import {
   IdempotencyKeyUsedError,
+  ImmediateCancelForbiddenError,
   PaymentCustomerMissingError,
   PaymentForbiddenError,
   PaymentResourceNotFoundError,
@@ -65,7 +66,8 @@ export function storedStatus(status: GatewaySubscriptionStatus): SubscriptionSta
   }
 }
 
-type Transition = 'pause' | 'resume' | 'cancel';
+/** 'cancel' is the subscriber's (at the period's end), 'cancelNow' an admin's. */
+type Transition = 'pause' | 'resume' | 'cancel' | 'cancelNow';
 
 /** A subscribe request never takes this long; a lock older than this was left by a crash. */
 const LOCK_TTL_MS = 2 * 60 * 1000;
@@ -118,7 +120,8 @@ export class PaymentsService {
   /** A declined card (402) saves nothing. */
   async addCard(identity: VerifiedIdentity, body: AddCardDto): Promise<CardDto> {
     const customer = await this.customerNamed(identity, body.customerID);
-    return this.gateway.attachCard(customer.customerId, body.paymentMethodID);
+    const typed = body.expMonth !== undefined && body.expYear !== undefined ? { expMonth: body.expMonth, expYear: body.expYear } : undefined;
+    return this.gateway.attachCard(customer.customerId, body.paymentMethodID, typed);
   }
 
   async listCards(identity: VerifiedIdentity): Promise<PaymentMethodsDto> {
@@ -192,6 +195,8 @@ export class PaymentsService {
         userEmail: customer.email,
         status: storedStatus(created.status),
         finishedAt: created.canceledAt,
+        cancelAtPeriodEnd: created.cancelAtPeriodEnd,
+        currentPeriodEnd: created.currentPeriodEnd,
         gatewayUpdatedAt: new Date(),
         ...sale.content,
       });
@@ -215,6 +220,7 @@ export class PaymentsService {
       return null;
     });
     row.status = 'cancelled';
+    row.cancelAtPeriodEnd = false;
     row.finishedAt = remote?.canceledAt ?? new Date();
     row.gatewayUpdatedAt = new Date();
     await this.auditSubscription(actorSub, before, await this.subscriptions.save(row));
@@ -248,14 +254,22 @@ export class PaymentsService {
     return this.transition(identity, subscriptionId, 'resume');
   }
 
-  cancel(identity: VerifiedIdentity, subscriptionId: string): Promise<PaymentSubscriptionResponseDto> {
-    return this.transition(identity, subscriptionId, 'cancel');
+  /**
+   * A subscriber's cancellation takes effect when the period paid for ends (issue 31, item 4): the
+   * subscription stays active until then, with cancelAtPeriodEnd and the date, and 'Reanudar'
+   * (resume) undoes it. One not being paid for (paused, payment pending or failed) ends now, as
+   * does any when an admin asks for `immediately`; anyone else asking for it is refused (403).
+   */
+  cancel(identity: VerifiedIdentity, subscriptionId: string, options: { immediately?: boolean } = {}): Promise<PaymentSubscriptionResponseDto> {
+    if (options.immediately && !isAdmin(identity)) throw new ImmediateCancelForbiddenError();
+    return this.transition(identity, subscriptionId, options.immediately ? 'cancelNow' : 'cancel');
   }
 
   /** What changing to the price costs now (proration), before the user confirms. */
   async previewChange(identity: VerifiedIdentity, subscriptionId: string, priceId: string): Promise<ChangePreviewDto> {
     const row = await this.ownSubscription(identity, subscriptionId);
     if (row.status !== 'active') throw new SubscriptionTransitionError('change');
+    if (row.cancelAtPeriodEnd) throw new SubscriptionTransitionError('changeEnding');
     if (row.priceId === priceId) throw new SubscriptionTransitionError('samePlan');
     const sale = await this.forSale(identity, priceId);
     assertSameItem(row, sale.price);
@@ -272,12 +286,13 @@ export class PaymentsService {
     const row = await this.ownSubscription(identity, subscriptionId);
     if (row.priceId === priceId) return { subscription: toPaymentSubscriptionDto(row) };
     if (row.status !== 'active') throw new SubscriptionTransitionError('change');
+    if (row.cancelAtPeriodEnd) throw new SubscriptionTransitionError('changeEnding');
     const sale = await this.forSale(identity, priceId);
     assertSameItem(row, sale.price);
     const { subscription: changed, proration } = await this.viaGateway(() => this.gateway.changePrice(row.subscriptionId, priceId, idempotencyKey));
     const changedAt = new Date();
     const before = subscriptionSnapshot(row);
-    Object.assign(row, sale.content, { status: storedStatus(changed.status), gatewayUpdatedAt: changedAt });
+    Object.assign(row, sale.content, { status: storedStatus(changed.status), currentPeriodEnd: changed.currentPeriodEnd ?? row.currentPeriodEnd, gatewayUpdatedAt: changedAt });
     const saved = await this.subscriptions.save(row);
     await this.auditSubscription(identity.sub, before, saved, { prorationInvoiceId: proration.invoiceId, prorationAmount: proration.amount, currency: proration.currency });
     await this.payouts.recordProration(saved, proration, changedAt);
@@ -345,6 +360,8 @@ export class PaymentsService {
     if (!row.agents) row.agents = [];
     row.status = storedStatus(remote.status);
     row.finishedAt = remote.status === 'canceled' ? (remote.canceledAt ?? at) : null;
+    row.cancelAtPeriodEnd = remote.status !== 'canceled' && remote.cancelAtPeriodEnd;
+    row.currentPeriodEnd = remote.currentPeriodEnd ?? row.currentPeriodEnd ?? null;
     row.gatewayUpdatedAt = at;
     const saved = await this.subscriptions.save(row);
     await this.auditSubscription(actorSub, before, saved);
@@ -372,24 +389,66 @@ export class PaymentsService {
 
   private async transition(identity: VerifiedIdentity, subscriptionId: string, kind: Transition): Promise<PaymentSubscriptionResponseDto> {
     const row = await this.ownSubscription(identity, subscriptionId);
-    if (kind === 'pause' && row.status !== 'active') throw new SubscriptionTransitionError('pause');
-    if (kind === 'resume' && row.status !== 'paused') throw new SubscriptionTransitionError('resume');
-    if (kind === 'cancel' && row.status === 'cancelled') throw new SubscriptionTransitionError('cancel');
-    const remote = await this.viaGateway(() =>
-      kind === 'pause'
-        ? this.gateway.pauseSubscription(row.subscriptionId)
-        : kind === 'resume'
-          ? this.gateway.resumeSubscription(row.subscriptionId)
-          : this.gateway.cancelSubscription(row.subscriptionId),
-    );
+    const call = this.transitionCall(row, kind);
+    // Cancelling again what already ends with its period changes nothing.
+    if (call === 'none') return { subscription: toPaymentSubscriptionDto(row) };
+    const remote = await this.viaGateway(() => {
+      switch (call) {
+        case 'pause':
+          return this.gateway.pauseSubscription(row.subscriptionId);
+        case 'resume':
+          return this.gateway.resumeSubscription(row.subscriptionId);
+        case 'keep':
+          return this.gateway.keepSubscription(row.subscriptionId);
+        case 'cancelAtPeriodEnd':
+          return this.gateway.cancelSubscription(row.subscriptionId, { atPeriodEnd: true });
+        default:
+          return this.gateway.cancelSubscription(row.subscriptionId);
+      }
+    });
     const now = new Date();
     const before = subscriptionSnapshot(row);
-    row.status = kind === 'pause' ? 'paused' : kind === 'resume' ? 'active' : 'cancelled';
-    if (kind === 'cancel') row.finishedAt = remote.canceledAt ?? now;
+    if (remote.status === 'canceled') {
+      // Cancelled now, or its period had already ended at the gateway.
+      row.status = 'cancelled';
+      row.finishedAt = remote.canceledAt ?? now;
+    } else if (call === 'pause') {
+      row.status = 'paused';
+    } else if (call === 'resume') {
+      row.status = 'active';
+    }
+    row.cancelAtPeriodEnd = row.status !== 'cancelled' && remote.cancelAtPeriodEnd;
+    row.currentPeriodEnd = remote.currentPeriodEnd ?? row.currentPeriodEnd ?? null;
     row.gatewayUpdatedAt = now;
     const saved = await this.subscriptions.save(row);
     await this.auditSubscription(identity.sub, before, saved);
     return { subscription: toPaymentSubscriptionDto(saved) };
+  }
+
+  /**
+   * What a transition asks of the gateway, or the 409 the subscription's state gives it. A
+   * subscription set to cancel at its period's end is not paused (resume it first); 'Reanudar'
+   * undoes that cancellation as it ends a pause.
+   */
+  private transitionCall(row: Subscription, kind: Transition): 'pause' | 'resume' | 'keep' | 'cancelAtPeriodEnd' | 'cancelNow' | 'none' {
+    switch (kind) {
+      case 'pause':
+        if (row.status !== 'active') throw new SubscriptionTransitionError('pause');
+        if (row.cancelAtPeriodEnd) throw new SubscriptionTransitionError('pauseEnding');
+        return 'pause';
+      case 'resume':
+        if (row.status === 'paused') return 'resume';
+        if (row.status === 'active' && row.cancelAtPeriodEnd) return 'keep';
+        throw new SubscriptionTransitionError('resume');
+      case 'cancel':
+        if (row.status === 'cancelled') throw new SubscriptionTransitionError('cancel');
+        // Paid through its period: it ends with it. Paused, pending or unpaid: nothing is paid for, it ends now.
+        if (row.status !== 'active') return 'cancelNow';
+        return row.cancelAtPeriodEnd ? 'none' : 'cancelAtPeriodEnd';
+      default:
+        if (row.status === 'cancelled') throw new SubscriptionTransitionError('cancel');
+        return 'cancelNow';
+    }
   }
 
   /** A gateway failure on a transition is the spec's 'Error al actualizar la suscripción'; the store is not touched. */
@@ -515,6 +574,8 @@ export interface SubscriptionSnapshot {
   customerId: string | null;
   agentId: string | null;
   ecosystemId: string | null;
+  /** Set to end with its period (issue 31). */
+  cancelAtPeriodEnd: boolean;
 }
 
 export function subscriptionSnapshot(row: Subscription): SubscriptionSnapshot {
@@ -526,13 +587,18 @@ export function subscriptionSnapshot(row: Subscription): SubscriptionSnapshot {
     customerId: row.customerId ?? null,
     agentId: row.agentId ?? null,
     ecosystemId: row.ecosystemId ?? null,
+    cancelAtPeriodEnd: Boolean(row.cancelAtPeriodEnd),
   };
 }
 
 function subscriptionAction(before: SubscriptionSnapshot | null, after: SubscriptionSnapshot): string | null {
   if (!before) return 'subscription.create';
   if (before.priceId !== after.priceId) return 'subscription.plan';
-  if (before.status === after.status) return null;
+  if (before.status === after.status) {
+    if (before.cancelAtPeriodEnd === after.cancelAtPeriodEnd) return null;
+    // A subscriber's cancellation, at the end of the period, and its undoing ('Reanudar').
+    return after.cancelAtPeriodEnd ? 'subscription.cancel_at_period_end' : 'subscription.keep';
+  }
   if (after.status === 'paused') return 'subscription.pause';
   if (after.status === 'cancelled') return 'subscription.cancel';
   if (after.status === 'active' && before.status === 'paused') return 'subscription.resume';

@@ -14,6 +14,8 @@ export function toSubscriptionDto(subscription: Subscription): SubscriptionDto {
     createdAt: subscription.createdAt.toISOString(),
     updatedAt: subscription.updatedAt.toISOString(),
     finishedAt: subscription.finishedAt ? new Date(subscription.finishedAt).toISOString() : null,
+    cancelAtPeriodEnd: subscription.status !== 'cancelled' && Boolean(subscription.cancelAtPeriodEnd),
+    currentPeriodEnd: subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd).toISOString() : null,
     user: { name: subscription.userName ?? null, email: subscription.userEmail ?? null },
     products: subscription.products ?? [],
     ecosystemId: subscription.ecosystemId ?? null,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Not, Repository } from 'typeorm';
+import { LessThanOrEqual, Not, Repository } from 'typeorm';
 import { chatAccess, isAdmin } from '../../common/access/access-policy';
 import { AgentNotFoundError } from '../agents/agents.errors';
 import type { Agent } from '../agents/entities/agent.entity';
@@ -76,7 +76,8 @@ export class SubscriptionsService {
     if (access === 'hidden') throw new AgentNotFoundError();
 
     const covering = await this.covering(identity.sub, agent.id);
-    if (covering.some((subscription) => subscription.status === 'active')) return;
+    const now = Date.now();
+    if (covering.some((subscription) => isActiveAt(subscription, now))) return;
     if (covering.some((subscription) => subscription.status === 'paused')) throw new SubscriptionPausedError();
     if (covering.some((subscription) => subscription.status === 'past_due')) throw new SubscriptionPastDueError();
     throw new SubscriptionRequiredError();
@@ -103,6 +104,19 @@ export class SubscriptionsService {
   }
 
   // For the payments module, which writes the rows.
+
+  /**
+   * Live subscriptions whose period is over by what the store last heard (its end passed): the
+   * oldest first, for the payments module to ask the gateway how each stands now (ended, for one
+   * set to cancel then; renewed otherwise).
+   */
+  periodsOver(now: Date, limit: number): Promise<Subscription[]> {
+    return this.subscriptions.find({
+      where: { status: Not<SubscriptionStatus>('cancelled'), currentPeriodEnd: LessThanOrEqual(now) },
+      order: { currentPeriodEnd: 'ASC', subscriptionId: 'ASC' },
+      take: limit,
+    });
+  }
 
   findById(subscriptionId: string): Promise<Subscription | null> {
     return this.subscriptions.findOneBy({ subscriptionId });
@@ -147,6 +161,16 @@ export class SubscriptionsService {
     });
     return rows.filter((row) => (row.isBundle ? (row.agents ?? []).includes(agentId) : row.agentId === agentId));
   }
+}
+
+/**
+ * Active, and not past the end of a period it was cancelled for: access ends with the period paid
+ * for even before the gateway's word that it ended has arrived.
+ */
+function isActiveAt(subscription: Subscription, now: number): boolean {
+  if (subscription.status !== 'active') return false;
+  if (!subscription.cancelAtPeriodEnd || !subscription.currentPeriodEnd) return true;
+  return new Date(subscription.currentPeriodEnd).getTime() > now;
 }
 
 /** What a client sends when it has no value: nothing, blanks, or a stringified undefined/null. */

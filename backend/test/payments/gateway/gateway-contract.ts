@@ -238,6 +238,20 @@ export function describeGatewayContract(name: string, start: () => Promise<Gatew
       await expect(gateway.pauseSubscription(subscription.id)).rejects.toMatchObject({ status: 409, message: 'Error al actualizar la suscripción' });
     });
 
+    it('cancels at the end of the period: still active with cancelAtPeriodEnd until then, and keepSubscription undoes it', async () => {
+      const { subscription } = await subscribedCustomer();
+      expect(subscription.cancelAtPeriodEnd).toBe(false);
+      const ending = await gateway.cancelSubscription(subscription.id, { atPeriodEnd: true });
+      expect(ending).toMatchObject({ id: subscription.id, status: 'active', cancelAtPeriodEnd: true, canceledAt: null });
+      expect(ending.currentPeriodEnd).toEqual(subscription.currentPeriodEnd);
+      expect(await gateway.retrieveSubscription(subscription.id)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+      expect(await gateway.keepSubscription(subscription.id)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+      // Cancelled now, it is no longer kept.
+      expect(await gateway.cancelSubscription(subscription.id)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+      await expect(gateway.keepSubscription(subscription.id)).rejects.toBeInstanceOf(SubscriptionUpdateRefusedError);
+      expect(await gateway.cancelSubscription(subscription.id, { atPeriodEnd: true })).toMatchObject({ status: 'canceled' });
+    });
+
     it('answers 404 in Spanish for a subscription it does not know', async () => {
       await expect(gateway.pauseSubscription('sub_no_existe')).rejects.toMatchObject({ status: 404, message: 'No se encontró suscripción' });
     });
@@ -303,6 +317,7 @@ export function describeGatewayContract(name: string, start: () => Promise<Gatew
             createdAt: new Date(1_790_000_000_000),
             canceledAt: null,
             currentPeriodEnd: new Date(1_792_592_000_000),
+            cancelAtPeriodEnd: false,
             metadata: { userSub: 'u1', agentId: 'a1' },
           },
         });

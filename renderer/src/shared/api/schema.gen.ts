@@ -1604,7 +1604,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancela; la respuesta lleva subscription.canceled_at */
+        /**
+         * Cancela al final del periodo pagado: sigue activa con cancelAtPeriodEnd hasta currentPeriodEnd (resume-subscription lo deshace)
+         * @description Una suscripción pausada o con el pago pendiente se cancela al momento (no hay periodo pagado), y la respuesta lleva subscription.canceled_at. Un administrador puede cancelar al momento con immediately: true; cualquier otro usuario que lo pida recibe 403.
+         */
         post: operations["PaymentsController_cancel"];
         delete?: never;
         options?: never;
@@ -1852,6 +1855,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Reanuda una suscripción pausada, o deshace la cancelación al final del periodo */
         post: operations["PaymentsController_resume"];
         delete?: never;
         options?: never;
@@ -2255,6 +2259,16 @@ export interface components {
             /** @example cus_123 */
             customerID: string;
             /**
+             * @description Modo demostración: mes de caducidad escrito en el formulario (con expYear). Stripe lo toma de la propia tarjeta
+             * @example 12
+             */
+            expMonth?: number;
+            /**
+             * @description Modo demostración: año de caducidad (cuatro cifras), con expMonth
+             * @example 2030
+             */
+            expYear?: number;
+            /**
              * @description En modo demostración, los ids de prueba de Stripe (pm_card_visa, pm_card_chargeDeclined…)
              * @example pm_card_visa
              */
@@ -2411,6 +2425,8 @@ export interface components {
         AgentLimitsDto: {
             description: components["schemas"]["BoundsDto"];
             ecosystemMinimumPrice: components["schemas"]["BoundsDto"];
+            listItem: components["schemas"]["BoundsDto"];
+            listItems: components["schemas"]["BoundsDto"];
             name: components["schemas"]["BoundsDto"];
             price: components["schemas"]["BoundsDto"];
             systemPrompt: components["schemas"]["BoundsDto"];
@@ -2531,6 +2547,9 @@ export interface components {
             title: string;
             /** @example /support?article=crear-un-agente */
             url: string;
+        };
+        AssistantLimitsDto: {
+            message: components["schemas"]["BoundsDto"];
         };
         AssistantMessageRequestDto: {
             /** @example ¿Cómo creo un agente? */
@@ -2699,6 +2718,17 @@ export interface components {
             /** @description Parte del agente en lo que pagaron los suscriptores del paquete ese mes (0 a 1) */
             usageShare: number;
         };
+        CancelSubscriptionDto: {
+            /**
+             * @description Solo administradores: cancelar al momento en lugar de al final del periodo pagado (a cualquier otro usuario, 403)
+             * @default false
+             */
+            immediately?: boolean;
+            /** @description Se acepta por compatibilidad; no cambia el plan */
+            priceID?: string;
+            /** @example sub_123 */
+            subscriptionID: string;
+        };
         CardDto: {
             /** @example visa */
             brand: string;
@@ -2814,6 +2844,9 @@ export interface components {
             completion_tokens: number;
             prompt_tokens: number;
             total_tokens: number;
+        };
+        ChatLimitsDto: {
+            assistantInstructions: components["schemas"]["BoundsDto"];
         };
         ChatMetadataDto: {
             agentId?: string;
@@ -2945,6 +2978,9 @@ export interface components {
             updatedAt: string;
             /** @description El sub del propietario */
             userId: string;
+        };
+        ConversationLimitsDto: {
+            title: components["schemas"]["BoundsDto"];
         };
         ConversationMetadataDto: {
             /** @description Agente del chat: el título pasa a ser «Chat con {nombre}» */
@@ -3428,7 +3464,10 @@ export interface components {
         FormLimitsDto: {
             agent: components["schemas"]["AgentLimitsDto"];
             apiKey: components["schemas"]["ApiKeyLimitsDto"];
+            assistant: components["schemas"]["AssistantLimitsDto"];
+            chat: components["schemas"]["ChatLimitsDto"];
             contact: components["schemas"]["ContactLimitsDto"];
+            conversation: components["schemas"]["ConversationLimitsDto"];
             ecosystem: components["schemas"]["EcosystemLimitsDto"];
             flow: components["schemas"]["FlowLimitsDto"];
             identity: components["schemas"]["IdentityLimitsDto"];
@@ -3725,9 +3764,13 @@ export interface components {
             agentId: string | null;
             /** @description Agentes del paquete; vacío en una suscripción individual */
             agents: string[];
+            /** @description Cancelada por el suscriptor: sigue activa hasta currentPeriodEnd y entonces se cancela */
+            cancelAtPeriodEnd: boolean;
             /** @description Fecha de cancelación (como la da Stripe) */
             canceled_at: string | null;
             createdAt: string;
+            /** @description Fin del periodo pagado (ISO 8601): la próxima renovación, o cuándo termina si cancelAtPeriodEnd */
+            currentPeriodEnd: string | null;
             customerId: string | null;
             /** @description Ecosistema de un paquete comprado como ecosistema */
             ecosystemId: string | null;
@@ -4101,7 +4144,11 @@ export interface components {
             agentId: string | null;
             /** @description Agentes del paquete; vacío en una suscripción individual */
             agents: string[];
+            /** @description Cancelada por el suscriptor: sigue activa hasta currentPeriodEnd y entonces se cancela */
+            cancelAtPeriodEnd: boolean;
             createdAt: string;
+            /** @description Fin del periodo pagado (ISO 8601): la próxima renovación, o cuándo termina si cancelAtPeriodEnd */
+            currentPeriodEnd: string | null;
             /** @description Ecosistema de un paquete comprado como ecosistema */
             ecosystemId: string | null;
             /** @description Fecha de cancelación */
@@ -10118,7 +10165,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SubscriptionIdDto"];
+                "application/json": components["schemas"]["CancelSubscriptionDto"];
             };
         };
         responses: {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { SubscriptionDto } from '../../subscriptions/dto/subscription.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -60,6 +60,21 @@ export class AddCardDto {
   @ApiProperty({ example: 'pm_card_visa', description: 'En modo demostración, los ids de prueba de Stripe (pm_card_visa, pm_card_chargeDeclined…)' })
   @Matches(GATEWAY_ID, { message: idMessage('paymentMethodID') })
   paymentMethodID: string;
+
+  /** Demo mode: the expiry typed in the demo card form, kept with the card as Stripe keeps what was typed into Elements. */
+  @ApiPropertyOptional({ minimum: 1, maximum: 12, example: 12, description: 'Modo demostración: mes de caducidad escrito en el formulario (con expYear). Stripe lo toma de la propia tarjeta' })
+  @ValidateIf((body: AddCardDto) => body.expMonth !== undefined || body.expYear !== undefined)
+  @IsInt({ message: 'expMonth debe ser un mes entre 1 y 12' })
+  @Min(1, { message: 'expMonth debe ser un mes entre 1 y 12' })
+  @Max(12, { message: 'expMonth debe ser un mes entre 1 y 12' })
+  expMonth?: number;
+
+  @ApiPropertyOptional({ minimum: 2000, maximum: 2099, example: 2030, description: 'Modo demostración: año de caducidad (cuatro cifras), con expMonth' })
+  @ValidateIf((body: AddCardDto) => body.expMonth !== undefined || body.expYear !== undefined)
+  @IsInt({ message: 'expYear debe ser un año de cuatro cifras' })
+  @Min(2000, { message: 'expYear debe ser un año de cuatro cifras' })
+  @Max(2099, { message: 'expYear debe ser un año de cuatro cifras' })
+  expYear?: number;
 }
 
 export class PaymentMethodIdDto {
@@ -110,6 +125,17 @@ export class SubscriptionIdDto {
   @IsOptional()
   @Matches(GATEWAY_ID, { message: idMessage('priceID') })
   priceID?: string;
+}
+
+/** cancel-subscription: at the end of the paid period, or at once for an admin who asks. */
+export class CancelSubscriptionDto extends SubscriptionIdDto {
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Solo administradores: cancelar al momento en lugar de al final del periodo pagado (a cualquier otro usuario, 403)',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'immediately debe ser true o false' })
+  immediately?: boolean;
 }
 
 export class ChangePlanDto {

@@ -16,6 +16,7 @@ import type {
   GatewaySubscription,
   PaymentGateway,
   ProrationPreview,
+  TypedCardExpiry,
 } from './payment-gateway';
 import { toGatewayEvent, verifyStripeSignature } from './stripe-events';
 import { testPaymentMethodOutcome } from './test-cards';
@@ -80,7 +81,8 @@ export class DemoPaymentGateway implements PaymentGateway {
     return { id, clientSecret: `${id}_secret_${randomPart(24)}` };
   }
 
-  async attachCard(customerId: string, paymentMethodId: string): Promise<GatewayCard> {
+  /** A test card is saved with the expiry typed for it, when given (otherwise Stripe's test cards' 12/2034). */
+  async attachCard(customerId: string, paymentMethodId: string, typed?: TypedCardExpiry): Promise<GatewayCard> {
     const customer = await this.customer(customerId);
     const outcome = testPaymentMethodOutcome(paymentMethodId);
     if (!outcome) {
@@ -97,8 +99,8 @@ export class DemoPaymentGateway implements PaymentGateway {
         customerId,
         brand: outcome.brand,
         last4: outcome.last4,
-        expMonth: outcome.expMonth,
-        expYear: outcome.expYear,
+        expMonth: typed?.expMonth ?? outcome.expMonth,
+        expYear: typed?.expYear ?? outcome.expYear,
         createdAt: this.now(),
       }),
     );
@@ -176,6 +178,7 @@ export class DemoPaymentGateway implements PaymentGateway {
           createdAt: now,
           currentPeriodStart: now,
           currentPeriodEnd: addMonth(now),
+          cancelAtPeriodEnd: false,
           canceledAt: null,
         }),
       );
@@ -192,7 +195,9 @@ export class DemoPaymentGateway implements PaymentGateway {
   async listSubscriptions(customerId: string): Promise<GatewaySubscription[]> {
     await this.customer(customerId);
     const subscriptions = await this.subscriptions.find({ where: { customerId }, order: { createdAt: 'DESC', id: 'DESC' } });
-    return subscriptions.map(toSubscription);
+    const current: DemoSubscription[] = [];
+    for (const subscription of subscriptions) current.push(await this.uptoNow(subscription));
+    return current.map(toSubscription);
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<GatewaySubscription> {
@@ -211,11 +216,22 @@ export class DemoPaymentGateway implements PaymentGateway {
     return toSubscription(await this.subscriptions.save(subscription));
   }
 
-  async cancelSubscription(subscriptionId: string): Promise<GatewaySubscription> {
+  /** At the period's end, as Stripe's cancel_at_period_end: it stays as it is until then, and ends when the period is found over. */
+  async cancelSubscription(subscriptionId: string, options: { atPeriodEnd?: boolean } = {}): Promise<GatewaySubscription> {
     const subscription = await this.subscription(subscriptionId);
     if (subscription.status === 'canceled') return toSubscription(subscription);
-    subscription.status = 'canceled';
-    subscription.canceledAt = this.now();
+    if (options.atPeriodEnd) {
+      subscription.cancelAtPeriodEnd = true;
+    } else {
+      subscription.status = 'canceled';
+      subscription.canceledAt = this.now();
+    }
+    return toSubscription(await this.subscriptions.save(subscription));
+  }
+
+  async keepSubscription(subscriptionId: string): Promise<GatewaySubscription> {
+    const subscription = await this.changeable(subscriptionId);
+    subscription.cancelAtPeriodEnd = false;
     return toSubscription(await this.subscriptions.save(subscription));
   }
 
@@ -288,7 +304,29 @@ export class DemoPaymentGateway implements PaymentGateway {
   private async subscription(subscriptionId: string): Promise<DemoSubscription> {
     const subscription = await this.subscriptions.findOneBy({ id: subscriptionId });
     if (!subscription) throw new PaymentResourceNotFoundError('subscription');
-    return subscription;
+    return this.uptoNow(subscription);
+  }
+
+  /**
+   * The demo gateway's periods, brought up to now whenever a subscription is read (it has no clock
+   * of its own): a period that is over renews for another month (nothing is charged in demo mode),
+   * unless the subscription was set to cancel at its end: then it ends, canceled when the period did.
+   */
+  private async uptoNow(subscription: DemoSubscription): Promise<DemoSubscription> {
+    const now = this.now().getTime();
+    let changed = false;
+    while (subscription.status !== 'canceled' && new Date(subscription.currentPeriodEnd).getTime() <= now) {
+      const end = new Date(subscription.currentPeriodEnd);
+      if (subscription.cancelAtPeriodEnd) {
+        subscription.status = 'canceled';
+        subscription.canceledAt = end;
+      } else {
+        subscription.currentPeriodStart = end;
+        subscription.currentPeriodEnd = addMonth(end);
+      }
+      changed = true;
+    }
+    return changed ? this.subscriptions.save(subscription) : subscription;
   }
 
   /** A subscription that may still change: a cancelled one may not (as in Stripe). */
@@ -357,6 +395,7 @@ function toSubscription(subscription: DemoSubscription): GatewaySubscription {
     createdAt: subscription.createdAt,
     canceledAt: subscription.canceledAt,
     currentPeriodEnd: subscription.currentPeriodEnd,
+    cancelAtPeriodEnd: subscription.status !== 'canceled' && Boolean(subscription.cancelAtPeriodEnd),
     metadata: { ...subscription.metadata },
   };
 }

@@ -23,6 +23,16 @@ export interface GatewayCard {
   isDefault: boolean;
 }
 
+/**
+ * The expiry typed in the demo card form, which saves a test card under it (as Stripe keeps what was
+ * typed into Elements). Stripe's payment methods carry their own: the Stripe adapter ignores this.
+ */
+export interface TypedCardExpiry {
+  expMonth: number;
+  /** Four digits. */
+  expYear: number;
+}
+
 export interface GatewayProduct {
   id: string;
   name: string;
@@ -49,6 +59,8 @@ export interface GatewaySubscription {
   createdAt: Date;
   canceledAt: Date | null;
   currentPeriodEnd: Date | null;
+  /** Set to end when the current period does (Stripe's cancel_at_period_end): still active until then. */
+  cancelAtPeriodEnd: boolean;
   /** What we attached when creating it (userSub, agentId or ecosystemId). */
   metadata: Record<string, string>;
   /**
@@ -147,7 +159,7 @@ export interface PaymentGateway {
    * id the provider does not know PaymentMethodInvalidError (400). The customer's first card becomes
    * its default (the one subscriptions charge).
    */
-  attachCard(customerId: string, paymentMethodId: string): Promise<GatewayCard>;
+  attachCard(customerId: string, paymentMethodId: string, typed?: TypedCardExpiry): Promise<GatewayCard>;
   listCards(customerId: string): Promise<GatewayCard[]>;
   setDefaultCard(customerId: string, paymentMethodId: string): Promise<void>;
   detachCard(customerId: string, paymentMethodId: string): Promise<void>;
@@ -168,7 +180,13 @@ export interface PaymentGateway {
   /** Pause, resume and changes refuse a cancelled subscription (SubscriptionUpdateRefusedError, 409); an unknown id is PaymentResourceNotFoundError (404). */
   pauseSubscription(subscriptionId: string): Promise<GatewaySubscription>;
   resumeSubscription(subscriptionId: string): Promise<GatewaySubscription>;
-  cancelSubscription(subscriptionId: string): Promise<GatewaySubscription>;
+  /**
+   * Ends the subscription now; with `atPeriodEnd`, when its current period ends instead (Stripe's
+   * cancel_at_period_end: it stays active, and is canceled then). Cancelling a canceled one answers it as it is.
+   */
+  cancelSubscription(subscriptionId: string, options?: { atPeriodEnd?: boolean }): Promise<GatewaySubscription>;
+  /** Undoes a cancellation set for the end of the period (cancel_at_period_end false); a canceled one is refused (409). */
+  keepSubscription(subscriptionId: string): Promise<GatewaySubscription>;
   previewPriceChange(subscriptionId: string, priceId: string): Promise<ProrationPreview>;
   /**
    * Moves the subscription to the price and invoices the proration at once, charging the default

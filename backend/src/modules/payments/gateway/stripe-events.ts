@@ -14,6 +14,9 @@ export interface StripeSubscriptionShape {
   status: string;
   created: number;
   canceled_at?: number | null;
+  /** When a canceled subscription ended (the period's end, for one canceled at the end of its period). */
+  ended_at?: number | null;
+  cancel_at_period_end?: boolean | null;
   current_period_end?: number | null;
   pause_collection?: { behavior?: string } | null;
   metadata?: Record<string, string> | null;
@@ -39,8 +42,10 @@ export function toGatewaySubscription(subscription: StripeSubscriptionShape): Ga
     priceId: typeof price === 'string' ? price : (price?.id ?? ''),
     status,
     createdAt: fromUnix(subscription.created),
-    canceledAt: subscription.canceled_at ? fromUnix(subscription.canceled_at) : null,
+    // When it ended: Stripe's canceled_at is when the cancellation was asked for, even one set for the period's end.
+    canceledAt: status === 'canceled' && (subscription.ended_at || subscription.canceled_at) ? fromUnix((subscription.ended_at || subscription.canceled_at) as number) : null,
     currentPeriodEnd: periodEnd ? fromUnix(periodEnd) : null,
+    cancelAtPeriodEnd: status !== 'canceled' && subscription.cancel_at_period_end === true,
     metadata: { ...(subscription.metadata ?? {}) },
   };
 }

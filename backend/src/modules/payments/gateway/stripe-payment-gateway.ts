@@ -28,6 +28,7 @@ import type {
   PaymentGateway,
   PaymentGatewayReports,
   ProrationPreview,
+  TypedCardExpiry,
 } from './payment-gateway';
 import { TransferRefusedError } from './payment-gateway';
 import { isStripeEvent, type StripeSubscriptionShape, toGatewayConnectedAccount, toGatewayEvent, toGatewaySubscription, WEBHOOK_TOLERANCE_SECONDS } from './stripe-events';
@@ -117,7 +118,8 @@ export class StripePaymentGateway implements PaymentGateway, PaymentGatewayRepor
     return { id: intent.id, clientSecret: intent.client_secret ?? '' };
   }
 
-  async attachCard(customerId: string, paymentMethodId: string): Promise<GatewayCard> {
+  /** The payment method carries the expiry typed into Elements: a typed one (the demo form's) is not needed here. */
+  async attachCard(customerId: string, paymentMethodId: string, _typed?: TypedCardExpiry): Promise<GatewayCard> {
     let defaultId = await this.defaultPaymentMethodId(customerId);
     const method = await this.call({}, () => this.stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }));
     if (customerOf(method) !== customerId) throw new PaymentMethodInvalidError('notOwned');
@@ -241,8 +243,24 @@ export class StripePaymentGateway implements PaymentGateway, PaymentGatewayRepor
     return toSubscription(subscription);
   }
 
-  async cancelSubscription(subscriptionId: string): Promise<GatewaySubscription> {
+  /** At the period's end: `cancel_at_period_end: true` (Stripe cancels it then and sends customer.subscription.deleted). */
+  async cancelSubscription(subscriptionId: string, options: { atPeriodEnd?: boolean } = {}): Promise<GatewaySubscription> {
+    if (options.atPeriodEnd) {
+      const current = await this.subscription(subscriptionId);
+      if (current.status === 'canceled' || current.status === 'incomplete_expired') return toSubscription(current);
+      const subscription = await this.call({ missing: 'subscription', refusesUpdate: true }, () =>
+        this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+      );
+      return toSubscription(subscription);
+    }
     const subscription = await this.call({ missing: 'subscription', refusesUpdate: true }, () => this.stripe.subscriptions.cancel(subscriptionId));
+    return toSubscription(subscription);
+  }
+
+  async keepSubscription(subscriptionId: string): Promise<GatewaySubscription> {
+    const subscription = await this.call({ missing: 'subscription', refusesUpdate: true }, () =>
+      this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }),
+    );
     return toSubscription(subscription);
   }
 

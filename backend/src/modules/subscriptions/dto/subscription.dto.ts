@@ -27,6 +27,10 @@ export class SubscriptionDto {
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
   @ApiProperty({ nullable: true, type: String, description: 'Fecha de cancelación' }) finishedAt: string | null;
+  @ApiProperty({ description: 'Cancelada por el suscriptor: sigue activa hasta currentPeriodEnd y entonces se cancela' })
+  cancelAtPeriodEnd: boolean;
+  @ApiProperty({ nullable: true, type: String, description: 'Fin del periodo pagado (ISO 8601): la próxima renovación, o cuándo termina si cancelAtPeriodEnd' })
+  currentPeriodEnd: string | null;
   @ApiProperty({ type: SubscriptionUserDto }) user: SubscriptionUserDto;
   @ApiProperty({ type: [SubscriptionProductDto], description: 'Productos incluidos' }) products: SubscriptionProductDto[];
   @ApiProperty({ nullable: true, type: String, description: 'Ecosistema de un paquete comprado como ecosistema' })

@@ -78,6 +78,17 @@ export class Subscription {
   @Column({ name: 'gateway_updated_at', type: Date, nullable: true })
   gatewayUpdatedAt: Date | null;
 
+  /**
+   * The subscriber cancelled it and it ends when the paid period does (currentPeriodEnd): until
+   * then it stays active, and 'Reanudar' undoes the cancellation (issue 31, item 4).
+   */
+  @Column({ name: 'cancel_at_period_end', type: 'boolean', default: false })
+  cancelAtPeriodEnd: boolean;
+
+  /** The end of the period paid for, as the gateway last told us; null for rows stored before it was kept. */
+  @Column({ name: 'current_period_end', type: Date, nullable: true })
+  currentPeriodEnd: Date | null;
+
   /** When it was cancelled (the spec's finished date). */
   @Column({ name: 'finished_at', type: Date, nullable: true })
   finishedAt: Date | null;

@@ -42,6 +42,10 @@ export class DemoSubscription {
   @Column({ name: 'current_period_end', type: Date })
   currentPeriodEnd: Date;
 
+  /** Stripe's cancel_at_period_end: it ends (canceled) when the current period does. */
+  @Column({ name: 'cancel_at_period_end', type: 'boolean', default: false })
+  cancelAtPeriodEnd: boolean;
+
   @Column({ name: 'canceled_at', type: Date, nullable: true })
   canceledAt: Date | null;
 }
