@@ -1,3 +1,3 @@
 export { PaymentSuccessPage } from './components/PaymentSuccessPage';
-export type { PurchaseState } from './components/PaymentSuccessPage';
+export type { PurchasedItem, PurchaseState } from './components/PaymentSuccessPage';
 export { checkoutStrings } from './strings';

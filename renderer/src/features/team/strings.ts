@@ -38,6 +38,7 @@ export const teamStrings = {
   sidebar: {
     myAgents: 'Mis Agentes',
     createFirst: 'Crear mi primer agente',
+    createWithForm: 'Crear con formulario',
     selectedBadge: (count: number) => (count === 1 ? '1 agente seleccionado' : `${count} agentes seleccionados`),
   },
   office: {
@@ -52,7 +53,20 @@ export const teamStrings = {
     chat: 'Chatear',
     loading: 'Cargando tu equipo...',
     retry: 'Reintentar',
+    actions: 'Acciones de Mi Oficina',
+    teamChat: 'Chat de equipo',
+    createWithForm: 'Crear agente con formulario',
     addedAt: (date: string) => `Añadido el ${new Date(date).toLocaleDateString('es-ES')}`,
+  },
+  createEcosystem: {
+    button: 'Crear ecosistema',
+    title: 'Crear ecosistema',
+    agents: 'Agentes de tu equipo que incluye',
+    noAgentChosen: 'Elige al menos un agente.',
+    emptyTeam: 'Añade antes algún agente a tu equipo: un ecosistema agrupa agentes de tu equipo.',
+    priceHint: '0 = gratuito. Con precio y público, se vende en el marketplace.',
+    submit: 'Crear ecosistema',
+    created: 'Ecosistema creado. Está en Mi Oficina.',
   },
   editEcosystem: {
     button: 'Editar ecosistema',

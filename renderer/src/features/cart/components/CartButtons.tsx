@@ -3,11 +3,15 @@ import { AppButton, useToast } from '../../../shared/ui';
 import { useCart } from '../hooks/useCart';
 import { cartStrings as strings } from '../strings';
 
-/** Adds the agent once; a second click is refused with a toast (spec section 5: no duplicates). */
-export function AddToCartButton({ agent, size = 'xs' }: { agent: { id: string; name: string }; size?: 'xs' | 'sm' | 'md' }) {
+/**
+ * Adds the agent once; a second click is refused with a toast (spec section 5: no duplicates). A
+ * free agent has nothing to buy: no button (issue 31, item 11).
+ */
+export function AddToCartButton({ agent, size = 'xs' }: { agent: { id: string; name: string; price: number }; size?: 'xs' | 'sm' | 'md' }) {
   const cart = useCart();
   const toast = useToast();
   const inCart = cart.has(agent.id);
+  if (!(agent.price > 0)) return null;
   return (
     <AppButton
       size={size}

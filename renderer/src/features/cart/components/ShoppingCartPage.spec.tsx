@@ -28,6 +28,11 @@ describe('the cart', () => {
     expect(screen.getByRole('link', { name: 'Carrito: 1 agente' })).toHaveAttribute('href', '/marketplace/shopping-cart');
   });
 
+  it('offers no cart for a free agent', () => {
+    renderWithProviders(<AddToCartButton agent={agentFixture({ price: 0 })} />);
+    expect(screen.queryByRole('button', { name: /carrito/ })).not.toBeInTheDocument();
+  });
+
   it('lists the agents with their prices and the total, and removes one', async () => {
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(['agente-legal', 'agente-finanzas']));
     mockApi()

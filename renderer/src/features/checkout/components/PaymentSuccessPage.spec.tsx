@@ -28,13 +28,11 @@ describe('PaymentSuccessPage', () => {
 });
 
 describe('PaymentSuccessPage after subscribing in the app', () => {
-  function WithState() {
+  type Item = { name: string; subscriptionId: string; chatHref?: string };
+  function WithState({ items = [{ name: 'Asesor Legal', subscriptionId: 'sub_1' }] }: { items?: Item[] }) {
     const navigate = useNavigate();
     return (
-      <button
-        type="button"
-        onClick={() => navigate('/success', { state: { purchase: { items: [{ name: 'Asesor Legal', subscriptionId: 'sub_1' }] } } })}
-      >
+      <button type="button" onClick={() => navigate('/success', { state: { purchase: { items } } })}>
         comprar
       </button>
     );
@@ -51,5 +49,33 @@ describe('PaymentSuccessPage after subscribing in the app', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '¡Gracias por tu compra!' })).toBeInTheDocument();
     expect(screen.getByTestId('purchased-items')).toHaveTextContent('Suscripciones activadas: Asesor Legal.');
     expect(screen.getByText('sub_1')).toBeInTheDocument();
+  });
+
+  function buy(items: Item[]) {
+    renderWithProviders(
+      <Routes>
+        <Route path="/" element={<WithState items={items} />} />
+        <Route path="/success" element={<PaymentSuccessPage />} />
+      </Routes>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'comprar' }));
+  }
+
+  it("offers 'Chatear' with what was just bought", async () => {
+    buy([{ name: 'Asesor Legal', subscriptionId: 'sub_1', chatHref: '/chat?agent=a1' }]);
+    expect(await screen.findByRole('link', { name: 'Chatear' })).toHaveAttribute('href', '/chat?agent=a1');
+    expect(screen.getByRole('link', { name: 'Ir a Mi Oficina' })).toHaveAttribute('href', '/my-office');
+    expect(screen.getByText(/ya está en Mi Oficina/)).toBeInTheDocument();
+  });
+
+  it("names each purchase's chat after a cart of several, and follows no link outside the app", async () => {
+    buy([
+      { name: 'Asesor Legal', subscriptionId: 'sub_1', chatHref: '/chat?agent=a1' },
+      { name: 'Pack Pymes', subscriptionId: 'sub_2', chatHref: '/my-office/ecosystem/e1' },
+      { name: 'Otro', subscriptionId: 'sub_3', chatHref: 'https://example.com' },
+    ]);
+    expect(await screen.findByRole('link', { name: 'Chatear con Asesor Legal' })).toHaveAttribute('href', '/chat?agent=a1');
+    expect(screen.getByRole('link', { name: 'Chatear con Pack Pymes' })).toHaveAttribute('href', '/my-office/ecosystem/e1');
+    expect(screen.queryByRole('link', { name: 'Chatear con Otro' })).not.toBeInTheDocument();
   });
 });

@@ -34,17 +34,29 @@ export function PaymentSuccessPage() {
 
 /** What a completed purchase passes to /success as the navigation's state. */
 export interface PurchaseState {
-  purchase: { items: Array<{ name: string; subscriptionId: string }> };
+  purchase: { items: PurchasedItem[] };
 }
+
+/** One thing bought; `chatHref` is where its 'Chatear' leads (an agent's chat, an ecosystem's page). */
+export interface PurchasedItem {
+  name: string;
+  subscriptionId: string;
+  chatHref?: string;
+}
+
+/** Only the app's own paths: the state comes from the history, which outlives the app's version. */
+const isAppPath = (href: unknown): href is string => typeof href === 'string' && href.startsWith('/') && !href.startsWith('//');
 
 function purchaseOf(state: unknown): PurchaseState['purchase'] | null {
   if (typeof state !== 'object' || state === null) return null;
   const purchase = (state as Partial<PurchaseState>).purchase;
   if (!purchase || !Array.isArray(purchase.items)) return null;
-  const items = purchase.items.filter(
-    (item): item is { name: string; subscriptionId: string } =>
-      typeof item?.name === 'string' && typeof item?.subscriptionId === 'string' && item.subscriptionId !== '',
-  );
+  const items = purchase.items
+    .filter(
+      (item): item is PurchasedItem =>
+        typeof item?.name === 'string' && typeof item?.subscriptionId === 'string' && item.subscriptionId !== '',
+    )
+    .map(({ name, subscriptionId, chatHref }) => ({ name, subscriptionId, ...(isAppPath(chatHref) ? { chatHref } : {}) }));
   return items.length > 0 ? { items } : null;
 }
 
@@ -66,6 +78,7 @@ function NoPurchase() {
 
 function PurchaseCompleted({ reference, items }: { reference: string; items?: PurchaseState['purchase']['items'] }) {
   const { productName } = useRuntimeConfig();
+  const chats = (items ?? []).filter((item) => item.chatHref);
   return (
     <Stack align="center" py={{ base: 48, sm: 80 }} px="md">
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={560} w="100%">
@@ -87,7 +100,12 @@ function PurchaseCompleted({ reference, items }: { reference: string; items?: Pu
             {checkoutStrings.next}
           </Text>
           <Group justify="center" gap="sm" mt="xs">
-            <AppButton component={Link} to="/my-office">
+            {chats.map((item) => (
+              <AppButton key={item.subscriptionId} component={Link} to={item.chatHref!}>
+                {chats.length === 1 ? checkoutStrings.chat : checkoutStrings.chatWith(item.name)}
+              </AppButton>
+            ))}
+            <AppButton component={Link} to="/my-office" variant={chats.length > 0 ? 'outline' : 'primary'}>
               {checkoutStrings.office}
             </AppButton>
             <AppButton component={Link} to="/marketplace" variant="outline">

@@ -265,3 +265,30 @@ export function useUpdateEcosystem() {
     },
   });
 }
+
+/** What 'Crear ecosistema' sends (POST /api/ecosystems). */
+export type NewEcosystem = Pick<components['schemas']['CreateEcosystemDto'], 'name' | 'description' | 'agentIds' | 'price' | 'discount' | 'isPublic'>;
+
+/**
+ * 'Crear ecosistema' in 'Mi Oficina': creates it (POST /api/ecosystems), then puts it in the
+ * creator's team (POST /api/user-ecosystems/{userId}) so that the office lists it at once.
+ */
+export function useCreateEcosystem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, ecosystem }: { userId: string; ecosystem: NewEcosystem }) => {
+      const created = (await api.POST('/api/ecosystems', { body: ecosystem, signal: AbortSignal.timeout(TEAM_TIMEOUT_MS) })).data!;
+      await api.POST('/api/user-ecosystems/{userId}', {
+        params: { path: { userId } },
+        body: { ecosystemId: created.id },
+        signal: AbortSignal.timeout(TEAM_TIMEOUT_MS),
+      });
+      return created;
+    },
+    onSuccess: (created) => {
+      queryClient.setQueryData(['ecosystems', created.id], created);
+      void queryClient.invalidateQueries({ queryKey: ['ecosystems'] });
+      void queryClient.invalidateQueries({ queryKey: ['user-ecosystems'] });
+    },
+  });
+}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { AppButton, EntityAvatar } from '../../../shared/ui';
 import { useTeam, useTeamActions } from '../hooks/useTeam';
 import { teamStrings } from '../strings';
+import { CreateEcosystemButton } from './CreateEcosystemButton';
 import { LocalModeNotice } from './LocalModeNotice';
 
 const strings = teamStrings.office;
@@ -137,10 +138,22 @@ export function MyOfficePage({ formatCategory = (category) => category }: MyOffi
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
-      <div>
-        <Title order={1}>{strings.title}</Title>
-        <Text c="dimmed">{strings.lead}</Text>
-      </div>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={1}>{strings.title}</Title>
+          <Text c="dimmed">{strings.lead}</Text>
+        </div>
+        {/* Where a user looks for what to do with the team (issue 31, join 2). */}
+        <Group gap="xs" role="group" aria-label={strings.actions}>
+          <AppButton component={Link} to="/start-team-chat" size="sm">
+            {strings.teamChat}
+          </AppButton>
+          <CreateEcosystemButton agents={agents} />
+          <AppButton component={Link} to="/create-advanced-agent" size="sm" variant="outline">
+            {strings.createWithForm}
+          </AppButton>
+        </Group>
+      </Group>
       <LocalModeNotice />
       {status === 'error' && (
         <Alert color="red" variant="light" role="alert" title={teamStrings.toasts.loadUserError}>

@@ -98,6 +98,8 @@ export function MyAgentsSection() {
               {strings.createFirst}
             </AppButton>
           )}
+          {/* The form creator, whether or not a model is configured for the conversational one. */}
+          <NavLink component={RouterNavLink} to="/create-advanced-agent" label={strings.createWithForm} leftSection={<span aria-hidden>＋</span>} py={4} />
         </Stack>
       </Collapse>
     </Stack>
