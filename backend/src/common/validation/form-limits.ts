@@ -16,6 +16,9 @@ export const FORM_LIMITS = {
     systemPrompt: { min: 0, max: 100_000 },
     price: { min: 0, max: 99_999_999 },
     ecosystemMinimumPrice: { min: 0, max: 99_999_999 },
+    /** Each of its skills, capabilities and use cases, and how many of each. */
+    listItem: { min: 1, max: 200 },
+    listItems: { min: 0, max: 50 },
   },
   ecosystem: {
     name: { min: 1, max: 120 },
@@ -47,6 +50,17 @@ export const FORM_LIMITS = {
     rateLimitPerMinute: { min: 1, max: 1_000_000 },
     monthlyRequestQuota: { min: 1, max: 2_000_000_000 },
     monthlyTokenQuota: { min: 1, max: 2_000_000_000 },
+  },
+  conversation: {
+    title: { min: 1, max: 120 },
+  },
+  chat: {
+    /** The main assistant's instructions ('Instrucciones del asistente'). */
+    assistantInstructions: { min: 0, max: 20_000 },
+  },
+  assistant: {
+    /** A message to Seshat. */
+    message: { min: 1, max: 2000 },
   },
   flow: {
     name: { min: 1, max: 120 },

@@ -51,7 +51,7 @@ export const agentEditorStrings = {
     minimumInvalid: 'El mínimo debe ser un número mayor o igual que 0, con dos decimales como mucho.',
     outOfRange: (min: number, max: number) => `Debe estar entre ${min.toLocaleString('es-ES')} y ${max.toLocaleString('es-ES')} €.`,
     itemDuplicate: 'Esa entrada ya está en la lista.',
-    itemTooLong: 'Cada entrada puede tener como mucho 200 caracteres.',
+    itemTooLong: (max: number) => `Cada entrada puede tener como mucho ${max} caracteres.`,
     summary: 'Revisa los campos marcados antes de guardar.',
   },
   actions: {

@@ -5,6 +5,7 @@ import { isApiError } from '../../shared/api';
 import { useRegistration, useSaveRegistration } from './api/profileQueries';
 import './profile.css';
 import { profileStrings as strings } from './strings';
+import { useFormLimits } from '../../shared/config';
 
 export const PROFILE_TABS = ['PROFILE', 'PAYMENTS', 'SUBSCRIPTION', 'PLANS', 'EARNINGS'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
@@ -59,6 +60,7 @@ export function ProfilePage({ userId, security, panels = {} }: ProfilePageProps)
 }
 
 function ContactForm({ userId }: { userId: string }) {
+  const limits = useFormLimits()?.profile;
   const loaded = useRegistration(userId);
   const saving = useSaveRegistration(userId);
   const registration = loaded.data ?? null;
@@ -132,7 +134,7 @@ function ContactForm({ userId }: { userId: string }) {
                 label={strings.contactName}
                 value={contactName}
                 onChange={(event) => setContactName(event.currentTarget.value)}
-                maxLength={120}
+                maxLength={limits?.contactName.max}
                 required
               />
               <TextInput
@@ -144,7 +146,7 @@ function ContactForm({ userId }: { userId: string }) {
                   setHandleError(null);
                 }}
                 error={handleError}
-                maxLength={30}
+                maxLength={limits?.handle.max}
                 required
               />
               <TextInput label={strings.email} description={strings.emailHint} value={registration?.email ?? ''} readOnly />

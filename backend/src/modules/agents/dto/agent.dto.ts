@@ -82,27 +82,27 @@ export class SaveAgentDto {
   @IsOptional()
   @Transform(trimEach)
   @IsArray({ message: 'skills debe ser una lista de textos' })
-  @ArrayMaxSize(50, { message: 'skills admite como máximo 50 elementos' })
+  @ArrayMaxSize(AGENT.listItems.max, { message: `skills admite como máximo ${AGENT.listItems.max} elementos` })
   @IsString({ each: true, message: 'skills debe ser una lista de textos' })
-  @Length(1, 200, { each: true, message: 'cada elemento de skills debe tener entre 1 y 200 caracteres' })
+  @Length(AGENT.listItem.min, AGENT.listItem.max, { each: true, message: `cada elemento de skills debe tener entre ${AGENT.listItem.min} y ${AGENT.listItem.max} caracteres` })
   skills?: string[];
 
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
   @Transform(trimEach)
   @IsArray({ message: 'capabilities debe ser una lista de textos' })
-  @ArrayMaxSize(50, { message: 'capabilities admite como máximo 50 elementos' })
+  @ArrayMaxSize(AGENT.listItems.max, { message: `capabilities admite como máximo ${AGENT.listItems.max} elementos` })
   @IsString({ each: true, message: 'capabilities debe ser una lista de textos' })
-  @Length(1, 200, { each: true, message: 'cada elemento de capabilities debe tener entre 1 y 200 caracteres' })
+  @Length(AGENT.listItem.min, AGENT.listItem.max, { each: true, message: `cada elemento de capabilities debe tener entre ${AGENT.listItem.min} y ${AGENT.listItem.max} caracteres` })
   capabilities?: string[];
 
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
   @Transform(trimEach)
   @IsArray({ message: 'useCases debe ser una lista de textos' })
-  @ArrayMaxSize(50, { message: 'useCases admite como máximo 50 elementos' })
+  @ArrayMaxSize(AGENT.listItems.max, { message: `useCases admite como máximo ${AGENT.listItems.max} elementos` })
   @IsString({ each: true, message: 'useCases debe ser una lista de textos' })
-  @Length(1, 200, { each: true, message: 'cada elemento de useCases debe tener entre 1 y 200 caracteres' })
+  @Length(AGENT.listItem.min, AGENT.listItem.max, { each: true, message: `cada elemento de useCases debe tener entre ${AGENT.listItem.min} y ${AGENT.listItem.max} caracteres` })
   useCases?: string[];
 
   @ApiPropertyOptional({ default: 0, minimum: 0 })

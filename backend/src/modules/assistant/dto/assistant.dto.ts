@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { FORM_LIMITS } from '../../../common/validation/form-limits';
+
+const MESSAGE = FORM_LIMITS.assistant.message;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -14,11 +17,11 @@ export class AssistantMessageRequestDto {
   })
   sessionId: string;
 
-  @ApiProperty({ example: '¿Cómo creo un agente?', minLength: 1, maxLength: 2000 })
+  @ApiProperty({ example: '¿Cómo creo un agente?', minLength: MESSAGE.min, maxLength: MESSAGE.max })
   @Transform(trim)
   @IsString({ message: 'El mensaje debe ser un texto' })
   @IsNotEmpty({ message: 'El mensaje no puede estar vacío' })
-  @MaxLength(2000, { message: 'El mensaje no puede tener más de 2000 caracteres' })
+  @MaxLength(MESSAGE.max, { message: `El mensaje no puede tener más de ${MESSAGE.max} caracteres` })
   message: string;
 
   @ApiPropertyOptional({ description: 'Título de la página en la que está el visitante', example: 'agent marketplace', maxLength: 80 })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { TokenUsageDto } from '../../conversations/dto/conversation.dto';
+import { FORM_LIMITS } from '../../../common/validation/form-limits';
 
 const MESSAGE_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 export const MAX_CHAT_MESSAGE_LENGTH = 20000;
@@ -97,7 +98,7 @@ export class AssistantPromptRequestDto {
   @ApiPropertyOptional({ description: 'Nuevas instrucciones del asistente principal; sin él, solo se leen' })
   @IsOptional()
   @IsString({ message: 'prompt debe ser un texto' })
-  @MaxLength(20000, { message: 'prompt no puede superar los 20000 caracteres' })
+  @MaxLength(FORM_LIMITS.chat.assistantInstructions.max, { message: `prompt no puede superar los ${FORM_LIMITS.chat.assistantInstructions.max} caracteres` })
   prompt?: string;
 }
 

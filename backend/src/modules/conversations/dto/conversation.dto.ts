@@ -17,6 +17,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { FORM_LIMITS } from '../../../common/validation/form-limits';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -113,12 +114,12 @@ class ContractUserId {
 }
 
 class TitleFields extends ContractUserId {
-  @ApiPropertyOptional({ example: 'Nueva conversación', maxLength: 120 })
+  @ApiPropertyOptional({ example: 'Nueva conversación', maxLength: FORM_LIMITS.conversation.title.max })
   @IsOptional()
   @Transform(trim)
   @IsString({ message: 'El título debe ser un texto' })
   @IsNotEmpty({ message: 'El título no puede estar vacío' })
-  @MaxLength(120, { message: 'El título no puede superar los 120 caracteres' })
+  @MaxLength(FORM_LIMITS.conversation.title.max, { message: `El título no puede superar los ${FORM_LIMITS.conversation.title.max} caracteres` })
   title?: string;
 
   @ApiPropertyOptional({ type: ConversationMetadataDto })

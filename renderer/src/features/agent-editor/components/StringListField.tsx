@@ -2,7 +2,7 @@ import { ActionIcon, Group, Input, Stack, Text, TextInput } from '@mantine/core'
 import { useId, useState, type KeyboardEvent } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { agentEditorStrings } from '../strings';
-import { LIST_ITEM_MAX, LIST_MAX_ITEMS } from '../utils/agentForm';
+import { useFormLimits } from '../../../shared/config';
 
 const strings = agentEditorStrings;
 
@@ -18,12 +18,13 @@ export function StringListField({ label, values, onChange, disabled }: StringLis
   const id = useId();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const full = values.length >= LIST_MAX_ITEMS;
+  const limits = useFormLimits()?.agent;
+  const full = limits !== undefined && values.length >= limits.listItems.max;
 
   const add = () => {
     const item = draft.trim();
     if (!item) return;
-    if (item.length > LIST_ITEM_MAX) return setError(strings.validation.itemTooLong);
+    if (limits && item.length > limits.listItem.max) return setError(strings.validation.itemTooLong(limits.listItem.max));
     if (values.some((value) => value.toLocaleLowerCase('es') === item.toLocaleLowerCase('es'))) {
       return setError(strings.validation.itemDuplicate);
     }
@@ -80,7 +81,7 @@ export function StringListField({ label, values, onChange, disabled }: StringLis
             placeholder={strings.list.placeholder(label)}
             aria-label={strings.list.placeholder(label)}
             disabled={disabled || full}
-            maxLength={LIST_ITEM_MAX + 1}
+            maxLength={limits ? limits.listItem.max + 1 : undefined}
             style={{ flex: 1 }}
             error={Boolean(error)}
           />

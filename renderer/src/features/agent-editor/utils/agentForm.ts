@@ -4,8 +4,6 @@ import { agentEditorStrings } from '../strings';
 import type { AgentFormValues } from '../types';
 
 // A list entry's length and a list's size: POST /agents checks them, but GET /api/config does not serve them.
-export const LIST_ITEM_MAX = 200;
-export const LIST_MAX_ITEMS = 50;
 
 export type AgentFormField = 'name' | 'category' | 'description' | 'price' | 'ecosystemMinimumPrice';
 export type AgentFormErrors = Partial<Record<AgentFormField, string>>;

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Textarea } from '@mantine/core';
 import { forwardRef, useState, type KeyboardEvent } from 'react';
 import { assistantStrings } from '../strings';
+import { useFormLimits } from '../../../shared/config';
 
 export interface MessageComposerProps {
   /** Whether a message may be sent now (no send running). */
@@ -23,6 +24,7 @@ export const MessageComposer = forwardRef<HTMLTextAreaElement, MessageComposerPr
   ref,
 ) {
   const [text, setText] = useState('');
+  const formLimits = useFormLimits();
   const sendable = !busy && text.trim() !== '';
 
   const submit = () => {
@@ -56,7 +58,7 @@ export const MessageComposer = forwardRef<HTMLTextAreaElement, MessageComposerPr
           autosize
           minRows={1}
           maxRows={4}
-          maxLength={2000}
+          maxLength={formLimits?.assistant.message.max}
           style={{ flex: 1 }}
         />
         <ActionIcon type="submit" size={36} radius="md" color="indigo" aria-label={assistantStrings.send} disabled={!sendable}>

@@ -1,16 +1,16 @@
 import { Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { useRuntimeConfig } from '../../../shared/config';
+import { useFormLimits, useRuntimeConfig } from '../../../shared/config';
 import { AppButton, AppModal, LoadStatus, useAppModal, useToast } from '../../../shared/ui';
 import { useAssistantPrompt, useSaveAssistantPrompt, type AssistantPrompt } from '../api/chatQueries';
 import { chatOwnerAtom } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
 
 const strings = chatStrings.instructions;
-const MAX_PROMPT_LENGTH = 20_000;
 
 function InstructionsEditor({ userId, loaded }: { userId: string; loaded: AssistantPrompt }) {
+  const instructionsLimit = useFormLimits()?.chat.assistantInstructions.max;
   const { productName } = useRuntimeConfig();
   const { close } = useAppModal();
   const toast = useToast();
@@ -45,7 +45,7 @@ function InstructionsEditor({ userId, loaded }: { userId: string; loaded: Assist
         autosize
         minRows={5}
         maxRows={14}
-        maxLength={MAX_PROMPT_LENGTH}
+        maxLength={instructionsLimit}
       />
       <Group justify="flex-end" gap="xs">
         <AppButton variant="outline" onClick={close} disabled={saving}>

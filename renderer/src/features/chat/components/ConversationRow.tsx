@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { NavLink as RouterNavLink } from 'react-router-dom';
 import type { Conversation } from '../api/chatQueries';
 import { chatStrings } from '../strings';
+import { useFormLimits } from '../../../shared/config';
 
 const strings = chatStrings.sidebar;
 
@@ -15,6 +16,7 @@ export interface ConversationRowProps {
 
 /** One conversation in the sidebar: a link, or the rename box (Enter saves, Escape or ✕ reverts). */
 export function ConversationRow({ conversation, onRename, onDelete }: ConversationRowProps) {
+  const formLimits = useFormLimits();
   const [mode, setMode] = useState<'normal' | 'renaming'>('normal');
   const [draft, setDraft] = useState(conversation.title);
   const [saving, setSaving] = useState(false);
@@ -67,7 +69,7 @@ export function ConversationRow({ conversation, onRename, onDelete }: Conversati
               }
             }}
             size="xs"
-            maxLength={120}
+            maxLength={formLimits?.conversation.title.max}
             autoFocus
             disabled={saving}
             style={{ flex: 1 }}
