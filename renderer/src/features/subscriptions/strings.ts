@@ -26,6 +26,9 @@ export const subscriptionsStrings = {
     noProducts: 'No hay productos asociados',
     quantity: (quantity: number) => `× ${quantity}`,
     finishedAt: 'Cancelada el',
+    /** Cancelled by the subscriber: it stays active until the paid period ends (issue 31). */
+    endsOn: (date: string) => `Se cancelará el ${date}`,
+    renewsOn: 'Próxima renovación',
     details: (name: string) => `Detalles de la suscripción: ${name}`,
     edit: 'Editar',
     cancel: 'Cancelar',
@@ -37,8 +40,12 @@ export const subscriptionsStrings = {
     next: 'Siguiente',
     pagination: 'Paginación de suscripciones',
     cancelTitle: 'Cancelar suscripción',
+    /** Paused or unpaid: nothing paid to keep, it ends at once. */
     cancelConfirm: (name: string) =>
       `¿Seguro que quieres cancelar la suscripción «${name}»? Dejarás de poder chatear con sus agentes y no se puede deshacer.`,
+    /** Active: it ends with the period paid for, and can be resumed until then. */
+    cancelAtPeriodEndConfirm: (name: string, date: string | null) =>
+      `¿Seguro que quieres cancelar la suscripción «${name}»? Podrás seguir chateando con sus agentes ${date ? `hasta el ${date}` : 'hasta el final del periodo pagado'}, y no se te volverá a cobrar. Hasta entonces puedes reanudarla.`,
     keep: 'Mantener',
     confirmCancel: 'Cancelar suscripción',
   },

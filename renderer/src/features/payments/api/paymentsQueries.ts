@@ -10,6 +10,9 @@ export type Card = components['schemas']['CardDto'];
 /** Who is paying: the name and e-mail the customer is created with. */
 export type PaymentAccount = Pick<components['schemas']['CreateCustomerDto'], 'name' | 'email'>;
 
+/** The expiry typed in the demo card form, which the demo gateway saves the card with (Stripe reads its own). */
+export type TypedExpiry = Required<Pick<components['schemas']['AddCardDto'], 'expMonth' | 'expYear'>>;
+
 const TIMEOUT_MS = 20_000;
 
 /** Under the payments resource: a change of a card reaches every copy of the cards (the default one too). */
@@ -42,11 +45,11 @@ async function ensureCustomer(account: PaymentAccount): Promise<string> {
 export function useAddCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ account, paymentMethodId }: { account: PaymentAccount; paymentMethodId: string }) => {
+    mutationFn: async ({ account, paymentMethodId, expiry }: { account: PaymentAccount; paymentMethodId: string; expiry?: TypedExpiry }) => {
       const customerId = await ensureCustomer(account);
       return (
         await api.POST('/api/stripe/add-card', {
-          body: { customerID: customerId, paymentMethodID: paymentMethodId },
+          body: { customerID: customerId, paymentMethodID: paymentMethodId, ...(expiry ?? {}) },
           signal: AbortSignal.timeout(TIMEOUT_MS),
         })
       ).data!;

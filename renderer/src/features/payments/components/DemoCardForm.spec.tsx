@@ -22,11 +22,18 @@ describe('DemoCardForm', () => {
 
     await fillCard('5555555555554444', '12/34', '123');
 
-    expect(onPaymentMethod).toHaveBeenCalledWith('pm_card_mastercard');
+    expect(onPaymentMethod).toHaveBeenCalledWith('pm_card_mastercard', { expMonth: 12, expYear: 2034 });
     await waitFor(() => expect(field(/Número de tarjeta/)).toHaveValue(''));
     expect(field(/Caducidad/)).toHaveValue('');
     expect(field(/CVC/)).toHaveValue('');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('hands on the expiry as typed, month and four-digit year (12/30 is 12/2030)', async () => {
+    const onPaymentMethod = jest.fn(async () => undefined);
+    renderWithProviders(<DemoCardForm onPaymentMethod={onPaymentMethod} />);
+    await fillCard('4242424242424242', '12/30', '123');
+    expect(onPaymentMethod).toHaveBeenCalledWith('pm_card_visa', { expMonth: 12, expYear: 2030 });
   });
 
   it('groups the number in fours and keeps only the digits of the CVC as they are typed', async () => {

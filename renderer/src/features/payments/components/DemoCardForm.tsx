@@ -4,11 +4,15 @@ import { useState } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { paymentsStrings as strings } from '../strings';
 import { errorText } from '../utils/errors';
-import { demoPaymentMethodFor, formatCardNumber, isValidCvc, isValidExpiry } from '../utils/demoCards';
+import { demoPaymentMethodFor, formatCardNumber, isValidCvc, isValidExpiry, parseExpiry } from '../utils/demoCards';
+import type { TypedExpiry } from '../api/paymentsQueries';
 
 export interface DemoCardFormProps {
-  /** Saves the test payment method the number stands for; a rejection shows its message. */
-  onPaymentMethod: (paymentMethodId: string) => Promise<void>;
+  /**
+   * Saves the test payment method the number stands for, with the expiry typed (the card keeps it,
+   * as Stripe keeps what is typed into Elements); a rejection shows its message.
+   */
+  onPaymentMethod: (paymentMethodId: string, expiry: TypedExpiry) => Promise<void>;
 }
 
 interface DemoCard {
@@ -38,11 +42,11 @@ export function DemoCardForm({ onPaymentMethod }: DemoCardFormProps) {
   // One message above the fields, the first field's in their order, or the server's.
   const error = form.errors.number ?? form.errors.expiry ?? form.errors.cvc ?? failure;
 
-  const submit = async ({ number }: DemoCard) => {
+  const submit = async ({ number, expiry }: DemoCard) => {
     setFailure(null);
     setSaving(true);
     try {
-      await onPaymentMethod(demoPaymentMethodFor(number)!);
+      await onPaymentMethod(demoPaymentMethodFor(number)!, parseExpiry(expiry)!);
       form.reset();
     } catch (failed) {
       setFailure(errorText(failed));

@@ -33,9 +33,9 @@ function renderPanel() {
   );
 }
 
-async function fillCard(number: string) {
+async function fillCard(number: string, expiry = '12/34') {
   await userEvent.type(screen.getByRole('textbox', { name: /Número de tarjeta/ }), number);
-  await userEvent.type(screen.getByRole('textbox', { name: /Caducidad/ }), '12/34');
+  await userEvent.type(screen.getByRole('textbox', { name: /Caducidad/ }), expiry);
   await userEvent.type(screen.getByRole('textbox', { name: /CVC/ }), '123');
   await userEvent.click(screen.getByRole('button', { name: 'Guardar tarjeta' }));
 }
@@ -65,12 +65,27 @@ describe('PaymentMethodsPanel in demo mode', () => {
 
     expect(await screen.findByText('Tarjeta guardada')).toBeInTheDocument();
     expect(api.callsTo('POST', '/stripe/create-customer')[0]!.body).toEqual(account);
-    expect(api.callsTo('POST', '/stripe/add-card')[0]!.body).toEqual({ customerID: 'cus_ana', paymentMethodID: 'pm_card_visa' });
+    expect(api.callsTo('POST', '/stripe/add-card')[0]!.body).toEqual({ customerID: 'cus_ana', paymentMethodID: 'pm_card_visa', expMonth: 12, expYear: 2034 });
     const list = await screen.findByRole('list', { name: 'Tarjetas guardadas' });
     expect(within(list).getByText('Visa terminada en 4242')).toBeInTheDocument();
     expect(within(list).getByText('Predeterminada')).toBeInTheDocument();
     // The number itself never leaves the browser.
     expect(JSON.stringify(api.calls.map((call) => call.body))).not.toContain('4242424242424242');
+  });
+
+  it('sends the expiry typed, so the card saved as expiring 12/30 shows «Caduca 12/30» (issue 31, item 8)', async () => {
+    const { api } = server([]);
+    api.on('POST', '/stripe/add-card', { status: 201, body: visa });
+    renderPanel();
+    await screen.findByText('Todavía no tienes ninguna tarjeta guardada.');
+    api.on('GET', '/stripe/all-methods-payment', { body: methods([visa]) });
+
+    await fillCard('4242 4242 4242 4242', '12/30');
+
+    expect(await screen.findByText('Tarjeta guardada')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/stripe/add-card')[0]!.body).toEqual({ customerID: 'cus_ana', paymentMethodID: 'pm_card_visa', expMonth: 12, expYear: 2030 });
+    const list = await screen.findByRole('list', { name: 'Tarjetas guardadas' });
+    expect(within(list).getByText('Caduca 12/30')).toBeInTheDocument();
   });
 
   it("shows the server's Spanish message for a declined test card and saves nothing", async () => {
@@ -83,7 +98,7 @@ describe('PaymentMethodsPanel in demo mode', () => {
     await fillCard('4000 0000 0000 0002');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(declined);
-    expect(api.callsTo('POST', '/stripe/add-card')[0]!.body).toEqual({ customerID: 'cus_ana', paymentMethodID: 'pm_card_chargeDeclined' });
+    expect(api.callsTo('POST', '/stripe/add-card')[0]!.body).toEqual({ customerID: 'cus_ana', paymentMethodID: 'pm_card_chargeDeclined', expMonth: 12, expYear: 2034 });
     expect(screen.getByText('Todavía no tienes ninguna tarjeta guardada.')).toBeInTheDocument();
   });
 

@@ -2,7 +2,16 @@ import { Alert, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/co
 import { useState, type ReactNode } from 'react';
 import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton, ConfirmModal, useItemActions, useToast, LoadStatus } from '../../../shared/ui';
-import { useAddCard, useCards, useCreateSetupIntent, useDeleteCard, useSetDefaultCard, type Card, type PaymentAccount } from '../api/paymentsQueries';
+import {
+  useAddCard,
+  useCards,
+  useCreateSetupIntent,
+  useDeleteCard,
+  useSetDefaultCard,
+  type Card,
+  type PaymentAccount,
+  type TypedExpiry,
+} from '../api/paymentsQueries';
 import { paymentsStrings as strings } from '../strings';
 import { errorText } from '../utils/errors';
 import { DemoCardForm } from './DemoCardForm';
@@ -35,8 +44,9 @@ export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProp
   const loadFailed = cardsQuery.isError && !cardsQuery.isFetching;
   const retry = () => void cardsQuery.refetch();
 
-  const saveCard = async (paymentMethodId: string) => {
-    await addCard.mutateAsync({ account, paymentMethodId });
+  /** Stripe's card carries its own expiry; the demo form's typed one is sent with it. */
+  const saveCard = async (paymentMethodId: string, expiry?: TypedExpiry) => {
+    await addCard.mutateAsync({ account, paymentMethodId, expiry });
     toast.success(strings.added);
   };
 

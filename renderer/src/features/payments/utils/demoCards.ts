@@ -25,13 +25,21 @@ export function formatCardNumber(value: string): string {
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** 'MM/AA', still in the future (the month itself counts). */
-export function isValidExpiry(value: string, now = new Date()): boolean {
+/** The expiry typed ('MM/AA' or 'MM/AAAA') as month and four-digit year, or null when it is not one. */
+export function parseExpiry(value: string): { expMonth: number; expYear: number } | null {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!match) return false;
+  if (!match) return null;
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  if (month < 1 || month > 12) return false;
+  if (month < 1 || month > 12) return null;
+  return { expMonth: month, expYear: year };
+}
+
+/** 'MM/AA', still in the future (the month itself counts). */
+export function isValidExpiry(value: string, now = new Date()): boolean {
+  const expiry = parseExpiry(value);
+  if (!expiry) return false;
+  const { expMonth: month, expYear: year } = expiry;
   return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
 }
 

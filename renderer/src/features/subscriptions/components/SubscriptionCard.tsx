@@ -4,7 +4,7 @@ import { AppButton } from '../../../shared/ui';
 import { subscriptionsStrings } from '../strings';
 import type { Subscription } from '../api/subscriptionsQueries';
 import { formatDate, formatMoney } from '../utils/format';
-import { isCancelled, statusColor } from '../utils/listing';
+import { isCancelled, isEnding, statusColor } from '../utils/listing';
 
 const strings = subscriptionsStrings.list;
 
@@ -51,6 +51,9 @@ export function SubscriptionCard({ subscription, currency, expanded, busy, onTog
   const products = subscription.products;
   const productNames = products.map((product) => product.name).join(', ');
   const cancelled = isCancelled(subscription);
+  // Cancelled by the subscriber: active until the paid period ends, then cancelled; 'Reanudar' undoes it.
+  const ending = isEnding(subscription);
+  const periodEnd = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : null;
 
   return (
     <Paper component="li" withBorder radius="md" p="md" data-testid="subscription-card" data-subscription-id={subscription.subscriptionId}>
@@ -77,6 +80,11 @@ export function SubscriptionCard({ subscription, currency, expanded, busy, onTog
               <Text size="xs" c="dimmed" component="span">
                 {strings.createdAt} {formatDate(subscription.createdAt)}
               </Text>
+              {ending && (
+                <Badge color="red" variant="light" tt="none" component="span" data-testid="subscription-ends">
+                  {strings.endsOn(periodEnd ?? '—')}
+                </Badge>
+              )}
             </Box>
           </Box>
         </UnstyledButton>
@@ -99,6 +107,7 @@ export function SubscriptionCard({ subscription, currency, expanded, busy, onTog
             <Field label={strings.agentId} value={subscription.agentId ?? '—'} />
             {subscription.isBundle && subscription.agents.length > 0 && <Field label={strings.bundleAgents} value={subscription.agents.join(', ')} />}
             {subscription.finishedAt && <Field label={strings.finishedAt} value={formatDate(subscription.finishedAt)} />}
+            {subscription.status === 'active' && !ending && periodEnd && <Field label={strings.renewsOn} value={periodEnd} />}
           </SimpleGrid>
           <Stack gap={4}>
             <Text size="xs" c="dimmed" fw={600} tt="uppercase">
@@ -122,22 +131,27 @@ export function SubscriptionCard({ subscription, currency, expanded, busy, onTog
           </Stack>
           {!cancelled && (
             <Group gap="xs" justify="flex-end" wrap="wrap">
-              {subscription.status === 'active' && (
+              {subscription.status === 'active' && !ending && (
                 <AppButton size="xs" variant="outline" disabled={busy} onClick={onPause} aria-label={strings.actionLabel(strings.pause, subject)}>
                   {strings.pause}
                 </AppButton>
               )}
-              {subscription.status === 'paused' && (
+              {(subscription.status === 'paused' || ending) && (
                 <AppButton size="xs" variant="warning" disabled={busy} onClick={onResume} aria-label={strings.actionLabel(strings.resume, subject)}>
                   {strings.resume}
                 </AppButton>
               )}
-              <AppButton size="xs" variant="outline" disabled={busy} onClick={onEdit} aria-label={strings.actionLabel(strings.edit, subject)}>
-                {strings.edit}
-              </AppButton>
-              <AppButton size="xs" variant="danger" disabled={busy} onClick={onCancel} aria-label={strings.actionLabel(strings.cancel, subject)}>
-                {strings.cancel}
-              </AppButton>
+              {/* Set to cancel, it neither changes plan nor cancels again (the server refuses both): 'Reanudar' first. */}
+              {!ending && (
+                <AppButton size="xs" variant="outline" disabled={busy} onClick={onEdit} aria-label={strings.actionLabel(strings.edit, subject)}>
+                  {strings.edit}
+                </AppButton>
+              )}
+              {!ending && (
+                <AppButton size="xs" variant="danger" disabled={busy} onClick={onCancel} aria-label={strings.actionLabel(strings.cancel, subject)}>
+                  {strings.cancel}
+                </AppButton>
+              )}
             </Group>
           )}
         </Stack>

@@ -25,6 +25,8 @@ function subscription(n: number, overrides: Partial<Subscription> = {}): Subscri
     createdAt: `2026-0${(n % 9) + 1}-15T10:00:00.000Z`,
     updatedAt: '2026-10-01T10:00:00.000Z',
     finishedAt: null,
+    cancelAtPeriodEnd: false,
+    currentPeriodEnd: '2026-12-15T10:00:00.000Z',
     user: { name: 'Ana García', email: 'ana@example.com' },
     products: [{ name: `Agente ${n}`, description: `Descripción ${n}`, price: 10 + n }],
     ...overrides,
@@ -153,21 +155,29 @@ describe('SubscriptionList', () => {
     ]);
   });
 
-  it('cancels only after confirming, then says so and shows it cancelled', async () => {
+  it("cancels only after confirming, at the end of the paid period: 'Se cancelará el …' with 'Reanudar', which undoes it (issue 31)", async () => {
     let data = seven();
     const api = mockApi()
       .on('GET', LIST_PATH, () => ({ body: { success: true, data } }))
       .on('POST', '/stripe/cancel-subscription', () => {
-        data = data.map((item) => (item.subscriptionId === 'sub_1' ? { ...item, status: 'cancelled' as const } : item));
-        return { status: 201, body: { subscription: { id: 'sub_1', canceled_at: 1_790_000_000 } } };
+        data = data.map((item) => (item.subscriptionId === 'sub_1' ? { ...item, cancelAtPeriodEnd: true } : item));
+        return { status: 200, body: { subscription: { ...data[0]!, customerId: 'cus_ana', canceled_at: null } } };
+      })
+      .on('POST', '/stripe/resume-subscription', () => {
+        data = data.map((item) => (item.subscriptionId === 'sub_1' ? { ...item, cancelAtPeriodEnd: false } : item));
+        return { status: 200, body: { subscription: { ...data[0]!, customerId: 'cus_ana', canceled_at: null } } };
       });
     renderList();
     await screen.findByRole('list', { name: 'Suscripciones' });
     const first = cards()[0]!;
     await userEvent.click(within(first).getByRole('button', { expanded: false }));
+    expect(within(first).getByText('Próxima renovación')).toBeInTheDocument();
 
     await userEvent.click(within(first).getByRole('button', { name: 'Cancelar: Agente 1' }));
     let dialog = await screen.findByRole('dialog', { name: 'Cancelar suscripción' });
+    expect(dialog).toHaveTextContent(
+      '¿Seguro que quieres cancelar la suscripción «Agente 1»? Podrás seguir chateando con sus agentes hasta el 15 de diciembre de 2026, y no se te volverá a cobrar. Hasta entonces puedes reanudarla.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mantener' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo('POST', '/stripe/cancel-subscription')).toHaveLength(0);
@@ -178,7 +188,38 @@ describe('SubscriptionList', () => {
 
     expect(await screen.findByText('Suscripción cancelada con éxito')).toBeInTheDocument();
     expect(api.callsTo('POST', '/stripe/cancel-subscription')[0]!.body).toEqual({ subscriptionID: 'sub_1' });
+    // Still active until the period ends: only 'Reanudar' is offered.
+    await waitFor(() => expect(within(cards()[0]!).getByTestId('subscription-ends')).toHaveTextContent('Se cancelará el 15 de diciembre de 2026'));
+    const card = cards()[0]!;
+    expect(within(card).getByTestId('subscription-status')).toHaveTextContent('Activa');
+    for (const action of ['Pausar', 'Editar', 'Cancelar']) expect(within(card).queryByRole('button', { name: `${action}: Agente 1` })).toBeNull();
+    expect(within(card).queryByText('Próxima renovación')).toBeNull();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Reanudar: Agente 1' }));
+    expect(await screen.findByText('Suscripción activada con éxito')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/stripe/resume-subscription')[0]!.body).toEqual({ subscriptionID: 'sub_1', priceID: 'price_1' });
+    await waitFor(() => expect(within(cards()[0]!).queryByTestId('subscription-ends')).toBeNull());
+    expect(within(cards()[0]!).getByRole('button', { name: 'Cancelar: Agente 1' })).toBeInTheDocument();
+  });
+
+  it('cancels a paused subscription at once, saying it cannot be undone, and shows it cancelled', async () => {
+    let data = [subscription(2, { status: 'paused' })];
+    mockApi()
+      .on('GET', LIST_PATH, () => ({ body: { success: true, data } }))
+      .on('POST', '/stripe/cancel-subscription', () => {
+        data = [{ ...data[0]!, status: 'cancelled', finishedAt: '2026-11-28T10:00:00.000Z' }];
+        return { status: 200, body: { subscription: { ...data[0]!, customerId: 'cus_ana', canceled_at: data[0]!.finishedAt } } };
+      });
+    renderList({ focusId: 'sub_2' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar: Agente 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar suscripción' });
+    expect(dialog).toHaveTextContent('Dejarás de poder chatear con sus agentes y no se puede deshacer.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar suscripción' }));
+
+    expect(await screen.findByText('Suscripción cancelada con éxito')).toBeInTheDocument();
     await waitFor(() => expect(within(cards()[0]!).getByTestId('subscription-status')).toHaveTextContent('Cancelada'));
+    expect(within(cards()[0]!).queryByTestId('subscription-ends')).toBeNull();
   });
 
   it('pauses and resumes with the success texts', async () => {

@@ -10,11 +10,18 @@ import {
   type Subscription,
 } from '../api/subscriptionsQueries';
 import { subscriptionsStrings } from '../strings';
-import { errorText } from '../utils/format';
+import { errorText, formatDate } from '../utils/format';
 import { matchesFilter, matchesSearch, SUBSCRIPTION_FILTERS, SUBSCRIPTIONS_PAGE_SIZE, type SubscriptionFilter } from '../utils/listing';
 import { SubscriptionCard, subscriptionSubject } from './SubscriptionCard';
 
 const strings = subscriptionsStrings.list;
+
+/** An active subscription ends with the period paid for; a paused or unpaid one at once (as the server does). */
+function cancelMessage(subscription: Subscription): string {
+  const subject = subscriptionSubject(subscription);
+  if (subscription.status !== 'active') return strings.cancelConfirm(subject);
+  return strings.cancelAtPeriodEndConfirm(subject, subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : null);
+}
 
 export interface SubscriptionListProps {
   userId: string;
@@ -166,7 +173,7 @@ export function SubscriptionList({ userId, focusId = null, onNew, onEdit }: Subs
       <ConfirmModal
         opened={toCancel !== null}
         title={strings.cancelTitle}
-        message={toCancel ? strings.cancelConfirm(subscriptionSubject(toCancel)) : ''}
+        message={toCancel ? cancelMessage(toCancel) : ''}
         cancelLabel={strings.keep}
         confirmLabel={strings.confirmCancel}
         danger

@@ -8,6 +8,11 @@ export function isCancelled(subscription: Subscription): boolean {
   return subscription.status === 'cancelled';
 }
 
+/** Cancelled by the subscriber, still active until its paid period ends. */
+export function isEnding(subscription: Subscription): boolean {
+  return subscription.status === 'active' && subscription.cancelAtPeriodEnd;
+}
+
 export function matchesFilter(subscription: Subscription, filter: SubscriptionFilter): boolean {
   if (filter === 'all') return true;
   if (filter === 'cancelled') return isCancelled(subscription);
