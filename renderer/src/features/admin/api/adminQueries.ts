@@ -15,6 +15,9 @@ export type Margins = Schemas['MarginsDto'];
 export type PendingAgent = Schemas['ModerationQueueDto']['items'][number];
 export type AuditVerification = Schemas['AuditVerificationDto'];
 export type PeriodSummary = Schemas['PeriodSummaryDto'];
+/** The dashboard's periods: 7, 30 or 90 days, or 12 months. */
+export type MetricsPeriod = Schemas['DetailedMetricsDto']['period'];
+export type AuditNames = Schemas['AdminAuditPageDto']['names'];
 
 const TIMEOUT_MS = 20_000;
 
@@ -29,7 +32,8 @@ export const adminKeys = {
   /** Prompt versions are their own resource: an agent's edit leaves its prompt as it was. */
   prompt: (agentId: string) => ['prompts', agentId, 'current'] as const,
   moderation: ['agents', 'moderation'] as const,
-  metrics: (figures: 'users' | 'agents' | 'detailed' | 'margins') => ['metrics', figures] as const,
+  metrics: (figures: 'users' | 'agents' | 'detailed' | 'margins', period?: MetricsPeriod) =>
+    (period ? (['metrics', figures, period] as const) : (['metrics', figures] as const)),
   audit: (page: number, limit: number) => ['audit', { page, limit }] as const,
   payments: (view: 'balance' | 'transactions' | 'products' | 'customers', limit?: number) => ['payments', view, limit] as const,
   subscriptions: ['subscriptions', 'list', 'admin'] as const,
@@ -198,10 +202,12 @@ export const useRejectAgent = () =>
 
 // Metrics
 
-export const useUserMetrics = () =>
+/** The figures of the period on screen; the previous period's stay while the next one loads. */
+export const useUserMetrics = (period: MetricsPeriod) =>
   useQuery({
-    queryKey: adminKeys.metrics('users'),
-    queryFn: ({ signal }) => answer(api.GET('/api-admin/metrics/users', { signal: timeout(signal) })),
+    queryKey: adminKeys.metrics('users', period),
+    queryFn: ({ signal }) => answer(api.GET('/api-admin/metrics/users', { params: { query: { period } }, signal: timeout(signal) })),
+    placeholderData: keepPreviousData,
   });
 
 export const useAgentMetrics = () =>
@@ -210,16 +216,18 @@ export const useAgentMetrics = () =>
     queryFn: ({ signal }) => answer(api.GET('/api-admin/metrics/agents', { signal: timeout(signal) })),
   });
 
-export const useDetailedMetrics = () =>
+export const useDetailedMetrics = (period: MetricsPeriod) =>
   useQuery({
-    queryKey: adminKeys.metrics('detailed'),
-    queryFn: ({ signal }) => answer(api.GET('/api-admin/metrics/detailed', { signal: timeout(signal) })),
+    queryKey: adminKeys.metrics('detailed', period),
+    queryFn: ({ signal }) => answer(api.GET('/api-admin/metrics/detailed', { params: { query: { period } }, signal: timeout(signal) })),
+    placeholderData: keepPreviousData,
   });
 
-export const useMargins = () =>
+export const useMargins = (period: MetricsPeriod) =>
   useQuery({
-    queryKey: adminKeys.metrics('margins'),
-    queryFn: ({ signal }) => answer(api.GET('/api-admin/metrics/margins', { signal: timeout(signal) })),
+    queryKey: adminKeys.metrics('margins', period),
+    queryFn: ({ signal }) => answer(api.GET('/api-admin/metrics/margins', { params: { query: { period } }, signal: timeout(signal) })),
+    placeholderData: keepPreviousData,
   });
 
 // Payments (amounts in cents, each answer labelled with its provider)

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { mockApi } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { AdminDashboardPage } from './AdminDashboardPage';
@@ -14,17 +15,20 @@ const DAYS = [
 
 function server() {
   return mockApi()
-    .on('GET', admin('/metrics/users'), { body: {
+    .on('GET', admin('/metrics/users'), {
+      body: {
+        period: '30d',
         totalUsers: 1250,
         confirmedUsers: 1200,
         unconfirmedUsers: 40,
         disabledUsers: 10,
         adminUsers: 2,
-        newUsersLast30Days: 30,
-        activeUsersLast30Days: 300,
-      }, })
+        newUsers: 30,
+        activeUsers: 300,
+      },
+    })
     .on('GET', admin('/metrics/agents'), { body: { totalAgents: 3, publicAgentsCount: 2, privateAgentsCount: 1, agents: [] } })
-    .on('GET', admin('/metrics/detailed'), { body: { days: DAYS, currency: 'eur' } })
+    .on('GET', admin('/metrics/detailed'), { body: { period: '30d', granularity: 'day', days: DAYS, currency: 'eur' } })
     .on('GET', admin('/metrics/margins'), {
       body: {
         currency: 'eur',
@@ -94,5 +98,42 @@ describe('AdminDashboardPage', () => {
     renderWithProviders(<AdminDashboardPage />);
     expect(await screen.findByText('Aún no hay actividad registrada.')).toBeInTheDocument();
     expect(await screen.findByText('Sin datos de costes')).toBeInTheDocument();
+  });
+
+  // Issue 31, item 9: the dashboard showed the last 30 days only.
+  it('shows the period chosen: 30 days at first, then 12 months by month, the cards and margins too', async () => {
+    const api = server();
+    renderWithProviders(<AdminDashboardPage />);
+    await screen.findByRole('table', { name: 'Métricas por día' });
+    for (const path of ['/metrics/users', '/metrics/detailed', '/metrics/margins']) {
+      expect(api.callsTo('GET', admin(path))[0].url.searchParams.get('period')).toBe('30d');
+    }
+    expect(screen.getByRole('radio', { name: '30 días' })).toBeChecked();
+    expect(screen.getAllByRole('radio')).toHaveLength(4);
+
+    api.on('GET', admin('/metrics/detailed'), {
+      body: {
+        period: '12m',
+        granularity: 'month',
+        currency: 'eur',
+        days: [
+          { date: '2026-10', signUps: 40, activeUsers: 90, conversations: 60, messages: 400, tokens: 120000, subscriptions: 10, revenue: 19990 },
+          { date: '2026-11', signUps: 30, activeUsers: 80, conversations: 50, messages: 300, tokens: 90000, subscriptions: 5, revenue: 9995 },
+        ],
+      },
+    });
+    await userEvent.click(screen.getByRole('radio', { name: '12 meses' }));
+    const table = await screen.findByRole('table', { name: 'Métricas por mes' });
+    expect(within(table).getAllByRole('columnheader')[0]).toHaveTextContent('Mes');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]).getAllByRole('cell').map(cellText)[0]).toBe('octubre de 2026');
+    expect(screen.getByRole('figure', { name: 'Actividad por mes' })).toBeInTheDocument();
+    // The cards add up the period shown.
+    expect(await screen.findByText('299,85 €')).toBeInTheDocument();
+    await waitFor(() => {
+      for (const path of ['/metrics/users', '/metrics/detailed', '/metrics/margins']) {
+        expect(api.callsTo('GET', admin(path)).at(-1)!.url.searchParams.get('period')).toBe('12m');
+      }
+    });
   });
 });

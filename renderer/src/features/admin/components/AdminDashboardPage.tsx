@@ -1,21 +1,33 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Box, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { failureOf, useAgentMetrics, useDetailedMetrics, useMargins, useUserMetrics, type DailyMetrics, type Margins } from '../api/adminQueries';
+import { Box, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import {
+  failureOf,
+  useAgentMetrics,
+  useDetailedMetrics,
+  useMargins,
+  useUserMetrics,
+  type DailyMetrics,
+  type Margins,
+  type MetricsPeriod,
+} from '../api/adminQueries';
 import { adminStrings } from '../strings';
-import { formatDay, formatMoney, formatNumber } from '../utils/format';
+import { formatDay, formatMoney, formatMonth, formatNumber } from '../utils/format';
 import { FigureCard } from './AdminAgentsPage';
 import { ErrorAlert, LoadingText, PageHeader } from './parts';
 
 const strings = adminStrings.dashboard;
+const PERIODS: MetricsPeriod[] = ['7d', '30d', '90d', '12m'];
+export const DEFAULT_PERIOD: MetricsPeriod = '30d';
 
-/** /admin: the platform's figures as cards, charts and (for screen readers and keyboards) a table. */
+/** /admin: the platform's figures of the period chosen as cards, charts and (for screen readers and keyboards) a table. */
 export function AdminDashboardPage() {
-  const users = useUserMetrics();
+  const [period, setPeriod] = useState<MetricsPeriod>(DEFAULT_PERIOD);
+  const users = useUserMetrics(period);
   const agents = useAgentMetrics();
-  const detailed = useDetailedMetrics();
-  const margins = useMargins();
+  const detailed = useDetailedMetrics(period);
+  const margins = useMargins(period);
   const figuresError = failureOf(users) ?? failureOf(agents);
   const detailedError = failureOf(detailed);
   const marginsError = failureOf(margins);
@@ -29,6 +41,17 @@ export function AdminDashboardPage() {
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
       <PageHeader title={strings.title} intro={strings.intro} />
+      <Stack gap={4} align="flex-start">
+        <Text size="sm" fw={500} id="admin-dashboard-period">
+          {strings.period}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="admin-dashboard-period"
+          value={period}
+          onChange={(value) => setPeriod(value as MetricsPeriod)}
+          data={PERIODS.map((value) => ({ value, label: strings.periods[value] }))}
+        />
+      </Stack>
       {figuresError && (
         <ErrorAlert
           message={figuresError}
@@ -60,7 +83,7 @@ export function AdminDashboardPage() {
       ) : days.length === 0 ? (
         <Text>{strings.noDays}</Text>
       ) : (
-        <DailyCharts days={days} currency={currency} />
+        <DailyCharts days={days} currency={currency} monthly={detailed.data?.granularity === 'month'} busy={detailed.isFetching} />
       )}
 
       <Stack gap="sm">
@@ -140,10 +163,12 @@ function ChartFigure({ id, title, caption, children }: { id: string; title: stri
   );
 }
 
-function DailyCharts({ days, currency }: { days: DailyMetrics[]; currency: string }) {
+/** The period's figures, one a day, or one a month over 12 months. */
+function DailyCharts({ days, currency, monthly, busy }: { days: DailyMetrics[]; currency: string; monthly: boolean; busy: boolean }) {
   const c = strings.columns;
+  const when = (date: string) => (monthly ? formatMonth(date) : formatDay(date));
   const data = days.map((day) => ({
-    date: formatDay(day.date),
+    date: when(day.date),
     [c.signUps]: day.signUps,
     [c.activeUsers]: day.activeUsers,
     [c.conversations]: day.conversations,
@@ -155,7 +180,11 @@ function DailyCharts({ days, currency }: { days: DailyMetrics[]; currency: strin
 
   return (
     <Stack gap="xl">
-      <ChartFigure id="admin-activity" title={strings.activityTitle} caption={strings.activityCaption}>
+      <ChartFigure
+        id="admin-activity"
+        title={monthly ? strings.activityTitleMonthly : strings.activityTitle}
+        caption={monthly ? strings.activityCaptionMonthly : strings.activityCaption}
+      >
         <LineChart
           h={260}
           data={data}
@@ -169,7 +198,7 @@ function DailyCharts({ days, currency }: { days: DailyMetrics[]; currency: strin
           ]}
         />
       </ChartFigure>
-      <ChartFigure id="admin-usage" title={strings.usageTitle} caption={strings.usageCaption}>
+      <ChartFigure id="admin-usage" title={monthly ? strings.usageTitleMonthly : strings.usageTitle} caption={monthly ? strings.usageCaptionMonthly : strings.usageCaption}>
         <BarChart
           h={240}
           data={data}
@@ -183,7 +212,11 @@ function DailyCharts({ days, currency }: { days: DailyMetrics[]; currency: strin
           withRightYAxis
         />
       </ChartFigure>
-      <ChartFigure id="admin-revenue" title={strings.revenueTitle} caption={strings.revenueCaption}>
+      <ChartFigure
+        id="admin-revenue"
+        title={monthly ? strings.revenueTitleMonthly : strings.revenueTitle}
+        caption={monthly ? strings.revenueCaptionMonthly : strings.revenueCaption}
+      >
         <BarChart
           h={240}
           data={data}
@@ -193,11 +226,11 @@ function DailyCharts({ days, currency }: { days: DailyMetrics[]; currency: strin
           series={[{ name: c.revenue, color: 'teal.5' }]}
         />
       </ChartFigure>
-      <Table.ScrollContainer minWidth={840} type="native" tabIndex={0} role="region" aria-label={strings.tableLabel}>
-        <Table striped aria-label={strings.tableLabel}>
+      <Table.ScrollContainer minWidth={840} type="native" tabIndex={0} role="region" aria-label={monthly ? strings.tableLabelMonthly : strings.tableLabel}>
+        <Table striped aria-label={monthly ? strings.tableLabelMonthly : strings.tableLabel} aria-busy={busy}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">{c.date}</Table.Th>
+              <Table.Th scope="col">{monthly ? strings.month : c.date}</Table.Th>
               <Table.Th scope="col">{c.signUps}</Table.Th>
               <Table.Th scope="col">{c.activeUsers}</Table.Th>
               <Table.Th scope="col">{c.conversations}</Table.Th>
@@ -210,7 +243,7 @@ function DailyCharts({ days, currency }: { days: DailyMetrics[]; currency: strin
           <Table.Tbody>
             {days.map((day) => (
               <Table.Tr key={day.date}>
-                <Table.Td>{formatDay(day.date)}</Table.Td>
+                <Table.Td>{when(day.date)}</Table.Td>
                 <Table.Td>{formatNumber(day.signUps)}</Table.Td>
                 <Table.Td>{formatNumber(day.activeUsers)}</Table.Td>
                 <Table.Td>{formatNumber(day.conversations)}</Table.Td>

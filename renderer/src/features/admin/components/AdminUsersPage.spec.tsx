@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
+import { setMatchMedia, setViewportWidth } from '../../../../test/media';
 import { renderWithProviders } from '../../../../test/render';
 import { ToastViewport } from '../../../shared/ui';
 import type { AdminUser } from '../api/adminQueries';
-import { AdminUsersPage } from './AdminUsersPage';
+import { AdminUsersPage, USERS_TABLE_MIN_WIDTH } from './AdminUsersPage';
 
 jest.setTimeout(20_000);
 
@@ -165,5 +166,49 @@ describe('AdminUsersPage', () => {
     serverWith([]);
     renderPage();
     expect(await screen.findByText('No se encontraron usuarios.')).toBeInTheDocument();
+  });
+
+  // Issue 31, item 9: at 1280 px the actions were cut ('Desh', 'Quit'), at 390 px the status filter.
+  describe('at 1280 and 390 px', () => {
+    afterEach(() => setMatchMedia(() => false));
+
+    /** The admin area's content beside its 18rem sidebar, less the page's padding, at 1280 px. */
+    const CONTENT_AT_1280 = 1280 - 18 * 16 - 2 * 32;
+
+    it('at 1280 px: the table fits beside the sidebar, the actions one above another, none cut', async () => {
+      setViewportWidth(1280);
+      serverWith([ANA, JEFA]);
+      renderPage();
+      await screen.findByText('Mostrando 2 de 2 usuarios.');
+      expect(USERS_TABLE_MIN_WIDTH).toBeLessThanOrEqual(CONTENT_AT_1280);
+      const filter = screen.getByRole('radiogroup', { name: 'Estado' });
+      expect(filter).toHaveAttribute('data-orientation', 'horizontal');
+      const actions = within(rowOf('ana')).getAllByRole('button');
+      expect(actions.map((button) => button.textContent)).toEqual(['Deshabilitar', 'Hacer administrador', 'Agentes']);
+      for (const button of actions) {
+        // A button never narrower than its label, and the label never clipped.
+        expect(button).toHaveStyle({ flexShrink: '0', minWidth: 'max-content' });
+        expect(button.querySelector('.mantine-Button-label')).toHaveStyle({ overflow: 'visible' });
+      }
+      // Stacked: the column is as wide as its widest button, not the three side by side.
+      const stack = actions[0].parentElement!;
+      expect(stack).toHaveClass('mantine-Stack-root');
+      expect(stack.parentElement).toHaveStyle({ whiteSpace: 'nowrap' });
+    });
+
+    it('at 390 px: the status filter stacks its four states over the whole width', async () => {
+      setViewportWidth(390);
+      const api = serverWith([ANA]);
+      renderPage();
+      await screen.findByText('Mostrando 1 de 1 usuarios.');
+      const filter = screen.getByRole('radiogroup', { name: 'Estado' });
+      expect(filter).toHaveAttribute('data-orientation', 'vertical');
+      expect(filter).toHaveAttribute('data-full-width', 'true');
+      expect(within(filter).getAllByRole('radio')).toHaveLength(4);
+      await userEvent.click(within(filter).getByRole('radio', { name: 'Sin confirmar' }));
+      await waitFor(() => expect(api.calls.at(-1)!.url.searchParams.get('status')).toBe('unconfirmed'));
+      // The table scrolls sideways inside its own region rather than the page.
+      expect(screen.getByRole('region', { name: 'Usuarios' })).toHaveAttribute('tabindex', '0');
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { Badge, Group, List, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { AppButton, AppModal, ConfirmModal, useToast } from '../../../shared/ui';
 import {
@@ -13,7 +14,7 @@ import {
   type UserStatus,
 } from '../api/adminQueries';
 import { adminStrings } from '../strings';
-import { formatDateTime } from '../utils/format';
+import { formatDateTime, formatDay } from '../utils/format';
 import { ErrorAlert, LoadingText, PageHeader, Pager } from './parts';
 
 const strings = adminStrings.users;
@@ -24,6 +25,15 @@ type Action = 'disable' | 'enable' | 'makeAdmin' | 'revokeAdmin';
 type StatusFilter = UserStatus | 'all';
 
 const STATUS_COLOURS: Record<UserStatus, string> = { confirmed: 'teal', unconfirmed: 'yellow', disabled: 'red' };
+/**
+ * Below this width the four states do not fit side by side (they were cut at 390 px): the filter
+ * stacks them. Below Mantine's 'sm' breakpoint (48em, 768 px).
+ */
+export const NARROW_FILTER_QUERY = '(max-width: 767.98px)';
+/** The table's width before it scrolls sideways: at 1280 px, beside the sidebar (about 930 px), it fits whole. */
+export const USERS_TABLE_MIN_WIDTH = 880;
+/** A button as wide as its label: Mantine's clips an overflowing label, which hid the actions' words. */
+const UNCLIPPED = { root: { flexShrink: 0, minWidth: 'max-content' }, label: { overflow: 'visible' } } as const;
 
 /** /admin/users: find a user, disable or enable the account, grant or revoke the admin role. */
 export function AdminUsersPage({ currentUsername }: { currentUsername?: string | null }) {
@@ -38,6 +48,7 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
   const setRole = useSetUserRole();
   const busy = disableUser.isPending || enableUser.isPending || setRole.isPending;
   const [agentsOf, setAgentsOf] = useState<AdminUser | null>(null);
+  const narrow = useMediaQuery(NARROW_FILTER_QUERY) ?? false;
 
   // Typing waits a moment before asking the server, and starts again from the first page; the
   // page chosen is kept until the text searched for changes.
@@ -90,7 +101,7 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
       <PageHeader title={strings.title} intro={strings.intro} />
-      <Group gap="md" align="flex-end">
+      <Group gap="md" align="flex-end" wrap="wrap">
         <TextInput
           label={strings.searchLabel}
           placeholder={strings.search}
@@ -98,12 +109,14 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
           onChange={(event) => setSearchText(event.currentTarget.value)}
           w={{ base: '100%', sm: 360 }}
         />
-        <Stack gap={4}>
+        <Stack gap={4} w={narrow ? '100%' : undefined}>
           <Text size="sm" fw={500} id="admin-users-status">
             {strings.statusFilter}
           </Text>
           <SegmentedControl
             aria-labelledby="admin-users-status"
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            fullWidth={narrow}
             value={status}
             onChange={(value) => {
               setStatus(value as StatusFilter);
@@ -130,7 +143,7 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
           <Text size="sm" c="dimmed" aria-live="polite">
             {strings.count(data.items.length, data.total)}
           </Text>
-          <Table.ScrollContainer minWidth={1100} type="native" tabIndex={0} role="region" aria-label={strings.tableLabel}>
+          <Table.ScrollContainer minWidth={USERS_TABLE_MIN_WIDTH} type="native" tabIndex={0} role="region" aria-label={strings.tableLabel}>
             <Table striped aria-label={strings.tableLabel} aria-busy={users.isFetching}>
               <Table.Thead>
                 <Table.Tr>
@@ -152,8 +165,8 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
                   const roleLabel = role === 'makeAdmin' ? strings.makeAdmin : strings.revokeAdmin;
                   return (
                     <Table.Tr key={user.id}>
-                      <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '14ch' }}>{user.username}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '14ch' }}>{user.email}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '12ch' }}>{user.username}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '12ch' }}>{user.email}</Table.Td>
                       <Table.Td>{user.contactName || adminStrings.none}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         <Badge color={STATUS_COLOURS[user.status]} variant="light" style={{ textTransform: 'none' }}>
@@ -161,11 +174,18 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
                         </Badge>
                       </Table.Td>
                       <Table.Td>{strings.roles[user.role]}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.createdAt)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs">
+                      <Table.Td style={{ whiteSpace: 'nowrap' }} title={formatDateTime(user.createdAt)}>
+                        {formatDay(user.createdAt)}
+                      </Table.Td>
+                      {/*
+                        The actions one above another, none narrower than its label: side by side in a
+                        squeezed column they were cut ('Desh', 'Quit') at 1280 px.
+                      */}
+                      <Table.Td style={{ whiteSpace: 'nowrap', width: '1%' }}>
+                        <Stack gap={6} align="stretch" data-testid="user-actions">
                           <AppButton
                             size="xs"
+                            styles={UNCLIPPED}
                             variant={toggle === 'disable' ? 'danger' : 'outline'}
                             aria-label={strings.actionLabel(toggleLabel, user.username)}
                             // An admin cannot lock themselves out from here.
@@ -176,6 +196,7 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
                           </AppButton>
                           <AppButton
                             size="xs"
+                            styles={UNCLIPPED}
                             variant="outline"
                             aria-label={strings.actionLabel(roleLabel, user.username)}
                             disabled={self}
@@ -185,13 +206,14 @@ export function AdminUsersPage({ currentUsername }: { currentUsername?: string |
                           </AppButton>
                           <AppButton
                             size="xs"
+                            styles={UNCLIPPED}
                             variant="outline"
                             aria-label={strings.agentsOf(user.username)}
                             onClick={() => setAgentsOf(user)}
                           >
                             {strings.agents}
                           </AppButton>
-                        </Group>
+                        </Stack>
                       </Table.Td>
                     </Table.Tr>
                   );

@@ -1,9 +1,11 @@
 import { Alert, Code, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useCategories } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui';
 import { errorMessage, failureOf, useAuditLog, useVerifyAudit, type AuditVerification } from '../api/adminQueries';
 import { adminStrings } from '../strings';
-import { formatDateTime, text } from '../utils/format';
+import { actionLabel, actorLabel, changeLines, targetLabel } from '../utils/audit';
+import { formatDateTime } from '../utils/format';
 import { ErrorAlert, LoadingText, PageHeader, Pager } from './parts';
 
 const strings = adminStrings.audit;
@@ -31,7 +33,9 @@ export function AuditPage() {
   const verifyError = verification.error ? errorMessage(verification.error) : null;
   const verify = () => verification.mutate();
 
+  const categories = useCategories();
   const data = log.data;
+  const names = data?.names ?? {};
   const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE)) : 1;
 
   return (
@@ -78,29 +82,38 @@ export function AuditPage() {
                   <Table.Th scope="col">{strings.columns.actor}</Table.Th>
                   <Table.Th scope="col">{strings.columns.action}</Table.Th>
                   <Table.Th scope="col">{strings.columns.target}</Table.Th>
-                  <Table.Th scope="col">{strings.columns.before}</Table.Th>
-                  <Table.Th scope="col">{strings.columns.after}</Table.Th>
+                  <Table.Th scope="col">{strings.columns.changes}</Table.Th>
                   <Table.Th scope="col">{strings.columns.hash}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data.items.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td>{formatDateTime(entry.at)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.actorSub}</Table.Td>
-                    <Table.Td>{entry.action}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{text(entry.target)}</Table.Td>
-                    <Table.Td>
-                      <Code block={false} style={{ overflowWrap: 'anywhere' }}>{text(entry.before)}</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      <Code block={false} style={{ overflowWrap: 'anywhere' }}>{text(entry.after)}</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      <Code title={entry.hash}>{entry.hash.slice(0, 12)}</Code>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                {data.items.map((entry) => {
+                  const changes = changeLines(entry, names, { category: categories.label });
+                  return (
+                    <Table.Tr key={entry.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{actorLabel(entry.actorSub, names)}</Table.Td>
+                      <Table.Td>{actionLabel(entry.action)}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{targetLabel(entry.target, names)}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                        {changes.length === 0 ? (
+                          <Text size="sm" c="dimmed" span>
+                            {strings.noChanges}
+                          </Text>
+                        ) : (
+                          changes.map((line) => (
+                            <Text size="sm" key={line}>
+                              {line}
+                            </Text>
+                          ))
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Code title={entry.hash}>{entry.hash.slice(0, 12)}</Code>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

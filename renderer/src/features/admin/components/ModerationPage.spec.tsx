@@ -56,6 +56,36 @@ describe('ModerationPage', () => {
     mockApi().on('GET', admin('/moderation'), queue([], false));
     renderPage();
     expect(await screen.findByText(/La moderación no está activada en este servidor/)).toBeInTheDocument();
+    expect(screen.getByText('No hay agentes pendientes de revisión.')).toBeInTheDocument();
+  });
+
+  // Issue 31, item 10: the page said new agents wait for approval even with moderation off.
+  it('says new agents wait for approval only when the server moderates', async () => {
+    const api = mockApi().on('GET', admin('/moderation'), queue([], false));
+    const { unmount } = renderWithProviders(<ModerationPage />);
+    expect(
+      await screen.findByText(
+        'La moderación no está activada en este servidor (MODERATION_ENABLED): los agentes que se hacen públicos aparecen en el marketplace al momento, sin revisión.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/esperan aquí/)).toBeNull();
+    unmount();
+
+    api.on('GET', admin('/moderation'), queue([ITEM], true));
+    renderWithProviders(<ModerationPage />);
+    expect(
+      await screen.findByText('Los agentes que se hacen públicos esperan aquí a que un administrador los apruebe antes de aparecer en el marketplace.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/La moderación no está activada/)).toBeNull();
+  });
+
+  it('with moderation off, still lists what was left waiting while it was on, and says why', async () => {
+    mockApi().on('GET', admin('/moderation'), queue([ITEM], false));
+    renderPage();
+    expect(await screen.findByText(/Estos agentes quedaron pendientes cuando la moderación estaba activada/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Aprobar Asesor Fiscal' })).toBeInTheDocument();
+    // The category by its label, not its slug.
+    expect(screen.getByText(/Finanzas · ana/)).toBeInTheDocument();
   });
 
   it("shows a failed load with the server's message, and 'Reintentar' asks again", async () => {

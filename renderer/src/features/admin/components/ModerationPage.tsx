@@ -1,7 +1,7 @@
 import { Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useFormLimits } from '../../../shared/config';
+import { useCategories, useFormLimits } from '../../../shared/config';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
 import { errorMessage, failureOf, useApproveAgent, useModerationQueue, useRejectAgent, type PendingAgent } from '../api/adminQueries';
 import { adminStrings } from '../strings';
@@ -19,6 +19,7 @@ export function ModerationPage() {
   const busy = approval.isPending || rejection.isPending;
   const [rejecting, setRejecting] = useState<PendingAgent | null>(null);
   const reasonLimit = useFormLimits()?.moderation.reason.max;
+  const categories = useCategories();
   const rejectForm = useForm({
     initialValues: { reason: '' },
     validate: {
@@ -49,52 +50,59 @@ export function ModerationPage() {
     }
   };
 
+  // What the page says of new agents follows the server's setting (MODERATION_ENABLED, served with
+  // the queue): with moderation off they are listed at once, and nothing waits but what was left
+  // pending while it was on.
+  const enabled = queue.data?.enabled;
+  const intro = enabled === undefined ? strings.introLoading : enabled ? strings.intro : strings.introOff;
+
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
-      <PageHeader title={strings.title} intro={strings.intro} />
+      <PageHeader title={strings.title} intro={intro} />
       {queue.isFetching && !queue.data ? (
         <LoadingText>{strings.loading}</LoadingText>
       ) : queueError || !queue.data ? (
         <ErrorAlert message={queueError ?? adminStrings.genericError} onRetry={() => void queue.refetch()} />
-      ) : !queue.data.enabled ? (
-        <Text>{strings.off}</Text>
       ) : queue.data.items.length === 0 ? (
         <Text>{strings.empty}</Text>
       ) : (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {queue.data.items.map((item) => (
-            <Card component="li" key={item.id} withBorder padding="md" radius="md">
-              <Group justify="space-between" align="flex-start" gap="sm">
-                <Stack gap={2} style={{ flex: 1, minWidth: 200 }}>
-                  <Text fw={700} component="h2" fz="md" m={0}>
-                    {item.name}
-                  </Text>
-                  {item.description && <Text size="sm">{item.description}</Text>}
-                  <Text size="xs" c="dimmed">
-                    {[item.category, item.createdBy].filter(Boolean).join(' · ')}
-                  </Text>
-                </Stack>
-                <Group gap="xs">
-                  <AppButton size="xs" aria-label={strings.approveLabel(item.name)} disabled={busy} onClick={() => void approve(item)}>
-                    {strings.approve}
-                  </AppButton>
-                  <AppButton
-                    size="xs"
-                    variant="danger"
-                    aria-label={strings.rejectLabel(item.name)}
-                    disabled={busy}
-                    onClick={() => {
-                      rejectForm.reset();
-                      setRejecting(item);
-                    }}
-                  >
-                    {strings.reject}
-                  </AppButton>
+        <>
+          {!queue.data.enabled && <Text>{strings.leftOver}</Text>}
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {queue.data.items.map((item) => (
+              <Card component="li" key={item.id} withBorder padding="md" radius="md">
+                <Group justify="space-between" align="flex-start" gap="sm">
+                  <Stack gap={2} style={{ flex: 1, minWidth: 200 }}>
+                    <Text fw={700} component="h2" fz="md" m={0}>
+                      {item.name}
+                    </Text>
+                    {item.description && <Text size="sm">{item.description}</Text>}
+                    <Text size="xs" c="dimmed">
+                      {[item.category ? categories.label(item.category) : null, item.createdBy].filter(Boolean).join(' · ')}
+                    </Text>
+                  </Stack>
+                  <Group gap="xs">
+                    <AppButton size="xs" aria-label={strings.approveLabel(item.name)} disabled={busy} onClick={() => void approve(item)}>
+                      {strings.approve}
+                    </AppButton>
+                    <AppButton
+                      size="xs"
+                      variant="danger"
+                      aria-label={strings.rejectLabel(item.name)}
+                      disabled={busy}
+                      onClick={() => {
+                        rejectForm.reset();
+                        setRejecting(item);
+                      }}
+                    >
+                      {strings.reject}
+                    </AppButton>
+                  </Group>
                 </Group>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
+              </Card>
+            ))}
+          </Stack>
+        </>
       )}
       <AppModal opened={rejecting !== null} onClose={() => !busy && setRejecting(null)} title={rejecting ? strings.rejectTitle(rejecting.name) : ''}>
         <form onSubmit={rejectForm.onSubmit((values) => void reject(values))} noValidate>

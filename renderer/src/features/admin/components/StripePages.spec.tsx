@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
-import { StripeBalancePage, StripeCustomersPage, StripeIndexPage, StripeSubscriptionsPage, StripeTransactionsPage } from './StripePages';
+import { StripeBalancePage, StripeCustomersPage, StripeIndexPage, StripeProductsPage, StripeSubscriptionsPage, StripeTransactionsPage } from './StripePages';
 
 jest.setTimeout(20_000);
 
@@ -48,7 +48,7 @@ describe('payments views', () => {
     let rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(10);
     expect(within(rows[0]).getAllByRole('cell').map(cellText)).toEqual([
-      '20/11/2026, 10:00', 'txn_1', 'charge', 'Asesor Legal', '2026-11', '19,99 €', '1,00 €', '18,99 €', 'Sí',
+      '20/11/2026, 10:00', 'txn_1', 'Cobro', 'Asesor Legal', '2026-11', '19,99 €', '1,00 €', '18,99 €', 'Sí',
     ]);
     expect(screen.getByText('Página 1 de 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
@@ -66,12 +66,17 @@ describe('payments views', () => {
       body: {
         provider: 'stripe',
         demo: false,
-        items: [{ customerId: 'cus_1', userId: 'sub-ana', name: 'Ana Pérez', email: 'ana@example.com', createdAt: '2026-11-01T09:00:00.000Z' }],
+        items: [
+          { customerId: 'cus_1', userId: 'sub-ana', username: 'ana', name: 'Ana Pérez', email: 'ana@example.com', createdAt: '2026-11-01T09:00:00.000Z' },
+        ],
       },
     });
     renderWithProviders(<StripeCustomersPage />);
     const table = await screen.findByRole('table', { name: 'Clientes' });
     expect(within(table).getByText('ana@example.com')).toBeInTheDocument();
+    // The user by their username, not their id.
+    expect(within(table).getByText('ana')).toBeInTheDocument();
+    expect(within(table).queryByText('sub-ana')).toBeNull();
     expect(screen.queryByText('Modo demostración: no se realiza ningún cargo')).toBeNull();
   });
 
@@ -88,11 +93,47 @@ describe('payments views', () => {
             name: 'Ana',
             email: 'ana@example.com',
             agentId: 'a1',
+            agentName: 'Asesor Legal',
             ecosystemId: null,
+            ecosystemName: null,
             isBundle: false,
             priceId: 'price_1',
             price: 19.99,
             createdAt: '2026-11-01T09:00:00.000Z',
+            finishedAt: null,
+          },
+          {
+            subscriptionId: 'sub_2',
+            status: 'cancelled',
+            userId: 'sub-ana',
+            username: 'ana',
+            name: 'Ana',
+            email: 'ana@example.com',
+            agentId: null,
+            agentName: null,
+            ecosystemId: 'e1',
+            ecosystemName: 'Despacho Completo',
+            isBundle: true,
+            priceId: 'price_2',
+            price: 22,
+            createdAt: '2026-10-01T09:00:00.000Z',
+            finishedAt: '2026-11-01T09:00:00.000Z',
+          },
+          {
+            subscriptionId: 'sub_3',
+            status: 'past_due',
+            userId: 'sub-luis',
+            username: 'luis',
+            name: null,
+            email: null,
+            agentId: 'a-borrado',
+            agentName: null,
+            ecosystemId: null,
+            ecosystemName: null,
+            isBundle: false,
+            priceId: 'price_3',
+            price: 5,
+            createdAt: '2026-09-01T09:00:00.000Z',
             finishedAt: null,
           },
         ],
@@ -100,9 +141,14 @@ describe('payments views', () => {
     });
     const { unmount } = renderWithProviders(<StripeSubscriptionsPage />);
     const table = await screen.findByRole('table', { name: 'Suscripciones' });
-    expect(within(within(table).getAllByRole('row')[1]).getAllByRole('cell').slice(0, 6).map(cellText)).toEqual([
-      'sub_1', 'Ana', 'ana@example.com', 'a1', 'active', '19,99 €',
+    const rows = within(table).getAllByRole('row').slice(1);
+    // Issue 31, item 9: names and Spanish states, not ids and 'active'.
+    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 6).map(cellText))).toEqual([
+      ['sub_1', 'ana', 'ana@example.com', 'Asesor Legal', 'Activa', '19,99 €'],
+      ['sub_2', 'ana', 'ana@example.com', 'Ecosistema Despacho Completo', 'Cancelada', '22,00 €'],
+      ['sub_3', 'luis', '—', 'Agente eliminado', 'Pago pendiente', '5,00 €'],
     ]);
+    expect(within(table).getByRole('columnheader', { name: 'Suscrito a' })).toBeInTheDocument();
     unmount();
     api.on('GET', admin('/stripe/subscription-users'), { body: { provider: 'demo', items: [] } });
     renderWithProviders(<StripeSubscriptionsPage />);
@@ -167,5 +213,31 @@ describe('payments views', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Calcular resumen' }));
     expect(await screen.findByText('La fecha de inicio debe ser anterior o igual a la de fin.')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('POST', admin('/stripe/resume'))).toHaveLength(1));
+  });
+
+  it('names the products by kind in Spanish', async () => {
+    mockApi().on('GET', admin('/stripe/products/100'), {
+      body: {
+        provider: 'demo',
+        demo: true,
+        items: [
+          { productId: 'prod_1', priceId: 'price_1', kind: 'agent', itemId: 'a1', name: 'Asesor Legal', unitAmount: 1999, currency: 'eur', createdAt: '2026-11-01T09:00:00.000Z' },
+          { productId: 'prod_2', priceId: 'price_2', kind: 'ecosystem', itemId: 'e1', name: 'Despacho', unitAmount: 2200, currency: 'eur', createdAt: '2026-11-01T09:00:00.000Z' },
+        ],
+      },
+    });
+    renderWithProviders(<StripeProductsPage />);
+    const table = await screen.findByRole('table', { name: 'Productos' });
+    const kinds = within(table).getAllByRole('row').slice(1).map((row) => cellText(within(row).getAllByRole('cell')[3]));
+    expect(kinds).toEqual(['Agente', 'Ecosistema']);
+  });
+
+  it("names a bundle's payment by its agent and the ecosystem it was bought in", async () => {
+    mockApi().on('GET', admin('/stripe/balance_transactions/100'), {
+      body: { provider: 'demo', demo: true, items: [{ ...transactions[0], ecosystemId: 'e1', ecosystemName: 'Despacho Completo' }] },
+    });
+    renderWithProviders(<StripeTransactionsPage />);
+    const table = await screen.findByRole('table', { name: 'Transacciones' });
+    expect(within(table).getByText('Asesor Legal · Ecosistema Despacho Completo')).toBeInTheDocument();
   });
 });

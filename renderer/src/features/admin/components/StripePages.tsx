@@ -129,12 +129,27 @@ const yesNo = (value: boolean | undefined) => (value === undefined ? '—' : val
 /** The first value that says something, as the cell shows it. */
 const firstOf = (...values: Array<string | null | undefined>) => text(values.find((value) => value !== null && value !== undefined && value !== ''));
 
+/** A code of the gateway or the store in Spanish; one this screen does not know stays as it is. */
+const labelOf = (labels: Record<string, string>, value: string | null | undefined) => (value ? (labels[value] ?? value) : adminStrings.none);
+
+/** What was bought, by name: the ecosystem for a bundle, else the agent; a deleted one says so. */
+function itemName(row: { agentId?: string | null; agentName?: string | null; ecosystemId?: string | null; ecosystemName?: string | null }): string {
+  if (row.ecosystemId) return row.ecosystemName ? strings.ecosystem(row.ecosystemName) : strings.deletedEcosystem;
+  if (row.agentId) return row.agentName || strings.deletedAgent;
+  return adminStrings.none;
+}
+
 /** Gateway amounts are in cents; the stored subscriptions' price is per month, in the currency. */
 const TRANSACTION_COLUMNS: Column<Schemas['BalanceTransactionDto']>[] = [
   { label: c.created, value: (row) => formatDateTime(row.created) },
   { label: c.id, value: (row) => text(row.id) },
-  { label: c.type, value: (row) => text(row.type) },
-  { label: c.agent, value: (row) => firstOf(row.agentName, row.agentId, row.description) },
+  { label: c.type, value: (row) => labelOf(strings.transactionTypes, row.type) },
+  {
+    label: c.agent,
+    // A bundle's payment is shared among its agents: the agent, then the ecosystem it was bought in.
+    value: (row) =>
+      row.agentName ? [row.agentName, row.ecosystemName ? strings.ecosystem(row.ecosystemName) : null].filter(Boolean).join(' · ') : firstOf(row.description),
+  },
   { label: c.period, value: (row) => text(row.period) },
   { label: c.amount, value: (row) => money(row.amount, row.currency) },
   { label: c.fee, value: (row) => money(row.fee, row.currency) },
@@ -146,7 +161,7 @@ const PRODUCT_COLUMNS: Column<Schemas['ProductListingDto']>[] = [
   { label: c.id, value: (row) => text(row.productId) },
   { label: c.priceId, value: (row) => text(row.priceId) },
   { label: c.name, value: (row) => text(row.name) },
-  { label: c.kind, value: (row) => text(row.kind) },
+  { label: c.kind, value: (row) => labelOf(strings.kinds, row.kind) },
   { label: c.price, value: (row) => money(row.unitAmount, row.currency) },
   { label: c.created, value: (row) => formatDateTime(row.createdAt) },
 ];
@@ -155,16 +170,16 @@ const CUSTOMER_COLUMNS: Column<Schemas['CustomerListingDto']>[] = [
   { label: c.id, value: (row) => text(row.customerId) },
   { label: c.name, value: (row) => text(row.name) },
   { label: c.email, value: (row) => text(row.email) },
-  { label: c.user, value: (row) => text(row.userId) },
+  { label: c.user, value: (row) => text(row.username) },
   { label: c.created, value: (row) => formatDateTime(row.createdAt) },
 ];
 
 const SUBSCRIPTION_COLUMNS: Column<Schemas['SubscriptionListingDto']>[] = [
   { label: c.id, value: (row) => text(row.subscriptionId) },
-  { label: c.user, value: (row) => firstOf(row.name, row.username, row.userId) },
+  { label: c.user, value: (row) => firstOf(row.username, row.name) },
   { label: c.email, value: (row) => text(row.email) },
-  { label: c.agent, value: (row) => firstOf(row.agentId, row.ecosystemId) },
-  { label: c.status, value: (row) => text(row.status) },
+  { label: c.item, value: itemName },
+  { label: c.status, value: (row) => labelOf(strings.subscriptionStatuses, row.status) },
   { label: c.price, value: (row) => formatMoney(row.price) },
   { label: c.created, value: (row) => formatDateTime(row.createdAt) },
 ];

@@ -33,6 +33,13 @@ export function formatDay(value: string): string {
   return new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
+/** A month ('2026-11', UTC) as 'noviembre de 2026'. */
+export function formatMonth(value: string): string {
+  const date = toDate(/^\d{4}-\d{2}$/.test(value) ? `${value}-01T00:00:00.000Z` : value);
+  if (!date) return value;
+  return new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
 function toDate(value: unknown): Date | null {
   if (typeof value === 'number') return new Date(value < 1e11 ? value * 1000 : value);
   if (typeof value === 'string' && value) {
