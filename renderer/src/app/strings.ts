@@ -3,6 +3,8 @@ export const appStrings = {
   navigation: {
     marketplace: 'Marketplace',
     myOffice: 'Mi Oficina',
+    teamChat: 'Chat de equipo',
+    purchases: 'Mis compras',
     flowEditor: 'Editor de Flujos',
     comingSoon: 'Próximamente disponible',
     label: 'Navegación principal',
@@ -39,6 +41,11 @@ export const appStrings = {
     backToOffice: 'Volver a Mi Oficina',
     chatWithAgent: 'Chatear con el agente',
     editAgent: 'Editar agente',
+    subscribed: 'Suscrito',
+    subscriptionPaused: 'Suscripción pausada',
+    paymentPending: 'Pago pendiente',
+    chat: 'Chatear',
+    manageSubscription: 'Gestionar suscripción',
   },
   loading: 'Cargando…',
 } as const;

@@ -56,5 +56,15 @@ describe('Sidebar team', () => {
     renderSidebar({ isAuthenticated: false, isLoading: false, user: null });
     expect(screen.getByRole('link', { name: 'Marketplace' })).toBeInTheDocument();
     expect(screen.queryByText('Mis Agentes')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Chat de equipo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Crear con formulario' })).not.toBeInTheDocument();
+  });
+
+  it("leads a signed-in user to team chat, 'Mis compras' and the form creator", () => {
+    renderSidebar(member, [link('agente-legal', 'Asesor Legal')]);
+    const navigation = screen.getByRole('navigation', { name: 'Navegación principal' });
+    expect(within(navigation).getByRole('link', { name: 'Chat de equipo' })).toHaveAttribute('href', '/start-team-chat');
+    expect(within(navigation).getByRole('link', { name: 'Mis compras' })).toHaveAttribute('href', '/mis-compras');
+    expect(screen.getByRole('link', { name: 'Crear con formulario' })).toHaveAttribute('href', '/create-advanced-agent');
   });
 });

@@ -34,6 +34,8 @@ export function Sidebar() {
           rightSection={<SelectedAgentsBadge />}
         />
         <NavLink component={RouterNavLink} to="/my-office" label={strings.myOffice} />
+        {user && <NavLink component={RouterNavLink} to="/start-team-chat" label={strings.teamChat} />}
+        {user && <NavLink component={RouterNavLink} to="/mis-compras" label={strings.purchases} />}
         {isAdmin ? (
           <NavLink component={RouterNavLink} to="/agent-flow" label={strings.flowEditor} />
         ) : (

@@ -113,6 +113,8 @@ export const routes: RouteObject[] = [
                   page('ecosystem/:id', 'Ecosistema', async () => ({ Component: (await screens()).MyOfficeEcosystemScreen })),
                 ],
               },
+              // 'Mis compras': the subscriptions, with their next charge, in the profile's SUBSCRIPTION tab.
+              { path: '/mis-compras', element: <Navigate to="/mi-perfil?tab=SUBSCRIPTION" replace /> },
               page('/start-team-chat', 'Chat de equipo', async () => ({ Component: (await collaborationScreens()).StartTeamChatScreen })),
               {
                 path: '/mi-perfil',

@@ -1,11 +1,11 @@
 // Route modules that compose the marketplace with the team and the cart; features do not import
 // one another, so the buttons of one are placed into the slots of another here.
-import { Box } from '@mantine/core';
+import { Badge, Box } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AddToCartButton, CartLink, ShoppingCartPage, useCart } from '../../features/cart';
-import type { PurchaseState } from '../../features/checkout';
-import { CartCheckout, SubscribeButton, toPlan, type CreatedSubscription } from '../../features/subscriptions';
+import type { PurchasedItem, PurchaseState } from '../../features/checkout';
+import { CartCheckout, SubscribeButton, toPlan, useSubscriptions, type CreatedSubscription, type Subscription } from '../../features/subscriptions';
 import {
   AgentDetailPage,
   EcosystemDetailPage,
@@ -22,7 +22,7 @@ import {
   RemoveAgentFromTeamButton,
   useTeamEcosystems,
 } from '../../features/team';
-import { authStateAtom } from '../../features/auth/state/authState';
+import { authStateAtom, type AuthUser } from '../../features/auth/state/authState';
 import { EcosystemChatButton } from '../../features/collaboration/components/EcosystemChatButton';
 import { useListConversation } from './listConversation';
 import { subscriberOf } from './subscriber';
@@ -30,9 +30,44 @@ import { AppButton } from '../../shared/ui';
 import { appStrings } from '../strings';
 import { useCategories } from '../../shared/config';
 
+/**
+ * The subscription of the user that covers the agent or ecosystem and is not cancelled: an agent's
+ * own, or a pack's that includes it. `undefined` while the subscriptions load; null when none does
+ * (or they failed to load: then what a user without one sees is offered, and the server refuses a
+ * second subscription with its own message).
+ */
+function useCoveringSubscription(kind: 'agent' | 'ecosystem', id: string, userId: string): Subscription | null | undefined {
+  const subscriptions = useSubscriptions(userId);
+  if (subscriptions.isError) return null;
+  if (!subscriptions.data) return undefined;
+  const live = subscriptions.data.filter((subscription) => subscription.status !== 'cancelled');
+  return (
+    (kind === 'agent'
+      ? (live.find((subscription) => subscription.agentId === id) ?? live.find((subscription) => subscription.agents.includes(id)))
+      : live.find((subscription) => subscription.ecosystemId === id)) ?? null
+  );
+}
+
+/**
+ * 'Añadir al carrito' only for what the user can buy: a paid agent (the cart's own rule), not their
+ * own, and not one they are already subscribed to (issue 31, item 11). Visitors fill the cart too.
+ */
+function CartAction({ agent, size }: { agent: Agent; size?: 'xs' | 'sm' }) {
+  const { user } = useAtomValue(authStateAtom);
+  if (!user) return <AddToCartButton agent={agent} size={size} />;
+  if (agent.creatorId === user.userId || !(agent.price > 0)) return null;
+  return <SignedInCartAction agent={agent} size={size} userId={user.userId} />;
+}
+
+function SignedInCartAction({ agent, size, userId }: { agent: Agent; size?: 'xs' | 'sm'; userId: string }) {
+  const covering = useCoveringSubscription('agent', agent.id, userId);
+  if (covering !== null) return null;
+  return <AddToCartButton agent={agent} size={size} />;
+}
+
 const agentCardActions = (agent: Agent) => (
   <>
-    <AddToCartButton agent={agent} />
+    <CartAction agent={agent} />
     <AddAgentToTeamButton agent={agent} />
   </>
 );
@@ -41,7 +76,7 @@ const agentDetailActions = (agent: Agent) => (
   <>
     <AddAgentToTeamButton agent={agent} size="sm" />
     <RemoveAgentFromTeamButton agent={agent} size="sm" />
-    <AddToCartButton agent={agent} size="sm" />
+    <CartAction agent={agent} size="sm" />
   </>
 );
 
@@ -56,32 +91,74 @@ function ScreenNotice() {
   );
 }
 
+/** Where 'Chatear' leads for something bought: the agent's chat, or the ecosystem's page in Mi Oficina (where it now is). */
+const chatHrefOf = (kind: 'agent' | 'ecosystem', id: string) =>
+  kind === 'agent' ? `/chat?agent=${encodeURIComponent(id)}` : `/my-office/ecosystem/${encodeURIComponent(id)}`;
+
 /** /success thanks only after a real purchase: the navigation carries what was bought. */
 function useShowPurchase() {
   const navigate = useNavigate();
-  return (created: CreatedSubscription[]) => {
-    const state: PurchaseState = { purchase: { items: created.map((item) => ({ name: item.planName, subscriptionId: item.subscriptionId })) } };
+  return (created: CreatedSubscription[], kind: 'agent' | 'ecosystem') => {
+    const items: PurchasedItem[] = created.map((item) => ({
+      name: item.planName,
+      subscriptionId: item.subscriptionId,
+      chatHref: chatHrefOf(kind, item.planId),
+    }));
+    const state: PurchaseState = { purchase: { items } };
     navigate('/success', { state });
   };
 }
 
+/** What the user owns shows as owned: 'Suscrito', 'Chatear' (while it is active) and 'Gestionar suscripción'. */
+function OwnedActions({ kind, id, subscription, withChat }: { kind: 'agent' | 'ecosystem'; id: string; subscription: Subscription; withChat: boolean }) {
+  const strings = appStrings.screens;
+  return (
+    <>
+      <Badge color={subscription.status === 'active' ? 'teal' : 'yellow'} variant="light" size="lg" data-testid="subscribed-badge">
+        {subscription.status === 'active' ? strings.subscribed : subscription.status === 'paused' ? strings.subscriptionPaused : strings.paymentPending}
+      </Badge>
+      {withChat && subscription.status === 'active' ? (
+        <AppButton component={Link} to={chatHrefOf(kind, id)} size="sm">
+          {strings.chat}
+        </AppButton>
+      ) : null}
+      <AppButton
+        component={Link}
+        to={`/mi-perfil?tab=SUBSCRIPTION&sub_id=${encodeURIComponent(subscription.subscriptionId)}`}
+        size="sm"
+        variant="outline"
+      >
+        {strings.manageSubscription}
+      </AppButton>
+    </>
+  );
+}
+
 /**
  * 'Suscribirse' on a paid agent's or a priced ecosystem's page, for a signed-in user who is not
- * its creator (the creator and admins chat without a subscription).
+ * its creator (the creator and admins chat without a subscription); once subscribed, what they
+ * own instead (issue 31, join 3). `withChat` false where the page has its own chat button.
  */
-function SubscribeAction({ kind, item }: { kind: 'agent' | 'ecosystem'; item: Agent | Ecosystem }) {
+function SubscribeAction({ kind, item, withChat = true }: { kind: 'agent' | 'ecosystem'; item: Agent | Ecosystem; withChat?: boolean }) {
   const { user } = useAtomValue(authStateAtom);
+  if (!user || item.creatorId === user.userId) return null;
+  return <SubscriberAction kind={kind} item={item} withChat={withChat} user={user} />;
+}
+
+function SubscriberAction({ kind, item, withChat, user }: { kind: 'agent' | 'ecosystem'; item: Agent | Ecosystem; withChat: boolean; user: AuthUser }) {
   const showPurchase = useShowPurchase();
+  const covering = useCoveringSubscription(kind, item.id, user.userId);
   const plan = toPlan(kind, item);
-  if (!user || !plan) return null;
-  if (item.creatorId === user.userId) return null;
-  return <SubscribeButton account={subscriberOf(user)} plan={plan} onSubscribed={(created) => showPurchase([created])} />;
+  if (covering === undefined) return null;
+  if (covering) return <OwnedActions kind={kind} id={item.id} subscription={covering} withChat={withChat} />;
+  if (!plan) return null;
+  return <SubscribeButton account={subscriberOf(user)} plan={plan} onSubscribed={(created) => showPurchase([created], kind)} />;
 }
 
 const ecosystemActions = (ecosystem: Ecosystem) => <EcosystemTeamButton ecosystem={ecosystem} />;
-const ecosystemDetailActions = (ecosystem: Ecosystem) => (
+const ecosystemDetailActions = (ecosystem: Ecosystem, withChat = true) => (
   <>
-    <SubscribeAction kind="ecosystem" item={ecosystem} />
+    <SubscribeAction kind="ecosystem" item={ecosystem} withChat={withChat} />
     <EcosystemTeamButton ecosystem={ecosystem} size="sm" />
   </>
 );
@@ -113,7 +190,7 @@ export function MarketplaceAgentScreen() {
       agentId={id}
       renderActions={(agent) => (
         <>
-          <SubscribeAction kind="agent" item={agent} />
+          <SubscribeAction kind="agent" item={agent} withChat={false} />
           {chatWithAgentButton(agent)}
           {agentDetailActions(agent)}
         </>
@@ -127,7 +204,7 @@ export function MarketplaceEcosystemScreen() {
   return (
     <>
       <ScreenNotice />
-      <EcosystemDetailPage ecosystemId={id} renderActions={ecosystemDetailActions} renderAgentActions={agentCardActions} />
+      <EcosystemDetailPage ecosystemId={id} renderActions={(ecosystem) => ecosystemDetailActions(ecosystem)} renderAgentActions={agentCardActions} />
     </>
   );
 }
@@ -147,7 +224,7 @@ export function ShoppingCartScreen() {
                 items={agents}
                 onPurchased={(created, ids, complete) => {
                   ids.forEach((id) => cart.remove(id));
-                  if (complete) showPurchase(created);
+                  if (complete) showPurchase(created, 'agent');
                 }}
               />
             )
@@ -173,7 +250,7 @@ function MyOfficeEcosystemActions({ ecosystem }: { ecosystem: Ecosystem }) {
         onConversationCreated={onCreated}
       />
       {mayEdit ? <EditEcosystemButton ecosystem={ecosystem} /> : null}
-      {ecosystemDetailActions(ecosystem)}
+      {ecosystemDetailActions(ecosystem, false)}
     </>
   );
 }
@@ -216,7 +293,7 @@ export function AgentScreen() {
       backLabel={appStrings.screens.backToOffice}
       renderActions={(agent) => (
         <>
-          <SubscribeAction kind="agent" item={agent} />
+          <SubscribeAction kind="agent" item={agent} withChat={false} />
           {chatWithAgentButton(agent)}
           <EditAgentButton agent={agent} />
           {agentDetailActions(agent)}
