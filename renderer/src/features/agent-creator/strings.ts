@@ -22,6 +22,11 @@ export const agentCreatorStrings = {
     send: 'Enviar',
     thinking: 'El creador está pensando…',
     sendError: 'No se pudo enviar el mensaje.',
+    retry: 'Reintentar',
+    createWithForm: 'Crear con formulario',
+    editWithForm: 'Editar con formulario',
+    draftUnchanged:
+      'El modelo ha respondido sin cambiar el borrador. Puedes completarlo a mano, seguir conversando o pasar al formulario con lo que ya tiene.',
   },
   draft: {
     title: 'Borrador del agente',
@@ -67,5 +72,6 @@ export const agentCreatorStrings = {
     applying: 'Aplicando…',
     defaultVersionName: 'Ajuste conversando',
     error: 'No se pudo completar la acción.',
+    retry: 'Reintentar',
   },
 } as const;

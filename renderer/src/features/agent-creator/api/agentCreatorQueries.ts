@@ -7,6 +7,8 @@ export type AgentDraft = Schemas['AgentDraftDto'];
 /** What the app is told after a save (to update 'Mis Agentes' at once). */
 export type SavedAgent = Schemas['AgentDto'];
 export type CreatorMessage = Schemas['CreatorMessageDto'];
+/** Where the creator stands: its conversation (if any yet), the draft as it last stood and the messages. */
+export type CreatorConversation = Schemas['CreatorConversationDto'];
 export type FineTuningSession = Schemas['FineTuningSessionDto'];
 export type ApplyFineTuning = Schemas['ApplyFineTuningDto'];
 
@@ -14,10 +16,11 @@ export type ApplyFineTuning = Schemas['ApplyFineTuningDto'];
 const CALL_TIMEOUT_MS = 15_000;
 const MODEL_TURN_TIMEOUT_MS = 180_000;
 
-/** An agent's draft is under the agent, so that a change to the agent made elsewhere reaches it. */
 export const agentCreatorKeys = {
   status: ['agent-creator', 'status'] as const,
-  draft: (agentId: string) => ['agents', agentId, 'draft'] as const,
+  /** A visit (the draft under way), an agent's conversation or one reopened by its id; changed by every turn and save. */
+  conversation: (where: { agentId?: string; conversationId?: string }) =>
+    ['agent-creator', 'conversation', where.conversationId ?? '', where.agentId ?? ''] as const,
 };
 
 /** GET /api/agent-creator: whether a model can talk, and an empty draft. */
@@ -28,38 +31,46 @@ export function useCreatorStatus() {
   });
 }
 
-/** GET /api/agent-creator/agents/{agentId}/draft: an existing agent's fields and prompt, for its creator or an admin. */
-export function useAgentDraft(agentId: string | undefined) {
+/**
+ * GET /api/agent-creator/conversation: the conversation a visit goes on with (the draft under way,
+ * or the one on the agent), or the one reopened by its id, with its draft and messages.
+ */
+export function useCreatorConversation(where: { agentId?: string; conversationId?: string }) {
   return useQuery({
-    queryKey: agentCreatorKeys.draft(agentId ?? ''),
+    queryKey: agentCreatorKeys.conversation(where),
     queryFn: async ({ signal }) =>
       (
-        await api.GET('/api/agent-creator/agents/{agentId}/draft', {
-          params: { path: { agentId: agentId! } },
+        await api.GET('/api/agent-creator/conversation', {
+          params: { query: { agentId: where.agentId, conversationId: where.conversationId } },
           signal: withTimeout(signal, CALL_TIMEOUT_MS),
         })
       ).data!,
-    enabled: Boolean(agentId),
   });
 }
 
-/** POST /api/agent-creator/messages: one turn; the reply and the whole draft. */
+/**
+ * POST /api/agent-creator/messages: one turn; the reply and the whole draft. Stored even when it
+ * fails (the message, in the conversation under way), so the lists of conversations change either way.
+ */
 export function useCreatorTalk() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (message: CreatorMessage) =>
       (await api.POST('/api/agent-creator/messages', { body: message, signal: AbortSignal.timeout(MODEL_TURN_TIMEOUT_MS) })).data!,
-    // The turn is stored in the creator's conversation.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['conversations'] }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['conversations'] }),
+        queryClient.invalidateQueries({ queryKey: ['agent-creator', 'conversation'] }),
+      ]),
   });
 }
 
 /** After an agent's save: everything that shows agents ('Mis Agentes', the team, the marketplace, the admin's lists) and its prompt's versions. */
 function agentChanged(queryClient: QueryClient, saved: SavedAgent) {
   queryClient.setQueryData(['agents', saved.id], saved);
-  // The agent as answered, and the draft on screen (the one just saved), are not asked for again.
-  const answered = new Set([hashKey(['agents', saved.id]), hashKey(agentCreatorKeys.draft(saved.id))]);
-  const views: QueryKey[] = [['agents'], ['user-agents'], ['users'], ['metrics'], ['prompts', saved.id], ['conversations']];
+  // The agent as answered is not asked for again.
+  const answered = new Set([hashKey(['agents', saved.id])]);
+  const views: QueryKey[] = [['agents'], ['user-agents'], ['users'], ['metrics'], ['prompts', saved.id], ['conversations'], ['agent-creator', 'conversation']];
   for (const queryKey of views) void queryClient.invalidateQueries({ queryKey, predicate: (query) => !answered.has(query.queryHash) });
 }
 
@@ -91,11 +102,11 @@ export function useOpenFineTuning() {
 /** POST /api/fine-tuning/sessions/{id}/messages: what to change; the reply, and a revised prompt when the assistant has one. */
 export function useFineTuningTalk() {
   return useMutation({
-    mutationFn: async ({ sessionId, message }: { sessionId: string; message: string }) =>
+    mutationFn: async ({ sessionId, message, messageId }: { sessionId: string; message: string; messageId?: string }) =>
       (
         await api.POST('/api/fine-tuning/sessions/{id}/messages', {
           ...sessionPath(sessionId),
-          body: { message },
+          body: { message, messageId },
           signal: AbortSignal.timeout(MODEL_TURN_TIMEOUT_MS),
         })
       ).data!,

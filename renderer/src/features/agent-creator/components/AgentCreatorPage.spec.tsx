@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { createQueryClient } from '../../../shared/api';
-import type { AgentDraft } from '../api/agentCreatorQueries';
+import type { AgentDraft, CreatorConversation } from '../api/agentCreatorQueries';
 import { AgentCreatorPage } from './AgentCreatorPage';
 
 /** GET /agent-creator's empty draft. */
@@ -37,6 +37,15 @@ const CATALOGUE = {
   unavailable: [],
 };
 
+/** GET /agent-creator/conversation on a first visit: no conversation yet. */
+const NO_CONVERSATION: CreatorConversation = { conversationId: null, agentId: null, title: 'Creador de agentes', draft: EMPTY_DRAFT, messages: [] };
+/** The same for an existing agent: its draft, no conversation on it yet. */
+const ON_AGENT: CreatorConversation = { conversationId: null, agentId: 'mio', title: 'Editar Asesor de Alquileres', draft: MODEL_DRAFT, messages: [] };
+
+const reply = (fields: Record<string, unknown>) => ({
+  body: { conversationId: 'c-1', userMessageId: 'u', messageId: 'a-1', reply: 'Listo', draft: MODEL_DRAFT, modelAvailable: true, draftUpdated: true, ...fields },
+});
+
 // Typing whole sentences with userEvent takes seconds on a busy machine.
 jest.setTimeout(30_000);
 
@@ -45,6 +54,7 @@ beforeEach(() => {
   api = mockApi();
   api.on('GET', '/agent-creator', { body: { modelAvailable: true, draft: EMPTY_DRAFT } });
   api.on('GET', '/models', { body: CATALOGUE });
+  api.on('GET', '/agent-creator/conversation', { body: NO_CONVERSATION });
 });
 
 const composer = () => screen.getByRole('textbox', { name: 'Mensaje para el creador de agentes' });
@@ -52,7 +62,7 @@ const composer = () => screen.getByRole('textbox', { name: 'Mensaje para el crea
 describe('AgentCreatorPage', () => {
   it('fills the draft from the reply, sends the hand-edited draft with the next message and creates the agent', async () => {
     api.on('POST', '/agent-creator/messages', () => ({
-      body: { conversationId: 'c-1', userMessageId: 'u', messageId: `a-${api.calls.length}`, reply: '¿Qué tono?', draft: MODEL_DRAFT, modelAvailable: true },
+      body: { conversationId: 'c-1', userMessageId: 'u', messageId: `a-${api.calls.length}`, reply: '¿Qué tono?', draft: MODEL_DRAFT, modelAvailable: true, draftUpdated: true },
     }));
     api.on('POST', '/agent-creator/agents', { status: 201, body: { id: 'nuevo', name: 'Mi Asesor', avatar: null } });
     renderWithProviders(<AgentCreatorPage />);
@@ -82,15 +92,63 @@ describe('AgentCreatorPage', () => {
     expect(await screen.findByRole('button', { name: 'Guardar cambios' })).toBeInTheDocument();
   });
 
-  it('keeps what the user typed when the message could not be sent, and shows the server’s words', async () => {
+  it('after a failed turn the message stays in the thread, with the server’s words, ‘Reintentar’ (same message id) and the form', async () => {
     api.on('POST', '/agent-creator/messages', {
       status: 502,
       body: { statusCode: 502, message: 'El modelo no ha devuelto una respuesta válida. Tu mensaje se ha guardado: vuelve a intentarlo.' },
     });
     renderWithProviders(<AgentCreatorPage />);
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Mensaje para el creador de agentes' }), 'No me pierdas{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('El modelo no ha devuelto una respuesta válida.');
-    expect(composer()).toHaveValue('No me pierdas');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Nombre' }), 'Mi borrador');
+    await userEvent.type(composer(), 'No me pierdas{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('El modelo no ha devuelto una respuesta válida.');
+    const thread = screen.getByRole('list', { name: 'Conversación con el creador de agentes' });
+    expect(within(thread).getByText('No me pierdas')).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Crear con formulario' })).toHaveAttribute('href', '/create-advanced-agent');
+
+    api.on('POST', '/agent-creator/messages', reply({ reply: '¿Para quién es?' }));
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('¿Para quién es?')).toBeInTheDocument();
+    const [first, retry] = api.callsTo('POST', '/agent-creator/messages');
+    expect(retry!.body).toMatchObject({ message: 'No me pierdas', messageId: (first!.body as { messageId: string }).messageId, draft: { name: 'Mi borrador' } });
+    expect(within(thread).getAllByText('No me pierdas')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a reply in plain text is shown and leaves the draft as it was, offering the form', async () => {
+    api.on('POST', '/agent-creator/messages', reply({ reply: 'Claro, ¿para quién es el agente?', draft: { ...EMPTY_DRAFT, name: 'Mío' }, draftUpdated: false }));
+    renderWithProviders(<AgentCreatorPage />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Nombre' }), 'Mío');
+    await userEvent.type(composer(), 'Hola{Enter}');
+    expect(await screen.findByText('Claro, ¿para quién es el agente?')).toBeInTheDocument();
+    const notice = screen.getByTestId('creator-draft-unchanged');
+    expect(notice).toHaveTextContent('El modelo ha respondido sin cambiar el borrador.');
+    expect(within(notice).getByRole('link', { name: 'Crear con formulario' })).toHaveAttribute('href', '/create-advanced-agent');
+    expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Mío');
+  });
+
+  it('reopens a creator conversation with its messages and its draft, and goes on in it', async () => {
+    api.on('GET', '/agent-creator/conversation', {
+      body: {
+        ...NO_CONVERSATION,
+        conversationId: 'c-9',
+        title: 'Nuevo agente: Asesor de Alquileres',
+        draft: MODEL_DRAFT,
+        messages: [
+          { id: 'm1', role: 'user', content: 'Un agente para inquilinos', timestamp: '2026-11-28T10:00:00.000Z', metadata: null, status: 'complete', usage: null },
+          { id: 'm2', role: 'assistant', content: '¿Qué tono prefieres?', timestamp: '2026-11-28T10:00:01.000Z', metadata: null, status: 'complete', usage: null },
+        ],
+      },
+    });
+    api.on('POST', '/agent-creator/messages', reply({ conversationId: 'c-9' }));
+    renderWithProviders(<AgentCreatorPage conversationId="c-9" />);
+    expect(await screen.findByText('¿Qué tono prefieres?')).toBeInTheDocument();
+    expect(screen.getByText('Un agente para inquilinos')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Asesor de Alquileres');
+    expect(api.callsTo('GET', '/agent-creator/conversation')[0]!.url.searchParams.get('conversationId')).toBe('c-9');
+    await userEvent.type(composer(), 'Cercano{Enter}');
+    await waitFor(() => expect(api.callsTo('POST', '/agent-creator/messages')).toHaveLength(1));
+    expect(api.callsTo('POST', '/agent-creator/messages')[0]!.body).toMatchObject({ conversationId: 'c-9', message: 'Cercano' });
   });
 
   it('without a model says so, offers the advanced form and still lets the draft be saved by hand', async () => {
@@ -102,16 +160,17 @@ describe('AgentCreatorPage', () => {
   });
 
   it('reopens an existing agent’s draft and saves it with PUT', async () => {
-    api.on('GET', '/agent-creator/agents/mio/draft', { body: { agentId: 'mio', draft: MODEL_DRAFT } });
+    api.on('GET', '/agent-creator/conversation', { body: ON_AGENT });
     api.on('PUT', '/agent-creator/agents/mio', { body: { id: 'mio', name: 'Asesor de Alquileres', avatar: null } });
     renderWithProviders(<AgentCreatorPage agentId="mio" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Cambiar «Asesor de Alquileres» conversando' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/agent-creator/conversation')[0]!.url.searchParams.get('agentId')).toBe('mio');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(api.callsTo('PUT', '/agent-creator/agents/mio')).toHaveLength(1));
   });
 
   it('another user’s agent shows the server’s refusal', async () => {
-    api.on('GET', '/agent-creator/agents/ajeno/draft', {
+    api.on('GET', '/agent-creator/conversation', {
       status: 403,
       body: { statusCode: 403, message: 'Solo el creador del agente o un administrador puede modificarlo o eliminarlo.' },
     });
@@ -131,7 +190,7 @@ describe('AgentCreatorPage', () => {
 
   it("a save marks what lists agents as changed ('Mis Agentes', the team's cards, the marketplace) and the agent's prompt versions", async () => {
     api.on('PUT', '/agent-creator/agents/mio', { body: { id: 'mio', name: 'Asesor de Alquileres', avatar: null } });
-    api.on('GET', '/agent-creator/agents/mio/draft', { body: { agentId: 'mio', draft: MODEL_DRAFT } });
+    api.on('GET', '/agent-creator/conversation', { body: ON_AGENT });
     const queryClient = createQueryClient();
     const views = [['agents', 'creator', 'sub-ana'], ['user-agents', 'sub-ana'], ['agents', 'marketplace', {}], ['prompts', 'mio', 'versions']];
     for (const key of views) queryClient.setQueryData(key, []);
@@ -140,23 +199,21 @@ describe('AgentCreatorPage', () => {
     await waitFor(() => expect(api.callsTo('PUT', '/agent-creator/agents/mio')).toHaveLength(1));
     await waitFor(() => expect(queryClient.getQueryState(views[0]!)?.isInvalidated).toBe(true));
     for (const key of views) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
-    // The draft on screen is the one saved: not asked for again.
-    expect(api.callsTo('GET', '/agent-creator/agents/mio/draft')).toHaveLength(1);
   });
 
-  it('keeps the draft being edited when a reload of the agent’s draft fails (another screen changed the agent)', async () => {
-    api.on('GET', '/agent-creator/agents/mio/draft', { body: { agentId: 'mio', draft: MODEL_DRAFT } });
+  it('keeps the draft being edited when a reload of the creator’s conversation fails (another screen changed the agent)', async () => {
+    api.on('GET', '/agent-creator/conversation', { body: ON_AGENT });
     const { queryClient } = renderWithProviders(<AgentCreatorPage agentId="mio" />);
     const name = await screen.findByRole('textbox', { name: 'Nombre' });
     await userEvent.type(name, ' 2');
-    api.on('GET', '/agent-creator/agents/mio/draft', { status: 500, body: { statusCode: 500, message: 'Error interno' } });
+    api.on('GET', '/agent-creator/conversation', { status: 500, body: { statusCode: 500, message: 'Error interno' } });
     await act(async () => {
-      await queryClient.invalidateQueries({ queryKey: ['agents'] });
+      await queryClient.invalidateQueries({ queryKey: ['agent-creator', 'conversation'] });
       // The cache tells the screen on its next tick.
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
-    expect(api.callsTo('GET', '/agent-creator/agents/mio/draft')).toHaveLength(2);
-    expect(queryClient.getQueryState(['agents', 'mio', 'draft'])?.status).toBe('error');
+    expect(api.callsTo('GET', '/agent-creator/conversation')).toHaveLength(2);
+    expect(queryClient.getQueryState(['agent-creator', 'conversation', '', 'mio'])?.status).toBe('error');
     expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Asesor de Alquileres 2');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -188,7 +245,7 @@ describe('AgentCreatorPage', () => {
 
     it('keeps a model the assistant proposed even when no provider lists it', async () => {
       api.on('POST', '/agent-creator/messages', {
-        body: { conversationId: 'c-1', userMessageId: 'u', messageId: 'a-1', reply: 'Listo', draft: { ...MODEL_DRAFT, modelId: 'modelo-retirado' }, modelAvailable: true },
+        body: { conversationId: 'c-1', userMessageId: 'u', messageId: 'a-1', reply: 'Listo', draft: { ...MODEL_DRAFT, modelId: 'modelo-retirado' }, modelAvailable: true, draftUpdated: true },
       });
       renderWithProviders(<AgentCreatorPage />);
       await userEvent.type(await screen.findByRole('textbox', { name: 'Mensaje para el creador de agentes' }), 'Hola{Enter}');

@@ -8,10 +8,18 @@ import { useModelCatalogue, type CatalogueState } from '../../../shared/models';
 import { AppButton } from '../../../shared/ui/AppButton';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useToast } from '../../../shared/ui/toast';
-import { useAgentDraft, useCreatorStatus, useCreatorTalk, useSaveDraft, type AgentDraft, type SavedAgent } from '../api/agentCreatorQueries';
+import {
+  useCreatorConversation,
+  useCreatorStatus,
+  useCreatorTalk,
+  useSaveDraft,
+  type AgentDraft,
+  type CreatorConversation,
+  type SavedAgent,
+} from '../api/agentCreatorQueries';
 import { agentCreatorStrings } from '../strings';
 import type { ChatLine } from '../types';
-import { isSavable, mergeReplyDraft } from '../utils/draft';
+import { isSavable, mergeReplyDraft, newMessageId } from '../utils/draft';
 import { DraftEditor } from './DraftEditor';
 import { TalkThread } from './TalkThread';
 
@@ -20,6 +28,8 @@ const strings = agentCreatorStrings;
 export interface AgentCreatorPageProps {
   /** An existing agent to change (its creator or an admin); none: a new one. */
   agentId?: string;
+  /** A creator conversation to reopen (its draft and messages); none: the one under way, if any. */
+  conversationId?: string;
 }
 
 const errorText = (error: unknown, fallback: string) => (isApiError(error) && error.message ? error.message : fallback);
@@ -33,8 +43,9 @@ export function AgentCreatorPage(props: AgentCreatorPageProps) {
   // Asked for at once, beside the creator's state (the picker waits for it, not the page).
   const catalogue = useModelCatalogue();
   const status = useCreatorStatus();
-  const existing = useAgentDraft(props.agentId);
-  const loads = props.agentId ? [status, existing] : [status];
+  // The conversation under way (or the agent's, or the one reopened), with its draft as it last stood.
+  const existing = useCreatorConversation({ agentId: props.agentId, conversationId: props.conversationId });
+  const loads = [status, existing];
   // Once loaded, the draft is the user's: a later reload (another screen changed the agent) does not replace it.
   const failed = loads.find((load) => load.data === undefined && load.error && !load.isFetching);
 
@@ -54,7 +65,7 @@ export function AgentCreatorPage(props: AgentCreatorPageProps) {
       </Alert>
     );
   }
-  if (!status.data || (props.agentId && !existing.data)) {
+  if (!status.data || !existing.data) {
     return (
       <Center py="xl" aria-busy>
         <Spinner label={strings.page.loading} />
@@ -62,58 +73,85 @@ export function AgentCreatorPage(props: AgentCreatorPageProps) {
     );
   }
   return (
-    <CreatorWorkspace {...props} catalogue={catalogue} initialDraft={existing.data?.draft ?? status.data.draft} modelAvailable={status.data.modelAvailable} />
+    <CreatorWorkspace agentId={props.agentId} catalogue={catalogue} conversation={existing.data} modelAvailable={status.data.modelAvailable} />
   );
 }
 
-interface CreatorWorkspaceProps extends AgentCreatorPageProps {
-  /** The draft to start from: the agent's, or the server's empty one. */
-  initialDraft: AgentDraft;
+interface CreatorWorkspaceProps {
+  agentId?: string;
+  /** Where the creator stands: the conversation so far (if any) and the draft to start from. */
+  conversation: CreatorConversation;
   modelAvailable: boolean;
   catalogue: CatalogueState;
 }
 
+/** A message whose turn failed: stored by the server, sent again with the same id by 'Reintentar'. */
+interface FailedTurn {
+  message: string;
+  messageId: string;
+  error: string;
+}
+
+const toLine = (message: CreatorConversation['messages'][number]): ChatLine => ({
+  id: message.id,
+  role: message.role,
+  content: message.content,
+  notice: message.status === 'failed',
+});
+
 /** The chat and the draft, once loaded: from then on the draft is the user's (and the model's). */
-function CreatorWorkspace({ agentId, initialDraft, modelAvailable: modelAvailableAtStart, catalogue }: CreatorWorkspaceProps) {
+function CreatorWorkspace({ agentId: routeAgentId, conversation, modelAvailable: modelAvailableAtStart, catalogue }: CreatorWorkspaceProps) {
   const toast = useToast();
   const talk = useCreatorTalk();
   const saveDraft = useSaveDraft();
+  const initialDraft = conversation.draft;
+  // The agent being changed: the route's, or the one this conversation changes or created.
+  const agentId = routeAgentId ?? conversation.agentId ?? undefined;
   // The draft, edited by hand and by the model's replies.
   const form = useForm<AgentDraft>({ initialValues: initialDraft });
   const draft = form.getValues();
   const [modelAvailable, setModelAvailable] = useState(modelAvailableAtStart);
   const [lines, setLines] = useState<ChatLine[]>(() => [
     { id: 'welcome', role: 'assistant', content: agentId ? strings.page.editWelcome(initialDraft.name) : strings.page.welcome },
+    ...conversation.messages.map(toLine),
   ]);
   const [saved, setSaved] = useState<SavedAgent | null>(null);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const conversationId = useRef<string | undefined>(undefined);
-  /** The agent being changed: the one in the route, or the one just created here. */
+  const [failed, setFailed] = useState<FailedTurn | null>(null);
+  // The model answered in prose: the draft did not change with the last reply.
+  const [draftUnchanged, setDraftUnchanged] = useState(false);
+  const conversationId = useRef<string | undefined>(conversation.conversationId ?? undefined);
+  /** The agent being changed: the one in the route or the conversation, or the one just created here. */
   const targetId = agentId ?? saved?.id;
 
-  const send = async (message: string): Promise<boolean> => {
+  const turn = async (message: string, messageId: string) => {
     const sentDraft = form.getValues();
-    setSendError(null);
-    setLines((current) => [...current, { id: `local-${Date.now()}`, role: 'user', content: message }]);
+    setFailed(null);
+    setDraftUnchanged(false);
     try {
       const reply = await talk.mutateAsync({
         conversationId: conversationId.current,
         agentId: conversationId.current ? undefined : agentId,
         message,
+        messageId,
         draft: sentDraft,
       });
       conversationId.current = reply.conversationId;
       setLines((current) => [...current, { id: reply.messageId, role: 'assistant', content: reply.reply, notice: !reply.modelAvailable }]);
       // Read when the reply arrives: the hand edits made meanwhile stay.
-      if (reply.modelAvailable) form.setValues(mergeReplyDraft(sentDraft, form.getValues(), reply.draft));
-      else setModelAvailable(false);
-      return true;
+      if (reply.draftUpdated) form.setValues(mergeReplyDraft(sentDraft, form.getValues(), reply.draft));
+      else if (reply.modelAvailable) setDraftUnchanged(true);
+      if (!reply.modelAvailable) setModelAvailable(false);
     } catch (error) {
-      // The server kept the message; the text also stays in the box to send again.
-      setLines((current) => current.slice(0, -1));
-      setSendError(errorText(error, strings.chat.sendError));
-      return false;
+      // The server kept the message (and the conversation): it stays in the thread, to send again or go on with the form.
+      setFailed({ message, messageId, error: errorText(error, strings.chat.sendError) });
     }
+  };
+
+  const send = async (message: string): Promise<boolean> => {
+    const messageId = newMessageId();
+    setLines((current) => [...current, { id: messageId, role: 'user', content: message }]);
+    await turn(message, messageId);
+    return true;
   };
 
   const save = async () => {
@@ -127,7 +165,13 @@ function CreatorWorkspace({ agentId, initialDraft, modelAvailable: modelAvailabl
   };
 
   const editing = agentId !== undefined;
-  const advancedPath = agentId ? `/edit-advanced-agent/${encodeURIComponent(agentId)}` : '/create-advanced-agent';
+  const advancedPath = targetId ? `/edit-advanced-agent/${encodeURIComponent(targetId)}` : '/create-advanced-agent';
+  // The form opens with what the draft holds (its screen reads it from the route's state).
+  const formLink = (
+    <AppButton component={Link} to={advancedPath} state={{ draft }} variant="outline" size="xs">
+      {targetId ? strings.chat.editWithForm : strings.chat.createWithForm}
+    </AppButton>
+  );
 
   return (
     <Stack gap="md" p={{ base: 'sm', sm: 'md' }} className="agent-creator">
@@ -143,7 +187,7 @@ function CreatorWorkspace({ agentId, initialDraft, modelAvailable: modelAvailabl
         <Alert color="yellow" variant="light" data-testid="creator-no-model">
           <Text size="sm">{strings.page.noModel}</Text>
           {/* indigo.2: AA contrast on the yellow alert's dark background (indigo.4 is 3.8:1 there). */}
-          <Anchor component={Link} to={advancedPath} size="sm" fw={600} c="indigo.2">
+          <Anchor component={Link} to={advancedPath} state={{ draft }} size="sm" fw={600} c="indigo.2">
             {strings.page.advancedForm}
           </Anchor>
         </Alert>
@@ -161,9 +205,23 @@ function CreatorWorkspace({ agentId, initialDraft, modelAvailable: modelAvailabl
               input={{ label: strings.chat.inputLabel, placeholder: strings.chat.placeholder, send: strings.chat.send }}
               onSend={send}
             />
-            {sendError && (
+            {failed && (
               <Alert color="red" mt="sm" role="alert">
-                {sendError}
+                <Text size="sm">{failed.error}</Text>
+                <Group gap="xs" mt="xs">
+                  <AppButton size="xs" onClick={() => void turn(failed.message, failed.messageId)} disabled={talk.isPending}>
+                    {strings.chat.retry}
+                  </AppButton>
+                  {formLink}
+                </Group>
+              </Alert>
+            )}
+            {draftUnchanged && !failed && (
+              <Alert color="yellow" variant="light" mt="sm" data-testid="creator-draft-unchanged">
+                <Text size="sm">{strings.chat.draftUnchanged}</Text>
+                <Group gap="xs" mt="xs">
+                  {formLink}
+                </Group>
               </Alert>
             )}
           </Paper>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
 import { createStore } from 'jotai';
@@ -86,6 +86,28 @@ describe('FineTuningPanel', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Qué quieres cambiar' }), 'Más breve{Enter}');
     await userEvent.click(await screen.findByRole('button', { name: 'Aplicar como versión actual' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('La sesión de ajuste está cerrada');
+  });
+
+  it('a message whose reply failed stays in the thread; ‘Reintentar’ sends it again under the same id', async () => {
+    api.on('POST', '/fine-tuning/sessions/s-1/messages', {
+      status: 502,
+      body: { statusCode: 502, message: 'El proveedor del modelo ha devuelto un error (HTTP 500). Tu mensaje se ha guardado: puedes reenviarlo.' },
+    });
+    renderWithProviders(<FineTuningPanel agentId="mio" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Qué quieres cambiar' }), 'Más breve{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Tu mensaje se ha guardado');
+    expect(screen.getByText('Más breve')).toBeInTheDocument();
+
+    api.on('POST', '/fine-tuning/sessions/s-1/messages', {
+      body: { sessionId: 's-1', userMessageId: 'u', messageId: 'a', reply: 'Lo haré más breve.', proposedPrompt: null },
+    });
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Lo haré más breve.')).toBeInTheDocument();
+    const [first, retry] = api.callsTo('POST', '/fine-tuning/sessions/s-1/messages');
+    expect(retry!.body).toEqual({ message: 'Más breve', messageId: (first!.body as { messageId: string }).messageId });
+    expect(screen.getAllByText('Más breve')).toHaveLength(1);
   });
 
   it('closes the session when asked', async () => {

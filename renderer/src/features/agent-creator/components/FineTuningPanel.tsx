@@ -13,6 +13,7 @@ import {
 } from '../api/agentCreatorQueries';
 import { agentCreatorStrings } from '../strings';
 import type { ChatLine } from '../types';
+import { newMessageId } from '../utils/draft';
 import { TalkThread } from './TalkThread';
 
 const strings = agentCreatorStrings.fineTuning;
@@ -43,6 +44,7 @@ export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
   const [versionName, setVersionName] = useState<string>(strings.defaultVersionName);
   const [versionDescription, setVersionDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [failedSend, setFailedSend] = useState<{ message: string; messageId: string } | null>(null);
   const busy = openSession.isPending || talk.isPending || applyProposal.isPending || closeSession.isPending;
   const sessionId = useRef<string | null>(null);
   const close = useRef(closeSession.mutate);
@@ -59,6 +61,7 @@ export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
   /** One action at a time; its failure is shown under the panel. */
   const run = async (work: () => Promise<void>) => {
     setError(null);
+    setFailedSend(null);
     try {
       await work();
     } catch (failure) {
@@ -74,22 +77,25 @@ export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
       setLines(opened.messages.map((message) => ({ id: message.id, role: message.role, content: message.content, notice: message.status === 'failed' })));
     });
 
-  const send = async (message: string): Promise<boolean> => {
-    if (!session) return false;
-    let sent = false;
-    setLines((current) => [...current, { id: `local-${Date.now()}`, role: 'user', content: message }]);
-    await run(async () => {
+  /** Asks the assistant; a failed message stays in the thread (the server kept it) and 'Reintentar' sends it again under its id. */
+  const deliver = (id: string, message: string, messageId: string) =>
+    run(async () => {
       try {
-        const reply = await talk.mutateAsync({ sessionId: session.sessionId, message });
+        const reply = await talk.mutateAsync({ sessionId: id, message, messageId });
         setLines((current) => [...current, { id: reply.messageId, role: 'assistant', content: reply.reply }]);
         if (reply.proposedPrompt) setProposal(reply.proposedPrompt);
-        sent = true;
       } catch (failure) {
-        setLines((current) => current.slice(0, -1));
+        setFailedSend({ message, messageId });
         throw failure;
       }
     });
-    return sent;
+
+  const send = async (message: string): Promise<boolean> => {
+    if (!session) return false;
+    const messageId = newMessageId();
+    setLines((current) => [...current, { id: messageId, role: 'user', content: message }]);
+    await deliver(session.sessionId, message, messageId);
+    return true;
   };
 
   const apply = () =>
@@ -190,7 +196,12 @@ export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
         )}
         {error && (
           <Alert color="red" role="alert">
-            {error}
+            <Text size="sm">{error}</Text>
+            {failedSend && session && (
+              <AppButton size="xs" mt="xs" onClick={() => void deliver(session.sessionId, failedSend.message, failedSend.messageId)} disabled={busy}>
+                {strings.retry}
+              </AppButton>
+            )}
           </Alert>
         )}
       </Stack>

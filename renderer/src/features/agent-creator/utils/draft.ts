@@ -16,3 +16,12 @@ export function mergeReplyDraft(sent: AgentDraft, current: AgentDraft, reply: Ag
 export function isSavable(draft: AgentDraft): boolean {
   return draft.name.trim() !== '' && draft.description.trim() !== '' && draft.systemPrompt.trim() !== '';
 }
+
+/** The client's id for a message to the creator or the fine-tuning assistant: a retry sends it again, and the server stores the message once. */
+export function newMessageId(): string {
+  const random =
+    typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+      ? crypto.randomUUID()
+      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+  return `msg-${random}`;
+}
