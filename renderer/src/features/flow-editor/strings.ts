@@ -29,6 +29,7 @@ export const flowEditorStrings = {
     addButton: 'Añadir',
     synthesis: 'Síntesis final',
     remove: (name: string) => `Quitar ${name}`,
+    removeShort: 'Quitar',
     agentsError: 'No se pudieron cargar los agentes',
   },
   edges: {
@@ -45,6 +46,22 @@ export const flowEditorStrings = {
     synthesis: 'Después: síntesis final',
   },
   canvas: 'Lienzo del flujo',
+  /** React Flow's own labels (its controls' buttons and tooltips, what screen readers hear on the canvas), in Spanish. */
+  canvasLabels: {
+    controls: 'Controles del lienzo',
+    zoomIn: 'Acercar',
+    zoomOut: 'Alejar',
+    fitView: 'Ajustar el flujo al lienzo',
+    interactive: 'Bloquear o desbloquear la edición del lienzo',
+    miniMap: 'Minimapa del flujo',
+    handle: 'Punto de conexión',
+    node: 'Pulsa Intro o la barra espaciadora para seleccionar un nodo. Pulsa Supr o Retroceso para quitarlo y Escape para cancelar.',
+    nodeKeyboard:
+      'Pulsa Intro o la barra espaciadora para seleccionar un nodo; después, muévelo con las flechas. Pulsa Supr o Retroceso para quitarlo y Escape para cancelar.',
+    edge: 'Pulsa Intro o la barra espaciadora para seleccionar una conexión; después, pulsa Supr o Retroceso para quitarla o Escape para cancelar.',
+    moved: (direction: string, x: number, y: number) => `Nodo movido hacia ${direction}. Nueva posición: x ${x}, y ${y}`,
+    directions: { up: 'arriba', down: 'abajo', left: 'la izquierda', right: 'la derecha' } as Record<string, string>,
+  },
   validation: {
     name: 'El flujo necesita un nombre',
     noAgents: 'No agents selected for collaboration',

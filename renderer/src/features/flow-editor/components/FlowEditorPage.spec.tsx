@@ -145,6 +145,25 @@ describe('Editor de Flujos', () => {
     expect(within(canvas).getByText('Asesor Fiscal')).toBeInTheDocument();
   });
 
+  it("lays the canvas out beside the agents' column, and each 'Quitar' stays inside its row", async () => {
+    renderWithProviders(<FlowEditorPage />);
+    await userEvent.click(await savedFlowButton('Alta de empresa'));
+    const canvas = await screen.findByRole('region', { name: 'Lienzo del flujo' });
+    // The grid's areas (flowEditor.css): the agents and the saved flows, the canvas with its connections, the name and the run.
+    expect(canvas.closest('.flow-editor-main')).not.toBeNull();
+    expect(screen.getByRole('heading', { name: 'Añadir agente al flujo' }).closest('.flow-editor-tools')).not.toBeNull();
+    expect(screen.getByRole('form', { name: 'Guardar flujo' }).closest('.flow-editor-settings')).not.toBeNull();
+    expect(canvas.closest('.flow-editor-grid')?.parentElement).toHaveClass('flow-editor');
+
+    // The agent's name is beside the button: it reads 'Quitar', named after the agent for screen readers.
+    const remove = await screen.findByRole('button', { name: 'Quitar Asesor Legal' });
+    expect(remove).toHaveTextContent(/^Quitar$/);
+    const row = remove.closest('.flow-item')!;
+    expect(row.querySelector('.flow-item-name')).toHaveTextContent('Asesor Legal');
+    const connection = screen.getByRole('button', { name: 'Quitar conexión Asesor Legal → Asesor Fiscal' }).closest('.flow-item')!;
+    expect(connection.querySelector('.flow-item-name')).toHaveTextContent('Asesor Legal → Asesor Fiscal');
+  });
+
   it('offers the agents the server finds for what the admin types, beyond any first page', async () => {
     const rare = { id: 'agente-099999', name: 'Perito Naval', category: 'legal' };
     api.on('GET', '/agents', (call) => {

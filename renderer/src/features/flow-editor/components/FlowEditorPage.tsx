@@ -219,7 +219,7 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
         </Text>
       </header>
       <div className="flow-editor-grid">
-        <Stack gap="md">
+        <Stack gap="md" className="flow-editor-tools">
           <SavedFlowList onLoad={load} onNew={() => load(null)} activeId={flow.id} />
           <Paper withBorder p="sm" component="section" aria-labelledby="flow-nodes-title">
             <Title order={2} fz="md" id="flow-nodes-title" mb="xs">
@@ -254,15 +254,23 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
                 {strings.nodes.addButton}
               </AppButton>
             </Group>
-            <List size="sm" mt="sm" aria-label={strings.nodes.agent}>
+            <List size="sm" mt="sm" aria-label={strings.nodes.agent} classNames={{ itemWrapper: 'flow-item-wrapper', itemLabel: 'flow-item-label' }}>
               {flow.nodes
                 .filter((node) => node.type === 'agent')
                 .map((node) => (
                   <List.Item key={node.id}>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm">{label(node.id)}</Text>
-                      <AppButton size="xs" variant="outline" onClick={() => setFlow((current) => removeNode(current, node.id))}>
-                        {strings.nodes.remove(label(node.id))}
+                    <Group gap="xs" wrap="nowrap" className="flow-item">
+                      <Text size="sm" className="flow-item-name">
+                        {label(node.id)}
+                      </Text>
+                      {/* The name is beside it: the button says 'Quitar' and is named 'Quitar {agent}'. */}
+                      <AppButton
+                        size="xs"
+                        variant="outline"
+                        aria-label={strings.nodes.remove(label(node.id))}
+                        onClick={() => setFlow((current) => removeNode(current, node.id))}
+                      >
+                        {strings.nodes.removeShort}
                       </AppButton>
                     </Group>
                   </List.Item>
@@ -271,7 +279,7 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
           </Paper>
         </Stack>
 
-        <Stack gap="md" style={{ minWidth: 0 }}>
+        <Stack gap="md" className="flow-editor-main">
           <Suspense fallback={<Spinner size="sm" label={strings.canvas} />}>
             <FlowCanvas
               flow={flow}
@@ -303,11 +311,11 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
                 {strings.edges.none}
               </Text>
             ) : (
-              <List size="sm" mt="xs">
+              <List size="sm" mt="xs" classNames={{ itemWrapper: 'flow-item-wrapper', itemLabel: 'flow-item-label' }}>
                 {flow.edges.map((edge) => (
                   <List.Item key={`${edge.source}->${edge.target}`}>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm">
+                    <Group gap="xs" wrap="nowrap" className="flow-item">
+                      <Text size="sm" className="flow-item-name">
                         {label(edge.source)} → {label(edge.target)}
                       </Text>
                       <AppButton
@@ -341,7 +349,7 @@ export function FlowEditorPage({ renderSession }: FlowEditorPageProps) {
           </Paper>
         </Stack>
 
-        <Stack gap="md">
+        <Stack gap="md" className="flow-editor-settings">
           <Paper withBorder p="sm" component="form" aria-label={strings.form.save} onSubmit={(event) => { event.preventDefault(); void save(); }}>
             <Stack gap="xs">
               <TextInput label={strings.form.name} value={flow.name} onChange={(event) => { const name = event.currentTarget.value; setFlow((current) => ({ ...current, name })); }} maxLength={limits?.name.max} />
