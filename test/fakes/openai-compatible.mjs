@@ -1,7 +1,8 @@
 // An OpenAI-compatible chat-completions server that streams a fixed reply, one chunk every
 // `intervalMs`: the model behind the chat benchmark and the chat end-to-end server. A request
 // with a JSON-schema `response_format` is answered, when `structuredReply(schemaName, body)` is
-// given, with that function's object as JSON text (structured output), in the same chunked way;
+// given, with that function's object as JSON text (structured output), in the same chunked way
+// (or, when it answers undefined, in prose like a plain request);
 // `replyFor(body)`, when given, may choose a plain reply from the request (e.g. its system prompt).
 import { createServer } from 'node:http';
 
@@ -31,8 +32,9 @@ export function startOpenAiFake(port, { chunks: plainChunks, intervalMs, structu
     request.on('end', () => {
       const sent = JSON.parse(Buffer.concat(body).toString('utf8') || '{}');
       const schemaName = sent.response_format?.type === 'json_schema' ? sent.response_format.json_schema?.name : undefined;
-      const chunks =
-        schemaName && structuredReply ? structuredChunks(structuredReply(schemaName, sent)) : (replyFor?.(sent) ?? plainChunks);
+      // structuredReply may answer undefined: the model ignores the schema and answers in prose, as many local models do.
+      const structured = schemaName && structuredReply ? structuredReply(schemaName, sent) : undefined;
+      const chunks = structured !== undefined ? structuredChunks(structured) : (replyFor?.(sent) ?? plainChunks);
       if (sent.stream === false) {
         // The whole reply at once (a chat.completion), as OpenAI answers without streaming.
         const content = chunks.join('');

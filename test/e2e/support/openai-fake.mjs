@@ -20,7 +20,12 @@ export const FAKE_CREATOR_DRAFT = {
   isPublic: false,
 };
 
-function structuredReply(schemaName) {
+/** A conversation that mentions 'modelo local' gets prose instead of JSON, as a local model without structured output answers. */
+const PLAIN_TEXT_MARKER = 'modelo local';
+
+function structuredReply(schemaName, body) {
+  const asked = (body?.messages ?? []).filter((message) => message.role === 'user').map((message) => message.content).join('\n');
+  if (asked.includes(PLAIN_TEXT_MARKER)) return undefined;
   if (schemaName === 'borrador_de_agente') {
     return { reply: 'He preparado un borrador con lo que me has contado. ¿Quieres que sea público?', draft: FAKE_CREATOR_DRAFT };
   }
