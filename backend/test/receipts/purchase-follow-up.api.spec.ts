@@ -5,6 +5,7 @@ import { FakeModelGateway } from '../chat/fake-model-gateway';
 import { startStripeFake, stripeFakeEnv, type StripeFake } from '../fakes/stripe-fake';
 import { mailsTo } from '../identity/outbox';
 import { payoutsClient } from '../payments/payouts/payouts-client';
+import { invoiceEvent, nowSeconds, webhookSender } from '../payments/support/payments-client';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestAppWith, type TestApp } from '../support/test-app';
 
@@ -106,4 +107,31 @@ describe.each(['demo', 'stripe'] as const)('what a purchase leaves behind, %s ga
     await receiptFor(testApp, user.email, 'Concepto: Pack Pymes (ecosistema de agentes, suscripción mensual)');
     expect(mailsTo(testApp, user.email)).toBe(before + 1);
   });
+
+  if (gatewayName === 'stripe') {
+    it("waits for the bank (3-D Secure): nothing until the first invoice is paid, then the team and one receipt", async () => {
+      const agent = await client.paidAgent(creator, 'Asesor Prudente', 12);
+      users += 1;
+      const user = await signUpAndSignIn(testApp, `comprador-${users}@example.com`);
+      const customerId = await client.createCustomer(user);
+      await client.addCard(user, customerId, 'pm_card_authenticationRequired').expect(201);
+      const before = mailsTo(testApp, user.email);
+
+      const { body } = await client.subscribe(user, customerId, agent.priceId as string).expect(201);
+      expect(body.subscription.status).toBe('incomplete');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await teamAgents(user)).toEqual([]);
+      expect(mailsTo(testApp, user.email)).toBe(before);
+
+      const webhook = await webhookSender(testApp);
+      const paid = invoiceEvent('invoice.paid', body.subscription.subscriptionId, customerId, nowSeconds() + 2);
+      await webhook.post(paid, { secret: 'whsec_test_fake' }).expect(200);
+      expect(await teamAgents(user)).toEqual([agent.id]);
+      await receiptFor(testApp, user.email, 'Concepto: Asesor Prudente');
+      // The next period's invoice is no new purchase.
+      await webhook.post(invoiceEvent('invoice.paid', body.subscription.subscriptionId, customerId, nowSeconds() + 5), { secret: 'whsec_test_fake' }).expect(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(mailsTo(testApp, user.email)).toBe(before + 1);
+    });
+  }
 });
