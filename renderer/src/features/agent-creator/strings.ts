@@ -55,7 +55,7 @@ export const agentCreatorStrings = {
     intro: 'Cuéntale al asistente qué quieres cambiar en el comportamiento del agente y te propondrá un prompt revisado.',
     open: 'Abrir sesión de ajuste',
     opening: 'Abriendo…',
-    close: 'Cerrar sesión',
+    close: 'Terminar el ajuste',
     closed: 'Sesión de ajuste cerrada.',
     currentPrompt: 'Prompt actual',
     showMore: 'Ver más',

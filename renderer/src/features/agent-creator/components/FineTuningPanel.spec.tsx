@@ -58,7 +58,7 @@ describe('FineTuningPanel', () => {
   it('closes the session when the editor is left', async () => {
     const { unmount } = renderWithProviders(<FineTuningPanel agentId="mio" />);
     await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
-    await screen.findByRole('button', { name: 'Cerrar sesión' });
+    await screen.findByRole('button', { name: 'Terminar el ajuste' });
     unmount();
     await waitFor(() => expect(api.callsTo('POST', '/fine-tuning/sessions/s-1/close')).toHaveLength(1));
   });
@@ -113,7 +113,7 @@ describe('FineTuningPanel', () => {
   it('closes the session when asked', async () => {
     renderWithProviders(<FineTuningPanel agentId="mio" />);
     await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Terminar el ajuste' }));
     await waitFor(() => expect(api.callsTo('POST', '/fine-tuning/sessions/s-1/close')).toHaveLength(1));
     expect(await screen.findByRole('button', { name: 'Abrir sesión de ajuste' })).toBeInTheDocument();
   });

@@ -152,7 +152,10 @@ export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
               <Text size="xs" fw={600}>
                 {strings.currentPrompt}
               </Text>
-              <Code block>{session.currentPrompt || strings.noPrompt}</Code>
+              {/* Long lines wrap: the panel never scrolls sideways. */}
+              <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {session.currentPrompt || strings.noPrompt}
+              </Code>
             </Spoiler>
             <TalkThread
               label={strings.title}
