@@ -83,6 +83,8 @@ describe.each(['demo', 'stripe'] as const)('what a purchase leaves behind, %s ga
     expect(receipt).toContain('Concepto: Asesora Fiscal (agente, suscripción mensual)');
     expect(receipt).toContain('Importe: 9,99\u00a0€ al mes');
     expect(receipt).toContain(`Referencia: ${subscriptionId}`);
+    // The next charge: when the paid month ends.
+    expect(receipt).toMatch(/Próximo cargo: \d{1,2} de \p{L}+ de \d{4}/u);
     expect(receipt).toContain('/mi-perfil?tab=SUBSCRIPTION');
 
     await client.transition(user, 'pause', subscriptionId).expect(200);

@@ -37,6 +37,7 @@ export function receiptMail(row: Subscription, context: ReceiptContext): MailMes
       `Concepto: ${bought} (${kind}, suscripción mensual)`,
       `Importe: ${formatAmount(Number(row.price ?? 0), currency)} al mes`,
       `Fecha: ${formatDay(at)}`,
+      ...(row.currentPeriodEnd ? [`Próximo cargo: ${formatDay(new Date(row.currentPeriodEnd))}`] : []),
       `Referencia: ${row.subscriptionId}`,
       '',
       'La suscripción se renueva cada mes hasta que la canceles.',
