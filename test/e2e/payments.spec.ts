@@ -113,14 +113,17 @@ test('a buyer adds a test card, subscribes to a paid agent, chats, pauses, resum
     { timeout: 20_000 },
   );
 
-  // Cancel, with confirmation; the chat refuses again.
+  // Cancel, with confirmation: it ends with the paid period (issue 31), so the chat still answers until then.
   await buyer.goto('/mi-perfil?tab=SUBSCRIPTION');
   await subscriptionCard(buyer).getByRole('button', { name: new RegExp(AGENT_NAME) }).click();
   await subscriptionCard(buyer).getByRole('button', { name: /^Cancelar:/ }).click();
   const cancel = buyer.getByRole('dialog', { name: 'Cancelar suscripción' });
   await cancel.getByRole('button', { name: 'Cancelar suscripción' }).click();
   await expect(buyer.getByText('Suscripción cancelada con éxito')).toBeVisible();
+  await expect(subscriptionCard(buyer).getByTestId('subscription-ends')).toContainText('Se cancelará el');
   await sendToAgent(buyer, agentId, '¿Sigo teniendo acceso?');
-  await expect(buyer.getByText('Necesitas una suscripción activa para chatear con este agente.')).toBeVisible({ timeout: 15_000 });
+  await expect(buyer.getByRole('list', { name: 'Mensajes' }).locator('[data-role="assistant"][data-status="complete"]').last()).toContainText('termina aquí.', {
+    timeout: 20_000,
+  });
   await buyer.context().close();
 });

@@ -403,7 +403,7 @@ describe('admin area API (issue 17)', () => {
         ['subscription.resume', buyer.sub],
         ['subscription.status', 'system'],
         ['subscription.status', 'system'],
-        ['subscription.cancel', buyer.sub],
+        ['subscription.cancel_at_period_end', buyer.sub],
       ]);
       expect(entries[0]).toMatchObject({
         before: null,
@@ -411,7 +411,8 @@ describe('admin area API (issue 17)', () => {
       });
       expect(entries[1]).toMatchObject({ before: { status: 'active', price: 9.5 }, after: { status: 'paused', price: 9.5 } });
       expect(entries[3]).toMatchObject({ before: { status: 'active' }, after: { status: 'past_due' } });
-      expect(entries[5]).toMatchObject({ before: { status: 'active' }, after: { status: 'cancelled', priceId: agent.priceId } });
+      // The subscriber's cancel takes effect at the end of the paid period (issue 31): still active, set to end.
+      expect(entries[5]).toMatchObject({ before: { status: 'active', cancelAtPeriodEnd: false }, after: { status: 'active', cancelAtPeriodEnd: true, priceId: agent.priceId } });
       // Nothing of the card or the provider's secrets.
       expect(JSON.stringify(entries)).not.toMatch(/pm_card|client_secret|sk_|whsec_/);
 
