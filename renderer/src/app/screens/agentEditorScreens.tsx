@@ -3,9 +3,9 @@
 // as tabs (features do not import one another, so they meet here). A save or a delete marks
 // 'Mis Agentes' as changed itself (the ['agents'] queries).
 import { useAtomValue } from 'jotai';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { FineTuningPanel } from '../../features/agent-creator';
-import { AgentEditorPage, agentEditorStrings, type AgentEditor, type AgentEditorTab } from '../../features/agent-editor';
+import { AgentEditorPage, agentEditorStrings, type AgentEditor, type AgentEditorPageProps, type AgentEditorTab } from '../../features/agent-editor';
 import { authStateAtom } from '../../features/auth/state/authState';
 import { PromptTestCasesPanel, PromptVersionsPanel } from '../../features/prompts';
 import { PublicationPanel, publicationsStrings } from '../../features/publications';
@@ -23,8 +23,18 @@ const promptTabs =
     { value: 'publish', label: publicationsStrings.tabLabel, content: <PublicationPanel agentId={agentId} /> },
   ];
 
+/** The creator's draft a 'Crear con formulario' link carried in the route's state, if it did. */
+function draftFromState(state: unknown): AgentEditorPageProps['startFrom'] {
+  if (typeof state !== 'object' || state === null || !('draft' in state)) return undefined;
+  const draft = (state as { draft: unknown }).draft;
+  const looksLikeDraft =
+    typeof draft === 'object' && draft !== null && typeof (draft as { name?: unknown }).name === 'string' && Array.isArray((draft as { skills?: unknown }).skills);
+  return looksLikeDraft ? (draft as AgentEditorPageProps['startFrom']) : undefined;
+}
+
 function Editor({ agentId }: { agentId?: string }) {
   const { user } = useAtomValue(authStateAtom);
+  const startFrom = draftFromState(useLocation().state);
   const editor: AgentEditor | null = user ? { userId: user.userId, isAdmin: user.role === 'admin' } : null;
   return (
     <AgentEditorPage
@@ -32,6 +42,7 @@ function Editor({ agentId }: { agentId?: string }) {
       agentId={agentId}
       editor={editor}
       extraTabs={agentId ? promptTabs(agentId) : undefined}
+      startFrom={startFrom}
     />
   );
 }

@@ -3,7 +3,7 @@
 import { useAtomValue } from 'jotai';
 import { Center } from '@mantine/core';
 import { useCallback } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { authStateAtom } from '../../features/auth/state/authState';
 import { ChatPage, conversationOf, useConversation, useConversations, type ConversationMetadata } from '../../features/chat';
 import { isCollaborationConversation, turnsAtom } from '../../features/collaboration';
@@ -47,7 +47,14 @@ export function ChatScreen() {
   return <ChatPage {...payments} />;
 }
 
-type ConversationKind = { kind: 'loading' } | { kind: 'chat' } | { kind: 'collaboration'; metadata: ConversationMetadata };
+/** metadata.type of the agent creator's conversations (one per draft). */
+const AGENT_CREATOR_CONVERSATION = 'agent-creator';
+
+type ConversationKind =
+  | { kind: 'loading' }
+  | { kind: 'chat' }
+  | { kind: 'creator' }
+  | { kind: 'collaboration'; metadata: ConversationMetadata };
 
 /**
  * Flow and ecosystem conversations are collaboration chats; the rest are the chat's. The sidebar's
@@ -65,6 +72,8 @@ function useConversationKind(conversationId: string | undefined): ConversationKi
   const unreadable = read.error !== null && !read.isFetching;
   const metadata = listed ? listed.metadata : fetched ? (fetched.metadata ?? null) : unreadable ? null : undefined;
   if (metadata === undefined) return { kind: 'loading' };
+  // The agent creator's conversation reopens in the creator, with its draft panel.
+  if (metadata?.type === AGENT_CREATOR_CONVERSATION) return { kind: 'creator' };
   return isCollaborationConversation(metadata) && metadata ? { kind: 'collaboration', metadata } : { kind: 'chat' };
 }
 
@@ -78,6 +87,9 @@ export function ConversationScreen() {
         <Spinner size="sm" label={appStrings.loading} />
       </Center>
     );
+  }
+  if (kind.kind === 'creator' && conversationId) {
+    return <Navigate to={`/agent-creator?conversation=${encodeURIComponent(conversationId)}`} replace />;
   }
   if (kind.kind === 'collaboration' && conversationId) {
     return (

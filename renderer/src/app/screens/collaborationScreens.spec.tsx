@@ -101,6 +101,14 @@ describe('collaboration screens', () => {
     expect(await screen.findByRole('group', { name: 'Agentes que colaboran' })).toBeInTheDocument();
   });
 
+  it("an agent creator's conversation reopens in the creator, with its draft (issue 31)", async () => {
+    mockApi().on('GET', '/conversations/c-creator', {
+      body: { id: 'c-creator', title: 'Nuevo agente: Asesor', metadata: { type: 'agent-creator' }, category: 'main', messages: [], userId: 'u1', createdAt: '', updatedAt: '' },
+    });
+    renderApp('/chat/c-creator', member);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/agent-creator?conversation=c-creator'));
+  });
+
   it('admins get the flow editor at /agent-flow', async () => {
     renderApp('/agent-flow', admin);
     expect(await screen.findByRole('heading', { level: 1, name: 'Editor de Flujos' })).toBeInTheDocument();

@@ -125,6 +125,27 @@ describe('AgentEditorPage', () => {
     api = mockApi().on('GET', '/models', { body: CATALOGUE });
   });
 
+  it("starts from the conversational creator's draft ('Crear con formulario'), unsaved", async () => {
+    renderPage({
+      startFrom: {
+        name: 'Asesor de Alquileres',
+        category: 'legal',
+        description: 'Contratos de alquiler',
+        skills: ['LAU'],
+        capabilities: [],
+        useCases: [],
+        price: 0,
+        isPublic: false,
+        modelId: '',
+        systemPrompt: 'Eres un asesor de alquileres.',
+      },
+    });
+    expect(await screen.findByRole('textbox', { name: /Nombre/ })).toHaveValue('Asesor de Alquileres');
+    expect(screen.getByRole('textbox', { name: /Descripción/ })).toHaveValue('Contratos de alquiler');
+    expect(screen.getByText('LAU')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/agents')).toHaveLength(0);
+  });
+
   it('labels every field of an agent and its system prompt', async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Crear Agente Avanzado' })).toBeInTheDocument();

@@ -11,7 +11,7 @@ import { agentEditorKeys, useCurrentPrompt, useDeleteAgent, useEditableAgent, us
 import { useUnsavedChangesGuard } from '../hooks/useUnsavedChangesGuard';
 import { agentEditorStrings as strings } from '../strings';
 import type { AgentEditor, AgentFormValues } from '../types';
-import { emptyAgentForm, formFromAgent, sameForm, toSaveBody, validateAgentForm } from '../utils/agentForm';
+import { emptyAgentForm, formFromAgent, sameForm, toSaveBody, validateAgentForm, withDraft, type AgentDraft } from '../utils/agentForm';
 import { AgentEditorForm } from './AgentEditorForm';
 
 /** Where the user lands after deleting an agent. */
@@ -33,6 +33,8 @@ export interface AgentEditorPageProps {
    * tab that changes the current prompt calls `promptChanged` so that the form shows the new one.
    */
   extraTabs?: (helpers: { promptChanged(): void }) => AgentEditorTab[];
+  /** What the conversational creator's draft holds: the form starts from it, unsaved. */
+  startFrom?: AgentDraft;
 }
 
 function mayEdit(editor: AgentEditor | null, agent: Agent): boolean {
@@ -109,7 +111,7 @@ interface LoadedEditorProps extends AgentEditorPageProps {
 }
 
 /** The form, once the agent and its prompt are known: it starts from them and is then the user's. */
-function LoadedEditor({ agent, savedPrompt, refreshFailure, catalogue, editor, extraTabs }: LoadedEditorProps) {
+function LoadedEditor({ agent, savedPrompt, refreshFailure, catalogue, editor, extraTabs, startFrom }: LoadedEditorProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const toast = useToast();
@@ -118,7 +120,10 @@ function LoadedEditor({ agent, savedPrompt, refreshFailure, catalogue, editor, e
   const deleteAgent = useDeleteAgent();
   const limits = useFormLimits();
   const [baseline, setBaseline] = useState<AgentFormValues>(() => (agent ? formFromAgent(agent, savedPrompt) : emptyAgentForm()));
-  const form = useForm<AgentFormValues>({ initialValues: baseline, validate: (values) => validateAgentForm(values, limits) });
+  const form = useForm<AgentFormValues>({
+    initialValues: startFrom ? withDraft(baseline, startFrom) : baseline,
+    validate: (values) => validateAgentForm(values, limits),
+  });
   const [serverError, setServerError] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const saving = saveAgent.isPending;

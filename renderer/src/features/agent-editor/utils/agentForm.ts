@@ -1,9 +1,8 @@
 import type { FormLimits } from '../../../shared/config';
+import type { components } from '../../../shared/api';
 import type { Agent, Category, SaveAgentBody } from '../api/agentEditorQueries';
 import { agentEditorStrings } from '../strings';
 import type { AgentFormValues } from '../types';
-
-// A list entry's length and a list's size: POST /agents checks them, but GET /api/config does not serve them.
 
 export type AgentFormField = 'name' | 'category' | 'description' | 'price' | 'ecosystemMinimumPrice';
 export type AgentFormErrors = Partial<Record<AgentFormField, string>>;
@@ -42,6 +41,26 @@ export function formFromAgent(agent: Agent, prompt: string): AgentFormValues {
     ecosystemInclusionAllowed: agent.ecosystemInclusionAllowed,
     ecosystemMinimumPrice: String(agent.ecosystemMinimumPrice),
     prompt,
+  };
+}
+
+/** The conversational creator's draft (GET/PUT /api/agents/{id}/draft). */
+export type AgentDraft = components['schemas']['AgentDraftDto'];
+
+/** The form's values with what the creator's draft holds put over them (its empty fields leave them be). */
+export function withDraft(values: AgentFormValues, draft: AgentDraft): AgentFormValues {
+  return {
+    ...values,
+    name: draft.name || values.name,
+    category: draft.category || values.category,
+    description: draft.description || values.description,
+    skills: draft.skills.length > 0 ? [...draft.skills] : values.skills,
+    capabilities: draft.capabilities.length > 0 ? [...draft.capabilities] : values.capabilities,
+    useCases: draft.useCases.length > 0 ? [...draft.useCases] : values.useCases,
+    price: String(draft.price),
+    modelId: draft.modelId,
+    isPublic: draft.isPublic,
+    prompt: draft.systemPrompt || values.prompt,
   };
 }
 
