@@ -6,6 +6,8 @@ export const chatStrings = {
     newMenuLabel: 'Nueva conversación o agente',
     chatWithProduct: (product: string) => `Chat con ${product}`,
     createAdvancedAgent: 'Crear Agente Avanzado',
+    createWithForm: 'Crear agente con formulario',
+    teamChat: 'Chat de equipo',
     mainGroup: (count: number) => `Asistente Principal (${count})`,
     agentGroup: (count: number) => `Chats con Agentes (${count})`,
     empty: 'No hay conversaciones',

@@ -6,7 +6,7 @@ import type { components } from '../../shared/api';
  * Something one can subscribe to: a paid agent or a priced ecosystem, at what it costs a month as
  * the server says (an agent's price, an ecosystem's monthlyPrice after its discount).
  */
-export interface Plan extends Pick<components['schemas']['AgentDto'], 'id' | 'name' | 'description'> {
+export interface Plan extends Pick<components['schemas']['AgentDto'], 'id' | 'name' | 'description' | 'creatorId'> {
   kind: 'agent' | 'ecosystem';
   price: number;
   priceId: string;

@@ -3,7 +3,7 @@ import { api, withTimeout, type components } from '../../../shared/api';
 import { AGENT_FETCH_TIMEOUT_MS } from '../../../shared/config';
 
 /** What the cart shows of an agent (GET /api/agents/{id}). */
-export type CartAgent = Pick<components['schemas']['AgentDto'], 'id' | 'name' | 'category' | 'description' | 'avatar' | 'price' | 'priceId'>;
+export type CartAgent = Pick<components['schemas']['AgentDto'], 'id' | 'name' | 'category' | 'description' | 'avatar' | 'price' | 'priceId' | 'creatorId'>;
 
 /** An agent, as the server answers GET /api/agents/{id}: the same key wherever a screen asks for it. */
 export const agentKey = (id: string) => ['agents', id] as const;

@@ -111,6 +111,16 @@ describe('ConversationsSidebar', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/chat$/);
   });
 
+  it("leads to the form creator and to team chat from the new-action menu (issue 31: they had no way in)", async () => {
+    renderSidebar(LIST, '/chat/m1');
+    await userEvent.click(screen.getByRole('button', { name: 'Nueva conversación o agente' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Crear agente con formulario' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/create-advanced-agent');
+    await userEvent.click(screen.getByRole('button', { name: 'Nueva conversación o agente' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Chat de equipo' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/start-team-chat');
+  });
+
   it('renames with Enter, saving the trimmed title', async () => {
     const queryClient = renderSidebar();
     api.on('PUT', '/conversations/m1', (call) => {

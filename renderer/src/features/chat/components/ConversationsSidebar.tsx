@@ -112,6 +112,8 @@ export function ConversationsSidebar() {
           <Menu.Dropdown>
             <Menu.Item onClick={() => navigate('/chat')}>{strings.chatWithProduct(productName)}</Menu.Item>
             <Menu.Item onClick={() => navigate('/agent-creator')}>{strings.createAdvancedAgent}</Menu.Item>
+            <Menu.Item onClick={() => navigate('/create-advanced-agent')}>{strings.createWithForm}</Menu.Item>
+            <Menu.Item onClick={() => navigate('/start-team-chat')}>{strings.teamChat}</Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>

@@ -15,8 +15,8 @@ export type SubscriptionStatus = Subscription['status'];
 /** The plan change's prorated amount: `amountDue` in minor units (cents), negative is a credit. */
 export type ProrationPreview = Schemas['ChangePreviewDto'];
 /** What a plan needs of an agent, and of an ecosystem: its monthly price is the server's, after the discount. */
-export type PlanAgent = Pick<Schemas['AgentDto'], 'id' | 'name' | 'description' | 'price' | 'priceId'>;
-export type PlanEcosystem = Pick<Schemas['EcosystemDto'], 'id' | 'name' | 'description' | 'monthlyPrice' | 'priceId'>;
+export type PlanAgent = Pick<Schemas['AgentDto'], 'id' | 'name' | 'description' | 'creatorId' | 'price' | 'priceId'>;
+export type PlanEcosystem = Pick<Schemas['EcosystemDto'], 'id' | 'name' | 'description' | 'creatorId' | 'monthlyPrice' | 'priceId'>;
 /** A subscription as pause, resume and cancel name it (and whose team they refresh). */
 export type SubscriptionRef = Pick<Subscription, 'subscriptionId' | 'priceId' | 'userId'>;
 
@@ -70,7 +70,7 @@ export function toPlan(kind: Plan['kind'], item: PlanAgent | PlanEcosystem): Pla
   if (!item.priceId) return null;
   const price = 'monthlyPrice' in item ? item.monthlyPrice : item.price;
   if (!(price > 0)) return null;
-  return { kind, id: item.id, name: item.name, description: item.description, price, priceId: item.priceId };
+  return { kind, id: item.id, name: item.name, description: item.description, creatorId: item.creatorId, price, priceId: item.priceId };
 }
 
 const agentPlan = (agent: PlanAgent) => toPlan('agent', agent);

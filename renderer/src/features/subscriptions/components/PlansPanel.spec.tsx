@@ -6,7 +6,8 @@ import { PlansPanel } from './PlansPanel';
 
 const account = { userId: 'sub-ana', name: 'Ana García', email: 'ana@example.com' };
 const agents = [
-  { id: 'agente-legal', name: 'Asesor Legal', description: 'Contratos', price: 19.99, priceId: 'price_legal' },
+  { id: 'agente-legal', name: 'Asesor Legal', description: 'Contratos', price: 19.99, priceId: 'price_legal', creatorId: 'sub-bob' },
+  { id: 'agente-propio', name: 'Mi Propio Agente', description: '', price: 9, priceId: 'price_propio', creatorId: 'sub-ana' },
   { id: 'agente-gratis', name: 'Ayudante Gratis', description: '', price: 0, priceId: null },
   { id: 'agente-sin-precio', name: 'Sin Precio', description: '', price: 5, priceId: null },
 ];
@@ -25,7 +26,7 @@ const planNames = () =>
     .map((heading) => heading.textContent);
 
 describe('PlansPanel', () => {
-  it("lists the paid agents and priced ecosystems (at the server's monthly price) with Suscribirse", async () => {
+  it("lists the paid agents and priced ecosystems (at the server's monthly price) with Suscribirse, but not one's own", async () => {
     server();
     renderWithProviders(<PlansPanel account={account} onSubscribed={jest.fn()} onChangePlan={jest.fn()} />);
     await screen.findByRole('list', { name: 'Planes disponibles' });

@@ -69,7 +69,9 @@ export function PlansPanel({ account, focus = null, changingId = null, onSubscri
     else if (!ownKind) plans = [];
     else plans = own.data === undefined ? null : own.data ? [own.data] : [];
   } else {
-    plans = agentPlans.data && ecosystemPlans.data ? [...agentPlans.data, ...ecosystemPlans.data] : null;
+    // Nobody buys what they made (issue 31): a creator's own agents and ecosystems are not offered.
+    const others = (plan: Plan) => plan.creatorId !== account.userId;
+    plans = agentPlans.data && ecosystemPlans.data ? [...agentPlans.data, ...ecosystemPlans.data].filter(others) : null;
   }
 
   // Without its subscription a plan change has nothing to offer: that is a failed load of the plans.

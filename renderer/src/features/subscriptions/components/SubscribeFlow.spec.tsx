@@ -15,7 +15,7 @@ const loadStripe = jest.fn(async () => ({ confirmCardPayment }));
 jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: (...args: unknown[]) => loadStripe(...(args as [])) }));
 
 const account = { userId: 'sub-ana', name: 'Ana García', email: 'ana@example.com' };
-const plan: Plan = { kind: 'agent', id: 'agente-legal', name: 'Asesor Legal', description: '', price: 19.99, priceId: 'price_legal' };
+const plan: Plan = { kind: 'agent', id: 'agente-legal', name: 'Asesor Legal', description: '', creatorId: 'sub-bob', price: 19.99, priceId: 'price_legal' };
 const card = { id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: true };
 
 function renderButton(onSubscribed = jest.fn(), provider: 'demo' | 'stripe' = 'demo', queryClient = createQueryClient()) {
