@@ -36,6 +36,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 30_000,
+  // The machines have two cores: a screen that answers in 5 s when idle can take longer while the
+  // suite's two workers, their servers and the build share them.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     locale: 'es-ES',

@@ -64,7 +64,8 @@ test('the admin tables at 1280 and 390 px, in words', async ({ browser }) => {
   // Dashboard: the period selector; 7 days give 7 rows.
   await page.goto('/admin');
   const period = page.getByRole('radiogroup', { name: 'Periodo' });
-  await expect(period).toBeVisible();
+  // The admin area is a chunk of its own, loaded on the first visit.
+  await expect(period).toBeVisible({ timeout: 15_000 });
   await period.getByText('7 días').click();
   const days = page.getByRole('table', { name: 'Métricas por día' });
   await expect(days.getByRole('row')).toHaveCount(8);
