@@ -36,7 +36,7 @@ async function createPaidAgent(page: Page): Promise<string> {
 }
 
 const subscriptionCard = (page: Page) =>
-  page.getByRole('list', { name: 'Suscripciones' }).getByRole('listitem').filter({ hasText: AGENT_NAME });
+  page.getByTestId('subscription-card').filter({ hasText: AGENT_NAME });
 
 async function chatAnswers(page: Page, agentId: string, text: string) {
   await page.goto(`/chat?agent=${encodeURIComponent(agentId)}`);

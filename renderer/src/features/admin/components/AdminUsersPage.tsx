@@ -31,7 +31,7 @@ const STATUS_COLOURS: Record<UserStatus, string> = { confirmed: 'teal', unconfir
  */
 export const NARROW_FILTER_QUERY = '(max-width: 767.98px)';
 /** The table's width before it scrolls sideways: at 1280 px, beside the sidebar (about 930 px), it fits whole. */
-export const USERS_TABLE_MIN_WIDTH = 880;
+export const USERS_TABLE_MIN_WIDTH = 820;
 /** A button as wide as its label: Mantine's clips an overflowing label, which hid the actions' words. */
 const UNCLIPPED = { root: { flexShrink: 0, minWidth: 'max-content' }, label: { overflow: 'visible' } } as const;
 
