@@ -1,28 +1,20 @@
-import { Alert, Checkbox, NumberInput, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useFormLimits, type FieldBounds } from '../../../shared/config';
+import { useFormLimits } from '../../../shared/config';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
 import { useCreateEcosystem, type UserAgent } from '../api/teamQueries';
 import { teamOwnerAtom } from '../state/teamAtoms';
 import { teamStrings } from '../strings';
+import { ecosystemCardRules, EcosystemNameFields, EcosystemSaleFields, type EcosystemCardValues } from './EcosystemFields';
 
 const strings = teamStrings.createEcosystem;
-const editStrings = teamStrings.editEcosystem;
 
-interface NewEcosystemForm {
-  name: string;
-  description: string;
+interface NewEcosystemForm extends EcosystemCardValues {
   agentIds: string[];
-  price: number;
-  discount: number;
-  isPublic: boolean;
 }
-
-const within = (bounds: FieldBounds | undefined, value: number) =>
-  bounds && (value < bounds.min || value > bounds.max) ? editStrings.between(bounds.min, bounds.max) : null;
 
 /**
  * 'Crear ecosistema' in 'Mi Oficina': a name, the team's agents it groups, and, to sell it, a
@@ -52,14 +44,8 @@ function CreateEcosystemForm({ agents }: { agents: UserAgent[] }) {
   const form = useForm<NewEcosystemForm>({
     initialValues: { name: '', description: '', agentIds: [], price: 0, discount: 0, isPublic: false },
     validate: {
-      name: (value) => {
-        if (value.trim() === '') return editStrings.required;
-        return limits && value.trim().length > limits.name.max ? editStrings.tooLong(limits.name.max) : null;
-      },
-      description: (value) => (limits && value.trim().length > limits.description.max ? editStrings.tooLong(limits.description.max) : null),
+      ...ecosystemCardRules(limits),
       agentIds: (value) => (value.length === 0 ? strings.noAgentChosen : null),
-      price: (value) => within(limits?.price, value),
-      discount: (value) => within(limits?.discount, value),
     },
   });
 
@@ -81,8 +67,7 @@ function CreateEcosystemForm({ agents }: { agents: UserAgent[] }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label={editStrings.name} required maxLength={limits?.name.max} {...form.getInputProps('name')} />
-        <Textarea label={editStrings.description} autosize minRows={2} maxLength={limits?.description.max} {...form.getInputProps('description')} />
+        <EcosystemNameFields form={form} limits={limits} />
         <Checkbox.Group label={strings.agents} required {...form.getInputProps('agentIds')}>
           <Stack gap={6} mt={6}>
             {agents.map((agent) => (
@@ -90,9 +75,7 @@ function CreateEcosystemForm({ agents }: { agents: UserAgent[] }) {
             ))}
           </Stack>
         </Checkbox.Group>
-        <NumberInput label={editStrings.price} description={strings.priceHint} min={limits?.price.min} decimalScale={2} decimalSeparator="," {...form.getInputProps('price')} />
-        <NumberInput label={editStrings.discount} min={limits?.discount.min} max={limits?.discount.max} decimalScale={2} decimalSeparator="," {...form.getInputProps('discount')} />
-        <Switch label={editStrings.isPublic} {...form.getInputProps('isPublic', { type: 'checkbox' })} />
+        <EcosystemSaleFields form={form} limits={limits} priceHint={strings.priceHint} />
         {create.isError ? (
           <Alert color="red" variant="light" role="alert">
             {create.error.message}
