@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { setMatchMedia } from './media';
 
 // jest's jsdom environment leaves these out, and react-router needs them at import time. Loaded
@@ -35,3 +36,6 @@ afterEach(() => {
 // Component tests drive real user events through Mantine's transitions; on a busy 2-core machine
 // (CI runs the three projects side by side) a few need more than Jest's 5 s.
 jest.setTimeout(15_000);
+// The same load makes a first render with its queries answer after the 1 s that findBy* waits by
+// default (CI saw the plan change's amount arrive late while every project's suites ran at once).
+configure({ asyncUtilTimeout: 5_000 });
