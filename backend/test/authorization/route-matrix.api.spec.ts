@@ -376,6 +376,8 @@ describe('authorisation matrix of every registered route', () => {
     'GET /api/files/:fileId/content': { class: 'public', probe: () => ({ path: seeded.fileUrl }) },
 
     'GET /api/conversations': { class: 'signed-in', probe: () => ({ path: '/api/conversations' }) },
+    // Each caller's own open chat with the agent (another's is never answered: conversation null).
+    'GET /api/conversations/latest': { class: 'signed-in', probe: () => ({ path: `/api/conversations/latest?agentId=${seeded.agentId}` }) },
     'POST /api/conversations': {
       class: 'signed-in',
       probe: () => ({ path: '/api/conversations', body: {} }),

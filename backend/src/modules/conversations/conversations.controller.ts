@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -11,6 +11,7 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { CurrentIdentity, SignedInApi } from '../../common/auth/auth.decorators';
 import { RateLimit } from '../../common/rate-limit/rate-limit';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
@@ -19,6 +20,8 @@ import {
   ConversationDto,
   CreateConversationDto,
   DeletedConversationDto,
+  LatestConversationDto,
+  LatestConversationQueryDto,
   MessageDto,
   MessagesPageQueryDto,
   MESSAGES_PAGE_DEFAULT,
@@ -61,6 +64,19 @@ export class ConversationsController {
   @ApiOkResponse({ type: [ConversationDto] })
   list(@CurrentIdentity() identity: VerifiedIdentity, @Query('userId') userId?: unknown): Promise<ConversationDto[]> {
     return this.conversations.list(identity, singleUserId(userId));
+  }
+
+  // Before ':id', which would take 'latest' for a conversation's id.
+  @Get('latest')
+  @ApiOperation({
+    summary: 'La conversación abierta de quien llama con un agente',
+    description:
+      "La suya de actividad más reciente con ese agente (un chat con él solo: no la de un flujo, un ecosistema, el creador de agentes o un ajuste fino), sin mensajes; conversation es null si no tiene ninguna. 'Chatear' sigue con ella en lugar de abrir otra.",
+  })
+  @ApiOkResponse({ type: LatestConversationDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'agentId falta o no es un id de agente válido' })
+  latest(@CurrentIdentity() identity: VerifiedIdentity, @Query() query: LatestConversationQueryDto): Promise<LatestConversationDto> {
+    return this.conversations.latestWithAgent(identity, query.agentId);
   }
 
   @Get(':id')
@@ -108,13 +124,20 @@ export class ConversationsController {
   @ApiOperation({
     summary: 'Crea una conversación',
     description:
-      "Con metadata.agentId: «Chat con {agente}» y la configuración del agente. Con metadata.fromFlow: «Flujo de Agentes». Si no, modo creador de agentes (isInitialInteraction si la interacción del usuario no ha terminado). La primera conversación del usuario recibe la configuración por defecto (bedrock, Claude 3.5 Sonnet, useBedrockAgent false).",
+      "Con metadata.agentId: «Chat con {agente}» y la configuración del agente; con reuseOpen, la conversación abierta de quien llama con ese agente si ya tiene una (200, con sus mensajes más recientes). Con metadata.fromFlow: «Flujo de Agentes». Si no, modo creador de agentes (isInitialInteraction si la interacción del usuario no ha terminado). La primera conversación del usuario recibe la configuración por defecto (bedrock, Claude 3.5 Sonnet, useBedrockAgent false).",
   })
-  @ApiCreatedResponse({ type: ConversationDto })
+  @ApiCreatedResponse({ type: ConversationDto, description: 'Una conversación nueva' })
+  @ApiOkResponse({ type: ConversationDto, description: 'Con reuseOpen: la conversación abierta con el agente, que ya existía' })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Agente no encontrado' })
-  create(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: CreateConversationDto): Promise<ConversationDto> {
-    return this.conversations.create(identity, body);
+  async create(
+    @CurrentIdentity() identity: VerifiedIdentity,
+    @Body() body: CreateConversationDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ConversationDto> {
+    const { conversation, reused } = await this.conversations.createOrReuse(identity, body);
+    response.status(reused ? HttpStatus.OK : HttpStatus.CREATED);
+    return conversation;
   }
 
   @Put(':id')

@@ -8,12 +8,13 @@ import { isUniqueViolation } from '../../database/database-errors';
 import { AgentsService } from '../agents/agents.service';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { UsersService } from '../users/users.service';
-import { type MessagePage, toConversationDto, toMessageDto } from './conversation.mapper';
+import { categoryOf, type MessagePage, toConversationDto, toMessageDto } from './conversation.mapper';
 import { ConversationNotFoundError, MessageCursorNotFoundError, MessageIdConflictError } from './conversations.errors';
 import {
   type ConversationDto,
   type CreateConversationDto,
   type DeletedConversationDto,
+  type LatestConversationDto,
   MESSAGES_PAGE_DEFAULT,
   type MessageDto,
   type SaveMessageDto,
@@ -101,6 +102,32 @@ export class ConversationsService {
       if (!cursor) throw new MessageCursorNotFoundError();
     }
     return (await this.messagePage(conversation.id, page.limit, page.before)).messages.map(toMessageDto);
+  }
+
+  /**
+   * GET /conversations/latest: the caller's open chat with the agent, the one a 'Chatear' goes on
+   * with. Only their own, and only a plain chat with it (not a flow's, an ecosystem's, the
+   * creator's or a fine-tuning one); a deleted conversation is gone, so never this one.
+   */
+  async latestWithAgent(identity: VerifiedIdentity, agentId: string): Promise<LatestConversationDto> {
+    const conversation = await this.openChatWith(identity.sub, agentId);
+    return { conversation: conversation ? toConversationDto(conversation) : null };
+  }
+
+  /**
+   * POST /conversations. With reuseOpen and an agent, the caller's open chat with it when there is
+   * one (with its newest messages, as GET answers it); otherwise a new conversation.
+   */
+  async createOrReuse(identity: VerifiedIdentity, body: CreateConversationDto): Promise<{ conversation: ConversationDto; reused: boolean }> {
+    const { reuseOpen, ...request } = body;
+    const requested = definedOnly(request.metadata);
+    if (reuseOpen === true && requested.agentId !== undefined && isPlainAgentChat(requested)) {
+      // The same refusal as a new chat with it: an agent the caller cannot see is not found.
+      const agent = await this.agents.findVisible(identity, requested.agentId);
+      const open = await this.openChatWith(identity.sub, agent.id);
+      if (open) return { conversation: toConversationDto(open, await this.messagePage(open.id, MESSAGES_PAGE_DEFAULT)), reused: true };
+    }
+    return { conversation: await this.create(identity, request), reused: false };
   }
 
   /** Spec section 4, 'Conversation creation'. */
@@ -203,6 +230,21 @@ export class ConversationsService {
     const [conversation] = await this.chatStatements.conversation({ id, userSub: ownerSub });
     if (!conversation) throw new ConversationNotFoundError();
     return conversation;
+  }
+
+  /** The owner's plain chat with the agent of most recent activity, or null. */
+  private async openChatWith(ownerSub: string, agentId: string): Promise<Conversation | null> {
+    // metadata is JSON text: the agent's id narrows the rows in SQL (its LIKE wildcards taken
+    // literally), and each candidate's metadata is then read as what it is.
+    const rows = await this.conversations
+      .createQueryBuilder('conversation')
+      .where('conversation.userSub = :ownerSub', { ownerSub })
+      .andWhere("conversation.metadata LIKE :agentId ESCAPE '\\'", { agentId: `%${agentId.replace(/[\\%_]/g, '\\$&')}%` })
+      .orderBy('conversation.updatedAt', 'DESC')
+      .addOrderBy('conversation.createdAt', 'DESC')
+      .addOrderBy('conversation.id', 'ASC')
+      .getMany();
+    return rows.find((row) => row.metadata?.agentId === agentId && isPlainAgentChat(row.metadata) && categoryOf(row.title, row.metadata) === 'agent') ?? null;
   }
 
   /** Whose conversations a call addresses: the caller's, or the user an admin names. */
@@ -342,6 +384,18 @@ export class ConversationsService {
  */
 function isAgentReply(message: Message): message is Message & { metadata: { agentId: string } } {
   return message.role === 'assistant' && message.status !== 'failed' && message.modelId !== null && Boolean(message.metadata?.agentId);
+}
+
+/** A chat with an agent alone: not a flow's, an ecosystem's, the agent creator's or a fine-tuning one. */
+function isPlainAgentChat(metadata: ConversationMetadata): boolean {
+  return (
+    metadata.fromFlow !== true &&
+    metadata.isEcosystemChat !== true &&
+    metadata.isCreatorAgent !== true &&
+    metadata.isFineTuningConversation !== true &&
+    metadata.useBedrockAgent !== true &&
+    metadata.type === undefined
+  );
 }
 
 /** The keys the client sent: an absent key never overwrites a stored one. */

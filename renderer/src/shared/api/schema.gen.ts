@@ -888,7 +888,7 @@ export interface paths {
         put?: never;
         /**
          * Crea una conversación
-         * @description Con metadata.agentId: «Chat con {agente}» y la configuración del agente. Con metadata.fromFlow: «Flujo de Agentes». Si no, modo creador de agentes (isInitialInteraction si la interacción del usuario no ha terminado). La primera conversación del usuario recibe la configuración por defecto (bedrock, Claude 3.5 Sonnet, useBedrockAgent false).
+         * @description Con metadata.agentId: «Chat con {agente}» y la configuración del agente; con reuseOpen, la conversación abierta de quien llama con ese agente si ya tiene una (200, con sus mensajes más recientes). Con metadata.fromFlow: «Flujo de Agentes». Si no, modo creador de agentes (isInitialInteraction si la interacción del usuario no ha terminado). La primera conversación del usuario recibe la configuración por defecto (bedrock, Claude 3.5 Sonnet, useBedrockAgent false).
          */
         post: operations["ConversationsController_create"];
         delete?: never;
@@ -937,6 +937,26 @@ export interface paths {
          * @description El cliente lo reintenta hasta 3 veces: el mismo id vuelve a responder 201 con el mensaje guardado, sin duplicarlo. Otro rol o texto con un id ya usado: 409.
          */
         post: operations["ConversationsController_saveMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * La conversación abierta de quien llama con un agente
+         * @description La suya de actividad más reciente con ese agente (un chat con él solo: no la de un flujo, un ecosistema, el creador de agentes o un ajuste fino), sin mensajes; conversation es null si no tiene ninguna. 'Chatear' sigue con ella en lugar de abrir otra.
+         */
+        get: operations["ConversationsController_latest"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3018,6 +3038,8 @@ export interface components {
         };
         CreateConversationDto: {
             metadata?: components["schemas"]["ConversationMetadataDto"];
+            /** @description Con metadata.agentId: si quien llama ya tiene una conversación con ese agente, responde la de actividad más reciente (200) en lugar de abrir otra. Sin él (o false), siempre una nueva (201). */
+            reuseOpen?: boolean;
             /** @example Nueva conversación */
             title?: string;
             /** @description Contrato: si se envía, debe ser quien llama (403 si no) */
@@ -3560,6 +3582,10 @@ export interface components {
         };
         JwksDto: {
             keys: components["schemas"]["JwkDto"][];
+        };
+        LatestConversationDto: {
+            /** @description Sin mensajes (GET /conversations/{id} los tiene) */
+            conversation: components["schemas"]["ConversationDto"] | null;
         };
         LedgerTotalsDto: {
             /** @description Comisiones, en céntimos */
@@ -7425,6 +7451,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Con reuseOpen: la conversación abierta con el agente, que ya existía */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDto"];
+                };
+            };
+            /** @description Una conversación nueva */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -7780,6 +7816,55 @@ export interface operations {
             };
             /** @description Más mensajes por minuto de los que permite RATE_LIMIT_MESSAGES_PER_MINUTE (Retry-After: segundos de espera) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ConversationsController_latest: {
+        parameters: {
+            query: {
+                /** @description El agente del chat */
+                agentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LatestConversationDto"];
+                };
+            };
+            /** @description agentId falta o no es un id de agente válido */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description userId no es quien llama (y quien llama no es admin) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

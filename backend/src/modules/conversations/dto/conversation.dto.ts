@@ -131,7 +131,15 @@ class TitleFields extends ContractUserId {
 }
 
 /** Body of POST /conversations. */
-export class CreateConversationDto extends TitleFields {}
+export class CreateConversationDto extends TitleFields {
+  @ApiPropertyOptional({
+    description:
+      'Con metadata.agentId: si quien llama ya tiene una conversación con ese agente, responde la de actividad más reciente (200) en lugar de abrir otra. Sin él (o false), siempre una nueva (201).',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'reuseOpen debe ser true o false' })
+  reuseOpen?: boolean;
+}
 
 /** Body of PUT /conversations/{id}: a new title and/or metadata keys to change. */
 export class UpdateConversationDto extends TitleFields {}
@@ -243,6 +251,20 @@ export class MessagesPageQueryDto {
   @ApiHideProperty()
   @Allow()
   userId?: unknown;
+}
+
+/** Query of GET /conversations/latest. */
+export class LatestConversationQueryDto {
+  @ApiProperty({ description: 'El agente del chat', example: 'agent-legal' })
+  @IsString({ message: 'agentId debe ser un texto' })
+  @Matches(AGENT_ID_PATTERN, { message: 'agentId no es un id de agente válido' })
+  agentId: string;
+}
+
+/** Answer of GET /conversations/latest: the caller's open chat with the agent, or null when there is none. */
+export class LatestConversationDto {
+  @ApiProperty({ type: ConversationDto, nullable: true, description: 'Sin mensajes (GET /conversations/{id} los tiene)' })
+  conversation: ConversationDto | null;
 }
 
 export class DeletedConversationDto {
