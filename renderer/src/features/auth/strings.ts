@@ -130,6 +130,9 @@ export const authStrings = {
   },
   errors: {
     wrongCredentials: 'Usuario o contraseña incorrectos.',
+    /** Only after the right password (the identity service says so then, never before). */
+    accountDisabled: 'Tu cuenta está desactivada. Contacta con soporte.',
+    contactSupport: 'Contactar con soporte',
     notConfirmed: 'Tu cuenta aún no está verificada. Revisa tu correo.',
     alreadyConfirmed: 'Tu cuenta ya está verificada. Inicia sesión.',
     codeMismatch: 'El código no es correcto.',

@@ -80,6 +80,17 @@ describe('credentials', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Usuario o contraseña incorrectos.');
   });
 
+  it('tells the owner of a disabled account, once the password was right, and offers support', async () => {
+    // The identity service answers 'User is disabled.' only to whoever proved the password.
+    authMock.signIn.mockRejectedValue(authError('NotAuthorizedException', 'User is disabled.'));
+    renderLogin();
+    await submitCredentials();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Tu cuenta está desactivada. Contacta con soporte.');
+    expect(alert).not.toHaveTextContent('Usuario o contraseña incorrectos.');
+    expect(within(alert).getByRole('link', { name: 'Contactar con soporte' })).toHaveAttribute('href', '/contact');
+  });
+
   it('shows the too-many-attempts text', async () => {
     authMock.signIn.mockRejectedValue(authError('TooManyRequestsException'));
     renderLogin();

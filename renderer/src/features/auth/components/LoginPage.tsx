@@ -195,6 +195,10 @@ export function LoginPage() {
                   <Button size="xs" variant="outline" color="red" onClick={() => void signOutHere()}>
                     {authStrings.common.signOut}
                   </Button>
+                ) : error?.kind === 'accountDisabled' ? (
+                  <Button component={Link} to="/contact" size="xs" variant="outline" color="red">
+                    {authStrings.errors.contactSupport}
+                  </Button>
                 ) : undefined
               }
             >

@@ -5,6 +5,7 @@ describe('describeAuthError', () => {
   it.each([
     ['NotAuthorizedException', 'Incorrect username or password.', 'Usuario o contraseña incorrectos.'],
     ['UserNotFoundException', 'User does not exist.', 'Usuario o contraseña incorrectos.'],
+    ['NotAuthorizedException', 'User is disabled.', 'Tu cuenta está desactivada. Contacta con soporte.'],
     ['CodeMismatchException', 'Invalid verification code provided', 'El código no es correcto.'],
     ['ExpiredCodeException', 'Invalid code provided, please request a code again.', 'El código ha caducado. Pide uno nuevo.'],
     ['LimitExceededException', 'Attempt limit exceeded', 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.'],

@@ -5,9 +5,9 @@ const { errors } = authStrings;
 /**
  * What a screen does with a failed auth call besides showing `message`:
  * `unconfirmed` → go to /verify-email; `alreadySignedIn` → offer to sign out;
- * `challengeExpired` → back to the credentials form.
+ * `challengeExpired` → back to the credentials form; `accountDisabled` → offer the way to support.
  */
-export type AuthErrorKind = 'unconfirmed' | 'alreadySignedIn' | 'challengeExpired' | 'userNotFound' | 'other';
+export type AuthErrorKind = 'unconfirmed' | 'alreadySignedIn' | 'challengeExpired' | 'userNotFound' | 'accountDisabled' | 'other';
 
 export interface AuthErrorInfo {
   kind: AuthErrorKind;
@@ -40,6 +40,9 @@ export function describeAuthError(error: unknown): AuthErrorInfo {
         return { kind: 'challengeExpired', message: authStrings.login.challengeExpired };
       }
       if (/current status is confirmed/i.test(message)) return { kind: 'other', message: errors.alreadyConfirmed };
+      // The embedded identity service says it only to whoever proved the password; a wrong one
+      // still reads 'Incorrect username or password.' (no account enumeration).
+      if (/user is disabled/i.test(message)) return { kind: 'accountDisabled', message: errors.accountDisabled };
       return { kind: 'other', message: errors.wrongCredentials };
     case 'UserNotFoundException':
       // Same text as a wrong password: the screen must not reveal which e-mails have accounts.
