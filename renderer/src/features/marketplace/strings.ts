@@ -33,8 +33,12 @@ export const marketplaceStrings = {
   loadMore: 'Cargar más',
   retry: 'Reintentar',
   loadError: 'Error al cargar los datos del marketplace',
+  /** With a search, a category or a price range set. */
   emptyAgents: 'No se encontraron agentes con estos filtros.',
   emptyEcosystems: 'No se encontraron ecosistemas con estos filtros.',
+  /** With no filter set: the marketplace has none yet. */
+  noAgentsYet: 'Todavía no hay agentes publicados en el marketplace.',
+  noEcosystemsYet: 'Todavía no hay ecosistemas publicados en el marketplace.',
   free: 'Gratis',
   price: 'Precio',
   rating: 'Valoración',

@@ -1,12 +1,31 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createStore, Provider as JotaiProvider } from 'jotai';
 import userEvent from '@testing-library/user-event';
 import { mockApi } from '../../../../test/api-mock';
 import { agentFixture, ecosystemFixture, page } from '../../../../test/fixtures';
-import { Route, Routes, useNavigate } from 'react-router-dom';
-import { renderWithProviders } from '../../../../test/render';
+import { createMemoryRouter, Link, Route, RouterProvider, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { loadedRuntimeConfig, renderWithProviders } from '../../../../test/render';
+import { createQueryClient } from '../../../shared/api';
+import { runtimeConfigAtom } from '../../../shared/config';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/useMarketplaceList';
 import { GRID_COLUMNS } from './CardGrid';
 import { MarketplacePage } from './MarketplacePage';
+
+// jsdom has no Request; a data router (the app's) builds one per navigation and reads only its url and signal.
+if (typeof globalThis.Request === 'undefined') {
+  globalThis.Request = class {
+    readonly url: string;
+    readonly method: string;
+    readonly signal: AbortSignal | undefined;
+    constructor(url: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
+      this.url = String(url);
+      this.method = init.method ?? 'GET';
+      this.signal = init.signal;
+    }
+  } as unknown as typeof Request;
+}
 
 const legal = agentFixture();
 const finance = agentFixture({ id: 'agente-finanzas', name: 'Analista Financiero', category: 'finance', price: 49.9 });
@@ -85,10 +104,174 @@ describe('MarketplacePage', () => {
     expect(await screen.findByRole('listitem', { name: 'Asesor Legal' })).toBeInTheDocument();
   });
 
-  it('says so when no agent matches', async () => {
-    mockApi().on('GET', '/marketplace/agents', { body: page([]) });
+  it("with no filter set, an empty marketplace says there is nothing yet, not 'con estos filtros'", async () => {
+    mockApi()
+      .on('GET', '/marketplace/agents', { body: page([]) })
+      .on('GET', '/marketplace/ecosystems', { body: page([]) });
     renderWithProviders(<MarketplacePage />);
+    expect(await screen.findByText('Todavía no hay agentes publicados en el marketplace.')).toBeInTheDocument();
+    expect(screen.queryByText(/con estos filtros/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Ecosistemas' }));
+    expect(await screen.findByText('Todavía no hay ecosistemas publicados en el marketplace.')).toBeInTheDocument();
+    expect(screen.queryByText(/con estos filtros/)).not.toBeInTheDocument();
+    // The sort only orders: it filters nothing out.
+    await userEvent.click(screen.getByRole('textbox', { name: 'Ordenar por' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Precio: de menor a mayor' }));
+    expect(await screen.findByText('Todavía no hay ecosistemas publicados en el marketplace.')).toBeInTheDocument();
+  });
+
+  it("with a filter set, says no agent matches these filters and offers to clear them", async () => {
+    const api = mockApi().on('GET', '/marketplace/agents', (call) =>
+      call.url.searchParams.get('category') === 'hr' ? { body: page([]) } : { body: page([legal]) },
+    );
+    renderWithProviders(<MarketplacePage />);
+    await screen.findByRole('listitem', { name: 'Asesor Legal' });
+    await userEvent.click(screen.getByRole('textbox', { name: 'Categoría' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Recursos humanos' }));
+
     expect(await screen.findByText('No se encontraron agentes con estos filtros.')).toBeInTheDocument();
+    expect(screen.queryByText('Todavía no hay agentes publicados en el marketplace.')).not.toBeInTheDocument();
+    const emptyReset = screen.getAllByRole('button', { name: 'Limpiar filtros' }).find((button) => !button.closest('section'));
+    await userEvent.click(emptyReset!);
+    expect(await screen.findByRole('listitem', { name: 'Asesor Legal' })).toBeInTheDocument();
+    expect(lastAgentsQuery(api)).toEqual({ minPrice: '0', maxPrice: '1000', sortBy: 'popularity', page: '1', limit: '24' });
+  });
+
+  /** Shows the address, as the browser's bar would. */
+  function Address() {
+    const location = useLocation();
+    return <output aria-label="Dirección">{`${location.pathname}${location.search}`}</output>;
+  }
+
+  it('opened from an address with filters (a reload, a shared link), shows and asks for those filters', async () => {
+    const api = mockApi()
+      .on('GET', '/marketplace/agents', { body: page([finance]) })
+      .on('GET', '/marketplace/ecosystems', { body: page([ecosystemFixture()]) });
+    renderWithProviders(<MarketplacePage />, {
+      route: '/marketplace?category=finance&search=contratos&sortBy=price-high&minPrice=10&maxPrice=50',
+    });
+
+    await screen.findByRole('listitem', { name: 'Analista Financiero' });
+    const calls = api.callsTo('GET', '/marketplace/agents');
+    // The very first request is already the address's: no unfiltered request before it.
+    expect(calls.map((call) => Object.fromEntries(call.url.searchParams))).toEqual([
+      { category: 'finance', search: 'contratos', minPrice: '10', maxPrice: '50', sortBy: 'price-high', page: '1', limit: '24' },
+    ]);
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('contratos');
+    expect(screen.getByRole('textbox', { name: 'Categoría' })).toHaveValue('Finanzas');
+    expect(screen.getByRole('textbox', { name: 'Ordenar por' })).toHaveValue('Precio: de mayor a menor');
+    expect(screen.getByRole('textbox', { name: 'Precio mínimo' })).toHaveValue('10 €');
+    expect(screen.getByRole('textbox', { name: 'Precio máximo' })).toHaveValue('50 €');
+    expect(screen.getByRole('tab', { name: 'Agentes' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('opened from an address on the ecosystems tab, shows that tab', async () => {
+    const api = mockApi()
+      .on('GET', '/marketplace/agents', { body: page([legal]) })
+      .on('GET', '/marketplace/ecosystems', { body: page([ecosystemFixture()]) });
+    renderWithProviders(<MarketplacePage />, { route: '/marketplace?tab=ecosystems&sortBy=price-low' });
+
+    expect(await screen.findByRole('listitem', { name: 'Pyme Completa' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Ecosistemas' })).toHaveAttribute('aria-selected', 'true');
+    expect(api.callsTo('GET', '/marketplace/ecosystems')[0]!.url.searchParams.get('sortBy')).toBe('price-low');
+    expect(api.callsTo('GET', '/marketplace/agents')).toHaveLength(0);
+  });
+
+  it('writes each filter and the tab into the address, and a reset takes them out', async () => {
+    mockApi()
+      .on('GET', '/marketplace/agents', { body: page([legal]) })
+      .on('GET', '/marketplace/ecosystems', { body: page([ecosystemFixture()]) });
+    renderWithProviders(
+      <>
+        <MarketplacePage />
+        <Address />
+      </>,
+      { route: '/marketplace' },
+    );
+    await screen.findByRole('listitem', { name: 'Asesor Legal' });
+    const address = screen.getByRole('status', { name: 'Dirección' });
+    expect(address).toHaveTextContent(/^\/marketplace$/);
+
+    await userEvent.click(screen.getByRole('textbox', { name: 'Categoría' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Finanzas' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'contratos laborales');
+    await userEvent.click(screen.getByRole('textbox', { name: 'Ordenar por' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Valoración' }));
+    const max = screen.getByRole('textbox', { name: 'Precio máximo' });
+    await userEvent.clear(max);
+    await userEvent.type(max, '200');
+
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(address.textContent!.split('?')[1]))).toEqual({
+        category: 'finance',
+        search: 'contratos laborales',
+        sortBy: 'rating',
+        maxPrice: '200',
+      }),
+    );
+    // Typed letter by letter, every one kept: the field is not reset by the address catching up.
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('contratos laborales');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Ecosistemas' }));
+    await waitFor(() => expect(address.textContent).toContain('tab=ecosystems'));
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Limpiar filtros' })[0]!);
+    await waitFor(() => expect(address).toHaveTextContent(/^\/marketplace\?tab=ecosystems$/));
+  });
+
+  it("under the app's data router, keeps every letter typed while the address follows, and back/forward restore the filters", async () => {
+    const api = mockApi().on('GET', '/marketplace/agents', { body: page([legal]) });
+    const store = createStore();
+    store.set(runtimeConfigAtom, loadedRuntimeConfig);
+    const router = createMemoryRouter(
+      [
+        { path: '/marketplace', element: <MarketplacePage /> },
+        { path: '/marketplace/agent/:id', element: <p>Detalle</p> },
+      ],
+      { initialEntries: ['/marketplace'] },
+    );
+    render(
+      <MantineProvider defaultColorScheme="dark" env="test">
+        <QueryClientProvider client={createQueryClient()}>
+          <JotaiProvider store={store}>
+            <RouterProvider router={router} />
+          </JotaiProvider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    await screen.findByRole('listitem', { name: 'Asesor Legal' });
+    const search = screen.getByRole('searchbox', { name: 'Buscar' });
+    await userEvent.type(search, 'asesor de contratos', { delay: null });
+    expect(search).toHaveValue('asesor de contratos');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=asesor+de+contratos'));
+    // Replaced, not pushed: typing leaves one entry in the history.
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(lastAgentsQuery(api)).toMatchObject({ search: 'asesor de contratos' }));
+
+    await userEvent.click(screen.getByRole('link', { name: 'Ver detalles: Asesor Legal' }));
+    await screen.findByText('Detalle');
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('searchbox', { name: 'Buscar' })).toHaveValue('asesor de contratos');
+    expect(router.state.location.search).toBe('?search=asesor+de+contratos');
+  });
+
+  it('follows the address when it changes from outside (a link to other filters)', async () => {
+    const api = mockApi().on('GET', '/marketplace/agents', { body: page([legal]) });
+    renderWithProviders(
+      <>
+        <MarketplacePage />
+        <Link to="/marketplace?category=tech">Tecnología</Link>
+      </>,
+      { route: '/marketplace?search=contratos' },
+    );
+    await screen.findByRole('listitem', { name: 'Asesor Legal' });
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('contratos');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Tecnología' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Categoría' })).toHaveValue('Tecnología'));
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('');
+    await waitFor(() => expect(lastAgentsQuery(api)).toEqual({ category: 'tech', minPrice: '0', maxPrice: '1000', sortBy: 'popularity', page: '1', limit: '24' }));
   });
 
   it('loads the next page on demand', async () => {

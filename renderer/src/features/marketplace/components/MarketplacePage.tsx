@@ -1,9 +1,10 @@
 import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import type { ReactNode } from 'react';
 import { AppButton } from '../../../shared/ui';
+import { useFiltersInUrl } from '../hooks/useFiltersInUrl';
 import { useMarketplaceList } from '../hooks/useMarketplaceList';
-import { marketplaceTabAtom } from '../state/filters';
+import { marketplaceTabAtom, resetFiltersAtom } from '../state/filters';
 import { marketplaceStrings as strings } from '../strings';
 import type { Agent, Ecosystem } from '../api/marketplaceQueries';
 import type { MarketplaceKind } from '../types';
@@ -22,6 +23,8 @@ export interface MarketplacePageProps {
 }
 
 export function MarketplacePage({ renderAgentActions, renderEcosystemActions, headerActions }: MarketplacePageProps) {
+  // First: the address's filters and tab are in the atoms before anything below reads them.
+  useFiltersInUrl();
   const [tab, setTab] = useAtom(marketplaceTabAtom);
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }} className="marketplace-page">
@@ -56,13 +59,15 @@ function ResultsFrame({
   label,
 }: {
   list: ReturnType<typeof useMarketplaceList>;
-  empty: string;
+  /** What an empty grid says with filters set, and with none. */
+  empty: { filtered: string; none: string };
   children: ReactNode;
   label: string;
 }) {
+  const reset = useSetAtom(resetFiltersAtom);
   if (list.status === 'loading') return <LoadingView />;
   if (list.status === 'error') return <LoadErrorView onRetry={list.retry} />;
-  if (list.items.length === 0) return <EmptyView text={empty} />;
+  if (list.items.length === 0) return list.narrowed ? <EmptyView text={empty.filtered} onReset={reset} /> : <EmptyView text={empty.none} />;
   return (
     <Stack gap="md" mt="md">
       <Text size="sm" c="dimmed" aria-live="polite">
@@ -83,7 +88,7 @@ function ResultsFrame({
 function AgentResults({ renderActions }: { renderActions?: (agent: Agent) => ReactNode }) {
   const list = useMarketplaceList('agents');
   return (
-    <ResultsFrame list={list} empty={strings.emptyAgents} label={strings.tabs.agents}>
+    <ResultsFrame list={list} empty={{ filtered: strings.emptyAgents, none: strings.noAgentsYet }} label={strings.tabs.agents}>
       {list.items.map((agent) => (
         <AgentCard key={agent.id} agent={agent} actions={renderActions?.(agent)} />
       ))}
@@ -94,7 +99,7 @@ function AgentResults({ renderActions }: { renderActions?: (agent: Agent) => Rea
 function EcosystemResults({ renderActions }: { renderActions?: (ecosystem: Ecosystem) => ReactNode }) {
   const list = useMarketplaceList('ecosystems');
   return (
-    <ResultsFrame list={list} empty={strings.emptyEcosystems} label={strings.tabs.ecosystems}>
+    <ResultsFrame list={list} empty={{ filtered: strings.emptyEcosystems, none: strings.noEcosystemsYet }} label={strings.tabs.ecosystems}>
       {list.items.map((ecosystem) => (
         <EcosystemCard key={ecosystem.id} ecosystem={ecosystem} actions={renderActions?.(ecosystem)} />
       ))}

@@ -23,10 +23,18 @@ export function LoadErrorView({ message = strings.loadError, onRetry }: { messag
   );
 }
 
-export function EmptyView({ text }: { text: string }) {
+/** An empty grid; with `onReset` (filters set), a way back to everything. */
+export function EmptyView({ text, onReset }: { text: string; onReset?: () => void }) {
   return (
-    <Stack align="center" py="xl">
-      <Text c="dimmed">{text}</Text>
+    <Stack align="center" py="xl" gap="sm">
+      <Text c="dimmed" ta="center">
+        {text}
+      </Text>
+      {onReset && (
+        <AppButton variant="outline" size="xs" onClick={onReset}>
+          {strings.filters.reset}
+        </AppButton>
+      )}
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import {
   useMarketplacePages,
   type MarketplaceItem,
 } from '../api/marketplaceQueries';
-import { filtersAtom, isPriceRangeValid, marketplaceQuery } from '../state/filters';
+import { filtersAtom, isPriceRangeValid, marketplaceQuery, narrowsResults } from '../state/filters';
 import type { MarketplaceFilters, MarketplaceKind } from '../types';
 
 /** Typing in the search box refreshes the grid once the user pauses. */
@@ -23,6 +23,8 @@ export interface MarketplaceList<T> {
   /** False when there are more than `total` (the server counts up to 1,000). */
   totalIsExact: boolean;
   status: ListStatus;
+  /** Whether the filters of this list leave anything out (an empty one then says 'con estos filtros'). */
+  narrowed: boolean;
   loadingMore: boolean;
   hasMore: boolean;
   loadMore(): void;
@@ -79,6 +81,7 @@ export function useMarketplaceList<K extends MarketplaceKind>(kind: K): Marketpl
     total,
     totalIsExact,
     status,
+    narrowed: narrowsResults(filters),
     loadingMore: pages.isFetchingNextPage,
     hasMore: status === 'ready' && more,
     loadMore: () => {

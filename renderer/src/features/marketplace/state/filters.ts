@@ -77,6 +77,16 @@ export function isDefaultFilters(filters: MarketplaceFilters): boolean {
   );
 }
 
+/** Whether the filters leave anything out (the sort only orders): an empty grid then means 'nothing matches', not 'nothing yet'. */
+export function narrowsResults(filters: MarketplaceFilters): boolean {
+  return (
+    normaliseCategory(filters.category) !== 'all' ||
+    filters.searchQuery.trim() !== '' ||
+    filters.priceRange[0] !== defaultFilters.priceRange[0] ||
+    filters.priceRange[1] !== defaultFilters.priceRange[1]
+  );
+}
+
 /** How many filters differ from their default, for the phone's 'Filtros' button. */
 export function activeFilterCount(filters: MarketplaceFilters, kind: MarketplaceKind): number {
   return [
