@@ -23,7 +23,9 @@ export const cartStrings = {
   retry: 'Reintentar',
   agentNotFound: 'Agente no encontrado',
   free: 'Gratis',
-  checkoutNote: 'El pago de los agentes del carrito estará disponible muy pronto.',
+  /** A visitor's way to pay: sign in, then back to this cart (kept in this browser). */
+  signInToPay: 'Inicia sesión para pagar',
+  signInToPayHint: 'Tu carrito se guarda mientras inicias sesión.',
 } as const;
 
 const wholeEuros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });

@@ -7,6 +7,13 @@ import { ToastViewport } from '../../../shared/ui';
 import { CART_STORAGE_KEY } from '../state/cartAtoms';
 import { AddToCartButton, CartLink } from './CartButtons';
 import { ShoppingCartPage } from './ShoppingCartPage';
+import { Route, Routes, useLocation } from 'react-router-dom';
+
+/** The sign-in screen's stand-in: it shows where it was asked to go back to. */
+function SignInStandIn() {
+  const { state } = useLocation();
+  return <p>Volver a: {JSON.stringify((state as { from?: unknown } | null)?.from ?? null)}</p>;
+}
 
 const legal = agentFixture({ price: 19.99 });
 const finance = agentFixture({ id: 'agente-finanzas', name: 'Analista Financiero', price: 30.01 });
@@ -52,6 +59,32 @@ describe('the cart', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Vaciar carrito' }));
     expect(screen.getByText('Tu carrito está vacío.')).toBeInTheDocument();
+  });
+
+  it("offers a visitor 'Inicia sesión para pagar', which signs in and comes back to the cart, kept", async () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(['agente-legal']));
+    mockApi().on('GET', '/agents/agente-legal', { body: legal });
+    renderWithProviders(
+      <Routes>
+        <Route path="/marketplace/shopping-cart" element={<ShoppingCartPage />} />
+        <Route path="/login" element={<SignInStandIn />} />
+      </Routes>,
+      { route: '/marketplace/shopping-cart' },
+    );
+
+    await screen.findByRole('list', { name: 'Carrito de compra' });
+    expect(screen.queryByText(/disponible muy pronto/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Inicia sesión para pagar' }));
+    expect(await screen.findByText('Volver a: {"pathname":"/marketplace/shopping-cart","search":""}')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual(['agente-legal']);
+  });
+
+  it('shows a signed-in user the checkout instead, once the agents are loaded', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(['agente-legal']));
+    mockApi().on('GET', '/agents/agente-legal', { body: legal });
+    renderWithProviders(<ShoppingCartPage checkout={(agents) => <button type="button">Pagar {agents.length}</button>} />);
+    expect(await screen.findByRole('button', { name: 'Pagar 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Inicia sesión para pagar' })).not.toBeInTheDocument();
   });
 
   it("drops an agent that no longer exists, saying 'Agente no encontrado'", async () => {

@@ -1,7 +1,7 @@
 import './cart.css';
 import { Alert, Anchor, Center, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
 import { AppButton, EntityAvatar, useToast } from '../../../shared/ui';
 import { cartTotalOf, useAgentsInCart, type CartAgent } from '../api/cartQueries';
@@ -33,8 +33,27 @@ function useCartAgents(ids: string[]) {
 }
 
 export interface ShoppingCartPageProps {
-  /** The checkout for the agents shown (supplied by the app from the subscriptions feature). */
+  /**
+   * The checkout for the agents shown (supplied by the app from the subscriptions feature), for a
+   * signed-in user; without it (a visitor) the cart offers 'Inicia sesión para pagar', which comes
+   * back here once signed in.
+   */
   checkout?: (agents: CartAgent[]) => ReactNode;
+}
+
+/** Sign-in, remembering this cart as where to come back to (the sign-in screen follows `from`). */
+function SignInToPay() {
+  const { pathname, search } = useLocation();
+  return (
+    <Stack gap={4} align="flex-end">
+      <AppButton component={Link} to="/login" state={{ from: { pathname, search } }}>
+        {strings.signInToPay}
+      </AppButton>
+      <Text size="xs" c="dimmed">
+        {strings.signInToPayHint}
+      </Text>
+    </Stack>
+  );
 }
 
 /** /marketplace/shopping-cart: the agents kept in the cart, each once, and their total. */
@@ -116,13 +135,7 @@ export function ShoppingCartPage({ checkout }: ShoppingCartPageProps = {}) {
               <AppButton variant="danger" size="xs" onClick={cart.clear}>
                 {strings.clear}
               </AppButton>
-              {checkout && status === 'ready' ? (
-                checkout(agents)
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {strings.checkoutNote}
-                </Text>
-              )}
+              {!checkout ? <SignInToPay /> : status === 'ready' ? checkout(agents) : null}
             </Group>
           </Stack>
         </Paper>
