@@ -40,3 +40,20 @@ export async function blockingViolations(page: Page, where: string): Promise<str
       }),
     );
 }
+
+/** The two sizes issue 31's journeys are audited at. */
+export const JOURNEY_SIZES = { 1280: { width: 1280, height: 800 }, 390: { width: 390, height: 844 } } as const;
+
+/**
+ * axe on the screen as it is now, at 1280 and then 390 px, back at 1280 after. A soft expectation:
+ * the journey goes on, and every screen's violations are listed when it ends.
+ */
+export async function auditAtBothSizes(page: Page, where: string): Promise<void> {
+  const found: string[] = [];
+  for (const [width, viewport] of Object.entries(JOURNEY_SIZES)) {
+    await page.setViewportSize(viewport);
+    found.push(...(await blockingViolations(page, `${where} at ${width} px`)));
+  }
+  await page.setViewportSize(JOURNEY_SIZES[1280]);
+  expect.soft(found, `axe on ${where}`).toEqual([]);
+}

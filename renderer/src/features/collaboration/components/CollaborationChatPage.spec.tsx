@@ -201,6 +201,11 @@ describe('Flujo de Agentes (/chat?flow=true)', () => {
     await waitFor(() => expect(within(log).getByText('Asesor Legal ha respondido')).toBeInTheDocument());
     expect(within(log).getByText(/Respuesta · Asesor Legal/)).toBeInTheDocument();
     expect(within(log).getByText(/120 tokens de entrada · 80 de salida · 0,05\s€/)).toBeInTheDocument();
+    // The steps are items of a list inside the live region (a list that is itself the log leaves them without one: axe).
+    expect(within(within(log).getByRole('list')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Asignación · Asesor Fiscal: Obligaciones fiscales',
+      'Respuesta · Asesor Legal: Asesor Legal ha respondido (120 tokens de entrada · 80 de salida · 0,05\u00a0€)',
+    ]);
     expect(screen.getByText('Trabajando: Asesor Fiscal')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Tareas asignadas' })).toHaveTextContent('Asesor Fiscal: Obligaciones fiscales');
 

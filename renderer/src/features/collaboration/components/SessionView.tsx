@@ -85,18 +85,21 @@ export function SessionProgress({ session, steps, cancelling, onCancel }: Progre
           </List>
         </div>
       )}
-      <ol className="collaboration-log" role="log" aria-live="polite" aria-label={strings.progress.log}>
-        {steps.length === 0 && running && (
-          <li>
-            <Text size="sm" c="dimmed">
-              {strings.progress.waiting}
-            </Text>
-          </li>
-        )}
-        {steps.map((step) => (
-          <StepItem key={step.seq} step={step} session={session} />
-        ))}
-      </ol>
+      {/* The live region wraps the list: a list with another role leaves its items without a list (axe). */}
+      <div role="log" aria-live="polite" aria-label={strings.progress.log}>
+        <ol className="collaboration-log">
+          {steps.length === 0 && running && (
+            <li>
+              <Text size="sm" c="dimmed">
+                {strings.progress.waiting}
+              </Text>
+            </li>
+          )}
+          {steps.map((step) => (
+            <StepItem key={step.seq} step={step} session={session} />
+          ))}
+        </ol>
+      </div>
     </Stack>
   );
 }
