@@ -19,6 +19,16 @@ export const FORM_LIMITS = {
     /** Each of its skills, capabilities and use cases, and how many of each. */
     listItem: { min: 1, max: 200 },
     listItems: { min: 0, max: 50 },
+    /** Each of the conversation starters shown in an empty chat with the agent, and how many. */
+    conversationStarter: { min: 1, max: 200 },
+    conversationStarters: { min: 0, max: 4 },
+    /**
+     * The agent's temperature: 0–1, the range every provider takes (Bedrock's models accept 0–1;
+     * OpenAI-compatible servers 0–2), so an agent answers the same on either. None: the provider's default.
+     */
+    temperature: { min: 0, max: 1 },
+    /** The longest answer, in tokens (8192: Claude 3.5's ceiling on Bedrock). None: the deployment's default (2048). */
+    maxAnswerTokens: { min: 1, max: 8192 },
   },
   ecosystem: {
     name: { min: 1, max: 120 },

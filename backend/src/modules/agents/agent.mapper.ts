@@ -15,6 +15,9 @@ export function toAgentDto(agent: Agent): AgentDto {
     rating: Number(agent.rating),
     popularity: agent.popularity,
     modelConfig: { modelId: agent.modelId },
+    conversationStarters: agent.conversationStarters ?? [],
+    temperature: agent.temperature ?? null,
+    maxAnswerTokens: agent.maxAnswerTokens ?? null,
     createdBy: agent.createdBy,
     creatorId: agent.ownerSub ?? null,
     ecosystemInclusionAllowed: agent.ecosystemInclusionAllowed,
@@ -46,6 +49,8 @@ function listOf(value: unknown): string[] {
 export const rowVersion = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
 
 const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+/** A nullable number column (pg hands decimals back as text). */
+const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 /**
  * An agent from a raw row of a query on `alias` (TypeORM's `getRawMany`: `${alias}_${column}`),
@@ -68,6 +73,9 @@ export function agentFromRow(row: Record<string, unknown>, alias: string): Agent
     rating: Number(column('rating')),
     popularity: Number(column('popularity')),
     modelId: textOrNull(column('model_id')),
+    conversationStarters: listOf(column('conversation_starters')),
+    temperature: numberOrNull(column('temperature')),
+    maxAnswerTokens: numberOrNull(column('max_answer_tokens')),
     createdBy: String(column('created_by')),
     ownerSub: textOrNull(column('owner_sub')),
     isPublic: column('is_public') === true || column('is_public') === 1,

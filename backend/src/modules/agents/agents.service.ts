@@ -224,6 +224,9 @@ export class AgentsService {
       rating: body.rating ?? 0,
       popularity: body.popularity ?? 0,
       modelId: body.modelConfig?.modelId ?? null,
+      conversationStarters: body.conversationStarters ?? [],
+      temperature: body.temperature ?? null,
+      maxAnswerTokens: body.maxAnswerTokens ?? null,
       createdBy: await this.creatorName(identity, body.createdBy),
       ownerSub: identity.sub,
       isPublic: body.isPublic ?? false,
@@ -271,6 +274,10 @@ export class AgentsService {
     if (body.rating !== undefined) agent.rating = body.rating;
     if (body.popularity !== undefined) agent.popularity = body.popularity;
     if (body.modelConfig !== undefined) agent.modelId = body.modelConfig.modelId ?? null;
+    // Left out: unchanged; null: back to the provider's default.
+    if (body.conversationStarters !== undefined) agent.conversationStarters = body.conversationStarters;
+    if (body.temperature !== undefined) agent.temperature = body.temperature;
+    if (body.maxAnswerTokens !== undefined) agent.maxAnswerTokens = body.maxAnswerTokens;
     if (body.ecosystemInclusionAllowed !== undefined) agent.ecosystemInclusionAllowed = body.ecosystemInclusionAllowed;
     if (body.ecosystemMinimumPrice !== undefined) agent.ecosystemMinimumPrice = body.ecosystemMinimumPrice;
     if (body.isPublic !== undefined) {

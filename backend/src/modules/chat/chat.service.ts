@@ -4,6 +4,7 @@ import { isAdmin } from '../../common/access/access-policy';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AgentsService } from '../agents/agents.service';
+import { agentInference } from '../agents/agent-inference';
 import type { Agent } from '../agents/entities/agent.entity';
 import { type ChatContext, ConversationsService, type NewMessage } from '../conversations/conversations.service';
 import type { Conversation } from '../conversations/entities/conversation.entity';
@@ -16,6 +17,7 @@ import {
   ModelGateway,
   ModelNotConfiguredError,
   ModelProviderError,
+  type ModelRequest,
   type TokenUsage,
 } from '../models/model-gateway';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -34,6 +36,8 @@ export interface PreparedChat {
   audience: ModelAudience;
   systemPrompt?: string;
   modelId?: string;
+  /** The agent's temperature and longest answer, when its creator set them. */
+  inference?: Pick<ModelRequest, 'temperature' | 'maxTokens'>;
   history: ChatTurn[];
   agent?: Pick<Agent, 'id' | 'name'>;
   /** An admin is told how to configure a missing model; a user only that the assistant is not available. */
@@ -100,6 +104,7 @@ export class ChatService {
       audience: 'agent',
       systemPrompt: agentPrompt ?? fallbackAgentPrompt(agent),
       modelId: agent.modelId ?? undefined,
+      inference: agentInference(agent),
       agent: { id: agent.id, name: agent.name },
     });
   }
@@ -162,6 +167,7 @@ export class ChatService {
         history: chat.history,
         systemPrompt: chat.systemPrompt,
         modelId: chat.modelId,
+        ...chat.inference,
         signal: model.signal,
       })
       [Symbol.asyncIterator]();
@@ -222,7 +228,7 @@ export class ChatService {
     conversation: Conversation,
     question: NewMessage,
     context: ChatContext,
-    target: Pick<PreparedChat, 'audience' | 'systemPrompt' | 'modelId' | 'agent'>,
+    target: Pick<PreparedChat, 'audience' | 'systemPrompt' | 'modelId' | 'inference' | 'agent'>,
   ): PreparedChat {
     const sentBefore = context.sentBefore && this.conversations.sameMessage(context.sentBefore, question);
     return {

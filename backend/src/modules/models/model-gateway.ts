@@ -23,6 +23,10 @@ export interface ModelRequest {
   history: ChatTurn[];
   systemPrompt?: string;
   modelId?: string;
+  /** The model's temperature (an agent's setting, 0–1); none: the provider's default (not sent). */
+  temperature?: number;
+  /** The longest reply, in tokens (an agent's setting); none: the deployment's default (2048). */
+  maxTokens?: number;
   /**
    * Asks for a JSON reply that follows this schema (structured output): the deltas are then the
    * JSON text, whichever provider answers. See structured-output.ts for reading and checking it.

@@ -89,6 +89,7 @@ export class AgentRunner {
         history: call.request.history ?? [],
         systemPrompt: call.systemPrompt,
         modelId: agent.modelId ?? undefined,
+        ...agent.inference,
         wholeReply,
         signal,
       });

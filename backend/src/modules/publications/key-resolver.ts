@@ -3,10 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { agentInference } from '../agents/agent-inference';
 import { AgentsService } from '../agents/agents.service';
 import { InstanceBus } from '../instance-bus/instance-bus';
 import { AccountStandings } from '../identity/account-standings';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
+import type { ModelRequest } from '../models/model-gateway';
 import { PromptVersionStore } from '../prompts/prompt-version-store';
 import { digestOf } from './api-key-secret';
 import { ApiKey } from './entities/api-key.entity';
@@ -21,13 +23,14 @@ export interface ResolvedKey {
   owner: VerifiedIdentity;
   /** False once an admin has disabled the owner's account: its keys stop with its sessions. */
   ownerEnabled: boolean;
+  /** The key's own requests per minute, or the deployment's most (API_KEY_RATE_LIMIT_MAX) when it has none. */
   rateLimitPerMinute: number;
   monthlyRequestQuota: number | null;
   monthlyTokenQuota: number | null;
   /** ms since the epoch; null when it never expires. */
   expiresAt: number | null;
   /** Null when the agent is gone or its owner may no longer use it. */
-  agent: { id: string; name: string; description: string; modelId: string | null } | null;
+  agent: { id: string; name: string; description: string; modelId: string | null; inference: Pick<ModelRequest, 'temperature' | 'maxTokens'> } | null;
   /** The prompt the publication answers with; null when the agent has none (or the pinned version is gone). */
   prompt: { text: string; version: number } | null;
 }
@@ -54,6 +57,8 @@ export class KeyResolver {
   private readonly cache = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<ResolvedKey | null>>();
   private readonly cacheEnabled: boolean;
+  /** What a key without requests per minute of its own is held to (API_KEY_RATE_LIMIT_MAX). */
+  private readonly maxRateLimitPerMinute: number;
   /** Bumped on every invalidation, so that a load started before it is not cached after it. */
   private generation = 0;
 
@@ -67,6 +72,7 @@ export class KeyResolver {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.cacheEnabled = bus.reachesEveryInstance || config.database.type === 'sqlite';
+    this.maxRateLimitPerMinute = config.apiKeys.maxRateLimitPerMinute;
     bus.subscribe('publications.changed', (publicationId) => this.forgetLocally((key) => key.publicationId === publicationId, publicationId));
     bus.subscribe('identity.sessions-ended', (ownerSub) => this.forgetLocally((key) => key.owner.sub === ownerSub, ownerSub));
   }
@@ -126,11 +132,11 @@ export class KeyResolver {
       enabled: publication.enabled,
       owner,
       ownerEnabled,
-      rateLimitPerMinute: key.rateLimitPerMinute,
+      rateLimitPerMinute: key.rateLimitPerMinute ?? this.maxRateLimitPerMinute,
       monthlyRequestQuota: key.monthlyRequestQuota,
       monthlyTokenQuota: key.monthlyTokenQuota,
       expiresAt: key.expiresAt ? key.expiresAt.getTime() : null,
-      agent: agent ? { id: agent.id, name: agent.name, description: agent.description, modelId: agent.modelId } : null,
+      agent: agent ? { id: agent.id, name: agent.name, description: agent.description, modelId: agent.modelId, inference: agentInference(agent) } : null,
       prompt: prompt ? { text: prompt.prompt, version: prompt.version } : null,
     };
   }

@@ -2303,6 +2303,8 @@ export interface components {
             category: "legal" | "finance" | "marketing" | "tech" | "hr" | "operations" | "general";
             /** @description Cuántas conversaciones lo usan */
             conversations: number;
+            /** @description Frases de inicio que un chat vacío con el agente ofrece */
+            conversationStarters: string[];
             createdAt: string;
             /** @description Nombre público del creador (nunca su correo), o 'system' */
             createdBy: string;
@@ -2315,6 +2317,8 @@ export interface components {
             ecosystemMinimumPrice: number;
             id: string;
             isPublic: boolean;
+            /** @description Longitud máxima de la respuesta, en tokens; null: la de la instalación */
+            maxAnswerTokens: number | null;
             modelConfig: components["schemas"]["ModelConfigResponseDto"];
             name: string;
             popularity: number;
@@ -2323,6 +2327,8 @@ export interface components {
             priceId: string | null;
             rating: number;
             skills: string[];
+            /** @description Temperatura del modelo (0–1); null: la del proveedor */
+            temperature: number | null;
             updatedAt: string;
             useCases: string[];
         };
@@ -2419,6 +2425,8 @@ export interface components {
             capabilities: string[];
             /** @enum {string} */
             category: "legal" | "finance" | "marketing" | "tech" | "hr" | "operations" | "general";
+            /** @description Frases de inicio que un chat vacío con el agente ofrece */
+            conversationStarters: string[];
             createdAt: string;
             /** @description Nombre público del creador (nunca su correo), o 'system' */
             createdBy: string;
@@ -2431,6 +2439,8 @@ export interface components {
             ecosystemMinimumPrice: number;
             id: string;
             isPublic: boolean;
+            /** @description Longitud máxima de la respuesta, en tokens; null: la de la instalación */
+            maxAnswerTokens: number | null;
             modelConfig: components["schemas"]["ModelConfigResponseDto"];
             name: string;
             popularity: number;
@@ -2439,17 +2449,23 @@ export interface components {
             priceId: string | null;
             rating: number;
             skills: string[];
+            /** @description Temperatura del modelo (0–1); null: la del proveedor */
+            temperature: number | null;
             updatedAt: string;
             useCases: string[];
         };
         AgentLimitsDto: {
+            conversationStarter: components["schemas"]["BoundsDto"];
+            conversationStarters: components["schemas"]["BoundsDto"];
             description: components["schemas"]["BoundsDto"];
             ecosystemMinimumPrice: components["schemas"]["BoundsDto"];
             listItem: components["schemas"]["BoundsDto"];
             listItems: components["schemas"]["BoundsDto"];
+            maxAnswerTokens: components["schemas"]["BoundsDto"];
             name: components["schemas"]["BoundsDto"];
             price: components["schemas"]["BoundsDto"];
             systemPrompt: components["schemas"]["BoundsDto"];
+            temperature: components["schemas"]["BoundsDto"];
         };
         AgentMarginDto: {
             agentId: string;
@@ -4030,6 +4046,8 @@ export interface components {
              * @enum {string}
              */
             category: "legal" | "finance" | "marketing" | "tech" | "hr" | "operations" | "general";
+            /** @description Frases de inicio (hasta 4) que un chat vacío con el agente ofrece como botones */
+            conversationStarters?: string[];
             /** @description Tu nombre de usuario o tu nombre público (se guarda el público); solo un administrador puede indicar otro */
             createdBy?: string;
             description: string;
@@ -4050,6 +4068,8 @@ export interface components {
              * @default false
              */
             isPublic?: boolean;
+            /** @description Longitud máxima de la respuesta, en tokens; null: la de la instalación */
+            maxAnswerTokens?: number | null;
             modelConfig?: components["schemas"]["ModelConfigDto"];
             /** @example Asistente Legal */
             name: string;
@@ -4062,6 +4082,8 @@ export interface components {
             /** @description Solo un administrador puede cambiarla */
             rating?: number;
             skills?: string[];
+            /** @description Temperatura del modelo en las respuestas del agente (0–1, el rango que aceptan todos los proveedores); null: la del proveedor */
+            temperature?: number | null;
             useCases?: string[];
             /** @description El usuario que llama (comprobado contra el token) */
             userId?: string;

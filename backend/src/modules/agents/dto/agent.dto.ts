@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayUnique,
   IsArray,
   IsBoolean,
   IsIn,
@@ -134,6 +135,52 @@ export class SaveAgentDto {
   @Type(() => ModelConfigDto)
   modelConfig?: ModelConfigDto;
 
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: AGENT.conversationStarters.max,
+    description: `Frases de inicio (hasta ${AGENT.conversationStarters.max}) que un chat vacío con el agente ofrece como botones`,
+  })
+  @IsOptional()
+  @Transform(trimEach)
+  @IsArray({ message: 'conversationStarters debe ser una lista de textos' })
+  @ArrayMaxSize(AGENT.conversationStarters.max, {
+    message: `conversationStarters admite como máximo ${AGENT.conversationStarters.max} frases de inicio`,
+  })
+  @IsString({ each: true, message: 'conversationStarters debe ser una lista de textos' })
+  @Length(AGENT.conversationStarter.min, AGENT.conversationStarter.max, {
+    each: true,
+    message: `cada frase de inicio (conversationStarters) debe tener entre ${AGENT.conversationStarter.min} y ${AGENT.conversationStarter.max} caracteres`,
+  })
+  @ArrayUnique({ message: 'conversationStarters no puede repetir una frase de inicio' })
+  conversationStarters?: string[];
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: AGENT.temperature.min,
+    maximum: AGENT.temperature.max,
+    description: `Temperatura del modelo en las respuestas del agente (${AGENT.temperature.min}–${AGENT.temperature.max}, el rango que aceptan todos los proveedores); null: la del proveedor`,
+  })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'temperature debe ser un número con como máximo 2 decimales' })
+  @MaxDecimalPlaces(2, { message: 'temperature debe ser un número con como máximo 2 decimales' })
+  @Min(AGENT.temperature.min, { message: `temperature debe estar entre ${AGENT.temperature.min} y ${AGENT.temperature.max}` })
+  @Max(AGENT.temperature.max, { message: `temperature debe estar entre ${AGENT.temperature.min} y ${AGENT.temperature.max}` })
+  temperature?: number | null;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: AGENT.maxAnswerTokens.min,
+    maximum: AGENT.maxAnswerTokens.max,
+    description: 'Longitud máxima de la respuesta, en tokens; null: la de la instalación',
+  })
+  @IsOptional()
+  @IsInt({ message: 'maxAnswerTokens debe ser un número entero de tokens' })
+  @Min(AGENT.maxAnswerTokens.min, { message: `maxAnswerTokens debe estar entre ${AGENT.maxAnswerTokens.min} y ${AGENT.maxAnswerTokens.max}` })
+  @Max(AGENT.maxAnswerTokens.max, { message: `maxAnswerTokens debe estar entre ${AGENT.maxAnswerTokens.min} y ${AGENT.maxAnswerTokens.max}` })
+  maxAnswerTokens?: number | null;
+
   @ApiPropertyOptional({ description: 'Se acepta true/false o "true"/"false"', default: false })
   @IsOptional()
   @Transform(booleanOrText)
@@ -195,6 +242,10 @@ export class AgentDto {
   @ApiProperty() rating: number;
   @ApiProperty() popularity: number;
   @ApiProperty({ type: ModelConfigResponseDto }) modelConfig: ModelConfigResponseDto;
+  @ApiProperty({ type: [String], description: 'Frases de inicio que un chat vacío con el agente ofrece' }) conversationStarters: string[];
+  @ApiProperty({ nullable: true, type: Number, description: 'Temperatura del modelo (0–1); null: la del proveedor' }) temperature: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Longitud máxima de la respuesta, en tokens; null: la de la instalación' })
+  maxAnswerTokens: number | null;
   @ApiProperty({ description: "Nombre público del creador (nunca su correo), o 'system'" }) createdBy: string;
   @ApiProperty({ nullable: true, type: String, description: 'Id del usuario creador (null en los agentes de la plataforma)' }) creatorId: string | null;
   @ApiProperty({ description: "'Se puede incluir en ecosistemas' de otros creadores" }) ecosystemInclusionAllowed: boolean;

@@ -64,6 +64,18 @@ export class Agent {
   @Column({ name: 'ecosystem_minimum_price', type: 'decimal', precision: 10, scale: 2, default: 0, transformer: decimalToNumber })
   ecosystemMinimumPrice: number;
 
+  /** Up to four questions an empty chat with the agent offers as buttons (issue 31). */
+  @Column({ name: 'conversation_starters', type: 'simple-json', default: '[]' })
+  conversationStarters: string[];
+
+  /** The model's temperature for this agent's answers (0–1); null: the provider's default. */
+  @Column({ type: 'decimal', precision: 3, scale: 2, nullable: true, transformer: decimalToNumber })
+  temperature: number | null;
+
+  /** The longest answer, in tokens; null: the deployment's default. */
+  @Column({ name: 'max_answer_tokens', type: 'integer', nullable: true })
+  maxAnswerTokens: number | null;
+
   /** The payment gateway's product and current monthly price (null while free or not yet priced). */
   @Column({ name: 'product_id', type: 'varchar', length: 128, nullable: true })
   productId: string | null;

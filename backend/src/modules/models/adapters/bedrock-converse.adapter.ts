@@ -39,7 +39,10 @@ export class BedrockConverseAdapter implements ModelAdapter {
         modelId: (this.options.useRequestModel && request.modelId?.trim()) || this.options.modelId,
         system: system ? [{ text: system }] : undefined,
         messages: converseMessages(request.history, request.message),
-        inferenceConfig: { maxTokens: CONVERSE_MAX_TOKENS },
+        inferenceConfig: {
+          maxTokens: request.maxTokens ?? CONVERSE_MAX_TOKENS,
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        },
         ...(schema ? structuredToolConfig(schema) : {}),
       }),
       { abortSignal: signal },

@@ -74,7 +74,8 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
       model: this.options.model,
       messages,
       ...(whole ? { stream: false } : { stream: true, stream_options: { include_usage: true } }),
-      max_tokens: this.options.maxTokens,
+      max_tokens: request.maxTokens ?? this.options.maxTokens,
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
       ...(request.responseSchema
         ? {
             response_format: {
