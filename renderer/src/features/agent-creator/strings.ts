@@ -53,10 +53,10 @@ export const agentCreatorStrings = {
   fineTuning: {
     title: 'Ajuste fino conversando',
     intro: 'Cuéntale al asistente qué quieres cambiar en el comportamiento del agente y te propondrá un prompt revisado.',
-    open: 'Abrir sesión de ajuste',
-    opening: 'Abriendo…',
+    // One pair of words for the session's two ends: 'Cerrar sesión' read like signing out.
+    open: 'Empezar el ajuste',
     close: 'Terminar el ajuste',
-    closed: 'Sesión de ajuste cerrada.',
+    closed: 'Ajuste terminado. La conversación queda guardada.',
     currentPrompt: 'Prompt actual',
     showMore: 'Ver más',
     showLess: 'Ver menos',

@@ -5,6 +5,7 @@ import { createStore } from 'jotai';
 import { loadedRuntimeConfig, renderWithProviders } from '../../../../test/render';
 import { createQueryClient } from '../../../shared/api';
 import { runtimeConfigAtom } from '../../../shared/config';
+import { ToastViewport } from '../../../shared/ui';
 import { FineTuningPanel } from './FineTuningPanel';
 
 const SESSION = { sessionId: 's-1', conversationId: 's-1', agentId: 'mio', status: 'open', modelId: null, currentPrompt: 'Eres un asesor.', messages: [] };
@@ -28,7 +29,7 @@ describe('FineTuningPanel', () => {
     api.on('POST', '/fine-tuning/sessions/s-1/apply', { body: { success: true, message: 'Prompt actualizado' } });
     const onApplied = jest.fn();
     renderWithProviders(<FineTuningPanel agentId="mio" onApplied={onApplied} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Empezar el ajuste' }));
     expect(await screen.findByText('Eres un asesor.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/fine-tuning/sessions')[0]!.body).toEqual({ agentId: 'mio' });
 
@@ -48,7 +49,7 @@ describe('FineTuningPanel', () => {
     const views = [['prompts', 'mio', 'current'], ['prompts', 'mio', 'versions']];
     for (const key of views) queryClient.setQueryData(key, []);
     renderWithProviders(<FineTuningPanel agentId="mio" />, { queryClient });
-    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Empezar el ajuste' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Qué quieres cambiar' }), 'Más breve{Enter}');
     await userEvent.click(await screen.findByRole('button', { name: 'Aplicar como versión actual' }));
     await waitFor(() => expect(queryClient.getQueryState(views[0]!)?.isInvalidated).toBe(true));
@@ -57,7 +58,7 @@ describe('FineTuningPanel', () => {
 
   it('closes the session when the editor is left', async () => {
     const { unmount } = renderWithProviders(<FineTuningPanel agentId="mio" />);
-    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Empezar el ajuste' }));
     await screen.findByRole('button', { name: 'Terminar el ajuste' });
     unmount();
     await waitFor(() => expect(api.callsTo('POST', '/fine-tuning/sessions/s-1/close')).toHaveLength(1));
@@ -69,7 +70,7 @@ describe('FineTuningPanel', () => {
     const prompt = { ...limits.prompt, prompt: { min: 1, max: 2000 }, versionName: { min: 0, max: 80 }, versionDescription: { min: 0, max: 300 } };
     store.set(runtimeConfigAtom, { ...loadedRuntimeConfig, limits: { ...limits, prompt } });
     renderWithProviders(<FineTuningPanel agentId="mio" />, { store });
-    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Empezar el ajuste' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Qué quieres cambiar' }), 'Más breve{Enter}');
     expect(await screen.findByRole('textbox', { name: 'Prompt propuesto' })).toHaveAttribute('maxLength', '2000');
     expect(screen.getByRole('textbox', { name: 'Nombre de la versión' })).toHaveAttribute('maxLength', '80');
@@ -82,7 +83,7 @@ describe('FineTuningPanel', () => {
       body: { success: false, message: 'La sesión de ajuste está cerrada: abre otra para seguir ajustando el agente.' },
     });
     renderWithProviders(<FineTuningPanel agentId="mio" />);
-    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Empezar el ajuste' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Qué quieres cambiar' }), 'Más breve{Enter}');
     await userEvent.click(await screen.findByRole('button', { name: 'Aplicar como versión actual' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('La sesión de ajuste está cerrada');
@@ -94,7 +95,7 @@ describe('FineTuningPanel', () => {
       body: { statusCode: 502, message: 'El proveedor del modelo ha devuelto un error (HTTP 500). Tu mensaje se ha guardado: puedes reenviarlo.' },
     });
     renderWithProviders(<FineTuningPanel agentId="mio" />);
-    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Empezar el ajuste' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Qué quieres cambiar' }), 'Más breve{Enter}');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Tu mensaje se ha guardado');
@@ -110,11 +111,18 @@ describe('FineTuningPanel', () => {
     expect(screen.getAllByText('Más breve')).toHaveLength(1);
   });
 
-  it('closes the session when asked', async () => {
-    renderWithProviders(<FineTuningPanel agentId="mio" />);
-    await userEvent.click(screen.getByRole('button', { name: 'Abrir sesión de ajuste' }));
+  it('closes the session when asked, in words that do not read like signing out', async () => {
+    renderWithProviders(
+      <>
+        <FineTuningPanel agentId="mio" />
+        <ToastViewport />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Empezar el ajuste' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Terminar el ajuste' }));
     await waitFor(() => expect(api.callsTo('POST', '/fine-tuning/sessions/s-1/close')).toHaveLength(1));
-    expect(await screen.findByRole('button', { name: 'Abrir sesión de ajuste' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Empezar el ajuste' })).toBeInTheDocument();
+    expect(await screen.findByText('Ajuste terminado. La conversación queda guardada.')).toBeInTheDocument();
+    expect(screen.queryByText(/sesión/i)).not.toBeInTheDocument();
   });
 });

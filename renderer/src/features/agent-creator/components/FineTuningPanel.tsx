@@ -118,12 +118,13 @@ export function FineTuningPanel({ agentId, onApplied }: FineTuningPanelProps) {
   const end = () =>
     run(async () => {
       if (!session) return;
-      const result = await closeSession.mutateAsync(session.sessionId);
+      await closeSession.mutateAsync(session.sessionId);
       sessionId.current = null;
       setSession(null);
       setLines([]);
       setProposal(null);
-      toast.info(result.message);
+      // The panel's own words ('Terminar el ajuste' → 'Ajuste terminado'), not the server's 'sesión'.
+      toast.info(strings.closed);
     });
 
   return (
