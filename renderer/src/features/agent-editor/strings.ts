@@ -39,7 +39,12 @@ export const agentEditorStrings = {
     add: 'Añadir',
     placeholder: (label: string) => `Nueva entrada en ${label.toLowerCase()}`,
     remove: (item: string) => `Quitar "${item}"`,
-    empty: 'Todavía no hay ninguna.',
+    /** Each list's own, so that the word agrees with the list's ('Casos de uso' is masculine). */
+    empty: {
+      skills: 'Todavía no hay ninguna habilidad.',
+      capabilities: 'Todavía no hay ninguna capacidad.',
+      useCases: 'Todavía no hay ningún caso de uso.',
+    },
   },
   validation: {
     nameRequired: 'El nombre es obligatorio.',

@@ -74,6 +74,7 @@ export function DraftEditor({ form, disabled = false, catalogue }: DraftEditorPr
         min={limits?.price.min ?? 0}
         max={limits?.price.max}
         decimalScale={2}
+        decimalSeparator=","
         allowNegative={false}
         disabled={disabled}
       />

@@ -95,14 +95,15 @@ export function AgentEditorForm({ form, onSubmit, catalogue, savedModelId, savin
           onUploadingChange={setUploading}
         />
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-          <StringListField label={strings.fields.skills} values={values.skills} onChange={(list) => form.setFieldValue('skills', list)} disabled={saving} />
+          <StringListField label={strings.fields.skills} emptyText={strings.list.empty.skills} values={values.skills} onChange={(list) => form.setFieldValue('skills', list)} disabled={saving} />
           <StringListField
             label={strings.fields.capabilities}
+            emptyText={strings.list.empty.capabilities}
             values={values.capabilities}
             onChange={(list) => form.setFieldValue('capabilities', list)}
             disabled={saving}
           />
-          <StringListField label={strings.fields.useCases} values={values.useCases} onChange={(list) => form.setFieldValue('useCases', list)} disabled={saving} />
+          <StringListField label={strings.fields.useCases} emptyText={strings.list.empty.useCases} values={values.useCases} onChange={(list) => form.setFieldValue('useCases', list)} disabled={saving} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput

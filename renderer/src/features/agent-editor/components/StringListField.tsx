@@ -8,13 +8,15 @@ const strings = agentEditorStrings;
 
 export interface StringListFieldProps {
   label: string;
+  /** What the list says while it has no entry. */
+  emptyText: string;
   values: string[];
   onChange(values: string[]): void;
   disabled?: boolean;
 }
 
 /** An editable list of short texts (skills, capabilities, use cases): type and add, or remove one. */
-export function StringListField({ label, values, onChange, disabled }: StringListFieldProps) {
+export function StringListField({ label, emptyText, values, onChange, disabled }: StringListFieldProps) {
   const id = useId();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function StringListField({ label, values, onChange, disabled }: StringLis
       <Stack gap={6} mt={4}>
         {values.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {strings.list.empty}
+            {emptyText}
           </Text>
         ) : (
           <ul className="agent-editor-list" aria-label={label}>

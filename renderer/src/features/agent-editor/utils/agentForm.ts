@@ -26,6 +26,11 @@ export const emptyAgentForm = (): AgentFormValues => ({
   prompt: '',
 });
 
+/** A price as the field shows it, written the Spanish way: 9.99 → '9,99', 9.9 → '9,90', 12 → '12'. */
+export function priceText(price: number): string {
+  return Number.isInteger(price) ? String(price) : price.toFixed(2).replace('.', ',');
+}
+
 export function formFromAgent(agent: Agent, prompt: string): AgentFormValues {
   return {
     name: agent.name,
@@ -35,11 +40,11 @@ export function formFromAgent(agent: Agent, prompt: string): AgentFormValues {
     skills: [...agent.skills],
     capabilities: [...agent.capabilities],
     useCases: [...agent.useCases],
-    price: String(agent.price),
+    price: priceText(agent.price),
     modelId: agent.modelConfig.modelId ?? '',
     isPublic: agent.isPublic,
     ecosystemInclusionAllowed: agent.ecosystemInclusionAllowed,
-    ecosystemMinimumPrice: String(agent.ecosystemMinimumPrice),
+    ecosystemMinimumPrice: priceText(agent.ecosystemMinimumPrice),
     prompt,
   };
 }
@@ -57,7 +62,7 @@ export function withDraft(values: AgentFormValues, draft: AgentDraft): AgentForm
     skills: draft.skills.length > 0 ? [...draft.skills] : values.skills,
     capabilities: draft.capabilities.length > 0 ? [...draft.capabilities] : values.capabilities,
     useCases: draft.useCases.length > 0 ? [...draft.useCases] : values.useCases,
-    price: String(draft.price),
+    price: priceText(draft.price),
     modelId: draft.modelId,
     isPublic: draft.isPublic,
     prompt: draft.systemPrompt || values.prompt,
