@@ -64,7 +64,7 @@ describe('agents published as APIs: publications, keys and invoke', () => {
       enabled: true,
       pinnedVersion: 'current',
       endpoints: { invoke: `/api/v1/agent/${agentId}/invoke`, chatCompletions: '/api/v1/chat/completions', mcp: `/api/v1/agent/${agentId}/mcp` },
-      apiKey: { name: 'Clave por defecto', rateLimitPerMinute: 60, monthlyRequestQuota: null, lastUsedAt: null, expiresAt: null },
+      apiKey: { name: 'Clave por defecto', rateLimitPerMinute: null, monthlyRequestQuota: null, lastUsedAt: null, expiresAt: null },
     });
     const secret = published.apiKey.secret as string;
     expect(secret).toMatch(/^nova_sk_[A-Za-z0-9_-]{43}$/);
@@ -73,7 +73,7 @@ describe('agents published as APIs: publications, keys and invoke', () => {
 
     const { body: keys } = await http().get(`/api/publication/${published.apiId}/keys`).set(ana.authorization).expect(200);
     expect(keys).toEqual([
-      { keyId: published.apiKey.keyId, name: 'Clave por defecto', prefix: published.apiKey.prefix, rateLimitPerMinute: 60, monthlyRequestQuota: null, monthlyTokenQuota: null, createdAt: expect.any(String), lastUsedAt: null, expiresAt: null },
+      { keyId: published.apiKey.keyId, name: 'Clave por defecto', prefix: published.apiKey.prefix, rateLimitPerMinute: null, monthlyRequestQuota: null, monthlyTokenQuota: null, createdAt: expect.any(String), lastUsedAt: null, expiresAt: null },
     ]);
     const listing = await http().get('/api/publications').set(ana.authorization).expect(200);
     expect(listing.text).not.toContain(secret);
@@ -97,8 +97,8 @@ describe('agents published as APIs: publications, keys and invoke', () => {
       usage: { inputTokens: 21, outputTokens: 7 },
       requestId: expect.stringMatching(/^req_[0-9a-f]{32}$/),
     });
-    expect(headers['ratelimit-policy']).toBe('"per-key";q=60;w=60, "per-owner";q=60;w=60');
-    expect(headers.ratelimit).toMatch(/^"per-key";r=59;t=\d+, "per-owner";r=\d+;t=\d+$/);
+    expect(headers['ratelimit-policy']).toBe('"per-key";q=600;w=60, "per-owner";q=60;w=60');
+    expect(headers.ratelimit).toMatch(/^"per-key";r=599;t=\d+, "per-owner";r=\d+;t=\d+$/);
     const sent = fake.requests[0].body;
     expect(systemPromptOf(sent)).toContain('Eres un asesor fiscal muy breve.');
     expect(systemPromptOf(sent)).toContain('{"pais":"España","plan":"pro"}');

@@ -16,7 +16,6 @@ import {
   type CreatedPublicationDto,
   type CreatePublicationDto,
   DEFAULT_KEY_NAME,
-  DEFAULT_RATE_LIMIT_PER_MINUTE,
   type DeletedApiKeyDto,
   type DeletedPublicationDto,
   type PublicationDto,
@@ -186,7 +185,7 @@ export class PublicationsService {
   async createKey(identity: VerifiedIdentity, id: string, body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
     const publication = await this.owned(identity, id);
     if (body.expiresAt && body.expiresAt.getTime() <= Date.now()) throw new InvalidExpiryError();
-    if (body.rateLimitPerMinute !== undefined && body.rateLimitPerMinute > this.caps.maxRateLimitPerMinute) {
+    if (typeof body.rateLimitPerMinute === 'number' && body.rateLimitPerMinute > this.caps.maxRateLimitPerMinute) {
       throw new KeyRateLimitTooHighError(this.caps.maxRateLimitPerMinute);
     }
     const secret = newSecret();
@@ -242,7 +241,8 @@ export class PublicationsService {
       id: randomUUID(),
       publicationId,
       name: body.name,
-      rateLimitPerMinute: body.rateLimitPerMinute ?? Math.min(DEFAULT_RATE_LIMIT_PER_MINUTE, this.caps.maxRateLimitPerMinute),
+      // None of its own unless given: the deployment's most applies (KeyResolver).
+      rateLimitPerMinute: body.rateLimitPerMinute ?? null,
       monthlyRequestQuota: body.monthlyRequestQuota ?? null,
       monthlyTokenQuota: body.monthlyTokenQuota ?? null,
       expiresAt: body.expiresAt ?? null,

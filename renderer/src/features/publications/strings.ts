@@ -66,7 +66,8 @@ export const publicationsStrings = {
 
   keys: {
     title: 'Claves de API',
-    intro: 'Cada clave se envía en la cabecera Authorization: Bearer <clave>. Puedes limitar cada clave por minuto y por mes.',
+    intro:
+      'Cada clave se envía en la cabecera Authorization: Bearer <clave>. Puedes limitar cada clave por minuto y por mes; las consultas al modelo de todas tus claves juntas tienen además un máximo por minuto del servidor.',
     empty: 'No hay ninguna clave. Crea una para poder llamar a la API.',
     tableLabel: 'Claves de API',
     columns: {
@@ -80,7 +81,7 @@ export const publicationsStrings = {
     },
     never: 'Nunca',
     noExpiry: 'No caduca',
-    noLimits: 'Sin límites',
+    noLimits: 'Sin límites propios',
     limitPerMinute: (value: number) => `${value.toLocaleString('es-ES')} peticiones/min`,
     limitRequestsMonth: (value: number) => `${value.toLocaleString('es-ES')} peticiones/mes`,
     limitTokensMonth: (value: number) => `${value.toLocaleString('es-ES')} tokens/mes`,
@@ -102,6 +103,11 @@ export const publicationsStrings = {
     monthlyTokenQuota: 'Tokens al mes',
     expiresAt: 'Caduca el',
     optionalHint: 'Opcional. Vacío: sin límite.',
+    /** Without a number of its own a key is held to the deployment's most (API_KEY_RATE_LIMIT_MAX, served in GET /api/config). */
+    rateLimitHint: (max: number | null) =>
+      max === null
+        ? 'Opcional. Vacío: sin límite propio; se aplica el máximo del servidor.'
+        : `Opcional. Vacío: sin límite propio; el servidor admite como mucho ${max.toLocaleString('es-ES')} por minuto por clave.`,
     expiresHint: 'Opcional. Vacío: no caduca.',
     limitInvalid: (min: number) => `Escribe un número entero mayor que ${min - 1}.`,
     limitTooLarge: (max: number) => `Escribe un número entero que no supere ${max.toLocaleString('es-ES')}.`,

@@ -2530,7 +2530,8 @@ export interface components {
              * @example nova_sk_Ab3xYz
              */
             prefix: string;
-            rateLimitPerMinute: number;
+            /** @description Peticiones por minuto propias de la clave; null: ninguno propio, se aplica el máximo del despliegue (API_KEY_RATE_LIMIT_MAX) */
+            rateLimitPerMinute: number | null;
         };
         ApiKeyLimitsDto: {
             monthlyRequestQuota: components["schemas"]["BoundsDto"];
@@ -3049,8 +3050,8 @@ export interface components {
             monthlyTokenQuota?: number | null;
             /** @example Producción */
             name: string;
-            /** @description Peticiones por minuto (por defecto 60); el despliegue fija el máximo (API_KEY_RATE_LIMIT_MAX, 600 si no dice otra cosa) */
-            rateLimitPerMinute?: number;
+            /** @description Peticiones por minuto propias de la clave; si falta o es null, ninguno propio: se aplica el máximo del despliegue (API_KEY_RATE_LIMIT_MAX, 600 si no dice otra cosa), que es también lo más que se puede poner */
+            rateLimitPerMinute?: number | null;
         };
         CreateConversationDto: {
             metadata?: components["schemas"]["ConversationMetadataDto"];
@@ -3084,7 +3085,8 @@ export interface components {
              * @example nova_sk_Ab3xYz
              */
             prefix: string;
-            rateLimitPerMinute: number;
+            /** @description Peticiones por minuto propias de la clave; null: ninguno propio, se aplica el máximo del despliegue (API_KEY_RATE_LIMIT_MAX) */
+            rateLimitPerMinute: number | null;
             /**
              * @description La clave completa: solo aparece en esta respuesta; guárdala ahora.
              * @example nova_sk_…

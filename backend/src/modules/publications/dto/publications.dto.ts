@@ -24,7 +24,6 @@ const API_KEY = FORM_LIMITS.apiKey;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export const DEFAULT_KEY_NAME = 'Clave por defecto';
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
 export const MAX_RATE_LIMIT_PER_MINUTE = API_KEY.rateLimitPerMinute.max;
 export const MAX_INPUT_LENGTH = 100_000;
 export const MAX_FILE_IDS = 10;
@@ -41,7 +40,12 @@ export class ApiKeyDto {
   @ApiProperty() keyId: string;
   @ApiProperty({ example: 'Clave por defecto' }) name: string;
   @ApiProperty({ description: 'El principio de la clave, para reconocerla (nunca la clave entera)', example: 'nova_sk_Ab3xYz' }) prefix: string;
-  @ApiProperty() rateLimitPerMinute: number;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: 'Peticiones por minuto propias de la clave; null: ninguno propio, se aplica el máximo del despliegue (API_KEY_RATE_LIMIT_MAX)',
+  })
+  rateLimitPerMinute: number | null;
   @ApiProperty({ nullable: true, type: Number }) monthlyRequestQuota: number | null;
   @ApiProperty({ nullable: true, type: Number }) monthlyTokenQuota: number | null;
   @ApiProperty() createdAt: Date;
@@ -132,7 +136,10 @@ export class CreateApiKeyDto {
   name: string;
 
   @ApiPropertyOptional({
-    description: `Peticiones por minuto (por defecto ${DEFAULT_RATE_LIMIT_PER_MINUTE}); el despliegue fija el máximo (API_KEY_RATE_LIMIT_MAX, 600 si no dice otra cosa)`,
+    type: 'integer',
+    nullable: true,
+    description:
+      'Peticiones por minuto propias de la clave; si falta o es null, ninguno propio: se aplica el máximo del despliegue (API_KEY_RATE_LIMIT_MAX, 600 si no dice otra cosa), que es también lo más que se puede poner',
     minimum: 1,
     maximum: MAX_RATE_LIMIT_PER_MINUTE,
   })
@@ -140,7 +147,7 @@ export class CreateApiKeyDto {
   @IsInt({ message: 'rateLimitPerMinute debe ser un número entero' })
   @Min(1, { message: `rateLimitPerMinute debe estar entre 1 y ${MAX_RATE_LIMIT_PER_MINUTE}` })
   @Max(MAX_RATE_LIMIT_PER_MINUTE, { message: `rateLimitPerMinute debe estar entre 1 y ${MAX_RATE_LIMIT_PER_MINUTE}` })
-  rateLimitPerMinute?: number;
+  rateLimitPerMinute?: number | null;
 
   @ApiPropertyOptional({ type: 'integer', description: 'Peticiones al mes (sin límite si falta o es null)', nullable: true, minimum: 1 })
   @IsOptional()

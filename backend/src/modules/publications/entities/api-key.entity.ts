@@ -23,8 +23,12 @@ export class ApiKey {
   @Column({ type: 'varchar', length: 64 })
   digest: string;
 
-  @Column({ name: 'rate_limit_per_minute', type: 'integer' })
-  rateLimitPerMinute: number;
+  /**
+   * The key's own requests per minute; null for none of its own, where the deployment's most
+   * (API_KEY_RATE_LIMIT_MAX) applies.
+   */
+  @Column({ name: 'rate_limit_per_minute', type: 'integer', nullable: true })
+  rateLimitPerMinute: number | null;
 
   @Column({ name: 'monthly_request_quota', type: 'integer', nullable: true })
   monthlyRequestQuota: number | null;

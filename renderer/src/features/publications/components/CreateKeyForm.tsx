@@ -85,7 +85,7 @@ export function CreateKeyForm({ onCreate, disabled }: CreateKeyFormProps) {
   const limitInput = (field: LimitField) => (
     <NumberInput
       label={strings.keys[field]}
-      description={strings.keys.optionalHint}
+      description={field === 'rateLimitPerMinute' ? strings.keys.rateLimitHint(limits?.rateLimitPerMinute.max ?? null) : strings.keys.optionalHint}
       {...form.getInputProps(field)}
       min={limits?.[field].min ?? 1}
       max={limits?.[field].max}

@@ -237,6 +237,23 @@ describe('PublicationPanel', () => {
     expect(api.callsTo('POST', `/publication/${PUB}/keys`)).toHaveLength(0);
   });
 
+  it('says what an empty requests-per-minute means (none of its own, the server’s most), sends none and lists the key so', async () => {
+    const user = userEvent.setup();
+    const api = publishedServer([key('k-default', 'Clave por defecto', { rateLimitPerMinute: null })]);
+    renderWithProviders(<PublicationPanel agentId={AGENT} />);
+    const form = await screen.findByRole('form', { name: 'Nueva clave' });
+    // The served configuration's most: 600 a minute (renderer/test/served-config.json).
+    expect(within(form).getByText('Opcional. Vacío: sin límite propio; el servidor admite como mucho 600 por minuto por clave.')).toBeInTheDocument();
+    expect(screen.getByText(/las consultas al modelo de todas tus claves juntas tienen además un máximo por minuto del servidor/)).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Claves de API' });
+    expect(within(within(table).getAllByRole('row')[1]).getAllByRole('cell')[2]).toHaveTextContent('Sin límites propios');
+
+    await user.type(within(form).getByRole('textbox', { name: /Nombre de la clave/ }), 'Sin límite');
+    await user.click(within(form).getByRole('button', { name: 'Crear clave' }));
+    await waitFor(() => expect(api.callsTo('POST', `/publication/${PUB}/keys`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/publication/${PUB}/keys`)[0].body).toEqual({ name: 'Sin límite' });
+  });
+
   it('takes the key’s limits from the server’s configuration', async () => {
     const user = userEvent.setup();
     const api = publishedServer();
