@@ -16,7 +16,7 @@ export type ChatAgent = Pick<components['schemas']['AgentDto'], 'id' | 'name' | 
 /** The user's subscription covering an agent; success false when none does. */
 export type SubscriptionLookup = components['schemas']['SubscriptionLookupDto'];
 export type AssistantPrompt = components['schemas']['AssistantPromptDto'];
-export type CreateConversationInput = Pick<components['schemas']['CreateConversationDto'], 'title' | 'metadata'>;
+export type CreateConversationInput = Pick<components['schemas']['CreateConversationDto'], 'title' | 'metadata' | 'reuseOpen'>;
 export type SaveMessageInput = Pick<components['schemas']['SaveMessageDto'], 'id' | 'role' | 'content' | 'timestamp'>;
 
 /** List and CRUD calls should not leave the sidebar spinning on a stuck server. */
@@ -34,6 +34,7 @@ export const chatKeys = {
   lists: () => ['conversations', 'list'] as const,
   list: (userId: string) => ['conversations', 'list', userId] as const,
   conversation: (id: string) => ['conversations', 'detail', id] as const,
+  latestWithAgent: (agentId: string) => ['conversations', 'latest', agentId] as const,
   agent: (id: string) => ['agents', id] as const,
   subscription: (userId: string, agentId: string) => ['subscriptions', 'user', userId, 'agent', agentId] as const,
   assistantPrompt: (userId: string) => ['users', userId, 'nova-prompt'] as const,
@@ -99,6 +100,26 @@ export function useConversation(id: string | undefined, { enabled = true }: { en
     getNextPageParam: (last) => (last.hasOlder && last.messages[0] ? last.messages[0].id : undefined),
     enabled: Boolean(id) && enabled,
     refetchOnMount: (query) => !createdHere.has(id ?? '') || query.state.isInvalidated,
+  });
+}
+
+/**
+ * GET /api/conversations/latest?agentId=: the user's open chat with the agent (their one of most
+ * recent activity), or null. Read afresh on each visit: a chat deleted or started since counts.
+ */
+export function useLatestAgentConversation(agentId: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: chatKeys.latestWithAgent(agentId ?? ''),
+    queryFn: async ({ signal }) =>
+      (
+        await api.GET('/api/conversations/latest', {
+          params: { query: { agentId: agentId! } },
+          signal: withTimeout(signal, CONVERSATIONS_TIMEOUT_MS),
+        })
+      ).data!.conversation,
+    enabled: Boolean(agentId) && enabled,
+    refetchOnMount: 'always',
+    gcTime: 0,
   });
 }
 

@@ -76,6 +76,8 @@ beforeEach(() => {
   api = mockApi();
   streams = [];
   api.on('GET', '/agents/agente-legal', { body: { id: 'agente-legal', name: 'Asesor Legal', description: 'Explica contratos.' } });
+  // No open chat with the agent yet, unless a test says otherwise.
+  api.on('GET', '/conversations/latest', { body: { conversation: null } });
   api.on('POST', '/bedrock/agents/chat', {
     response: (signal) => {
       const stream = fakeSseStream(signal);
@@ -102,7 +104,8 @@ describe('ChatPage: opening', () => {
     await userEvent.type(composer(), '¿Qué cláusulas miro?{Enter}');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/chat/${created.id}`));
     expect(api.callsTo('POST', '/conversations')).toHaveLength(1);
-    expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ metadata: { agentId: 'agente-legal' } });
+    // Should another tab have opened one meanwhile, the server answers that one.
+    expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ metadata: { agentId: 'agente-legal' }, reuseOpen: true });
     await waitFor(() => expect(chatCalls(api)).toHaveLength(1));
     expect(chatCalls(api)[0]!.body).toMatchObject({ conversationId: created.id, message: '¿Qué cláusulas miro?' });
     expect(listed(queryClient).map((c) => c.id)).toEqual([created.id]);
@@ -122,9 +125,11 @@ describe('ChatPage: opening', () => {
   it('accepts agentId with useAgentInterface=true', async () => {
     api.on('POST', '/conversations', { status: 201, body: agentConversation() });
     renderChat('/chat?agentId=agente-legal&useAgentInterface=true');
+    // Once it knows there is no open chat with the agent.
+    await waitFor(() => expect(composer()).toBeEnabled());
     await userEvent.type(composer(), 'Hola{Enter}');
     await waitFor(() => expect(api.callsTo('POST', '/conversations')).toHaveLength(1));
-    expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ metadata: { agentId: 'agente-legal' } });
+    expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ metadata: { agentId: 'agente-legal' }, reuseOpen: true });
   });
 
   it('creates a flow conversation from ?flow=true with the first message, not before', async () => {
@@ -168,6 +173,91 @@ describe('ChatPage: opening', () => {
     expect(screen.queryByRole('heading', { name: 'Nueva conversación' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Conversación no encontrada']);
     expect(screen.queryByRole('textbox', { name: 'Escribe tu mensaje' })).not.toBeInTheDocument();
+  });
+});
+
+describe("ChatPage: 'Chatear' goes on with the open chat; 'Nueva conversación' starts another", () => {
+  const open = agentConversation({ id: '22222222-2222-4222-8222-222222222222' });
+  const withMessages = (conversation: Conversation) => ({
+    ...conversation,
+    messages: [message({ id: 'u1', content: '¿Y el contrato de alquiler?' }), message({ id: 'r1', role: 'assistant', content: 'Revisa la fianza.' })],
+  });
+
+  it('opens the open chat with the agent, with its messages, instead of a new one', async () => {
+    api.on('GET', '/conversations/latest', { body: { conversation: open } });
+    api.on('GET', `/conversations/${open.id}`, { body: withMessages(open) });
+    renderChat('/chat?agent=agente-legal');
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/chat/${open.id}`));
+    const list = await screen.findByRole('list', { name: 'Mensajes' });
+    expect(within(list).getByText('¿Y el contrato de alquiler?')).toBeInTheDocument();
+    expect(within(list).getByText('Revisa la fianza.')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/conversations/latest')[0]!.url.searchParams.get('agentId')).toBe('agente-legal');
+    expect(api.callsTo('POST', '/conversations')).toHaveLength(0);
+  });
+
+  it('shows neither the welcome nor the composer while it looks for the open chat', async () => {
+    api.on('GET', '/conversations/latest', { hang: true });
+    renderChat('/chat?agent=agente-legal');
+    expect(screen.getByRole('status', { name: 'Cargando la conversación…' })).toBeInTheDocument();
+    expect(composer()).toBeDisabled();
+    expect(screen.queryByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).not.toBeInTheDocument();
+  });
+
+  it('offers the new chat when the look-up fails, whose first message still goes on with an open one', async () => {
+    api.on('GET', '/conversations/latest', { status: 500, body: { message: 'Error interno' } });
+    api.on('POST', '/conversations', { status: 200, body: withMessages(open) });
+    renderChat('/chat?agent=agente-legal');
+    expect(await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).toBeInTheDocument();
+
+    await userEvent.type(composer(), 'Otra duda{Enter}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/chat/${open.id}`));
+    expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ metadata: { agentId: 'agente-legal' }, reuseOpen: true });
+    const list = await screen.findByRole('list', { name: 'Mensajes' });
+    expect(within(list).getByText('Revisa la fianza.')).toBeInTheDocument();
+    expect(within(list).getByText('Otra duda')).toBeInTheDocument();
+  });
+
+  it("'Nueva conversación' in an agent's chat starts an empty one with the agent, which the first message creates", async () => {
+    api.on('GET', '/conversations/latest', { body: { conversation: open } });
+    api.on('GET', `/conversations/${open.id}`, { body: withMessages(open) });
+    const second = agentConversation({ id: '33333333-3333-4333-8333-333333333333' });
+    api.on('POST', '/conversations', { status: 201, body: second });
+    renderChat(`/chat/${open.id}`);
+
+    const button = await screen.findByRole('link', { name: 'Nueva conversación' });
+    expect(button).toHaveAttribute('href', '/chat?agent=agente-legal&new=true');
+    await userEvent.click(button);
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/chat?agent=agente-legal&new=true');
+    expect(await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Chat con Asesor Legal' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Mensajes' })).not.toBeInTheDocument();
+    // Asked for a new one: the open chat is not looked up, nor does it come back.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(api.callsTo('GET', '/conversations/latest')).toHaveLength(0);
+    expect(screen.getByTestId('location')).toHaveTextContent('/chat?agent=agente-legal&new=true');
+
+    await userEvent.type(composer(), 'Empiezo de cero{Enter}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/chat/${second.id}`));
+    expect(api.callsTo('POST', '/conversations')[0]!.body).toEqual({ metadata: { agentId: 'agente-legal' } });
+    await waitFor(() => expect(chatCalls(api)).toHaveLength(1));
+    expect(chatCalls(api)[0]!.body).toMatchObject({ conversationId: second.id, message: 'Empiezo de cero' });
+  });
+
+  it("'Nueva conversación' in a main-assistant chat starts a new one with the assistant", async () => {
+    const main = agentConversation({ id: 'main-1', title: 'Ideas', category: 'main', metadata: { isCreatorAgent: true } });
+    api.on('GET', '/conversations/main-1', { body: { ...main, messages: [message({ id: 'u1', content: 'Ideas de negocio' })] } });
+    renderChat('/chat/main-1');
+    await userEvent.click(await screen.findByRole('link', { name: 'Nueva conversación' }));
+    expect(screen.getByTestId('location').textContent).toBe('/chat');
+    expect(await screen.findByText('Hola, soy Nova. ¿En qué puedo ayudarte hoy?')).toBeInTheDocument();
+  });
+
+  it("offers no 'Nueva conversación' on a chat not started yet: it is new already", async () => {
+    renderChat('/chat?agent=agente-legal');
+    expect(await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Nueva conversación' })).not.toBeInTheDocument();
   });
 });
 

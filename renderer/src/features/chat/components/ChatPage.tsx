@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../shared/config';
 import { AppButton, EntityAvatar, LoadStatus, Spinner } from '../../../shared/ui';
 import {
@@ -14,6 +14,7 @@ import {
   useChatAgent,
   useConversation,
   useCreateConversation,
+  useLatestAgentConversation,
   type ChatAgent,
   type Conversation,
 } from '../api/chatQueries';
@@ -24,7 +25,7 @@ import { chatStrings } from '../strings';
 import { classifySendError, failureMessage } from '../utils/chatErrors';
 import { writeConversationConfig } from '../utils/conversationConfig';
 import { newMessageId } from '../utils/ids';
-import { parseChatIntent, type ChatIntent } from '../utils/intent';
+import { newChatPath, parseChatIntent, type ChatIntent } from '../utils/intent';
 import { AssistantInstructionsButton } from './AssistantInstructions';
 import { ChatComposer } from './ChatComposer';
 import { MessageItem, type ChatMessage } from './MessageItem';
@@ -37,7 +38,15 @@ function agentIdOf(conversation: Conversation | null): string | undefined {
   return conversation.metadata?.agentId;
 }
 
-function ChatHeader({ title, agent, isMain }: { title: string; agent: ChatAgent | null; isMain: boolean }) {
+interface ChatHeaderProps {
+  title: string;
+  agent: ChatAgent | null;
+  isMain: boolean;
+  /** 'Nueva conversación': where a new one starts (with the same agent), once this one exists. */
+  newChatHref?: string;
+}
+
+function ChatHeader({ title, agent, isMain, newChatHref }: ChatHeaderProps) {
   return (
     <header className="chat-header">
       {/* The title keeps the room it needs: on a narrow screen the instructions button goes below. */}
@@ -67,7 +76,16 @@ function ChatHeader({ title, agent, isMain }: { title: string; agent: ChatAgent 
             )}
           </div>
         </Group>
-        {isMain && <AssistantInstructionsButton />}
+        {(newChatHref || isMain) && (
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            {newChatHref && (
+              <AppButton component={Link} to={newChatHref} variant="outline" size="compact-xs">
+                {strings.newChat}
+              </AppButton>
+            )}
+            {isMain && <AssistantInstructionsButton />}
+          </Group>
+        )}
       </div>
     </header>
   );
@@ -249,6 +267,12 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
   const { productName } = useRuntimeConfig();
   const intent = conversationId ? null : parseChatIntent(search);
   const create = useCreateConversation();
+  // 'Chatear' with an agent goes on with the user's open chat with it, unless they asked for a new one.
+  const goOn = intent?.kind === 'agent' && !intent.fresh;
+  const latest = useLatestAgentConversation(goOn ? intent.agentId : undefined);
+  const openChat = goOn && latest.isFetchedAfterMount ? latest.data : null;
+  // A failed look-up leaves the new chat: its first message still goes on with the open one (reuseOpen).
+  const looking = goOn && !latest.isFetchedAfterMount;
 
   const load = useConversation(conversationId);
   const conversation = conversationOf(load.data);
@@ -303,7 +327,11 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
     // server ('Chat con {agent}', 'Flujo de Agentes', spec section 4), the main assistant's from the message.
     let created: Conversation;
     try {
-      created = await create.mutateAsync(intent.kind === 'main' ? { title: titleFromMessage(text) } : { metadata: metadataFor(intent) });
+      created = await create.mutateAsync(
+        intent.kind === 'main'
+          ? { title: titleFromMessage(text) }
+          : { metadata: metadataFor(intent), ...(intent.kind === 'agent' && !intent.fresh ? { reuseOpen: true } : {}) },
+      );
     } catch {
       return; // Shown from the mutation's state.
     }
@@ -339,10 +367,12 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
     void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
   };
 
+  if (openChat) return <Navigate to={`/chat/${encodeURIComponent(openChat.id)}`} replace />;
+
   const authorName = agent?.name ?? productName;
 
   let body: ReactNode;
-  if (view === 'loading') {
+  if (view === 'loading' || looking) {
     body = (
       <Center py="xl">
         <Spinner size="sm" label={strings.loading} />
@@ -394,7 +424,7 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
   let title: string = conversation?.title ?? strings.newTitle;
   if (!conversation && intent?.kind === 'agent' && agent) title = strings.agentTitle(agent.name);
   else if (!conversation && intent?.kind === 'flow') title = strings.flowTitle;
-  const canCompose = (view === 'ready' && conversation !== null) || !conversationId;
+  const canCompose = (view === 'ready' && conversation !== null) || (!conversationId && !looking);
 
   // An unknown conversation is only that: no header titled as a new one, no composer.
   if (view === 'not-found') return <div className="chat-page">{body}</div>;
@@ -406,6 +436,7 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
           title={title}
           agent={agent}
           isMain={!agentId && (conversation ? conversation.category === 'main' : intent?.kind === 'main')}
+          newChatHref={conversation ? newChatPath(agentIdOf(conversation)) : undefined}
         />
       )}
       <div className="chat-scroll">
