@@ -35,6 +35,33 @@ export const agentEditorStrings = {
     prompt: 'Prompt del sistema',
     promptHint: 'Las instrucciones que sigue el agente en cada conversación.',
   },
+  chatSettings: {
+    starters: 'Frases de inicio',
+    startersHint: (max: number) => `Hasta ${max} preguntas que aparecen como botones al abrir un chat nuevo con el agente.`,
+    starter: (position: number) => `Frase de inicio ${position}`,
+    starterPlaceholder: 'Por ejemplo: ¿Qué puedes hacer por mí?',
+    addStarter: 'Añadir frase de inicio',
+    removeStarter: (position: number) => `Quitar la frase de inicio ${position}`,
+    temperature: 'Temperatura',
+    temperatureHint: (min: number, max: number) =>
+      `De ${min.toLocaleString('es-ES')} (respuestas precisas y repetibles) a ${max.toLocaleString('es-ES')} (más variadas). Vacía: la del modelo.`,
+    maxAnswerTokens: 'Longitud máxima de la respuesta (tokens)',
+    maxAnswerTokensHint: (min: number, max: number) =>
+      `Entre ${min.toLocaleString('es-ES')} y ${max.toLocaleString('es-ES')} tokens (un token es más o menos ¾ de palabra). Vacía: la predeterminada.`,
+    defaultPlaceholder: 'Predeterminada',
+    validation: {
+      tooManyStarters: (max: number) => `Puedes poner como mucho ${max} frases de inicio.`,
+      starterEmpty: 'Escribe la frase o quítala.',
+      starterTooLong: (max: number) => `Cada frase puede tener como mucho ${max} caracteres.`,
+      starterDuplicate: 'Esa frase ya está en la lista.',
+      temperature: (min: number, max: number) =>
+        `La temperatura debe ser un número entre ${min.toLocaleString('es-ES')} y ${max.toLocaleString('es-ES')}, con dos decimales como mucho.`,
+      temperatureFormat: 'La temperatura debe ser un número con dos decimales como mucho.',
+      maxAnswerTokens: (min: number, max: number) =>
+        `La longitud máxima debe ser un número entero entre ${min.toLocaleString('es-ES')} y ${max.toLocaleString('es-ES')}.`,
+      maxAnswerTokensFormat: 'La longitud máxima debe ser un número entero.',
+    },
+  },
   list: {
     add: 'Añadir',
     placeholder: (label: string) => `Nueva entrada en ${label.toLowerCase()}`,

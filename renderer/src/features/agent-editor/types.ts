@@ -18,6 +18,12 @@ export interface AgentFormValues {
   ecosystemInclusionAllowed: boolean;
   /** As typed, like the price. */
   ecosystemMinimumPrice: string;
+  /** Shown as buttons in an empty chat with the agent; each as typed. */
+  conversationStarters: string[];
+  /** As typed; '' is the model's default. */
+  temperature: string;
+  /** As typed; '' is the default length. */
+  maxAnswerTokens: string;
   prompt: string;
 }
 

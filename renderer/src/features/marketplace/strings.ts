@@ -49,6 +49,10 @@ export const marketplaceStrings = {
   agentCount: (count: number) => (count === 1 ? '1 agente' : `${count} agentes`),
   detail: {
     back: 'Volver al marketplace',
+    share: 'Compartir',
+    shareTitle: 'Copia el enlace a la página de este agente en el marketplace',
+    linkCopied: 'Enlace copiado',
+    copyFailed: (url: string) => `No se ha podido copiar el enlace. Cópialo desde aquí: ${url}`,
     skills: 'Habilidades',
     capabilities: 'Capacidades',
     useCases: 'Casos de uso',

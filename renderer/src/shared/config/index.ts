@@ -6,6 +6,7 @@ export {
   hasFeature,
   parseRuntimeConfig,
   setRuntimeConfig,
+  webPageUrl,
 } from './runtimeConfig';
 export type {
   IdentityConfig,

@@ -41,6 +41,14 @@ export function getBackendOrigin(): string {
   return desktop ? trimTrailingSlashes(desktop.backendUrl) : '';
 }
 
+/**
+ * The absolute address of one of the web app's pages, to share (e.g. '/marketplace/agent/{id}'):
+ * this page's origin in a browser; inside Electron the desktop backend's, which serves the same app.
+ */
+export function webPageUrl(path: string): string {
+  return `${getBackendOrigin() || window.location.origin}${path}`;
+}
+
 /** `/api` in a browser (same origin), the desktop backend's `/api` inside Electron. */
 export function getApiBase(): string {
   return `${getBackendOrigin()}/api`;

@@ -7,6 +7,7 @@ import { AppButton } from '../../../shared/ui';
 import { agentEditorStrings } from '../strings';
 import type { AgentFormValues } from '../types';
 import { AvatarField } from './AvatarField';
+import { ChatSettingsFields } from './ChatSettingsFields';
 import { StringListField } from './StringListField';
 import './agentEditor.css';
 
@@ -121,6 +122,7 @@ export function AgentEditorForm({ form, onSubmit, catalogue, savedModelId, savin
             disabled={saving}
           />
         </SimpleGrid>
+        <ChatSettingsFields form={form} disabled={saving} />
         <Stack gap="xs">
           <Checkbox
             label={strings.fields.ecosystemInclusion}

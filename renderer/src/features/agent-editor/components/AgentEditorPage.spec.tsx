@@ -475,3 +475,93 @@ describe('AgentEditorPage', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('AgentEditorPage: the chat settings (conversation starters, temperature, longest answer)', () => {
+  let api: ApiMock;
+  const starterBoxes = () => screen.queryAllByRole('textbox', { name: /^Frase de inicio \d$/ });
+  const addStarter = () => userEvent.click(screen.getByRole('button', { name: 'Añadir frase de inicio' }));
+
+  beforeEach(() => {
+    api = mockApi().on('GET', '/models', { body: CATALOGUE });
+  });
+
+  it('offers up to the served number of starters, and sends what was set with a new agent', async () => {
+    api.on('POST', '/agents', { status: 201, body: AGENT });
+    renderPage();
+    expect(screen.getByText('Hasta 4 preguntas que aparecen como botones al abrir un chat nuevo con el agente.')).toBeInTheDocument();
+    expect(starterBoxes()).toHaveLength(0);
+    for (let count = 1; count <= 4; count += 1) await addStarter();
+    expect(starterBoxes()).toHaveLength(4);
+    // The server's limit (4) reached: no more.
+    expect(screen.queryByRole('button', { name: 'Añadir frase de inicio' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar la frase de inicio 4' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar la frase de inicio 3' }));
+    typeInto('Frase de inicio 1', '¿Qué hipoteca me conviene?');
+    typeInto('Frase de inicio 2', '  ¿Fija o variable?  ');
+    typeInto(/^Temperatura/, '0,3');
+    typeInto(/^Longitud máxima de la respuesta/, '512');
+
+    typeInto(/^Nombre/, 'Asesor de Hipotecas');
+    await choose('Categoría', 'Finanzas');
+    typeInto(/^Descripción/, 'Compara hipotecas');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear agente' }));
+    await waitFor(() => expect(api.callsTo('POST', '/agents')).toHaveLength(1));
+    expect(api.callsTo('POST', '/agents')[0].body).toMatchObject({
+      conversationStarters: ['¿Qué hipoteca me conviene?', '¿Fija o variable?'],
+      temperature: 0.3,
+      maxAnswerTokens: 512,
+    });
+  });
+
+  it("checks them with the server's limits, in Spanish, and sends nothing", async () => {
+    const limits = loadedRuntimeConfig.limits!;
+    const agent = { ...limits.agent, conversationStarters: { min: 0, max: 2 }, conversationStarter: { min: 1, max: 20 } };
+    renderPage({}, '/create-advanced-agent', createQueryClient(), { ...loadedRuntimeConfig, limits: { ...limits, agent } });
+    expect(screen.getByText('Hasta 2 preguntas que aparecen como botones al abrir un chat nuevo con el agente.')).toBeInTheDocument();
+    await addStarter();
+    await addStarter();
+    expect(screen.queryByRole('button', { name: 'Añadir frase de inicio' })).not.toBeInTheDocument();
+    typeInto('Frase de inicio 1', 'Una pregunta demasiado larga');
+    typeInto(/^Temperatura/, '1,5');
+    typeInto(/^Longitud máxima de la respuesta/, '9000');
+    typeInto(/^Nombre/, 'Asesor');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear agente' }));
+    expect(screen.getByText('Cada frase puede tener como mucho 20 caracteres.')).toBeInTheDocument();
+    expect(screen.getByText('Escribe la frase o quítala.')).toBeInTheDocument();
+    expect(screen.getByText('La temperatura debe ser un número entre 0 y 1, con dos decimales como mucho.')).toBeInTheDocument();
+    expect(screen.getByText('La longitud máxima debe ser un número entero entre 1 y 8192.')).toBeInTheDocument();
+
+    typeInto('Frase de inicio 1', '¿Fija o variable?');
+    typeInto('Frase de inicio 2', '¿fija o variable?');
+    typeInto(/^Longitud máxima de la respuesta/, '100,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear agente' }));
+    expect(screen.getByText('Esa frase ya está en la lista.')).toBeInTheDocument();
+    expect(screen.getByText('La longitud máxima debe ser un número entero entre 1 y 8192.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/agents')).toHaveLength(0);
+  });
+
+  it("shows an agent's settings and saves a change; an emptied field goes back to the default (null)", async () => {
+    const configured = { ...AGENT, conversationStarters: ['¿Fija o variable?', '¿Cuánto puedo pedir?'], temperature: 0.7, maxAnswerTokens: 1000 };
+    api
+      .on('GET', '/agents/agente-1', { body: configured })
+      .on('GET', '/agent-prompts/agente-1', { body: { prompt: 'Eres un asesor.' } })
+      .on('POST', '/agents', { body: { ...configured, conversationStarters: ['¿Cuánto puedo pedir?'], temperature: null } });
+    renderPage({}, '/edit-advanced-agent/agente-1');
+    expect(await screen.findByRole('textbox', { name: 'Frase de inicio 1' })).toHaveValue('¿Fija o variable?');
+    expect(screen.getByRole('textbox', { name: 'Frase de inicio 2' })).toHaveValue('¿Cuánto puedo pedir?');
+    expect(screen.getByRole('textbox', { name: /^Temperatura/ })).toHaveValue('0,7');
+    expect(screen.getByRole('textbox', { name: /^Longitud máxima de la respuesta/ })).toHaveValue('1000');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar la frase de inicio 1' }));
+    typeInto(/^Temperatura/, '');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Agente y prompt actualizados con éxito.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/agents')[0].body).toMatchObject({
+      id: 'agente-1',
+      conversationStarters: ['¿Cuánto puedo pedir?'],
+      temperature: null,
+      maxAnswerTokens: 1000,
+    });
+    expect(screen.getByRole('textbox', { name: /^Temperatura/ })).toHaveValue('');
+  });
+});

@@ -3,9 +3,11 @@ import type { components } from '../../../shared/api';
 import type { Agent, Category, SaveAgentBody } from '../api/agentEditorQueries';
 import { agentEditorStrings } from '../strings';
 import type { AgentFormValues } from '../types';
+import { chatSettingsBody, chatSettingsFromAgent, emptyChatSettings, validateChatSettings, type ChatSettingsErrors } from './chatSettings';
 
 export type AgentFormField = 'name' | 'category' | 'description' | 'price' | 'ecosystemMinimumPrice';
-export type AgentFormErrors = Partial<Record<AgentFormField, string>>;
+/** Also the chat settings' ('conversationStarters.0', 'temperature'…, see chatSettings.ts). */
+export type AgentFormErrors = Partial<Record<AgentFormField, string>> & ChatSettingsErrors;
 
 const strings = agentEditorStrings.validation;
 const PRICE_PATTERN = /^\d+([.,]\d{1,2})?$/;
@@ -23,6 +25,7 @@ export const emptyAgentForm = (): AgentFormValues => ({
   isPublic: false,
   ecosystemInclusionAllowed: false,
   ecosystemMinimumPrice: '0',
+  ...emptyChatSettings(),
   prompt: '',
 });
 
@@ -45,6 +48,7 @@ export function formFromAgent(agent: Agent, prompt: string): AgentFormValues {
     isPublic: agent.isPublic,
     ecosystemInclusionAllowed: agent.ecosystemInclusionAllowed,
     ecosystemMinimumPrice: priceText(agent.ecosystemMinimumPrice),
+    ...chatSettingsFromAgent(agent),
     prompt,
   };
 }
@@ -90,7 +94,7 @@ function priceError(text: string, bounds: { min: number; max: number } | undefin
  */
 export function validateAgentForm(values: AgentFormValues, limits: FormLimits | null): AgentFormErrors {
   const bounds = limits?.agent;
-  const errors: AgentFormErrors = {};
+  const errors: AgentFormErrors = validateChatSettings(values, limits);
   const name = values.name.trim();
   if (!name) errors.name = strings.nameRequired;
   else if (bounds && name.length > bounds.name.max) errors.name = strings.nameTooLong(bounds.name.max);
@@ -130,6 +134,7 @@ export function toSaveBody(values: AgentFormValues, agentId: string | undefined,
     isPublic: values.isPublic,
     ecosystemInclusionAllowed: values.ecosystemInclusionAllowed,
     ...(values.ecosystemInclusionAllowed ? { ecosystemMinimumPrice: parsePrice(values.ecosystemMinimumPrice) } : {}),
+    ...chatSettingsBody(values, !agentId),
     ...(promptChanged ? { prompt } : {}),
   };
 }

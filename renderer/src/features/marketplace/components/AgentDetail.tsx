@@ -5,6 +5,7 @@ import { EntityAvatar } from '../../../shared/ui';
 import { type Agent, loadView, useAgent } from '../api/marketplaceQueries';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
 import { BackLink, Fact, ItemList } from './DetailParts';
+import { ShareAgentButton } from './ShareAgentButton';
 import { EmptyView, LoadErrorView, LoadingView } from './StatusViews';
 
 export interface AgentDetailViewProps {
@@ -39,7 +40,12 @@ export function AgentDetailView({ agent, actions }: AgentDetailViewProps) {
         <Fact label={strings.rating} value={`★ ${strings.ratingValue(agent.rating)}`} />
         <Fact label={strings.popularity} value={agent.popularity.toLocaleString('es-ES')} />
       </Group>
-      {actions && <Group gap="sm">{actions}</Group>}
+      {(actions || agent.isPublic) && (
+        <Group gap="sm">
+          {actions}
+          <ShareAgentButton agent={agent} />
+        </Group>
+      )}
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         <ItemList title={strings.detail.skills} items={agent.skills} />
         <ItemList title={strings.detail.capabilities} items={agent.capabilities} />
