@@ -100,7 +100,7 @@ describe('the cart checkout', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar compra' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(declined);
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Se activaron 1 de 2 suscripciones.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Se activó 1 de 2 suscripciones.');
     await waitFor(() => expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual(['agente-finanzas']));
     expect(api.callsTo('POST', '/stripe/create-subscription')).toHaveLength(2);
     expect(screen.queryByRole('heading', { name: '¡Gracias por tu compra!' })).toBeNull();

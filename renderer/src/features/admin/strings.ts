@@ -1,3 +1,5 @@
+import { countOf } from '../../shared/plural';
+
 /** Every text of the admin area (spec sections 2, 3 and 8), in one place so a language can be added. */
 export const adminStrings = {
   notAuthenticated: 'Usuario no autenticado',
@@ -28,8 +30,8 @@ export const adminStrings = {
       revenue: 'Ingresos',
       subscriptions: 'Suscripciones',
     },
-    usersDetail: (confirmed: number, disabled: number) => `${confirmed} confirmados · ${disabled} deshabilitados`,
-    agentsDetail: (publicCount: number, privateCount: number) => `${publicCount} públicos · ${privateCount} privados`,
+    usersDetail: (confirmed: number, disabled: number) => `${countOf(confirmed, 'confirmado', 'confirmados')} · ${countOf(disabled, 'deshabilitado', 'deshabilitados')}`,
+    agentsDetail: (publicCount: number, privateCount: number) => `${countOf(publicCount, 'público', 'públicos')} · ${countOf(privateCount, 'privado', 'privados')}`,
     revenueDetail: 'En el periodo mostrado',
     subscriptionsDetail: 'Nuevas en el periodo mostrado',
     period: 'Periodo',
@@ -94,7 +96,7 @@ export const adminStrings = {
       createdAt: 'Alta',
       actions: 'Acciones',
     },
-    count: (shown: number, total: number) => `Mostrando ${shown} de ${total} usuarios.`,
+    count: (shown: number, total: number) => `Mostrando ${shown} de ${countOf(total, 'usuario', 'usuarios')}.`,
     loading: 'Cargando usuarios...',
     empty: 'No se encontraron usuarios.',
     disable: 'Deshabilitar',
@@ -104,11 +106,11 @@ export const adminStrings = {
     actionLabel: (action: string, username: string) => `${action} a ${username}`,
     confirmTitle: 'Confirmar',
     confirmDisable: (username: string) =>
-      `¿Está seguro de que desea deshabilitar al usuario "${username}"? No podrá iniciar sesión y sus sesiones abiertas dejarán de funcionar al instante.`,
-    confirmEnable: (username: string) => `¿Está seguro de que desea habilitar de nuevo al usuario "${username}"?`,
+      `¿Seguro que quieres deshabilitar al usuario "${username}"? No podrá iniciar sesión y sus sesiones abiertas dejarán de funcionar al instante.`,
+    confirmEnable: (username: string) => `¿Seguro que quieres volver a habilitar al usuario "${username}"?`,
     confirmMakeAdmin: (username: string) =>
-      `¿Está seguro de que desea conceder el rol de administrador a "${username}"? Tendrá acceso a todo el panel de administración.`,
-    confirmRevokeAdmin: (username: string) => `¿Está seguro de que desea quitar el rol de administrador a "${username}"?`,
+      `¿Seguro que quieres dar el rol de administrador a "${username}"? Tendrá acceso a todo el panel de administración.`,
+    confirmRevokeAdmin: (username: string) => `¿Seguro que quieres quitar el rol de administrador a "${username}"?`,
     confirm: 'Confirmar',
     disabled: (username: string) => `Usuario "${username}" deshabilitado.`,
     enabled: (username: string) => `Usuario "${username}" habilitado.`,
@@ -127,7 +129,8 @@ export const adminStrings = {
     refresh: 'Refrescar',
     tabs: { admin: 'Administración', dashboard: 'Dashboard' },
     search: 'Buscar agentes...',
-    count: (shown: number, total: number) => `Mostrando ${shown} de ${total} agentes.`,
+    // Spec section 2's 'Mostrando X de Y agentes.', its noun agreeing with Y ('de 1 agente').
+    count: (shown: number, total: number) => `Mostrando ${shown} de ${countOf(total, 'agente', 'agentes')}.`,
     loading: 'Cargando agentes...',
     empty: 'No se encontraron agentes que coincidan con la búsqueda.',
     loadingMetrics: 'Cargando métricas...',
@@ -142,8 +145,8 @@ export const adminStrings = {
       conversations: 'Conversaciones',
       createdBy: 'Creado por',
     },
-    cardAssignments: (count: number) => `${count} asignaciones`,
-    cardConversations: (count: number) => `${count} conversaciones`,
+    cardAssignments: (count: number) => countOf(count, 'asignación', 'asignaciones'),
+    cardConversations: (count: number) => countOf(count, 'conversación', 'conversaciones'),
     publicBadge: 'Público',
     privateBadge: 'Privado',
     createdBy: (name: string) => `Creado por ${name}`,
@@ -369,10 +372,10 @@ export const adminStrings = {
     noChanges: 'Sin cambios registrados',
     verify: 'Verificar cadena',
     verifying: 'Verificando...',
-    valid: (checked: number) => `La cadena es válida: ${checked} registros comprobados.`,
+    valid: (checked: number) => `La cadena es válida: ${countOf(checked, 'registro comprobado', 'registros comprobados')}.`,
     broken: (id: string | number, checked: number) =>
-      `La cadena está rota: el primer registro alterado es ${id} (${checked} registros comprobados).`,
-    brokenUnknown: (checked: number) => `La cadena está rota (${checked} registros comprobados).`,
+      `La cadena está rota: el primer registro alterado es ${id} (${countOf(checked, 'registro comprobado', 'registros comprobados')}).`,
+    brokenUnknown: (checked: number) => `La cadena está rota (${countOf(checked, 'registro comprobado', 'registros comprobados')}).`,
     head: (id: number, at: string) =>
       `Último registro: n.º ${id}, del ${at}. Anótalo: si alguien recortara o reescribiera entera la cadena, el último registro no coincidiría.`,
     keyedFrom: (id: number) =>

@@ -1,6 +1,11 @@
+import { countOf } from '../../shared/plural';
+
 /** A model cost given in cents, in euros (fractions of a cent kept: one call costs little). */
 const euros = (cents: number) =>
   new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(cents / 100);
+
+/** '1 token de entrada · 250 de salida'. */
+const tokensText = (input: number, output: number) => `${countOf(input, 'token de entrada', 'tokens de entrada')} · ${output.toLocaleString('es-ES')} de salida`;
 
 /** The collaboration feature's texts (spec sections 2, 4 and 5). */
 export const collaborationStrings = {
@@ -43,7 +48,7 @@ export const collaborationStrings = {
     waiting: 'Esperando al primer paso…',
     cancel: 'Cancelar',
     cancelling: 'Cancelando…',
-    tokens: (input: number, output: number) => `${input} tokens de entrada · ${output} de salida`,
+    tokens: (input: number, output: number) => tokensText(input, output),
     cost: (cents: number) => ` · ${euros(cents)}`,
   },
   steps: {
@@ -66,7 +71,7 @@ export const collaborationStrings = {
     contributionOf: (name: string) => `Aportación de ${name}`,
     by: (names: string) => `Con la aportación de: ${names}`,
     noAnswer: (reason: string) => `No respondió: ${reason}`,
-    tokens: (input: number, output: number) => `${input} tokens de entrada · ${output} de salida`,
+    tokens: (input: number, output: number) => tokensText(input, output),
     cost: (cents: number) => ` · ${euros(cents)}`,
     coordinatorLabel: 'coordinador',
     replay: 'Repetir',

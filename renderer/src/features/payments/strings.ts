@@ -5,7 +5,7 @@ export const paymentsStrings = {
   demoNotice: 'Modo demostración: no se realiza ningún cargo',
   demoHint: 'Usa una tarjeta de prueba: 4242 4242 4242 4242 (Visa) o 5555 5555 5555 4444 (Mastercard) se aceptan; 4000 0000 0000 0002 y 4000 0000 0000 9995 se rechazan.',
   loading: 'Cargando tus tarjetas…',
-  loadError: 'No pudimos cargar tus tarjetas. Por favor, intente nuevamente.',
+  loadError: 'No pudimos cargar tus tarjetas. Inténtalo de nuevo.',
   retry: 'Reintentar',
   empty: 'Todavía no tienes ninguna tarjeta guardada.',
   listLabel: 'Tarjetas guardadas',

@@ -1,4 +1,5 @@
 import type { ExpectationKind } from './api/promptsQueries';
+import { countOf } from '../../shared/plural';
 
 /** Every Spanish text of the prompt versions and test cases panels. */
 export const promptsStrings = {
@@ -82,13 +83,13 @@ export const promptsStrings = {
   valueRequired: 'Escribe el texto o el patrón esperado.',
   questionTooLong: (max: number) => `La pregunta no puede superar los ${max} caracteres.`,
   valueTooLong: (max: number) => `El texto o el patrón esperado no puede superar los ${max} caracteres.`,
-  maxCases: (limit: number) => `Como máximo ${limit} casos de prueba.`,
+  maxCases: (limit: number) => `Como máximo ${countOf(limit, 'caso de prueba', 'casos de prueba')}.`,
   runTitle: 'Probar versión',
   runVersionLabel: 'Versión candidata',
   runButton: 'Probar versión',
   running: 'Probando… (puede tardar un poco)',
   runSummary: (candidate: number, current: number, total: number, candidateVersion: number, currentVersion: number) =>
-    `Versión ${candidateVersion}: ${candidate} de ${total} casos superados · Actual (versión ${currentVersion}): ${current} de ${total}`,
+    `Versión ${candidateVersion}: ${candidate} de ${countOf(total, 'caso superado', 'casos superados')} · Actual (versión ${currentVersion}): ${current} de ${total}`,
   candidateColumn: (version: number) => `Candidata (versión ${version})`,
   currentColumn: (version: number) => `Actual (versión ${version})`,
   passed: 'Supera',

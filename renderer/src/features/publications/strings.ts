@@ -1,3 +1,5 @@
+import { countOf } from '../../shared/plural';
+
 /**
  * Every Spanish text of the 'Publicar como API' tab. The error texts the spec stores in the panel's
  * error field are in English (spec section 8) and live in state/publicationErrors.ts; the screen
@@ -82,9 +84,9 @@ export const publicationsStrings = {
     never: 'Nunca',
     noExpiry: 'No caduca',
     noLimits: 'Sin límites propios',
-    limitPerMinute: (value: number) => `${value.toLocaleString('es-ES')} peticiones/min`,
-    limitRequestsMonth: (value: number) => `${value.toLocaleString('es-ES')} peticiones/mes`,
-    limitTokensMonth: (value: number) => `${value.toLocaleString('es-ES')} tokens/mes`,
+    limitPerMinute: (value: number) => `${countOf(value, 'petición', 'peticiones')}/min`,
+    limitRequestsMonth: (value: number) => `${countOf(value, 'petición', 'peticiones')}/mes`,
+    limitTokensMonth: (value: number) => `${countOf(value, 'token', 'tokens')}/mes`,
     revoke: 'Revocar',
     revokeLabel: (name: string) => `Revocar la clave «${name}»`,
     revokeTitle: 'Revocar clave',

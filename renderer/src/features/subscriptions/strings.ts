@@ -1,4 +1,5 @@
 import type { components } from '../../shared/api';
+import { countOf } from '../../shared/plural';
 
 /** Every Spanish text of the subscription screens (spec sections 2, 4 and 8). */
 export const subscriptionsStrings = {
@@ -11,6 +12,7 @@ export const subscriptionsStrings = {
     filters: { all: 'Todos', active: 'Activos', paused: 'Pausados', cancelled: 'Cancelados' },
     empty: 'No hay suscripciones',
     loading: 'Cargando suscripciones…',
+    /** Spec section 2, exactly as it writes it (formal, unlike the rest). */
     loadError: 'No pudimos cargar las suscripciones. Por favor, intente nuevamente.',
     retry: 'Reintentar',
     unnamed: 'Usuario sin nombre',
@@ -75,7 +77,7 @@ export const subscriptionsStrings = {
     search: 'Buscar planes',
     searchPlaceholder: 'Buscar agentes o ecosistemas...',
     loading: 'Cargando planes…',
-    loadError: 'No pudimos cargar los planes. Por favor, intente nuevamente.',
+    loadError: 'No pudimos cargar los planes. Inténtalo de nuevo.',
     empty: 'No hay agentes ni ecosistemas de pago que coincidan.',
     listLabel: 'Planes disponibles',
     agent: 'Agente',
@@ -99,6 +101,9 @@ export const subscriptionsStrings = {
     noCardTitle: 'Necesitas una tarjeta',
     noCard: 'Para suscribirte necesitas una tarjeta predeterminada. Añádela en Métodos de pago y vuelve a intentarlo.',
     addCard: 'Añadir tarjeta',
+    /** Métodos de pago, reached from 'Añadir tarjeta': saving the card goes back to the subscription. */
+    noCardNotice: 'Para suscribirte necesitas una tarjeta predeterminada. Cuando la guardes, volverás a la suscripción para confirmarla.',
+    backToSubscription: 'Volver a la suscripción',
     /** 3-D Secure: the bank refused or the buyer did not confirm the first payment. */
     authenticationFailed: 'No se pudo confirmar el pago con tu banco. Vuelve a intentarlo.',
   },
@@ -112,7 +117,7 @@ export const subscriptionsStrings = {
     noPrice: (name: string) => `«${name}» todavía no tiene precio de suscripción y no se puede comprar.`,
     confirm: 'Confirmar compra',
     partial: (done: number, total: number) =>
-      `Se activaron ${done} de ${total} suscripciones. Las que faltan siguen en el carrito; vuelve a intentarlo.`,
+      `${done === 1 ? 'Se activó' : 'Se activaron'} ${done} de ${countOf(total, 'suscripción', 'suscripciones')}. Las que faltan siguen en el carrito; vuelve a intentarlo.`,
   },
   change: {
     title: 'Cambio de plan',
@@ -125,7 +130,7 @@ export const subscriptionsStrings = {
     prorationNote: 'El importe es proporcional a los días que quedan del periodo actual.',
     confirm: 'Confirmar cambio',
     back: 'Volver a mis suscripciones',
-    loadError: 'No pudimos calcular el cambio de plan. Por favor, intente nuevamente.',
+    loadError: 'No pudimos calcular el cambio de plan. Inténtalo de nuevo.',
     retry: 'Reintentar',
   },
   paused: {

@@ -36,7 +36,7 @@ const agent = (id: string, name: string, extra: Partial<ListedAgent> = {}): List
 const AGENTS = [
   agent('a1', 'Asesor Legal'),
   agent('a2', 'Asesor Financiero', { category: 'finance', createdBy: 'ana', isPublic: false }),
-  agent('a3', 'Experto en Marketing', { category: 'marketing' }),
+  agent('a3', 'Experto en Marketing', { category: 'marketing', assignments: 1, conversations: 1 }),
 ];
 
 const METRICS = {
@@ -83,6 +83,9 @@ describe('AdminAgentsPage (Panel de Administración)', () => {
     expect(within(card).getByRole('button', { name: 'Recargar Asesor Financiero' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Editar Asesor Financiero' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Eliminar Asesor Financiero' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('3 asignaciones · 7 conversaciones');
+    // One of each, in the singular (issue 31: not '1 asignaciones').
+    expect(screen.getByRole('listitem', { name: 'Experto en Marketing' })).toHaveTextContent('1 asignación · 1 conversación');
   });
 
   it('filters by name, case-insensitive and contains, and says when nothing matches', async () => {

@@ -44,7 +44,7 @@ describe('AdminDashboardPage', () => {
     renderWithProviders(<AdminDashboardPage />);
     expect(await screen.findByText('1250')).toBeInTheDocument();
     expect(screen.getByText('1200 confirmados · 10 deshabilitados')).toBeInTheDocument();
-    expect(screen.getByText('2 públicos · 1 privados')).toBeInTheDocument();
+    expect(screen.getByText('2 públicos · 1 privado')).toBeInTheDocument();
     expect(await screen.findByText('59,97 €')).toBeInTheDocument();
   });
 

@@ -99,7 +99,7 @@ describe('AdminUsersPage', () => {
     await screen.findByText('Mostrando 2 de 2 usuarios.');
     await userEvent.click(within(rowOf('ana')).getByRole('button', { name: 'Deshabilitar a ana' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirmar' });
-    expect(dialog).toHaveTextContent('¿Está seguro de que desea deshabilitar al usuario "ana"?');
+    expect(dialog).toHaveTextContent('¿Seguro que quieres deshabilitar al usuario "ana"?');
     expect(api.callsTo('POST', admin('/users/u1/disable'))).toHaveLength(0);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
@@ -112,7 +112,7 @@ describe('AdminUsersPage', () => {
     const api = serverWith([LUIS]);
     api.on('POST', admin('/users/u2/enable'), { body: { ...LUIS, status: 'confirmed' } });
     renderPage();
-    await screen.findByText('Mostrando 1 de 1 usuarios.');
+    await screen.findByText('Mostrando 1 de 1 usuario.');
     await userEvent.click(screen.getByRole('button', { name: 'Habilitar a luis' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
     expect(api.callsTo('POST', admin('/users/u2/enable'))).toHaveLength(0);
@@ -200,7 +200,7 @@ describe('AdminUsersPage', () => {
       setViewportWidth(390);
       const api = serverWith([ANA]);
       renderPage();
-      await screen.findByText('Mostrando 1 de 1 usuarios.');
+      await screen.findByText('Mostrando 1 de 1 usuario.');
       const filter = screen.getByRole('radiogroup', { name: 'Estado' });
       expect(filter).toHaveAttribute('data-orientation', 'vertical');
       expect(filter).toHaveAttribute('data-full-width', 'true');

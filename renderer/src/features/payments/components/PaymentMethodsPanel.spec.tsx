@@ -166,7 +166,7 @@ describe('PaymentMethodsPanel: saved cards', () => {
   it('says when the cards cannot be loaded and tries again', async () => {
     const api = mockApi().on('GET', '/stripe/all-methods-payment', { status: 500 });
     renderPanel();
-    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar tus tarjetas. Por favor, intente nuevamente.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar tus tarjetas. Inténtalo de nuevo.');
     api.on('GET', '/stripe/all-methods-payment', { body: methods([visa]) });
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Visa terminada en 4242')).toBeInTheDocument();
@@ -182,11 +182,11 @@ describe('PaymentMethodsPanel: saved cards', () => {
     api.on('GET', '/stripe/all-methods-payment', { status: 502, body: { statusCode: 502, message: 'La pasarela de pago no responde' } });
     await userEvent.click(within(list).getByRole('button', { name: 'Usar como predeterminada: Mastercard terminada en 4444' }));
 
-    expect(await screen.findByText('No pudimos cargar tus tarjetas. Por favor, intente nuevamente.')).toBeInTheDocument();
+    expect(await screen.findByText('No pudimos cargar tus tarjetas. Inténtalo de nuevo.')).toBeInTheDocument();
     expect(within(list).getByText('Mastercard terminada en 4444')).toBeInTheDocument();
     api.on('GET', '/stripe/all-methods-payment', { body: methods([{ ...visa, isDefault: false }, { ...master, isDefault: true }]) });
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
-    await waitFor(() => expect(screen.queryByText('No pudimos cargar tus tarjetas. Por favor, intente nuevamente.')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('No pudimos cargar tus tarjetas. Inténtalo de nuevo.')).toBeNull());
     expect(within(list).getByRole('button', { name: 'Usar como predeterminada: Visa terminada en 4242' })).toBeInTheDocument();
   });
 });

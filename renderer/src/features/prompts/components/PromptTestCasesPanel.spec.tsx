@@ -127,7 +127,7 @@ describe('PromptTestCasesPanel', () => {
     expect(within(results).getByRole('columnheader', { name: 'Candidata (versión 2)' })).toBeInTheDocument();
     const row = within(results).getAllByRole('row')[1];
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['No superaDepende.', 'SuperaUn 4 %.']);
-    expect(screen.getByText('Versión 2: 0 de 1 casos superados · Actual (versión 1): 1 de 1')).toBeInTheDocument();
+    expect(screen.getByText('Versión 2: 0 de 1 caso superado · Actual (versión 1): 1 de 1')).toBeInTheDocument();
     expect(api.callsTo('POST', `/fine-tuning/agent-prompts/${AGENT}/versions/2/test-run`)).toHaveLength(1);
   });
 
@@ -154,7 +154,7 @@ describe('PromptTestCasesPanel', () => {
       server([breadCase]);
       renderWith(withPromptLimits({ testCases: { min: 0, max: 1 }, question: { min: 1, max: 50 } }));
       const list = await screen.findByRole('list', { name: 'Casos de prueba' });
-      expect(screen.getByText('Como máximo 1 casos de prueba.')).toBeInTheDocument();
+      expect(screen.getByText('Como máximo 1 caso de prueba.')).toBeInTheDocument();
       expect(screen.queryByRole('form', { name: 'Nuevo caso de prueba' })).toBeNull();
 
       await userEvent.click(within(list).getByRole('button', { name: 'Editar el caso 1' }));

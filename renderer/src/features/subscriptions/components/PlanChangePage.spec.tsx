@@ -89,7 +89,7 @@ describe('PlanChangePage', () => {
     renderPage();
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'No pudimos calcular el cambio de plan. Por favor, intente nuevamente. La pasarela de pago no responde',
+      'No pudimos calcular el cambio de plan. Inténtalo de nuevo. La pasarela de pago no responde',
     );
     expect(screen.queryByRole('button', { name: 'Confirmar cambio' })).toBeNull();
     server(1234);

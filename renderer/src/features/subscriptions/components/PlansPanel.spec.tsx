@@ -109,7 +109,7 @@ describe('PlansPanel', () => {
     server().on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', { status: 500 });
     renderWithProviders(<PlansPanel account={account} changingId="sub_1" onSubscribed={jest.fn()} onChangePlan={jest.fn()} />);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar los planes. Por favor, intente nuevamente.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar los planes. Inténtalo de nuevo.');
     server()
       .on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', mySubscriptions(stored({})))
       .on('GET', '/agents/agente-legal', { body: agents[0] });
