@@ -48,7 +48,7 @@ describe('payments views', () => {
     let rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(10);
     expect(within(rows[0]).getAllByRole('cell').map(cellText)).toEqual([
-      '20/11/2026, 10:00', 'txn_1', 'Cobro', 'Asesor Legal', '2026-11', '19,99 €', '1,00 €', '18,99 €', 'Sí',
+      '20/11/2026, 10:00', 'txn_1', 'Cobro', 'Asesor Legal', 'noviembre de 2026', '19,99 €', '1,00 €', '18,99 €', 'Sí',
     ]);
     expect(screen.getByText('Página 1 de 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
@@ -196,8 +196,9 @@ describe('payments views', () => {
         .map((row) => [within(row).getByRole('rowheader').textContent, cellText(within(row).getByRole('cell'))]),
     );
     expect(figures).toEqual({
-      Desde: '2026-11-01',
-      Hasta: '2026-11-30',
+      // Spanish days, not the server's ISO ones (issue 31).
+      Desde: '01/11/2026',
+      Hasta: '30/11/2026',
       Ingresos: '599,70 €',
       'Comisiones de la plataforma': '59,97 €',
       'Neto para creadores': '539,73 €',

@@ -17,7 +17,7 @@ import {
   type PeriodSummary,
 } from '../api/adminQueries';
 import { adminStrings } from '../strings';
-import { formatDateTime, formatMoney, minorToMajor, text } from '../utils/format';
+import { formatDateTime, formatDay, formatMoney, formatMonth, formatNumber, minorToMajor, text } from '../utils/format';
 import { DemoNotice, ErrorAlert, LoadingText, PageHeader, Pager } from './parts';
 
 const strings = adminStrings.stripe;
@@ -150,7 +150,7 @@ const TRANSACTION_COLUMNS: Column<Schemas['BalanceTransactionDto']>[] = [
     value: (row) =>
       row.agentName ? [row.agentName, row.ecosystemName ? strings.ecosystem(row.ecosystemName) : null].filter(Boolean).join(' · ') : firstOf(row.description),
   },
-  { label: c.period, value: (row) => text(row.period) },
+  { label: c.period, value: (row) => (row.period ? formatMonth(row.period) : text(row.period)) },
   { label: c.amount, value: (row) => money(row.amount, row.currency) },
   { label: c.fee, value: (row) => money(row.fee, row.currency) },
   { label: c.net, value: (row) => money(row.net, row.currency) },
@@ -226,18 +226,23 @@ export const StripeSubscriptionsPage = () => (
 );
 
 const SUMMARY_MONEY = ['revenue', 'fees', 'net'];
+/** Days as the server sends them (2026-11-01), shown the Spanish way (01/11/2026). */
+const SUMMARY_DAYS = ['startDate', 'endDate'];
 const SUMMARY_HIDDEN = ['provider', 'demo', 'currency'];
 
-/** The period's figures with Spanish labels; money from cents. Unknown figures keep their key. */
+/** The period's figures with Spanish labels; money from cents, Spanish days and numbers. Unknown figures keep their key. */
 function summaryRows(summary: PeriodSummary): Array<[string, string]> {
   const { currency } = summary;
   const labels = strings.summaryFields as Record<string, string>;
+  const shown = (key: string, value: unknown): string => {
+    if (SUMMARY_MONEY.includes(key) && typeof value === 'number') return formatMoney(minorToMajor(value, currency), currency);
+    if (SUMMARY_DAYS.includes(key) && typeof value === 'string') return formatDay(value);
+    if (typeof value === 'number') return formatNumber(value);
+    return text(value);
+  };
   return Object.entries(summary)
     .filter(([key]) => !SUMMARY_HIDDEN.includes(key))
-    .map(([key, value]) => [
-      labels[key] ?? key,
-      SUMMARY_MONEY.includes(key) && typeof value === 'number' ? formatMoney(minorToMajor(value, currency), currency) : text(value),
-    ]);
+    .map(([key, value]) => [labels[key] ?? key, shown(key, value)]);
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
