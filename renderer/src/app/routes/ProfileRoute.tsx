@@ -1,12 +1,13 @@
-import { Alert } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { authStateAtom, TwoStepVerification } from '../../features/auth';
 import { EarningsPanel } from '../../features/earnings';
 import { PaymentMethodsPanel } from '../../features/payments';
 import { ProfilePage } from '../../features/profile';
-import { PlanChangePage, PlansPanel, SubscriptionList, subscriptionsStrings } from '../../features/subscriptions';
+import { PlanChangePage, PlansPanel, resumeSubscriptionOf, SubscriptionList, subscriptionsStrings, type ResumeSubscriptionState } from '../../features/subscriptions';
 import { subscriberOf } from '../screens/subscriber';
+import { sameAppPath } from './sameAppPath';
 
 const profileHref = (params: Record<string, string>) => `/mi-perfil?${new URLSearchParams(params).toString()}`;
 
@@ -18,12 +19,19 @@ export function ProfileRoute() {
   const { user } = useAtomValue(authStateAtom);
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   if (!user) return null;
   const account = subscriberOf(user);
   const subId = search.get('sub_id');
   const agent = search.get('agent');
   const ecosystem = search.get('ecosystem');
   const focus = agent ? { kind: 'agent' as const, id: agent } : ecosystem ? { kind: 'ecosystem' as const, id: ecosystem } : null;
+  // Sent here by 'Suscribirse' without a card: the page to go back to once one is saved, with the plans to confirm.
+  const subscribing = search.get('reason') === 'subscribe';
+  const returnTo = subscribing ? sameAppPath(search.get('returnTo')) : null;
+  const resumeIds = resumeSubscriptionOf(location.state);
+  const backState: ResumeSubscriptionState | null = resumeIds && { resumeSubscription: resumeIds };
+  const backToSubscription = returnTo ? () => navigate(returnTo, { state: backState }) : undefined;
 
   return (
     <ProfilePage
@@ -33,10 +41,20 @@ export function ProfileRoute() {
         PAYMENTS: (
           <PaymentMethodsPanel
             account={account}
+            onCardAdded={backToSubscription}
             notice={
-              search.get('reason') === 'subscribe' ? (
+              subscribing ? (
                 <Alert color="indigo" variant="light" role="status">
-                  {subscriptionsStrings.subscribe.noCard}
+                  {returnTo ? (
+                    <Stack gap={6} align="flex-start">
+                      <Text size="sm">{subscriptionsStrings.subscribe.noCardNotice}</Text>
+                      <Anchor component={Link} to={returnTo} state={backState} size="sm">
+                        {subscriptionsStrings.subscribe.backToSubscription}
+                      </Anchor>
+                    </Stack>
+                  ) : (
+                    subscriptionsStrings.subscribe.noCard
+                  )}
                 </Alert>
               ) : undefined
             }

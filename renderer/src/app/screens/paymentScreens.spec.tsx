@@ -75,7 +75,11 @@ describe('the cart checkout', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Pagar y suscribirme' }));
     const dialog = await screen.findByRole('dialog', { name: 'Necesitas una tarjeta' });
-    expect(within(dialog).getByRole('link', { name: 'Añadir tarjeta' })).toHaveAttribute('href', '/mi-perfil?tab=PAYMENTS&reason=subscribe');
+    // Métodos de pago, coming back to the cart once the card is saved.
+    expect(within(dialog).getByRole('link', { name: 'Añadir tarjeta' })).toHaveAttribute(
+      'href',
+      `/mi-perfil?tab=PAYMENTS&reason=subscribe&returnTo=${encodeURIComponent('/marketplace/shopping-cart')}`,
+    );
     expect(api.callsTo('POST', '/stripe/create-subscription')).toHaveLength(0);
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual(['agente-legal']);
   });

@@ -22,12 +22,14 @@ export interface PaymentMethodsPanelProps {
   account: PaymentAccount;
   /** A message on top, e.g. why the user was sent here (subscribing needs a default card). */
   notice?: ReactNode;
+  /** After a card is saved (e.g. to go back to the subscription the user was starting). */
+  onCardAdded?: () => void;
 }
 
 const cardName = (card: Card) => strings.cardName(card.brand, card.last4);
 
 /** /mi-perfil?tab=PAYMENTS: the saved cards (default, delete) and a form to add one. */
-export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProps) {
+export function PaymentMethodsPanel({ account, notice, onCardAdded }: PaymentMethodsPanelProps) {
   const { payments } = useRuntimeConfig();
   const toast = useToast();
   const cardsQuery = useCards();
@@ -48,6 +50,7 @@ export function PaymentMethodsPanel({ account, notice }: PaymentMethodsPanelProp
   const saveCard = async (paymentMethodId: string, expiry?: TypedExpiry) => {
     await addCard.mutateAsync({ account, paymentMethodId, expiry });
     toast.success(strings.added);
+    onCardAdded?.();
   };
 
   const createClientSecret = () => setupIntent.mutateAsync(account);

@@ -30,6 +30,7 @@ export function CartCheckout({ account, items, onPurchased, paymentsHref }: Cart
   const flow = useSubscribeFlow({
     account,
     paymentsHref,
+    offered: plans,
     onSubscribed: (created, complete) => {
       onPurchased(
         created,

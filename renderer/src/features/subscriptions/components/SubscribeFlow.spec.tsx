@@ -7,6 +7,7 @@ import { defaultRuntimeConfig, runtimeConfigAtom } from '../../../shared/config'
 import { ToastViewport } from '../../../shared/ui';
 import { createQueryClient } from '../../../shared/api';
 import type { Plan } from '../types';
+import { Link, Route, Routes } from 'react-router-dom';
 import { SubscribeButton } from './SubscribeFlow';
 
 // Stripe.js is loaded from Stripe's servers; here a stand-in with the call the 3-D Secure step makes.
@@ -60,8 +61,35 @@ describe('SubscribeButton', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Necesitas una tarjeta' });
     expect(dialog).toHaveTextContent('Para suscribirte necesitas una tarjeta predeterminada. Añádela en Métodos de pago y vuelve a intentarlo.');
-    expect(within(dialog).getByRole('link', { name: 'Añadir tarjeta' })).toHaveAttribute('href', '/mi-perfil?tab=PAYMENTS&reason=subscribe');
+    // Métodos de pago, with this page to come back to once the card is saved.
+    expect(within(dialog).getByRole('link', { name: 'Añadir tarjeta' })).toHaveAttribute('href', '/mi-perfil?tab=PAYMENTS&reason=subscribe&returnTo=%2F');
     expect(api.callsTo('POST', '/stripe/create-subscription')).toHaveLength(0);
+  });
+
+  it("reopens the confirmation coming back from a card for this plan only, not another's", async () => {
+    const api = mockApi().on('GET', '/stripe/default-payment-method', { body: { paymentMethod: card } });
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <>
+              <Link to="/agente" state={{ resumeSubscription: ['price_otro'] }}>
+                Volver por otro plan
+              </Link>
+              <Link to="/agente" state={{ resumeSubscription: ['price_legal'] }}>
+                Volver por este plan
+              </Link>
+            </>
+          }
+        />
+        <Route path="/agente" element={<SubscribeButton account={account} plan={plan} />} />
+      </Routes>,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Volver por otro plan' }));
+    expect(await screen.findByRole('button', { name: 'Suscribirse: Asesor Legal' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/stripe/default-payment-method')).toHaveLength(0);
   });
 
   it('with a card asks once, then subscribes with an idempotency key and says so', async () => {

@@ -1,6 +1,6 @@
 import { Alert, Box, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../shared/config';
 import { loadStripeJs } from '../../../shared/stripe';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
@@ -14,13 +14,44 @@ const strings = subscriptionsStrings.subscribe;
 /** Where the cards are managed, with the reason the user was sent there. */
 export const PAYMENTS_FOR_SUBSCRIBING = '/mi-perfil?tab=PAYMENTS&reason=subscribe';
 
+/**
+ * Métodos de pago for a user who has no card yet, with the page they were subscribing from
+ * (`returnTo`, this app's path and query): once the card is saved they are taken back there.
+ */
+export function paymentsForSubscribing(returnTo: string): string {
+  return `${PAYMENTS_FOR_SUBSCRIBING}&${new URLSearchParams({ returnTo }).toString()}`;
+}
+
+/**
+ * Route state that comes with the user to Métodos de pago and back: the price ids of the plans
+ * they were subscribing to, so that the page they return to opens the same confirmation again.
+ */
+export interface ResumeSubscriptionState {
+  resumeSubscription: string[];
+}
+
+/** The price ids a route's state asks to resume, if it does. */
+export function resumeSubscriptionOf(state: unknown): string[] | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const ids = (state as Partial<ResumeSubscriptionState>).resumeSubscription;
+  return Array.isArray(ids) && ids.length > 0 && ids.every((id) => typeof id === 'string') ? ids : null;
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
 type Phase = 'idle' | 'checking' | 'no-card' | 'confirm' | 'subscribing';
 
 export interface SubscribeFlowOptions {
   account: SubscriberAccount;
   /** Called with what was subscribed; `complete` is false when one of several failed. */
   onSubscribed?: (created: CreatedSubscription[], complete: boolean) => void;
+  /** Where 'Añadir tarjeta' leads; by default Métodos de pago, coming back to this page afterwards. */
   paymentsHref?: string;
+  /**
+   * The plans this flow offers: when the user comes back from adding a card for exactly these
+   * (ResumeSubscriptionState), the confirmation opens again by itself.
+   */
+  offered?: readonly Plan[];
 }
 
 /**
@@ -28,8 +59,11 @@ export interface SubscribeFlowOptions {
  * user is sent to Métodos de pago), then one confirmation, then one subscription per plan, each
  * with its own idempotency key.
  */
-export function useSubscribeFlow({ account, onSubscribed, paymentsHref = PAYMENTS_FOR_SUBSCRIBING }: SubscribeFlowOptions) {
+export function useSubscribeFlow({ account, onSubscribed, paymentsHref, offered }: SubscribeFlowOptions) {
   const toast = useToast();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const here = `${location.pathname}${location.search}`;
   const { payments } = useRuntimeConfig();
   const defaultCard = useDefaultCardCheck();
   const ensureCustomer = useEnsureCustomer();
@@ -93,6 +127,17 @@ export function useSubscribeFlow({ account, onSubscribed, paymentsHref = PAYMENT
     if (phase !== 'subscribing') setPhase('idle');
   };
 
+  // Back from Métodos de pago with a card: the same plans' confirmation, once (the state is used up).
+  const resume = resumeSubscriptionOf(location.state);
+  const offeredIds = (offered ?? []).map((plan) => plan.priceId);
+  const resumeHere = resume !== null && offeredIds.length > 0 && sameIds(resume, offeredIds);
+  useEffect(() => {
+    if (!resumeHere || !offered) return;
+    navigate(here, { replace: true, state: null });
+    void start([...offered]);
+    // Keyed on whether this flow is the one to resume; `start` and `offered` are this render's.
+  }, [resumeHere]);
+
   const total = plans.reduce((sum, plan) => sum + Math.round(plan.price * 100), 0) / 100;
   const open = phase === 'no-card' || phase === 'confirm' || phase === 'subscribing';
 
@@ -105,7 +150,11 @@ export function useSubscribeFlow({ account, onSubscribed, paymentsHref = PAYMENT
             <AppButton variant="outline" onClick={close}>
               {strings.cancel}
             </AppButton>
-            <AppButton component={Link} to={paymentsHref}>
+            <AppButton
+              component={Link}
+              to={paymentsHref ?? paymentsForSubscribing(here)}
+              state={{ resumeSubscription: plans.map((plan) => plan.priceId) } satisfies ResumeSubscriptionState}
+            >
               {strings.addCard}
             </AppButton>
           </Group>
@@ -156,7 +205,7 @@ export function useSubscribeFlow({ account, onSubscribed, paymentsHref = PAYMENT
   return { start, checking: phase === 'checking', modal };
 }
 
-export interface SubscribeButtonProps extends Omit<SubscribeFlowOptions, 'onSubscribed'> {
+export interface SubscribeButtonProps extends Omit<SubscribeFlowOptions, 'onSubscribed' | 'offered'> {
   plan: Plan;
   onSubscribed?: (created: CreatedSubscription) => void;
   size?: 'xs' | 'sm' | 'md';
@@ -164,7 +213,7 @@ export interface SubscribeButtonProps extends Omit<SubscribeFlowOptions, 'onSubs
 
 /** 'Suscribirse' to one paid agent or priced ecosystem. */
 export function SubscribeButton({ plan, onSubscribed, size = 'sm', ...options }: SubscribeButtonProps) {
-  const flow = useSubscribeFlow({ ...options, onSubscribed: (created) => created[0] && onSubscribed?.(created[0]) });
+  const flow = useSubscribeFlow({ ...options, offered: [plan], onSubscribed: (created) => created[0] && onSubscribed?.(created[0]) });
   return (
     <>
       <AppButton size={size} loading={flow.checking} onClick={() => void flow.start([plan])} aria-label={strings.buttonLabel(plan.name)}>
