@@ -97,6 +97,17 @@ describe('the Bedrock adapters, driven by the AWS SDK against a local event-stre
       expect(request.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDFAKEBEDROCK\/\d{8}\/us-east-1\/bedrock\//);
     });
 
+    it("puts the request's temperature (0 too) and max tokens in inferenceConfig; none: no temperature and 2048", async () => {
+      await collect(bedrockGateway().stream(agentChat({ temperature: 0, maxTokens: 300 })));
+      await collect(bedrockGateway().stream(agentChat({ temperature: 1, maxTokens: 8192 })));
+      await collect(bedrockGateway().stream(agentChat()));
+      expect(fake.requests.map((request) => request.body.inferenceConfig)).toEqual([
+        { maxTokens: 300, temperature: 0 },
+        { maxTokens: 8192, temperature: 1 },
+        { maxTokens: 2048 },
+      ]);
+    });
+
     it('uses BEDROCK_MODEL_ID, by default Claude 3.5 Sonnet, when the agent names no model', async () => {
       await collect(bedrockGateway().stream(agentChat({ modelId: undefined })));
       await collect(bedrockGateway({ BEDROCK_MODEL_ID: 'us.anthropic.claude-3-7-sonnet-20250219-v1:0' }).stream(agentChat({ modelId: ' ' })));

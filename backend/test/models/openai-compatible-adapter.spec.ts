@@ -100,6 +100,16 @@ describe('the OpenAI-compatible adapter, over HTTP against a local SSE fake', ()
     });
   });
 
+  it("sends the request's temperature (0 too) and max_tokens, streamed or whole; none: no temperature and 2048", async () => {
+    await collect(openAiGateway().stream(agentChat({ temperature: 0, maxTokens: 300 })));
+    await collect(openAiGateway().stream(agentChat({ temperature: 0.65, maxTokens: 8192, wholeReply: true })));
+    await collect(openAiGateway().stream(agentChat()));
+    expect(fake.requests[0].body).toMatchObject({ stream: true, temperature: 0, max_tokens: 300 });
+    expect(fake.requests[1].body).toMatchObject({ stream: false, temperature: 0.65, max_tokens: 8192 });
+    expect(fake.requests[2].body.max_tokens).toBe(2048);
+    expect(fake.requests[2].body).not.toHaveProperty('temperature');
+  });
+
   it('sends no Authorization header without OPENAI_API_KEY', async () => {
     await collect(openAiGateway().stream(agentChat()));
     expect(fake.requests[0].headers.authorization).toBeUndefined();
