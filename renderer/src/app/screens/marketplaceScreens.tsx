@@ -176,7 +176,7 @@ export function MarketplaceScreen() {
   );
 }
 
-/** 'Chatear con el agente': /chat?agent={id} opens a new conversation with it (spec section 4). */
+/** 'Chatear con el agente': /chat?agent={id} goes on with the user's open chat with it, or starts one (spec section 4). */
 const chatWithAgentButton = (agent: Agent) => (
   <AppButton component={Link} to={`/chat?agent=${encodeURIComponent(agent.id)}`} size="sm" variant="outline">
     {appStrings.screens.chatWithAgent}

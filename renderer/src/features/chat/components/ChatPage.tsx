@@ -77,7 +77,8 @@ function ChatHeader({ title, agent, isMain, newChatHref }: ChatHeaderProps) {
           </div>
         </Group>
         {(newChatHref || isMain) && (
-          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          // Side by side, or one under the other when a narrow screen has no room for both.
+          <Group gap="xs">
             {newChatHref && (
               <AppButton component={Link} to={newChatHref} variant="outline" size="compact-xs">
                 {strings.newChat}
