@@ -35,6 +35,8 @@ export const chatStrings = {
     mainWelcome: (product: string) => `Hola, soy ${product}. ¿En qué puedo ayudarte hoy?`,
     mainHint: 'Pregunta lo que quieras o pide ayuda para crear tu propio agente.',
     agentWelcome: (name: string) => `Estás chateando con ${name}. Escribe tu primera pregunta.`,
+    /** The agent's conversation starters, as buttons that send their text. */
+    starters: 'Para empezar',
     flowWelcome: 'Describe la tarea y el flujo de agentes la resolverá.',
     loading: 'Cargando la conversación…',
     notFound: 'Conversación no encontrada',

@@ -12,7 +12,10 @@ export type ConversationCategory = Conversation['category'];
 export type Message = components['schemas']['MessageDto'];
 export type MessageRole = Message['role'];
 /** The agent shown in the header of an agent chat (GET /api/agents/{id}), as far as the chat needs it. */
-export type ChatAgent = Pick<components['schemas']['AgentDto'], 'id' | 'name' | 'description' | 'avatar' | 'price' | 'creatorId'>;
+export type ChatAgent = Pick<
+  components['schemas']['AgentDto'],
+  'id' | 'name' | 'description' | 'avatar' | 'price' | 'creatorId' | 'conversationStarters'
+>;
 /** The user's subscription covering an agent; success false when none does. */
 export type SubscriptionLookup = components['schemas']['SubscriptionLookupDto'];
 export type AssistantPrompt = components['schemas']['AssistantPromptDto'];

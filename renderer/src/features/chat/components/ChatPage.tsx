@@ -28,6 +28,7 @@ import { newMessageId } from '../utils/ids';
 import { newChatPath, parseChatIntent, type ChatIntent } from '../utils/intent';
 import { AssistantInstructionsButton } from './AssistantInstructions';
 import { ChatComposer } from './ChatComposer';
+import { ConversationStarters } from './ConversationStarters';
 import { MessageItem, type ChatMessage } from './MessageItem';
 import { SubscriptionPausedModal } from './SubscriptionPausedModal';
 
@@ -92,7 +93,14 @@ function ChatHeader({ title, agent, isMain, newChatHref }: ChatHeaderProps) {
   );
 }
 
-function Welcome({ intent, agent }: { intent: ChatIntent | null; agent: ChatAgent | null }) {
+interface WelcomeProps {
+  intent: ChatIntent | null;
+  agent: ChatAgent | null;
+  /** Sends a conversation starter's text, as if typed; absent while nothing can be sent. */
+  onStart?: (text: string) => void;
+}
+
+function Welcome({ intent, agent, onStart }: WelcomeProps) {
   const { productName } = useRuntimeConfig();
   let text: string = strings.mainWelcome(productName);
   if (agent) text = strings.agentWelcome(agent.name);
@@ -107,6 +115,7 @@ function Welcome({ intent, agent }: { intent: ChatIntent | null; agent: ChatAgen
           {strings.mainHint}
         </Text>
       )}
+      {agent && <ConversationStarters starters={agent.conversationStarters ?? []} onStart={onStart} />}
     </Stack>
   );
 }
@@ -371,6 +380,7 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
   if (openChat) return <Navigate to={`/chat/${encodeURIComponent(openChat.id)}`} replace />;
 
   const authorName = agent?.name ?? productName;
+  const canCompose = (view === 'ready' && conversation !== null) || (!conversationId && !looking);
 
   let body: ReactNode;
   if (view === 'loading' || looking) {
@@ -418,14 +428,13 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
       />
     );
   } else if (!agentError) {
-    body = <Welcome intent={intent} agent={agent} />;
+    body = <Welcome intent={intent} agent={agent} onStart={canCompose && !create.isPending ? (text) => void send(text) : undefined} />;
   }
 
   // Before the first message, the title the server will give the conversation (spec section 4).
   let title: string = conversation?.title ?? strings.newTitle;
   if (!conversation && intent?.kind === 'agent' && agent) title = strings.agentTitle(agent.name);
   else if (!conversation && intent?.kind === 'flow') title = strings.flowTitle;
-  const canCompose = (view === 'ready' && conversation !== null) || (!conversationId && !looking);
 
   // An unknown conversation is only that: no header titled as a new one, no composer.
   if (view === 'not-found') return <div className="chat-page">{body}</div>;
