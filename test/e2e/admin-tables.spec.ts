@@ -1,18 +1,20 @@
 // Issue 31, item 9: the admin's tables as an admin reads them at 1280 and 390 px. The users' actions
 // are whole (they were cut to 'Desh', 'Quit'), the status filter fits a phone, the dashboard follows
 // the period chosen, and the payments and audit views name what they list in Spanish: no raw codes
-// ('active', 'charge', 'user.role'), no JSON, no ids where a name belongs.
+// ('active', 'charge', 'user.role'), no JSON, no ids where a name belongs. axe audits each table,
+// and the confirmation, at both sizes.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { registerAndVerify, signIn, uniqueEmail } from './support/accounts';
+import { auditAtBothSizes } from './support/axe';
 
 const PASSWORD = 'Admin-Tablas-2026!';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const idToken = (page: Page) =>
   page.evaluate(() => Object.entries(window.localStorage).find(([key]) => key.endsWith('.idToken'))?.[1] ?? null);
@@ -71,6 +73,7 @@ test('the admin tables at 1280 and 390 px, in words', async ({ browser }) => {
   await expect(days.getByRole('row')).toHaveCount(8);
   await period.getByText('12 meses').click();
   await expect(page.getByRole('table', { name: 'Métricas por mes' }).getByRole('row')).toHaveCount(13);
+  await auditAtBothSizes(page, '/admin (12 months)');
 
   // Users at 1280 px: the table fits beside the sidebar, every action whole.
   await page.goto('/admin/users');
@@ -88,9 +91,12 @@ test('the admin tables at 1280 and 390 px, in words', async ({ browser }) => {
   }
   await expect(row.getByRole('button', { name: /^Deshabilitar a / })).toHaveText('Deshabilitar');
   await expect(row.getByRole('button', { name: /^Hacer administrador a / })).toHaveText('Hacer administrador');
+  await auditAtBothSizes(page, '/admin/users (one user found)');
 
   // A change for the audit log: the user becomes admin.
   await row.getByRole('button', { name: /^Hacer administrador a / }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirmar' })).toBeVisible();
+  await auditAtBothSizes(page, "/admin/users with 'Confirmar' open");
   await page.getByRole('dialog', { name: 'Confirmar' }).getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByText(`"${user.email}" ahora es administrador.`)).toBeVisible();
 
@@ -102,12 +108,14 @@ test('the admin tables at 1280 and 390 px, in words', async ({ browser }) => {
   await expect(roleRow).toContainText('Rol: usuario → administrador');
   await expect(audit).not.toContainText('user.role');
   await expect(audit).not.toContainText('{');
+  await auditAtBothSizes(page, '/admin/audit');
 
   // Payments: Spanish kinds, names instead of ids.
   await page.goto('/admin/stripe/products');
   const products = page.getByRole('table', { name: 'Productos' });
   const product = products.getByRole('row').filter({ hasText: agentName });
   await expect(product.getByRole('cell').nth(3)).toHaveText('Agente');
+  await auditAtBothSizes(page, '/admin/stripe/products');
 
   // The same screens on a phone: the status filter stacked, whole, inside the page.
   await page.setViewportSize(PHONE);
