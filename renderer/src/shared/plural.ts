@@ -3,5 +3,7 @@
  * '2 asignaciones', '1.250 registros' (es-ES groups from five digits, as its style guide asks).
  */
 export function countOf(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('es-ES')} ${count === 1 ? one : many}`;
+  // A count the server left out never breaks the screen it is on.
+  const shown = typeof count === 'number' ? count.toLocaleString('es-ES') : String(count ?? 0);
+  return `${shown} ${count === 1 ? one : many}`;
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, withTimeout, type components } from '../../../shared/api';
 import { AGENT_FETCH_TIMEOUT_MS } from '../../../shared/config';
@@ -92,6 +92,22 @@ export function useAgentPlan(id: string | null | undefined) {
     queryFn: ({ signal }) => fetchAgent(id!, signal),
     select: agentPlan,
     enabled: Boolean(id),
+  });
+}
+
+/**
+ * The names of a bundle's agents (GET /api/agents/{id} each, the entries the marketplace shares):
+ * a name, null while it loads, or undefined for one no longer readable (deleted, made private).
+ */
+export function useAgentNames(ids: readonly string[]): Array<string | null | undefined> {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: subscriptionsKeys.agent(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchAgent(id, signal),
+      select: (agent: Schemas['AgentDto']) => agent.name,
+      retry: false,
+    })),
+    combine: (results) => results.map((result) => (result.isError ? undefined : (result.data ?? null))),
   });
 }
 

@@ -92,13 +92,13 @@ export function PlanChangePage({ userId, subscriptionId, priceId, onDone, backHr
                 value={
                   loaded.subscription
                     ? `${currentName} · ${subscriptionsStrings.list.perMonth(formatMoney(loaded.subscription.price, payments.currency))}`
-                    : subscriptionId
+                    : strings.unknownPlan
                 }
               />
               <Fact
-                label={loaded.plan ? strings.newPlan : strings.newPrice}
+                label={strings.newPlan}
                 value={
-                  loaded.plan ? `${loaded.plan.name} · ${subscriptionsStrings.list.perMonth(formatMoney(loaded.plan.price, payments.currency))}` : priceId
+                  loaded.plan ? `${loaded.plan.name} · ${subscriptionsStrings.list.perMonth(formatMoney(loaded.plan.price, payments.currency))}` : strings.unknownPlan
                 }
               />
               <Fact

@@ -2,7 +2,7 @@ import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButto
 import { useId } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { subscriptionsStrings } from '../strings';
-import type { Subscription } from '../api/subscriptionsQueries';
+import { useAgentNames, type Subscription } from '../api/subscriptionsQueries';
 import { formatDate, formatMoney } from '../utils/format';
 import { isCancelled, isEnding, statusColor } from '../utils/listing';
 
@@ -43,6 +43,15 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A bundle's agents by name (fetched once the card opens); those no longer readable, counted. */
+function BundleAgents({ ids }: { ids: string[] }) {
+  const names = useAgentNames(ids);
+  if (names.some((name) => name === null)) return <Field label={strings.bundleAgents} value={strings.loadingAgents} />;
+  const known = names.filter((name): name is string => typeof name === 'string');
+  const gone = names.length - known.length;
+  return <Field label={strings.bundleAgents} value={[...known, ...(gone > 0 ? [strings.unavailableAgents(gone)] : [])].join(', ')} />;
+}
+
 /** One subscription: the summary, and once expanded its details and actions (spec section 2). */
 export function SubscriptionCard({ subscription, currency, expanded, busy, onToggle, onEdit, onCancel, onPause, onResume }: SubscriptionCardProps) {
   const detailsId = useId();
@@ -69,9 +78,6 @@ export function SubscriptionCard({ subscription, currency, expanded, busy, onTog
                   {productNames}
                 </Text>
               )}
-              <Text size="xs" c="dimmed" component="span" style={{ overflowWrap: 'anywhere' }}>
-                {strings.subscriptionId}: {subscription.subscriptionId}
-              </Text>
             </Box>
             <Box component="span" style={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-end' }}>
               <Text fw={700} component="span">
@@ -102,10 +108,10 @@ export function SubscriptionCard({ subscription, currency, expanded, busy, onTog
                 </Badge>
               </Group>
             </Stack>
-            <Field label={strings.priceId} value={subscription.priceId ?? '—'} />
-            <Field label={strings.userId} value={subscription.userId} />
-            <Field label={strings.agentId} value={subscription.agentId ?? '—'} />
-            {subscription.isBundle && subscription.agents.length > 0 && <Field label={strings.bundleAgents} value={subscription.agents.join(', ')} />}
+            {/* Names, not ids (issue 31): what was bought, and the provider's reference for a question about the payment. */}
+            {productNames && <Field label={subscription.isBundle ? strings.ecosystem : strings.agent} value={productNames} />}
+            {subscription.isBundle && subscription.agents.length > 0 && <BundleAgents ids={subscription.agents} />}
+            <Field label={strings.reference} value={subscription.subscriptionId} />
             {subscription.finishedAt && <Field label={strings.finishedAt} value={formatDate(subscription.finishedAt)} />}
             {subscription.status === 'active' && !ending && periodEnd && <Field label={strings.renewsOn} value={periodEnd} />}
           </SimpleGrid>

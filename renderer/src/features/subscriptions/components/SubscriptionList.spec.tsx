@@ -106,7 +106,7 @@ describe('SubscriptionList', () => {
     expect(screen.getByText('Mostrando 0-0 de 0')).toBeInTheDocument();
   });
 
-  it('expands a card with its status colour, ids and products, or the texts for none', async () => {
+  it('expands a card with its status colour, what was bought and the payment reference, or the texts for none', async () => {
     mockApi().on('GET', LIST_PATH, { body: { success: true, data: seven() } });
     const { onEdit } = renderList();
     await screen.findByRole('list', { name: 'Suscripciones' });
@@ -114,15 +114,17 @@ describe('SubscriptionList', () => {
     const [first, second, third, fourth] = cards();
     const toggle = within(first!).getByRole('button', { expanded: false });
     expect(toggle).toHaveTextContent('Ana García');
-    expect(toggle).toHaveTextContent('sub_1');
+    expect(toggle).toHaveTextContent('Agente 1');
     expect(toggle).toHaveTextContent('11,00 € / mes');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const details = within(first!).getByRole('region', { name: 'Detalles de la suscripción: Agente 1' });
     expect(within(details).getByTestId('subscription-status')).toHaveTextContent('Activa');
-    expect(within(details).getByText('price_1')).toBeInTheDocument();
-    expect(within(details).getByText('sub-ana')).toBeInTheDocument();
-    expect(within(details).getByText('agente-1')).toBeInTheDocument();
+    expect(within(details).getByText('Agente', { selector: 'p' }).nextElementSibling).toHaveTextContent('Agente 1');
+    expect(within(details).getByText('Referencia del pago').nextElementSibling).toHaveTextContent('sub_1');
+    // No raw id but the payment's reference reaches the buyer (issue 31): not the price's, the user's or the agent's.
+    for (const id of ['price_1', 'sub-ana', 'agente-1']) expect(first).not.toHaveTextContent(id);
+    expect(first).not.toHaveTextContent(/ID de/);
     expect(within(details).getByText(/Descripción 1/)).toBeInTheDocument();
     await userEvent.click(within(details).getByRole('button', { name: 'Editar: Agente 1' }));
     expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ subscriptionId: 'sub_1' }));
@@ -140,6 +142,40 @@ describe('SubscriptionList', () => {
     await userEvent.click(unnamed);
     expect(within(fourth!).getByText('No hay productos asociados')).toBeInTheDocument();
     expect(within(fourth!).getByRole('button', { name: 'Editar: sub_4' })).toBeInTheDocument();
+  });
+
+  it("names a bundle's agents instead of listing their ids, and counts those no longer available", async () => {
+    const api = mockApi()
+      .on('GET', LIST_PATH, {
+        body: {
+          success: true,
+          data: [
+            subscription(1, {
+              isBundle: true,
+              agentId: null,
+              ecosystemId: 'eco-9f1c2d7e',
+              agents: ['3b8f2a10-1111-4c2d-9e0f-aaaaaaaaaaaa', '3b8f2a10-2222-4c2d-9e0f-bbbbbbbbbbbb', '3b8f2a10-3333-4c2d-9e0f-cccccccccccc'],
+              products: [{ name: 'Pyme Completa', description: 'Todo para tu pyme', price: 80 }],
+            }),
+          ],
+        },
+      })
+      .on('GET', '/agents/3b8f2a10-1111-4c2d-9e0f-aaaaaaaaaaaa', { body: { id: '3b8f2a10-1111-4c2d-9e0f-aaaaaaaaaaaa', name: 'Asesor Legal' } })
+      .on('GET', '/agents/3b8f2a10-2222-4c2d-9e0f-bbbbbbbbbbbb', { body: { id: '3b8f2a10-2222-4c2d-9e0f-bbbbbbbbbbbb', name: 'Analista Financiero' } })
+      .on('GET', '/agents/3b8f2a10-3333-4c2d-9e0f-cccccccccccc', { status: 404, body: { statusCode: 404, message: 'Agente no encontrado' } });
+    renderList();
+    const [card] = await screen.findAllByTestId('subscription-card');
+    await userEvent.click(within(card!).getByRole('button', { expanded: false }));
+
+    const details = within(card!).getByRole('region', { name: 'Detalles de la suscripción: Pyme Completa' });
+    expect(within(details).getByText('Ecosistema').nextElementSibling).toHaveTextContent('Pyme Completa');
+    await waitFor(() =>
+      expect(within(details).getByText('Agentes del paquete').nextElementSibling).toHaveTextContent(
+        'Asesor Legal, Analista Financiero, 1 agente que ya no está disponible',
+      ),
+    );
+    expect(card).not.toHaveTextContent(/3b8f2a10|eco-9f1c2d7e/);
+    expect(api.callsTo('GET', '/agents/3b8f2a10-1111-4c2d-9e0f-aaaaaaaaaaaa')).toHaveLength(1);
   });
 
   it('uses the status colours: active green, paused yellow, otherwise red', async () => {
@@ -260,7 +296,7 @@ describe('SubscriptionList', () => {
     renderList({ focusId: 'sub_7' });
     await screen.findByRole('list', { name: 'Suscripciones' });
     await waitFor(() => expect(ids()).toEqual(['sub_6', 'sub_7']));
-    expect(screen.getByRole('region', { name: 'Detalles de la suscripción: Asesor Fiscal' })).toHaveTextContent('price_7');
+    expect(screen.getByRole('region', { name: 'Detalles de la suscripción: Asesor Fiscal' })).toHaveTextContent('Referencia del pagosub_7');
   });
 
   it("offers 'Nueva suscripción' and says 'No hay suscripciones' when there are none", async () => {
