@@ -109,7 +109,7 @@ export const publicationsStrings = {
     rateLimitHint: (max: number | null) =>
       max === null
         ? 'Opcional. Vacío: sin límite propio; se aplica el máximo del servidor.'
-        : `Opcional. Vacío: sin límite propio; el servidor admite como mucho ${max.toLocaleString('es-ES')} por minuto por clave.`,
+        : `Opcional. Vacío: sin límite propio, hasta ${max.toLocaleString('es-ES')}/min.`,
     expiresHint: 'Opcional. Vacío: no caduca.',
     limitInvalid: (min: number) => `Escribe un número entero mayor que ${min - 1}.`,
     limitTooLarge: (max: number) => `Escribe un número entero que no supere ${max.toLocaleString('es-ES')}.`,

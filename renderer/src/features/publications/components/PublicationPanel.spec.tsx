@@ -243,7 +243,7 @@ describe('PublicationPanel', () => {
     renderWithProviders(<PublicationPanel agentId={AGENT} />);
     const form = await screen.findByRole('form', { name: 'Nueva clave' });
     // The served configuration's most: 600 a minute (renderer/test/served-config.json).
-    expect(within(form).getByText('Opcional. Vacío: sin límite propio; el servidor admite como mucho 600 por minuto por clave.')).toBeInTheDocument();
+    expect(within(form).getByText('Opcional. Vacío: sin límite propio, hasta 600/min.')).toBeInTheDocument();
     expect(screen.getByText(/las consultas al modelo de todas tus claves juntas tienen además un máximo por minuto del servidor/)).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Claves de API' });
     expect(within(within(table).getAllByRole('row')[1]).getAllByRole('cell')[2]).toHaveTextContent('Sin límites propios');
