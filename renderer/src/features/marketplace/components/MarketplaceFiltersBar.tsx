@@ -114,6 +114,7 @@ export function MarketplaceFiltersBar({ kind, layout = 'bar' }: { kind: Marketpl
             styles={PRICE_ERROR_STYLES}
             w={130}
             suffix=" €"
+            decimalSeparator=","
             allowNegative={false}
           />
           <NumberInput
@@ -124,6 +125,7 @@ export function MarketplaceFiltersBar({ kind, layout = 'bar' }: { kind: Marketpl
             error={priceError !== undefined}
             w={130}
             suffix=" €"
+            decimalSeparator=","
             allowNegative={false}
           />
         </Group>

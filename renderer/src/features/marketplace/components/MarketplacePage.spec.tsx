@@ -285,6 +285,37 @@ describe('MarketplacePage', () => {
     expect(lastAgentsQuery(api)).toMatchObject({ page: '2' });
   });
 
+  it("writes the pages loaded with 'Cargar más' into the address, and an address with page=N loads them again", async () => {
+    const agents = (from: number, count: number) =>
+      Array.from({ length: count }, (_, index) => agentFixture({ id: `agente-${from + index}`, name: `Agente ${from + index}` }));
+    const reply = (pageNumber: number) => ({ body: { items: agents((pageNumber - 1) * 24, pageNumber === 3 ? 2 : 24), total: 50, page: pageNumber, limit: 24 } });
+    const api = mockApi().on('GET', '/marketplace/agents', (call) => reply(Number(call.url.searchParams.get('page'))));
+    const first = renderWithProviders(
+      <>
+        <MarketplacePage />
+        <Address />
+      </>,
+      { route: '/marketplace?category=tech' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Cargar más' }));
+    expect(await screen.findByText('Mostrando 48 de 50 resultados')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Dirección' })).toHaveTextContent('/marketplace?category=tech&page=2'));
+    // Another filter starts again at page 1.
+    await userEvent.click(screen.getByRole('textbox', { name: 'Ordenar por' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Valoración' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Dirección' })).toHaveTextContent('/marketplace?category=tech&sortBy=rating'));
+    expect(await screen.findByText('Mostrando 24 de 50 resultados')).toBeInTheDocument();
+    first.unmount();
+
+    // Reloaded (or shared) with page=3: the three pages, one after another.
+    const before = api.callsTo('GET', '/marketplace/agents').length;
+    renderWithProviders(<MarketplacePage />, { route: '/marketplace?category=tech&page=3' });
+    expect(await screen.findByText('Mostrando 50 de 50 resultados')).toBeInTheDocument();
+    const sent = api.callsTo('GET', '/marketplace/agents').slice(before).map((call) => call.url.searchParams.get('page'));
+    expect(sent).toEqual(['1', '2', '3']);
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).not.toBeInTheDocument();
+  });
+
   it("says 'más de 1.000' when the server counted only that far, and offers more while pages come full", async () => {
     const agents = (from: number, count: number) =>
       Array.from({ length: count }, (_, index) => agentFixture({ id: `agente-${from + index}`, name: `Agente ${from + index}` }));
@@ -345,6 +376,20 @@ describe('MarketplacePage', () => {
     await userEvent.type(min, '2');
     await waitFor(() => expect(lastAgentsQuery(api)).toMatchObject({ minPrice: '2', maxPrice: '5' }));
     expect(screen.queryByText('El precio mínimo no puede ser mayor que el máximo.')).not.toBeInTheDocument();
+  });
+
+  it('shows and takes prices with a decimal comma (9,5 €, not 9.5)', async () => {
+    const api = mockApi().on('GET', '/marketplace/agents', { body: page([legal]) });
+    renderWithProviders(<MarketplacePage />, { route: '/marketplace?maxPrice=49.9' });
+    await screen.findByRole('list', { name: 'Agentes' });
+    expect(screen.getByRole('textbox', { name: 'Precio máximo' })).toHaveValue('49,9 €');
+    expect(screen.getByText('0 € – 49,90 €')).toBeInTheDocument();
+
+    const min = screen.getByRole('textbox', { name: 'Precio mínimo' });
+    await userEvent.clear(min);
+    await userEvent.type(min, '9,5');
+    expect(min).toHaveValue('9,5 €');
+    await waitFor(() => expect(lastAgentsQuery(api)).toMatchObject({ minPrice: '9.5', maxPrice: '49.9' }));
   });
 
   it('points the minimum price at the error with aria-describedby, and marks both fields invalid', async () => {

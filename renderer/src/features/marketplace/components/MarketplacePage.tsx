@@ -1,10 +1,10 @@
 import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import type { ReactNode } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { useFiltersInUrl } from '../hooks/useFiltersInUrl';
 import { useMarketplaceList } from '../hooks/useMarketplaceList';
-import { marketplaceTabAtom, resetFiltersAtom } from '../state/filters';
+import { marketplaceTabAtom, resetFiltersAtom, setMarketplaceTabAtom } from '../state/filters';
 import { marketplaceStrings as strings } from '../strings';
 import type { Agent, Ecosystem } from '../api/marketplaceQueries';
 import type { MarketplaceKind } from '../types';
@@ -25,7 +25,8 @@ export interface MarketplacePageProps {
 export function MarketplacePage({ renderAgentActions, renderEcosystemActions, headerActions }: MarketplacePageProps) {
   // First: the address's filters and tab are in the atoms before anything below reads them.
   useFiltersInUrl();
-  const [tab, setTab] = useAtom(marketplaceTabAtom);
+  const tab = useAtomValue(marketplaceTabAtom);
+  const setTab = useSetAtom(setMarketplaceTabAtom);
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }} className="marketplace-page">
       {/* Actions under the title, not at its right: the assistant's opener floats at the top right. */}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useNavigationType } from 'react-router-dom';
 import {
@@ -9,7 +9,7 @@ import {
   useMarketplacePages,
   type MarketplaceItem,
 } from '../api/marketplaceQueries';
-import { filtersAtom, isPriceRangeValid, marketplaceQuery, narrowsResults } from '../state/filters';
+import { filtersAtom, isPriceRangeValid, marketplacePagesAtom, marketplaceQuery, narrowsResults } from '../state/filters';
 import type { MarketplaceFilters, MarketplaceKind } from '../types';
 
 /** Typing in the search box refreshes the grid once the user pauses. */
@@ -76,6 +76,13 @@ export function useMarketplaceList<K extends MarketplaceKind>(kind: K): Marketpl
   const lastPageFull = last !== undefined && last.items.length >= last.limit;
   const status: ListStatus = pages.isError ? 'error' : pages.isPending ? 'loading' : 'ready';
   const more = totalIsExact ? items.length < total : lastPageFull;
+  // The pages the address asks for (a reload after 'Cargar más'), one after another.
+  const [wanted, setWanted] = useAtom(marketplacePagesAtom);
+  const fetchNext = status === 'ready' && more && !pages.isFetchingNextPage && loaded.length < wanted;
+  const { fetchNextPage } = pages;
+  useEffect(() => {
+    if (fetchNext) void fetchNextPage({ cancelRefetch: false });
+  }, [fetchNext, loaded.length, fetchNextPage]);
   return {
     items,
     total,
@@ -85,7 +92,7 @@ export function useMarketplaceList<K extends MarketplaceKind>(kind: K): Marketpl
     loadingMore: pages.isFetchingNextPage,
     hasMore: status === 'ready' && more,
     loadMore: () => {
-      if (!pages.isFetchingNextPage) void pages.fetchNextPage();
+      if (!pages.isFetchingNextPage) setWanted(loaded.length + 1);
     },
     // From page 1 again, as a first visit would.
     retry: () => void queryClient.resetQueries({ queryKey: marketplaceKeys.list(kind, search), exact: true }),

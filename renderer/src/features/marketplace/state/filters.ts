@@ -59,13 +59,23 @@ export function marketplaceQuery(filters: MarketplaceFilters, kind: MarketplaceK
 
 export const filtersAtom = atom<MarketplaceFilters>(defaultFilters);
 export const marketplaceTabAtom = atom<MarketplaceKind>('agents');
+/** How many pages of the grid on screen to show ('Cargar más' adds one); other filters or another tab start again at one. */
+export const marketplacePagesAtom = atom(1);
 
-export const setFilterAtom = atom(
-  null,
-  (get, set, patch: Partial<MarketplaceFilters>) => set(filtersAtom, { ...get(filtersAtom), ...patch }),
-);
+export const setFilterAtom = atom(null, (get, set, patch: Partial<MarketplaceFilters>) => {
+  set(filtersAtom, { ...get(filtersAtom), ...patch });
+  set(marketplacePagesAtom, 1);
+});
 
-export const resetFiltersAtom = atom(null, (_get, set) => set(filtersAtom, defaultFilters));
+export const resetFiltersAtom = atom(null, (_get, set) => {
+  set(filtersAtom, defaultFilters);
+  set(marketplacePagesAtom, 1);
+});
+
+export const setMarketplaceTabAtom = atom(null, (_get, set, tab: MarketplaceKind) => {
+  set(marketplaceTabAtom, tab);
+  set(marketplacePagesAtom, 1);
+});
 
 export function isDefaultFilters(filters: MarketplaceFilters): boolean {
   return (

@@ -6,11 +6,15 @@ import type { MarketplaceFilters, MarketplaceKind } from '../types';
  * same grid: /marketplace?tab=ecosystems&category=finance&search=contratos&sortBy=price-low&minPrice=10&maxPrice=50.
  * Only what differs from the default is written; the names are the listing API's.
  */
-export const FILTER_PARAMS = ['tab', 'category', 'search', 'sortBy', 'minPrice', 'maxPrice'] as const;
+export const FILTER_PARAMS = ['tab', 'category', 'search', 'sortBy', 'minPrice', 'maxPrice', 'page'] as const;
+/** The most pages an address may ask for at once (24 each): a hand-made ?page=500 loads no more than these. */
+export const MAX_URL_PAGES = 20;
 
 export interface MarketplaceUrlState {
   filters: MarketplaceFilters;
   tab: MarketplaceKind;
+  /** How many pages the grid shows ('Cargar más'), written as page=N from the second. */
+  pages: number;
 }
 
 /** A price bound from the address: a number of at least 0 (as the fields keep it), else the default. */
@@ -23,8 +27,10 @@ function priceParam(value: string | null, fallback: number): number {
 /** What the address says, normalised as spec section 5 asks (unknown sort → popularity, no category → all…). */
 export function filtersFromUrl(params: URLSearchParams): MarketplaceUrlState {
   const tab: MarketplaceKind = params.get('tab') === 'ecosystems' ? 'ecosystems' : 'agents';
+  const page = Number(params.get('page'));
   return {
     tab,
+    pages: Number.isInteger(page) && page > 1 ? Math.min(page, MAX_URL_PAGES) : 1,
     filters: {
       category: normaliseCategory(params.get('category') ?? undefined),
       searchQuery: params.get('search') ?? '',
@@ -37,7 +43,7 @@ export function filtersFromUrl(params: URLSearchParams): MarketplaceUrlState {
 }
 
 /** The address's query for these filters: `params`' other entries kept, the filters' replaced (defaults left out). */
-export function urlWithFilters(params: URLSearchParams, { filters, tab }: MarketplaceUrlState): URLSearchParams {
+export function urlWithFilters(params: URLSearchParams, { filters, tab, pages }: MarketplaceUrlState): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const name of FILTER_PARAMS) next.delete(name);
   if (tab !== 'agents') next.set('tab', tab);
@@ -49,5 +55,6 @@ export function urlWithFilters(params: URLSearchParams, { filters, tab }: Market
   const [min, max] = filters.priceRange;
   if (min !== defaultFilters.priceRange[0]) next.set('minPrice', String(min));
   if (max !== defaultFilters.priceRange[1]) next.set('maxPrice', String(max));
+  if (pages > 1) next.set('page', String(pages));
   return next;
 }
