@@ -202,8 +202,8 @@ test("going back from an agent's page keeps the loaded pages and the scroll posi
   await expect(page.getByRole('heading', { level: 1, name: targetName })).toBeVisible();
 
   await page.goBack();
-  // The search is in the address (issue 31): back comes to the same filtered grid.
-  await expect(page).toHaveURL(new RegExp(`/marketplace\\?search=${bulkTag}$`));
+  // The search and the pages loaded are in the address (issue 31): back comes to the same grid.
+  await expect(page).toHaveURL(new RegExp(`/marketplace\\?search=${bulkTag}&page=2$`));
   await expect(agentCards(page)).toHaveCount(BULK_AGENTS);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 5);
   expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThanOrEqual(5);
