@@ -1,5 +1,5 @@
 import { Group, Textarea } from '@mantine/core';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { chatStrings } from '../strings';
 
@@ -14,8 +14,46 @@ export interface ChatComposerProps {
 }
 
 /** The message box: Enter sends, Shift+Enter adds a line; 'Detener' while a reply streams in. */
+/** The height of the window's bottom band where Seshat's opener floats on a phone (assistant.css). */
+const OPENER_BAND_PX = 64;
+
+/**
+ * While the composer reaches into the window's bottom band, publishes --assistant-opener-lift on
+ * the document (from the window's bottom to the composer's top): Seshat's opener then floats just
+ * above the composer, never over the box or 'Enviar'. A composer that ends higher (a short chat,
+ * the footer below it) leaves the opener where it is.
+ */
+function useOpenerLift(element: RefObject<HTMLFormElement | null>) {
+  useEffect(() => {
+    const node = element.current;
+    if (!node) return;
+    const root = document.documentElement;
+    const publish = () => {
+      const box = node.getBoundingClientRect();
+      const reaches = box.bottom > window.innerHeight - OPENER_BAND_PX && box.top < window.innerHeight;
+      if (reaches) root.style.setProperty('--assistant-opener-lift', `${Math.round(window.innerHeight - box.top)}px`);
+      else root.style.removeProperty('--assistant-opener-lift');
+    };
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    // Its own size (more lines typed) and the page's (a reply arriving moves it down, unscrolled).
+    observer?.observe(node);
+    observer?.observe(document.body);
+    window.addEventListener('scroll', publish, { passive: true });
+    window.addEventListener('resize', publish);
+    publish();
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('scroll', publish);
+      window.removeEventListener('resize', publish);
+      root.style.removeProperty('--assistant-opener-lift');
+    };
+  }, [element]);
+}
+
 export function ChatComposer({ onSend, onStop, streaming, disabled = false }: ChatComposerProps) {
   const [text, setText] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  useOpenerLift(form);
   const canSend = !disabled && !streaming && text.trim() !== '';
 
   const send = () => {
@@ -33,6 +71,7 @@ export function ChatComposer({ onSend, onStop, streaming, disabled = false }: Ch
 
   return (
     <form
+      ref={form}
       className="chat-composer"
       onSubmit={(event) => {
         event.preventDefault();

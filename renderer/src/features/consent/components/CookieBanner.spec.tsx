@@ -31,6 +31,18 @@ afterEach(() => {
 });
 
 describe('CookieBanner', () => {
+  it("tells Seshat's opener its height while it shows, so the opener goes above it on a phone", async () => {
+    renderWithProviders(<CookieBanner />, { store: storeWithScripts() });
+    const root = document.documentElement;
+    // jsdom lays nothing out: the height is 0 px here, the browser's is measured (test/e2e/layout.spec.ts).
+    expect(root.style.getPropertyValue('--cookie-banner-height')).toBe(`${banner()!.offsetHeight}px`);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rechazar' }));
+
+    expect(banner()).not.toBeInTheDocument();
+    expect(root.style.getPropertyValue('--cookie-banner-height')).toBe('');
+  });
+
   it('asks for consent when no choice is stored, with a link to /cookies', () => {
     renderWithProviders(<CookieBanner />, { store: storeWithScripts() });
 
