@@ -166,9 +166,10 @@ function CreatorWorkspace({ agentId: routeAgentId, conversation, modelAvailable:
 
   const editing = agentId !== undefined;
   const advancedPath = targetId ? `/edit-advanced-agent/${encodeURIComponent(targetId)}` : '/create-advanced-agent';
-  // The form opens with what the draft holds (its screen reads it from the route's state).
+  // The form opens with what the draft holds (its screen reads it from the route's state). It sits
+  // on the alerts' dark yellow or red: indigo.2 keeps AA there (the outline's indigo.4 is 3.8:1).
   const formLink = (
-    <AppButton component={Link} to={advancedPath} state={{ draft }} variant="outline" size="xs">
+    <AppButton component={Link} to={advancedPath} state={{ draft }} variant="outline" size="xs" c="indigo.2">
       {targetId ? strings.chat.editWithForm : strings.chat.createWithForm}
     </AppButton>
   );
