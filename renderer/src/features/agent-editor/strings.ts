@@ -111,6 +111,11 @@ export const agentEditorStrings = {
   loading: 'Cargando agente…',
   notFound: 'Agente no encontrado',
   notAllowed: 'Solo el creador de este agente o un administrador puede editarlo.',
+  /** A version made current in another tab while the prompt here has unsaved changes. */
+  promptChanged: {
+    text: 'La versión actual del prompt ha cambiado. Aquí sigue tu texto sin guardar.',
+    useCurrent: 'Usar la versión actual',
+  },
   unsaved: {
     title: 'Cambios sin guardar',
     body: 'Tienes cambios sin guardar en este agente. Si sales ahora, se perderán.',

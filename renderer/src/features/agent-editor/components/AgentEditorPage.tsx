@@ -126,19 +126,27 @@ function LoadedEditor({ agent, savedPrompt, refreshFailure, catalogue, editor, e
   });
   const [serverError, setServerError] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  /** The current prompt changed on the server while the user had edited it here: said, with the way to take it. */
+  const [promptMovedOn, setPromptMovedOn] = useState(false);
   const saving = saveAgent.isPending;
   const deleting = deleteAgent.isPending || deleteAgent.isSuccess;
   const dirty = !sameForm(form.getValues(), baseline);
   const { blocker, allowNextNavigation } = useUnsavedChangesGuard(dirty && !deleting);
 
   // The current prompt changed on the server (a version made current, a fine-tuning applied):
-  // shown in the form unless the user is editing it.
+  // shown in the form at once, unless the user is editing it (then 'Configuración' says so).
   const promptShown = useRef(savedPrompt);
   useEffect(() => {
     if (savedPrompt === promptShown.current) return;
     const before = promptShown.current;
     promptShown.current = savedPrompt;
-    if (form.getValues().prompt === before) form.setFieldValue('prompt', savedPrompt);
+    const edited = form.getValues().prompt;
+    if (edited === before || edited === savedPrompt) {
+      form.setFieldValue('prompt', savedPrompt);
+      setPromptMovedOn(false);
+    } else {
+      setPromptMovedOn(true);
+    }
     setBaseline((current) => ({ ...current, prompt: savedPrompt }));
   }, [savedPrompt, form]);
 
@@ -169,6 +177,7 @@ function LoadedEditor({ agent, savedPrompt, refreshFailure, catalogue, editor, e
     }
     const savedForm = formFromAgent(saved, formValues.prompt);
     promptShown.current = formValues.prompt;
+    setPromptMovedOn(false);
     setBaseline(savedForm);
     form.setValues(savedForm);
     if (agent) {
@@ -199,7 +208,21 @@ function LoadedEditor({ agent, savedPrompt, refreshFailure, catalogue, editor, e
   // ?tab={value} opens that tab (a link straight to e.g. 'Publicar como API').
   const requestedTab = searchParams.get('tab');
   const initialTab = tabs.some((tab) => tab.value === requestedTab) ? (requestedTab as string) : 'settings';
-  const settings = (
+  const takeCurrentPrompt = () => {
+    form.setFieldValue('prompt', savedPrompt);
+    setPromptMovedOn(false);
+  };
+  const promptNotice = promptMovedOn && (
+    <Alert color="yellow" variant="light" role="status" mb="md">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{strings.promptChanged.text}</Text>
+        <AppButton size="xs" variant="outline" onClick={takeCurrentPrompt}>
+          {strings.promptChanged.useCurrent}
+        </AppButton>
+      </Group>
+    </Alert>
+  );
+  const settingsForm = (
     <AgentEditorForm
       form={form}
       onSubmit={(formValues) => void save(formValues)}
@@ -216,6 +239,12 @@ function LoadedEditor({ agent, savedPrompt, refreshFailure, catalogue, editor, e
         )
       }
     />
+  );
+  const settings = (
+    <>
+      {promptNotice}
+      {settingsForm}
+    </>
   );
 
   return (
