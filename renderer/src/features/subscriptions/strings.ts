@@ -6,7 +6,7 @@ export const subscriptionsStrings = {
   list: {
     title: 'Suscripciones',
     search: 'Buscar suscripciones',
-    searchPlaceholder: 'Buscar por nombre o ID...',
+    searchPlaceholder: 'Buscar por nombre o referencia del pago...',
     newSubscription: 'Nueva suscripción',
     filtersLabel: 'Filtrar por estado',
     filters: { all: 'Todos', active: 'Activos', paused: 'Pausados', cancelled: 'Cancelados' },

@@ -98,8 +98,15 @@ describe('SubscriptionList', () => {
     await userEvent.type(search, 'fiscal');
     expect(ids()).toEqual(['sub_7']);
     await userEvent.clear(search);
-    await userEvent.type(search, 'PRICE_6');
+    await userEvent.type(search, 'SUB_6');
     expect(ids()).toEqual(['sub_6']);
+    // What the card does not show finds nothing: the price's id, the agent's.
+    await userEvent.clear(search);
+    await userEvent.type(search, 'price_6');
+    expect(screen.getByText('No hay suscripciones')).toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'agente-6');
+    expect(screen.getByText('No hay suscripciones')).toBeInTheDocument();
     await userEvent.clear(search);
     await userEvent.type(search, 'nadie');
     expect(screen.getByText('No hay suscripciones')).toBeInTheDocument();

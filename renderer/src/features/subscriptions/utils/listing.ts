@@ -19,7 +19,7 @@ export function matchesFilter(subscription: Subscription, filter: SubscriptionFi
   return subscription.status === filter;
 }
 
-/** Case-insensitive, anywhere in the name, the products' names or any of the ids. */
+/** Case-insensitive, anywhere in what the card shows: the name, the e-mail, the products' names or the payment's reference (issue 31: no hidden id matches). */
 export function matchesSearch(subscription: Subscription, search: string): boolean {
   const needle = search.trim().toLocaleLowerCase('es');
   if (!needle) return true;
@@ -27,9 +27,6 @@ export function matchesSearch(subscription: Subscription, search: string): boole
     subscription.user.name,
     subscription.user.email,
     subscription.subscriptionId,
-    subscription.priceId,
-    subscription.agentId,
-    subscription.userId,
     ...subscription.products.map((product) => product.name),
   ];
   return haystack.some((value) => typeof value === 'string' && value.toLocaleLowerCase('es').includes(needle));
