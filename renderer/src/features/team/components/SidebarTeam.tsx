@@ -99,7 +99,7 @@ export function MyAgentsSection() {
             </AppButton>
           )}
           {/* The form creator, whether or not a model is configured for the conversational one. */}
-          <NavLink component={RouterNavLink} to="/create-advanced-agent" label={strings.createWithForm} leftSection={<span aria-hidden>＋</span>} py={4} />
+          <NavLink component={RouterNavLink} to="/create-advanced-agent" label={strings.createWithForm} leftSection={<span aria-hidden style={{ width: 22, textAlign: 'center' }}>+</span>} py={4} />
         </Stack>
       </Collapse>
     </Stack>
