@@ -132,7 +132,9 @@ export const adminStrings = {
     // Spec section 2's 'Mostrando X de Y agentes.', its noun agreeing with Y ('de 1 agente').
     count: (shown: number, total: number) => `Mostrando ${shown} de ${countOf(total, 'agente', 'agentes')}.`,
     loading: 'Cargando agentes...',
+    /** Spec section 2, with a search typed; without one, `none`. */
     empty: 'No se encontraron agentes que coincidan con la búsqueda.',
+    none: 'Todavía no hay agentes.',
     loadingMetrics: 'Cargando métricas...',
     total: 'Total de Agentes',
     public: 'Agentes Públicos',

@@ -81,7 +81,9 @@ export const subscriptionsStrings = {
     searchPlaceholder: 'Buscar agentes o ecosistemas...',
     loading: 'Cargando planes…',
     loadError: 'No pudimos cargar los planes. Inténtalo de nuevo.',
+    /** With a search typed; without one, `none`. */
     empty: 'No hay agentes ni ecosistemas de pago que coincidan.',
+    none: 'Todavía no hay agentes ni ecosistemas de pago en el marketplace.',
     listLabel: 'Planes disponibles',
     agent: 'Agente',
     ecosystem: 'Ecosistema',

@@ -10,7 +10,9 @@ export const supportStrings = {
   loadingArticle: 'Cargando artículo…',
   loadError: 'No se pudieron cargar los artículos del centro de soporte.',
   retry: 'Reintentar',
+  /** With a search or a category; without either, `none`. */
   empty: 'No hay artículos que coincidan con tu búsqueda.',
+  none: 'Todavía no hay artículos de ayuda.',
   results: (count: number) => (count === 1 ? '1 artículo' : `${count} artículos`),
   readArticle: 'Leer artículo',
   notFound: 'Artículo no encontrado',

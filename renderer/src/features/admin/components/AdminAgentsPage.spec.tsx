@@ -88,6 +88,13 @@ describe('AdminAgentsPage (Panel de Administración)', () => {
     expect(screen.getByRole('listitem', { name: 'Experto en Marketing' })).toHaveTextContent('1 asignación · 1 conversación');
   });
 
+  it("with no agent and no search says there are none yet, not 'que coincidan con la búsqueda'", async () => {
+    serverWith([]);
+    renderPage();
+    expect(await screen.findByText('Todavía no hay agentes.')).toBeInTheDocument();
+    expect(screen.queryByText(/que coincidan/)).toBeNull();
+  });
+
   it('filters by name, case-insensitive and contains, and says when nothing matches', async () => {
     serverWith();
     renderPage();

@@ -117,7 +117,7 @@ function AgentsAdministration({ agents, loading, error, reload, categories }: Ad
             {strings.count(shown.length, all.length)}
           </Text>
           {shown.length === 0 ? (
-            <Text>{strings.empty}</Text>
+            <Text>{needle ? strings.empty : strings.none}</Text>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {shown.map((agent) => (

@@ -64,6 +64,19 @@ describe('PlansPanel', () => {
   });
   const mySubscriptions = (subscription: Record<string, unknown>) => ({ body: { success: true, data: [subscription] } });
 
+  it("with no paid plan says there is none yet, and 'que coincidan' only for a search", async () => {
+    mockApi()
+      .on('GET', '/marketplace/agents', { body: { items: [], total: 0 } })
+      .on('GET', '/marketplace/ecosystems', { body: { items: [], total: 0 } })
+      .on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', { body: { success: true, data: [] } });
+    renderWithProviders(<PlansPanel account={account} onSubscribed={jest.fn()} onChangePlan={jest.fn()} />);
+    expect(await screen.findByText('Todavía no hay agentes ni ecosistemas de pago en el marketplace.')).toBeInTheDocument();
+    expect(screen.queryByText(/que coincidan/)).toBeNull();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar planes' }), 'contratos');
+    expect(await screen.findByText('No hay agentes ni ecosistemas de pago que coincidan.')).toBeInTheDocument();
+  });
+
   it("with ?sub_id= offers only the current price of the subscription's own agent (the server refuses any other)", async () => {
     const api = server()
       .on('GET', '/stripe-user-subscriptions/susbscription/user/sub-ana', mySubscriptions(stored({})))

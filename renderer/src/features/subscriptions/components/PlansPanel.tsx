@@ -133,7 +133,7 @@ export function PlansPanel({ account, focus = null, changingId = null, onSubscri
           onRetry={() => retry(mainFailed)}
         />
       ) : ordered.length === 0 ? (
-        <Text>{changingId ? strings.noOtherPrice : strings.empty}</Text>
+        <Text>{changingId ? strings.noOtherPrice : query.trim() ? strings.empty : strings.none}</Text>
       ) : (
         <Box
           component="ul"

@@ -59,6 +59,13 @@ describe('SupportCentrePage', () => {
     expect(await screen.findByText('No hay artículos que coincidan con tu búsqueda.')).toBeInTheDocument();
   });
 
+  it('with no search and no category, an empty help centre says there is nothing yet', async () => {
+    api.on('GET', '/support/articles', { body: { categories: [], articles: [] } });
+    renderWithProviders(<SupportCentrePage />, { route: '/support' });
+    expect(await screen.findByText('Todavía no hay artículos de ayuda.')).toBeInTheDocument();
+    expect(screen.queryByText(/que coincidan/)).toBeNull();
+  });
+
   it('opens an article from ?article= and renders its Markdown without raw HTML', async () => {
     const user = userEvent.setup();
     renderWithProviders(<SupportCentrePage />, { route: '/support' });

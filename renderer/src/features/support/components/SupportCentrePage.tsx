@@ -189,7 +189,7 @@ export function SupportCentrePage() {
           {data && (
             <Stack gap="sm">
               <Text size="sm" c="dimmed" role="status">
-                {data.articles.length === 0 ? supportStrings.empty : supportStrings.results(data.articles.length)}
+                {data.articles.length === 0 ? (q.trim() || category ? supportStrings.empty : supportStrings.none) : supportStrings.results(data.articles.length)}
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
                 {data.articles.map((article) => (
