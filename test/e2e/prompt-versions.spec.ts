@@ -78,7 +78,7 @@ test('a creator versions a prompt, compares versions, runs the test cases, switc
   await page.getByRole('textbox', { name: 'Versión candidata' }).click();
   await page.getByRole('option', { name: /^Versión 1/ }).click();
   await page.getByRole('button', { name: 'Probar versión' }).click();
-  await expect(page.getByText('Versión 1: 0 de 1 casos superados · Actual (versión 2): 1 de 1')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Versión 1: 0 de 1 caso superado · Actual (versión 2): 1 de 1')).toBeVisible({ timeout: 20_000 });
   const run = page.getByRole('table', { name: 'Probar versión' });
   await expect(run).toContainText('No supera');
   await expect(run).toContainText('Supera');
