@@ -9,13 +9,18 @@ export const appStore = createStore();
 /** The server state the screens have loaded (TanStack Query); jotai keeps only the client's own. */
 export const queryClient = createQueryClient();
 
-// What one user loaded is never shown to the next: another session, or none, starts from an empty cache.
+// What one user loaded is never shown to the next: another session, or none, starts from an empty
+// cache. What the screen on show is reading is loaded again for the new session: emptying it with
+// clear() left that screen waiting for ever (a signed-in user opening a marketplace page had it
+// loaded before the stored session was read, and then dropped, with nothing asking again).
 let cachedFor: string | null = null;
 appStore.sub(authStateAtom, () => {
   const userId = appStore.get(authStateAtom).user?.userId ?? null;
   if (userId === cachedFor) return;
   cachedFor = userId;
-  queryClient.clear();
+  queryClient.getMutationCache().clear();
+  queryClient.removeQueries({ type: 'inactive' });
+  void queryClient.resetQueries();
 });
 
 /**
