@@ -48,7 +48,8 @@ export function ProfileRoute() {
                   {returnTo ? (
                     <Stack gap={6} align="flex-start">
                       <Text size="sm">{subscriptionsStrings.subscribe.noCardNotice}</Text>
-                      <Anchor component={Link} to={returnTo} state={backState} size="sm">
+                      {/* indigo.2: AA on the light indigo alert (the default indigo.4 is 4.46:1 there). */}
+                      <Anchor component={Link} to={returnTo} state={backState} size="sm" c="indigo.2">
                         {subscriptionsStrings.subscribe.backToSubscription}
                       </Anchor>
                     </Stack>
