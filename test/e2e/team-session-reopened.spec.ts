@@ -33,7 +33,8 @@ test('a team chat opened again shows its whole log, the answer, Repetir and Guar
   // Elsewhere, then back to the conversation (a new page load: nothing kept from the visit).
   await page.goto('/marketplace');
   await page.goto(conversation);
-  await expect(page.getByText('¿Qué necesito para abrir una cafetería?')).toBeVisible();
+  // The question heads the turn (the agents' tasks and parts repeat it after).
+  await expect(page.getByText('¿Qué necesito para abrir una cafetería?', { exact: true }).first()).toBeVisible();
   const log = page.getByRole('log', { name: 'Pasos de la colaboración' });
   await expect(log.getByRole('listitem')).toHaveCount(steps);
   await expect(page.getByText(/^Coordina: /)).toBeVisible();
