@@ -62,6 +62,17 @@ describe('EcosystemDetailPage', () => {
     expect(screen.getByText('pyme')).toBeInTheDocument();
   });
 
+  it('shows only its price when it has no discount', async () => {
+    mockApi()
+      .on('GET', '/ecosystems/eco-pyme', { body: ecosystemFixture({ agentIds: [], price: 14.99, discount: 0, monthlyPrice: 14.99 }) });
+    renderWithProviders(<EcosystemDetailPage ecosystemId="eco-pyme" />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pyme Completa' })).toBeInTheDocument();
+    expect(screen.getByText('14,99 €')).toBeInTheDocument();
+    expect(screen.queryByText('Descuento')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('ecosystem-final-price')).not.toBeInTheDocument();
+  });
+
   it('offers a retry when one of its agents fails to load, instead of leaving the agent out', async () => {
     let fail = true;
     mockApi()

@@ -113,8 +113,13 @@ export function EcosystemDetailView({
       <Text>{ecosystem.description}</Text>
       <Group gap="xl">
         <Fact label={strings.price} value={priceLabel(ecosystem.price)} />
-        <Fact label={strings.detail.discount} value={strings.detail.discountValue(ecosystem.discount)} testId="ecosystem-discount" />
-        <Fact label={strings.detail.finalPrice} value={priceLabel(ecosystem.monthlyPrice)} testId="ecosystem-final-price" />
+        {/* Without a discount the price is the final price: no '-0 %' and no second copy of it. */}
+        {ecosystem.discount > 0 && (
+          <>
+            <Fact label={strings.detail.discount} value={strings.detail.discountValue(ecosystem.discount)} testId="ecosystem-discount" />
+            <Fact label={strings.detail.finalPrice} value={priceLabel(ecosystem.monthlyPrice)} testId="ecosystem-final-price" />
+          </>
+        )}
         {agents.length > 0 && <Fact label={strings.detail.separatePrice} value={priceLabel(separate)} />}
       </Group>
       {actions && <Group gap="sm">{actions}</Group>}
