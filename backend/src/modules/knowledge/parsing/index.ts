@@ -1,0 +1,8 @@
+// Document parsing for agents' knowledge: bytes → text by structure → passages. See parsing.types.ts.
+export * from './parsing.types';
+export { detectKnowledgeType } from './detect';
+export { parseDocument, type ParseOptions } from './parse-document';
+export { chunkDocument, DEFAULT_OVERLAP_CHARS, DEFAULT_TARGET_CHARS, type ChunkOptions } from './chunker';
+export { parseDocumentInWorker, DEFAULT_PARSE_TIMEOUT_MS, type WorkerParseOptions } from './worker';
+export { NO_TEXT_LAYER } from './pdf';
+export { ACCEPTED_FORMATS } from './errors';
