@@ -58,6 +58,8 @@ export interface ZipFile {
   deflate?: boolean;
   /** Write this as the uncompressed size in the headers instead of the real one (a lying bomb). */
   declaredSize?: number;
+  /** Write this compression method whatever the data is (a broken entry). */
+  method?: number;
 }
 
 /** A minimal zip writer (local headers, central directory, end record). */
@@ -70,11 +72,12 @@ export function makeZip(files: ZipFile[]): Uint8Array {
     const body = f.deflate ? deflateRawSync(raw) : raw;
     const name = Buffer.from(f.name, 'utf8');
     const size = f.declaredSize ?? raw.length;
+    const method = f.method ?? (f.deflate ? 8 : 0);
     const crc = crc32(raw);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(f.deflate ? 8 : 0, 8);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(body.length, 18);
     local.writeUInt32LE(size, 22);
@@ -83,7 +86,7 @@ export function makeZip(files: ZipFile[]): Uint8Array {
     entry.writeUInt32LE(0x02014b50, 0);
     entry.writeUInt16LE(20, 4);
     entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(f.deflate ? 8 : 0, 10);
+    entry.writeUInt16LE(method, 10);
     entry.writeUInt32LE(crc, 16);
     entry.writeUInt32LE(body.length, 20);
     entry.writeUInt32LE(size, 24);

@@ -1,0 +1,75 @@
+import {
+  chunkDocument,
+  detectKnowledgeType,
+  DocumentParseError,
+  parseDocumentInWorker,
+} from '../../../src/modules/knowledge/parsing';
+import { makeDocx, makeEncryptedPdf, makeImageOnlyPdf, makePdf, randomBytes } from './fixtures';
+
+// PDFs are parsed through the worker thread: it is how the server parses them, and pdf.js's dynamic
+// import() does not run inside jest's module sandbox (see worker.ts).
+
+async function reason(input: Uint8Array, options = {}): Promise<string> {
+  const error = await parseDocumentInWorker(input, options).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DocumentParseError);
+  return (error as DocumentParseError).reason;
+}
+
+const pageText = (n: number) =>
+  `Capitulo ${n}\n\nEn la pagina ${n} se explica la regla numero ${n * 7}.\nSegunda linea de la pagina ${n}.\n\nOtro parrafo de la pagina ${n}.`;
+
+describe('PDF through the worker thread', () => {
+  let sixty: Uint8Array;
+  beforeAll(async () => {
+    sixty = await makePdf(60, pageText);
+  });
+
+  it('reads each page as its own sections, reports progress page by page, and page 37 is cited as page 37', async () => {
+    expect(detectKnowledgeType(sixty)).toBe('application/pdf');
+    const progress: [number, number][] = [];
+    const original = sixty.slice();
+    const doc = await parseDocumentInWorker(sixty, { onProgress: (d, t) => progress.push([d, t]) });
+    expect(sixty).toEqual(original); // the caller's bytes are copied, not detached
+    expect(doc.mimeType).toBe('application/pdf');
+    expect(doc.pages).toBe(60);
+    expect(progress[0]).toEqual([0, 60]);
+    expect(progress[progress.length - 1]).toEqual([60, 60]);
+    expect(progress).toHaveLength(61);
+    expect(new Set(doc.sections.map((s) => s.page))).toEqual(new Set(Array.from({ length: 60 }, (_, i) => i + 1)));
+    const passages = chunkDocument(doc);
+    const hit = passages.filter((p) => p.text.includes('la regla numero 259.'));
+    expect(hit.map((p) => p.page)).toEqual([37]);
+    expect(hit[0].text).toContain('Segunda linea de la pagina 37');
+    // Every passage holds only its own page's text.
+    for (const p of passages) expect(p.text).toMatch(new RegExp(`pagina ${p.page}\\b`));
+  });
+
+  it('keeps Spanish characters of a WinAnsi font', async () => {
+    const doc = await parseDocumentInWorker(await makePdf(1, () => 'El año de la cigüeña: ¿cuánto? ¡Ñandú!'));
+    expect(doc.sections.map((s) => s.text).join(' ')).toContain('El año de la cigüeña: ¿cuánto? ¡Ñandú!');
+  });
+
+  it('fails a PDF without a text layer with the issue words', async () => {
+    expect(await reason(await makeImageOnlyPdf(3))).toBe('El PDF no contiene texto seleccionable');
+  });
+
+  it('fails an encrypted PDF, a truncated one and one with too many pages, each with its reason', async () => {
+    expect(await reason(makeEncryptedPdf())).toBe('El PDF está protegido con contraseña: quítasela y vuelve a subirlo.');
+    expect(await reason(sixty.slice(0, 300))).toBe('El archivo PDF está dañado o incompleto: no se puede leer.');
+    expect(await reason(sixty, { maxPages: 50 })).toBe('El PDF tiene 60 páginas y el máximo es 50.');
+  });
+
+  it('gives other formats the same results and reasons as parseDocument', async () => {
+    const docx = await parseDocumentInWorker(makeDocx([{ text: 'Título', style: 'Heading1' }, { text: 'Cuerpo.' }]));
+    expect(docx.sections).toEqual([{ page: null, heading: 'Título', text: 'Cuerpo.' }]);
+    expect(await reason(randomBytes(1000))).toMatch(/^Formato no admitido: /);
+  });
+
+  it('ends a parse that passes its time limit', async () => {
+    const big = await makePdf(200, pageText);
+    expect(await reason(big, { timeoutMs: 30 })).toBe('El documento ha tardado demasiado en procesarse y se ha cancelado.');
+  });
+});
