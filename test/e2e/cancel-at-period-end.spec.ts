@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { chatBaseURL, E2E_CHAT_DATA_DIR } from '../../playwright.config';
 import { registerAndVerify, uniqueEmail } from './support/accounts';
 import { blockingViolations, waitUntilSettled } from './support/axe';
+import { answerTo } from './support/chat';
 
 // Issue 31, items 4 and 8, in demo mode against the chat server: a buyer saves a card typed as
 // expiring 12/30 (it shows 'Caduca 12/30'), subscribes, cancels; the subscription stays until the
@@ -43,9 +44,7 @@ async function chatAnswers(page: Page, agentId: string, text: string) {
   const composer = page.getByRole('textbox', { name: 'Escribe tu mensaje' });
   await composer.fill(text);
   await composer.press('Enter');
-  await expect(page.getByRole('list', { name: 'Mensajes' }).locator('[data-role="assistant"][data-status="complete"]').last()).toContainText('termina aquí.', {
-    timeout: 20_000,
-  });
+  await expect(answerTo(page, text)).toContainText('termina aquí.', { timeout: 20_000 });
 }
 
 test("a buyer's card keeps the expiry typed; cancelling keeps the subscription until the period ends, and 'Reanudar' undoes it", async ({ browser }, testInfo) => {

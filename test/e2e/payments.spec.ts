@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { chatBaseURL, E2E_CHAT_DATA_DIR } from '../../playwright.config';
 import { registerAndVerify, uniqueEmail } from './support/accounts';
+import { answerTo } from './support/chat';
 
 // Issue 14's walkthrough in demo mode (the embedded default), against the chat server so that the
 // agent answers once subscribed: a creator prices an agent; a buyer adds a test card (a declined one
@@ -87,8 +88,7 @@ test('a buyer adds a test card, subscribes to a paid agent, chats, pauses, resum
 
   // Subscribed, the chat answers.
   await sendToAgent(buyer, agentId, '¿Puedo deducir el alquiler?');
-  const reply = buyer.getByRole('list', { name: 'Mensajes' }).locator('[data-role="assistant"][data-status="complete"]').last();
-  await expect(reply).toContainText('termina aquí.', { timeout: 20_000 });
+  await expect(answerTo(buyer, '¿Puedo deducir el alquiler?')).toContainText('termina aquí.', { timeout: 20_000 });
 
   // Pause from Mi perfil › Suscripciones.
   await buyer.goto('/mi-perfil?tab=SUBSCRIPTION');
@@ -108,10 +108,7 @@ test('a buyer adds a test card, subscribes to a paid agent, chats, pauses, resum
   await composer.fill('¿Y los gastos de comunidad?');
   await composer.press('Enter');
   await expect(buyer.getByRole('list', { name: 'Mensajes' }).getByText('¿Y los gastos de comunidad?')).toBeVisible();
-  await expect(buyer.getByRole('list', { name: 'Mensajes' }).locator('[data-role="assistant"][data-status="complete"]').last()).toContainText(
-    'termina aquí.',
-    { timeout: 20_000 },
-  );
+  await expect(answerTo(buyer, '¿Y los gastos de comunidad?')).toContainText('termina aquí.', { timeout: 20_000 });
 
   // Cancel, with confirmation: it ends with the paid period (issue 31), so the chat still answers until then.
   await buyer.goto('/mi-perfil?tab=SUBSCRIPTION');
@@ -122,8 +119,6 @@ test('a buyer adds a test card, subscribes to a paid agent, chats, pauses, resum
   await expect(buyer.getByText('Suscripción cancelada con éxito')).toBeVisible();
   await expect(subscriptionCard(buyer).getByTestId('subscription-ends')).toContainText('Se cancelará el');
   await sendToAgent(buyer, agentId, '¿Sigo teniendo acceso?');
-  await expect(buyer.getByRole('list', { name: 'Mensajes' }).locator('[data-role="assistant"][data-status="complete"]').last()).toContainText('termina aquí.', {
-    timeout: 20_000,
-  });
+  await expect(answerTo(buyer, '¿Sigo teniendo acceso?')).toContainText('termina aquí.', { timeout: 20_000 });
   await buyer.context().close();
 });

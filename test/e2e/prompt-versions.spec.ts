@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chatBaseURL, E2E_CHAT_DATA_DIR } from '../../playwright.config';
 import { registerAndVerify, uniqueEmail } from './support/accounts';
+import { answerTo } from './support/chat';
 
 // Against the chat server, whose fake model answers an agent whose prompt says 'Firma: WORD' with
 // 'Firma WORD.' (test/e2e/support/openai-fake.mjs), so the spec sees which version a chat used.
@@ -19,7 +20,7 @@ async function chatOnce(page: Page, agentName: string, message: string) {
   const composer = page.getByRole('textbox', { name: 'Escribe tu mensaje' });
   await composer.fill(message);
   await composer.press('Enter');
-  return page.getByRole('list', { name: 'Mensajes' }).locator('[data-role="assistant"][data-status="complete"]').last();
+  return answerTo(page, message);
 }
 
 test('a creator versions a prompt, compares versions, runs the test cases, switches versions and the chat follows', async ({ page }, testInfo) => {
