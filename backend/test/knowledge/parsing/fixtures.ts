@@ -2,7 +2,7 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
-/** A PDF whose page n reads `text(n)` (lines split at '\n'). */
+/** A PDF whose page n reads `text(n)`: lines split at '\n', a blank line is a gap, '# ' starts a heading (set larger). */
 export async function makePdf(pages: number, text: (page: number) => string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -10,8 +10,9 @@ export async function makePdf(pages: number, text: (page: number) => string): Pr
     const page = doc.addPage([595, 842]);
     let y = 800;
     for (const line of text(n).split('\n')) {
-      if (line) page.drawText(line, { x: 40, y, size: 10, font });
-      y -= 14;
+      const heading = line.startsWith('# ');
+      if (line) page.drawText(heading ? line.slice(2) : line, { x: 40, y, size: heading ? 16 : 10, font });
+      y -= heading ? 22 : 14;
     }
   }
   return doc.save();

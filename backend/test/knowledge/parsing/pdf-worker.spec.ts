@@ -19,7 +19,7 @@ async function reason(input: Uint8Array, options = {}): Promise<string> {
 }
 
 const pageText = (n: number) =>
-  `Capitulo ${n}\n\nEn la pagina ${n} se explica la regla numero ${n * 7}.\nSegunda linea de la pagina ${n}.\n\nOtro parrafo de la pagina ${n}.`;
+  `# Capitulo ${n}\nEn la pagina ${n} se explica la regla numero ${n * 7}.\nSegunda linea de la pagina ${n}.\n\nOtro parrafo de la pagina ${n}.`;
 
 describe('PDF through the worker thread', () => {
   let sixty: Uint8Array;
@@ -43,6 +43,12 @@ describe('PDF through the worker thread', () => {
     const hit = passages.filter((p) => p.text.includes('la regla numero 259.'));
     expect(hit.map((p) => p.page)).toEqual([37]);
     expect(hit[0].text).toContain('Segunda linea de la pagina 37');
+    // Its heading is the larger line above it; the gap before 'Otro parrafo' made another paragraph.
+    expect(hit[0].heading).toBe('Capitulo 37');
+    expect(doc.sections.filter((s) => s.page === 37)).toEqual([
+      { page: 37, heading: 'Capitulo 37', text: 'En la pagina 37 se explica la regla numero 259.\nSegunda linea de la pagina 37.' },
+      { page: 37, heading: 'Capitulo 37', text: 'Otro parrafo de la pagina 37.' },
+    ]);
     // Every passage holds only its own page's text.
     for (const p of passages) expect(p.text).toMatch(new RegExp(`pagina ${p.page}\\b`));
   });
