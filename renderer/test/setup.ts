@@ -9,6 +9,21 @@ if (typeof globalThis.TextEncoder === 'undefined') {
   Object.assign(globalThis, { TextEncoder, TextDecoder });
 }
 
+// jsdom has no Request; a data router (the app's) builds one per navigation and reads only its url,
+// method and signal.
+if (typeof globalThis.Request === 'undefined') {
+  globalThis.Request = class {
+    readonly url: string;
+    readonly method: string;
+    readonly signal: AbortSignal | undefined;
+    constructor(url: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
+      this.url = String(url);
+      this.method = init.method ?? 'GET';
+      this.signal = init.signal;
+    }
+  } as unknown as typeof Request;
+}
+
 // Mantine reads media queries and observes element sizes; jsdom implements neither.
 setMatchMedia(() => false);
 

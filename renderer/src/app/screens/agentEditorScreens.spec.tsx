@@ -13,19 +13,6 @@ import { runtimeConfigAtom } from '../../shared/config';
 import { ToastViewport } from '../../shared/ui';
 import { EditAdvancedAgentScreen } from './agentEditorScreens';
 
-// jsdom has no Request; a data router builds one per navigation and reads only its url and signal.
-if (typeof globalThis.Request === 'undefined') {
-  globalThis.Request = class {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal | undefined;
-    constructor(url: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(url);
-      this.method = init.method ?? 'GET';
-      this.signal = init.signal;
-    }
-  } as unknown as typeof Request;
-}
 
 jest.setTimeout(30_000);
 

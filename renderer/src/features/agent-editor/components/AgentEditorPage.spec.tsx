@@ -13,19 +13,6 @@ import type { Agent } from '../api/agentEditorQueries';
 import type { AgentEditor } from '../types';
 import { AgentEditorPage, type AgentEditorPageProps } from './AgentEditorPage';
 
-// jsdom has no Request; a data router builds one per navigation and reads only its url and signal.
-if (typeof globalThis.Request === 'undefined') {
-  globalThis.Request = class {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal | undefined;
-    constructor(url: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(url);
-      this.method = init.method ?? 'GET';
-      this.signal = init.signal;
-    }
-  } as unknown as typeof Request;
-}
 
 const ANA: AgentEditor = { userId: 'sub-ana', isAdmin: false };
 const CATALOGUE = {

@@ -13,19 +13,6 @@ import { SEARCH_DEBOUNCE_MS } from '../hooks/useMarketplaceList';
 import { GRID_COLUMNS } from './CardGrid';
 import { MarketplacePage } from './MarketplacePage';
 
-// jsdom has no Request; a data router (the app's) builds one per navigation and reads only its url and signal.
-if (typeof globalThis.Request === 'undefined') {
-  globalThis.Request = class {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal | undefined;
-    constructor(url: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(url);
-      this.method = init.method ?? 'GET';
-      this.signal = init.signal;
-    }
-  } as unknown as typeof Request;
-}
 
 const legal = agentFixture();
 const finance = agentFixture({ id: 'agente-finanzas', name: 'Analista Financiero', category: 'finance', price: 49.9 });
