@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { Logger } from '@nestjs/common';
 import type { ParsedDocument } from './parsing.types';
 import { DocumentParseError } from './parsing.types';
 import type { ParseOptions } from './parse-document';
 import type { WorkerInput, WorkerMessage } from './worker-protocol';
+
+const logger = new Logger('KnowledgeParsing');
 
 /** A document still parsing after this long fails (a pathological PDF must not hold a worker for ever). */
 export const DEFAULT_PARSE_TIMEOUT_MS = 120_000;
@@ -80,7 +83,12 @@ export function parseDocumentInWorker(bytes: Uint8Array, options: WorkerParseOpt
       if (message.type === 'progress') options.onProgress?.(message.done, message.total);
       else if (message.type === 'done') finish(() => resolve(message.doc));
       else if (message.type === 'failed') finish(() => reject(new DocumentParseError(message.reason)));
-      else finish(() => reject(new Error(`Document parser failed: ${message.message}`)));
+      // A parser library that throws something unexpected on this file: the file is what is wrong
+      // (it will throw again on a retry), so the document fails with a reason, not the ingestion.
+      else {
+        logger.warn(`Document parser threw: ${message.message}`);
+        finish(() => reject(new DocumentParseError('No se ha podido leer el documento: el archivo parece dañado.')));
+      }
     });
     worker.on('error', (error) => {
       const memory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
