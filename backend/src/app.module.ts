@@ -27,6 +27,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { PayoutsModule } from './modules/payments/payouts/payouts.module';
 import { PublicationsModule } from './modules/publications/publications.module';
 import { CollaborationModule } from './modules/collaboration/collaboration.module';
+import { KnowledgeModule } from './modules/knowledge/knowledge.module';
 
 @Module({})
 export class AppModule {
@@ -61,6 +62,7 @@ export class AppModule {
         PayoutsModule,
         ChatModule,
         AgentCreatorModule,
+        KnowledgeModule,
         CollaborationModule,
         AdminModule,
         // Last: it answers the /api-admin paths that no module above serves.

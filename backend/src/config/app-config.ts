@@ -136,6 +136,8 @@ export interface AppConfig {
   userQuotas: Record<UserQuota, QuotaLimit>;
   /** What one account's published agents' API keys may do together, and the caps on making keys. */
   apiKeys: ApiKeysConfig;
+  /** An agent's knowledge: the largest document (bytes) and how many documents an agent may have. */
+  knowledge: { maxFileBytes: number; maxDocumentsPerAgent: number };
 }
 
 export interface ApiKeysConfig {
@@ -252,6 +254,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxRateLimitPerMinute: vars.API_KEY_RATE_LIMIT_MAX,
       maxKeysPerPublication: vars.API_KEYS_PER_PUBLICATION_MAX,
       maxKeysPerAccount: vars.API_KEYS_PER_ACCOUNT_MAX,
+    },
+    knowledge: {
+      maxFileBytes: vars.KNOWLEDGE_MAX_FILE_MB * 1024 * 1024,
+      maxDocumentsPerAgent: vars.KNOWLEDGE_MAX_DOCUMENTS,
     },
   };
 }

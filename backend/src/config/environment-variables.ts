@@ -410,4 +410,14 @@ export class EnvironmentVariables {
   /** Live keys one account may have across all its publications (a publication's default key counts). */
   @RateLimitVariable(50)
   API_KEYS_PER_ACCOUNT_MAX: number;
+
+  // An agent's knowledge (issue 32).
+
+  /** The largest document a builder may give an agent, in MB. */
+  @RateLimitVariable(20)
+  KNOWLEDGE_MAX_FILE_MB: number;
+
+  /** Documents one agent may have. */
+  @RateLimitVariable(50)
+  KNOWLEDGE_MAX_DOCUMENTS: number;
 }

@@ -214,6 +214,15 @@ describe('authorisation matrix of every registered route', () => {
     /** A publication of a fresh agent of the owner's (publishing the same agent twice is a 409). */
     publication: async () =>
       (await http().post(`/api/agent/${await fresh.agent()}/publication`).set(owner.authorization).send({}).expect(201)).body as { apiId: string; apiKey: { keyId: string } },
+    /** A document of the owner's seeded agent's knowledge (issue 32), as its path. */
+    knowledgeDocument: async () => {
+      const { body } = await http()
+        .post(`/api/agents/${seeded.agentId}/knowledge`)
+        .set(owner.authorization)
+        .attach('file', Buffer.from('La fianza es de una mensualidad.'), 'ley.txt')
+        .expect(201);
+      return `/api/agents/${seeded.agentId}/knowledge/${body.id}`;
+    },
     teamEcosystem: async () => {
       const ecosystemId = await fresh.ecosystem();
       await http().post(`/api/user-ecosystems/${owner.sub}`).set(owner.authorization).send({ ecosystemId }).expect(201);
@@ -583,6 +592,18 @@ describe('authorisation matrix of every registered route', () => {
     'PUT /api/agent-creator/agents/:agentId': {
       class: 'owner-resource',
       probe: async () => ({ path: `/api/agent-creator/agents/${await fresh.agent()}`, body: { draft: creatorDraft } }),
+    },
+
+    'POST /api/agents/:agentId/knowledge': {
+      class: 'owner-resource',
+      probe: () => ({ path: `/api/agents/${seeded.agentId}/knowledge`, file: Buffer.from('Un documento de texto para el conocimiento del agente.') }),
+    },
+    'GET /api/agents/:agentId/knowledge': { class: 'owner-resource', probe: () => ({ path: `/api/agents/${seeded.agentId}/knowledge` }) },
+    'GET /api/agents/:agentId/knowledge/:documentId': { class: 'owner-resource', probe: async () => ({ path: await fresh.knowledgeDocument() }) },
+    'DELETE /api/agents/:agentId/knowledge/:documentId': { class: 'owner-resource', probe: async () => ({ path: await fresh.knowledgeDocument() }) },
+    'POST /api/agents/:agentId/knowledge/search': {
+      class: 'owner-resource',
+      probe: () => ({ path: `/api/agents/${seeded.agentId}/knowledge/search`, body: { query: 'fianza' } }),
     },
 
     'POST /api/fine-tuning/sessions': { class: 'owner-resource', probe: () => ({ path: '/api/fine-tuning/sessions', body: { agentId: seeded.agentId } }) },

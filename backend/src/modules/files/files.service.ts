@@ -111,6 +111,18 @@ export class FilesService {
   }
 
   /**
+   * For other modules (an agent's knowledge): the bytes of a file the caller uploaded (or any, for
+   * an admin); FileNotFoundError otherwise, so that a file id reveals nothing. Files keep no name.
+   */
+  async ownedContent(identity: VerifiedIdentity, fileId: string): Promise<{ bytes: Buffer; contentType: string; name: string | null }> {
+    const file = UUID_PATTERN.test(fileId) ? await this.files.findOneBy({ id: fileId }) : null;
+    if (!file || !mayModify(identity, file)) throw new FileNotFoundError();
+    const bytes = await this.storage.get(file.id);
+    if (!bytes) throw new FileNotFoundError();
+    return { bytes, contentType: file.contentType, name: null };
+  }
+
+  /**
    * Who may have a URL: the uploader, an admin, and anyone (visitors too) for the avatar of a
    * public agent or ecosystem of the uploader's, which the marketplace shows to everybody. Others
    * get a 404, so that a file id reveals nothing.

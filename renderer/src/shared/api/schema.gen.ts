@@ -632,6 +632,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents/{agentId}/knowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Los documentos del agente con su estado, el más reciente primero */
+        get: operations["KnowledgeController_list"];
+        put?: never;
+        /**
+         * Da un documento al agente (PDF, DOCX, TXT, Markdown, HTML o CSV)
+         * @description Un archivo en el campo «file» de un formulario multipart/form-data, o JSON { fileId } de un archivo tuyo subido con POST /api/files. El formato se reconoce por el contenido. Responde en cuanto está guardado, con status «processing»; se procesa en segundo plano hasta «ready» (o «failed» con el motivo en error).
+         */
+        post: operations["KnowledgeController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{agentId}/knowledge/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Un documento del agente con su estado («Procesando 12 de 40 páginas») */
+        get: operations["KnowledgeController_get"];
+        put?: never;
+        post?: never;
+        /** Borra el documento; sus fragmentos dejan de encontrarse en ese momento */
+        delete: operations["KnowledgeController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{agentId}/knowledge/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Los fragmentos de sus documentos que el agente recibiría para una pregunta, con documento y página */
+        post: operations["KnowledgeController_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents/{id}": {
         parameters: {
             query?: never;
@@ -2294,6 +2350,18 @@ export interface components {
              */
             paymentMethodID: string;
         };
+        AddKnowledgeBodyDto: {
+            /**
+             * Format: binary
+             * @description El documento (PDF, DOCX, TXT, Markdown, HTML o CSV), en un formulario multipart/form-data
+             */
+            file?: string;
+            /**
+             * Format: uuid
+             * @description En lugar de «file», el id de un archivo tuyo subido con POST /api/files
+             */
+            fileId?: string;
+        };
         AdminAgentDto: {
             /** @description En cuántos equipos está */
             assignments: number;
@@ -3600,6 +3668,59 @@ export interface components {
         };
         JwksDto: {
             keys: components["schemas"]["JwkDto"][];
+        };
+        KnowledgeDocumentDto: {
+            /** @description Fragmentos guardados */
+            chunks: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Por qué falló, en español; null si no falló */
+            error: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description El formato, reconocido por el contenido
+             * @example application/pdf
+             */
+            mimeType: string;
+            /** @description El nombre del archivo */
+            name: string;
+            /** @description Páginas del documento (1 en formatos sin páginas; 0 mientras no se sabe) */
+            pages: number;
+            /** @description Páginas ya procesadas, para «Procesando 12 de 40 páginas» */
+            pagesDone: number;
+            /** @description Bytes */
+            size: number;
+            /** @enum {string} */
+            status: "processing" | "ready" | "failed";
+        };
+        KnowledgeDocumentListDto: {
+            /** @description Los documentos del agente, el más reciente primero */
+            items: components["schemas"]["KnowledgeDocumentDto"][];
+        };
+        KnowledgeSearchDto: {
+            /**
+             * @description Cuántos fragmentos devolver
+             * @default 5
+             */
+            limit?: number;
+            /** @description La pregunta o las palabras que buscar */
+            query: string;
+        };
+        KnowledgeSearchItemDto: {
+            /** Format: uuid */
+            documentId: string;
+            documentName: string;
+            /** @description Página (1 la primera) en formatos con páginas; null en los demás */
+            page: number | null;
+            /** @description Relevancia: más alta, mejor */
+            score: number;
+            /** @description El fragmento */
+            text: string;
+        };
+        KnowledgeSearchResultDto: {
+            /** @description Los fragmentos que mejor responden, el mejor primero */
+            items: components["schemas"]["KnowledgeSearchItemDto"][];
         };
         LatestConversationDto: {
             /** @description Sin mensajes (GET /conversations/{id} los tiene) */
@@ -6712,6 +6833,310 @@ export interface operations {
             };
             /** @description No se puede comprobar ahora el modelo elegido (el catálogo de modelos no responde) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    KnowledgeController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeDocumentListDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente es de otro usuario: solo su creador o un admin gestionan su conocimiento */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    KnowledgeController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddKnowledgeBodyDto"];
+                "multipart/form-data": components["schemas"]["AddKnowledgeBodyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeDocumentDto"];
+                };
+            };
+            /** @description Sin documento, vacío, o fileId no válido */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente es de otro usuario: solo su creador o un admin gestionan su conocimiento */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario), o archivo no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente ya tiene los documentos que permite KNOWLEDGE_MAX_DOCUMENTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El documento supera KNOWLEDGE_MAX_FILE_MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No es un PDF, DOCX, TXT, Markdown, HTML ni CSV */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Más subidas por hora de las que permite RATE_LIMIT_UPLOADS_PER_HOUR (Retry-After: segundos de espera) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    KnowledgeController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeDocumentDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente es de otro usuario: solo su creador o un admin gestionan su conocimiento */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario), o documento no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    KnowledgeController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Borrado */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente es de otro usuario: solo su creador o un admin gestionan su conocimiento */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario), o documento no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    KnowledgeController_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeSearchDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeSearchResultDto"];
+                };
+            };
+            /** @description query o limit no válidos */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente es de otro usuario: solo su creador o un admin gestionan su conocimiento */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { readDocumentContent } from './document-content';
+import { DocumentParser } from './document-parser';
+import { KnowledgeDocument } from './entities/knowledge-document.entity';
+import { KnowledgePassage } from './entities/knowledge-passage.entity';
+import { DocumentParseError, type Passage } from './parsing/parsing.types';
+
+/** A claim not refreshed for this long belongs to an instance that died: another may take the document. */
+export const CLAIM_STALE_MS = 2 * 60_000;
+/** How often each instance looks for documents nobody is ingesting (a dead instance's). */
+const SWEEP_INTERVAL_MS = 60_000;
+/** Progress (pagesDone, and the claim's heartbeat) is written at most this often. */
+const PROGRESS_INTERVAL_MS = 500;
+/** Passages inserted per statement (7 columns each; well under SQLite's bound variables). */
+const INSERT_BATCH = 400;
+const UNEXPECTED_FAILURE = 'No se pudo procesar el documento. Bórralo y vuelve a subirlo.';
+
+/**
+ * Ingestion in the background, one document at a time per instance (parsing runs in a worker
+ * thread): parse → chunk → store the passages → `ready`, or `failed` with parsing's Spanish reason.
+ * The in-process queue holds ids only; the state is the row. Before working on a document an
+ * instance claims it with a conditional UPDATE (status 'processing' and no live claim), so two
+ * instances never ingest the same one; the claim is refreshed with the progress. At start-up, and
+ * every minute, an instance takes up the documents left 'processing' without a live claim: those
+ * of a process that was killed (their bytes are in the row). A graceful shutdown lets go of its
+ * claim, so the next instance resumes at once.
+ */
+@Injectable()
+export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(KnowledgeIngestion.name);
+  private readonly instanceId = randomUUID();
+  private readonly queue: string[] = [];
+  private draining: Promise<void> | null = null;
+  private sweeper: NodeJS.Timeout | undefined;
+  private closing = false;
+
+  constructor(
+    @InjectRepository(KnowledgeDocument) private readonly documents: Repository<KnowledgeDocument>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly parser: DocumentParser,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    void this.sweep();
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    this.queue.length = 0;
+    clearInterval(this.sweeper);
+    await this.documents
+      .createQueryBuilder()
+      .update(KnowledgeDocument)
+      .set({ claimedBy: null, claimedAt: null })
+      .where('claimed_by = :me AND status = :processing', { me: this.instanceId, processing: 'processing' })
+      .execute()
+      .catch((error: unknown) => this.logger.warn(`No se pudieron soltar los documentos en curso: ${String(error)}`));
+  }
+
+  /** Queues a document for ingestion here; returns at once. */
+  enqueue(documentId: string): void {
+    if (this.closing || this.queue.includes(documentId)) return;
+    this.queue.push(documentId);
+    this.draining ??= this.drain().finally(() => {
+      this.draining = null;
+    });
+  }
+
+  /** Resolves when this instance's queue is empty (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.closing) return;
+    try {
+      const rows = await this.documents
+        .createQueryBuilder('document')
+        .select('document.id', 'id')
+        .where('document.status = :processing', { processing: 'processing' })
+        .andWhere('(document.claimed_by IS NULL OR document.claimed_at < :stale)', { stale: new Date(Date.now() - CLAIM_STALE_MS) })
+        .orderBy('document.created_at', 'ASC')
+        .getRawMany<{ id: string }>();
+      for (const row of rows) this.enqueue(row.id);
+    } catch (error) {
+      if (!this.closing) this.logger.warn(`No se pudieron buscar documentos pendientes: ${String(error)}`);
+    }
+  }
+
+  private async drain(): Promise<void> {
+    for (let id = this.queue.shift(); id !== undefined && !this.closing; id = this.queue.shift()) {
+      try {
+        await this.ingest(id);
+      } catch (error) {
+        if (!this.closing) this.logger.error(`Ingesta del documento ${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
+    }
+  }
+
+  /** Takes the document if it is still to be ingested and nobody alive has it. */
+  private async claim(id: string): Promise<boolean> {
+    const result = await this.documents
+      .createQueryBuilder()
+      .update(KnowledgeDocument)
+      .set({ claimedBy: this.instanceId, claimedAt: new Date() })
+      .where('id = :id AND status = :processing AND (claimed_by IS NULL OR claimed_at < :stale)', {
+        id,
+        processing: 'processing',
+        stale: new Date(Date.now() - CLAIM_STALE_MS),
+      })
+      .execute();
+    return Boolean(result.affected);
+  }
+
+  private async ingest(id: string): Promise<void> {
+    if (!(await this.claim(id))) return;
+    const row = await this.documents.findOneBy({ id });
+    if (!row) return;
+    const content = await readDocumentContent(this.dataSource, id);
+    if (!content) return this.finish(id, { status: 'failed', error: UNEXPECTED_FAILURE });
+
+    let lastWrite = 0;
+    const onProgress = (done: number, total: number) => {
+      const now = Date.now();
+      if (now - lastWrite < PROGRESS_INTERVAL_MS || this.closing) return;
+      lastWrite = now;
+      void this.documents
+        .update({ id, claimedBy: this.instanceId }, { pagesDone: done, pages: total, claimedAt: new Date(), updatedAt: new Date() })
+        .catch((error: unknown) => this.logger.warn(`Progreso del documento ${id}: ${String(error)}`));
+    };
+
+    let passages: Passage[];
+    let pages: number;
+    try {
+      const parsed = await this.parser.parse(content, onProgress);
+      passages = this.parser.chunk(parsed);
+      pages = parsed.pages;
+    } catch (error) {
+      if (this.closing) return;
+      if (error instanceof DocumentParseError) return this.finish(id, { status: 'failed', error: error.reason });
+      this.logger.error(`Lectura del documento ${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return this.finish(id, { status: 'failed', error: UNEXPECTED_FAILURE });
+    }
+    if (this.closing) return;
+    await this.store(row, passages, pages);
+  }
+
+  /** The passages and 'ready' together, only while the claim is still this instance's (not deleted, not taken over). */
+  private async store(document: KnowledgeDocument, passages: Passage[], pages: number): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const claimed = await manager.update(
+        KnowledgeDocument,
+        { id: document.id, claimedBy: this.instanceId, status: 'processing' },
+        { status: 'ready', pages, pagesDone: pages, chunks: passages.length, error: null, claimedBy: null, claimedAt: null, updatedAt: new Date() },
+      );
+      if (!claimed.affected) return;
+      // A resumed ingestion starts over: nothing of an earlier attempt stays.
+      await manager.delete(KnowledgePassage, { documentId: document.id });
+      for (let start = 0; start < passages.length; start += INSERT_BATCH) {
+        await manager.insert(
+          KnowledgePassage,
+          passages.slice(start, start + INSERT_BATCH).map((passage) => ({
+            documentId: document.id,
+            agentId: document.agentId,
+            ordinal: passage.ordinal,
+            page: passage.page,
+            heading: passage.heading,
+            text: passage.text,
+          })),
+        );
+      }
+    });
+  }
+
+  private async finish(id: string, outcome: { status: 'failed'; error: string }): Promise<void> {
+    await this.documents.update({ id, claimedBy: this.instanceId, status: 'processing' }, { ...outcome, claimedBy: null, claimedAt: null, updatedAt: new Date() });
+  }
+}

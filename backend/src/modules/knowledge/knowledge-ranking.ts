@@ -1,0 +1,113 @@
+import type { DataSource } from 'typeorm';
+
+/** A passage as a ranking returns it: what a search item shows, and the score it was ranked by. */
+export interface RankedPassage {
+  passageId: number;
+  documentId: string;
+  documentName: string;
+  page: number | null;
+  text: string;
+  /** Higher is better; only comparable within one ranking. */
+  score: number;
+}
+
+/**
+ * One way of ranking an agent's passages for a query. Full text is always there; a vector ranking
+ * (embeddings) is another implementation, and the two lists are fused with fuseRankings.
+ */
+export interface PassageRanking {
+  rank(agentId: string, query: string, limit: number): Promise<RankedPassage[]>;
+}
+
+/** Reciprocal rank fusion's constant (Cormack et al.): damps the weight of the very first places. */
+export const RRF_K = 60;
+
+/**
+ * Reciprocal rank fusion of several rankings of the same passages: each passage scores the sum of
+ * 1 / (RRF_K + its place) over the rankings that have it. With one ranking, its order and scores
+ * are kept as they are (a full-text score says more to a builder than 1/61).
+ */
+export function fuseRankings(rankings: readonly RankedPassage[][], limit: number): RankedPassage[] {
+  const nonEmpty = rankings.filter((ranking) => ranking.length > 0);
+  if (nonEmpty.length <= 1) return (nonEmpty[0] ?? []).slice(0, limit);
+  const fused = new Map<number, RankedPassage>();
+  for (const ranking of nonEmpty) {
+    ranking.forEach((passage, index) => {
+      const score = 1 / (RRF_K + index + 1);
+      const seen = fused.get(passage.passageId);
+      if (seen) seen.score += score;
+      else fused.set(passage.passageId, { ...passage, score });
+    });
+  }
+  return [...fused.values()].sort((a, b) => b.score - a.score || a.passageId - b.passageId).slice(0, limit);
+}
+
+/** Common Spanish (and a few English) words that say nothing about which passage answers. */
+const STOPWORDS = new Set(
+  (
+    'a al algo algun alguna algunas alguno algunos ante antes como con contra cual cuales cuando de del desde donde dos el ella ellas ellos en entre era eres es esa esas ese eso esos esta estan estas este esto estos fue ha hay la las le les lo los mas me mi mis muy nada ni no nos o os para pero poco por porque que quien se sea ser si sin sobre son su sus tambien te tiene tienen tu tus un una unas uno unos y ya yo ' +
+    'the of and or to in is are what which how'
+  ).split(' '),
+);
+
+/** A question's words for the full-text engines: lower-case, without accents, no common words, at most 24. */
+export function queryWords(query: string): string[] {
+  const folded = query.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  const words = (folded.match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => !STOPWORDS.has(word));
+  return [...new Set(words)].slice(0, 24);
+}
+
+interface PassageRow {
+  id: number | string;
+  document_id: string;
+  document_name: string;
+  page: number | string | null;
+  text: string;
+  score: number | string;
+}
+
+/**
+ * The database's own full-text engine (see migration 1795700000000-knowledge): FTS5's bm25 on
+ * SQLite, ts_rank over the 'spanish' tsvector on PostgreSQL. A question's words are alternatives
+ * (OR): a passage need not have every word of a question to answer it, and the ranking puts those
+ * with more and rarer ones first.
+ */
+export class FullTextRanking implements PassageRanking {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async rank(agentId: string, query: string, limit: number): Promise<RankedPassage[]> {
+    const words = queryWords(query);
+    if (words.length === 0) return [];
+    const postgres = this.dataSource.driver.options.type === 'postgres';
+    const schema = (this.dataSource.driver.options as { schema?: string }).schema ?? 'public';
+    const rows: PassageRow[] = postgres
+      ? await this.dataSource.query(
+          `SELECT p.id, p.document_id, d.name AS document_name, p.page, p.text, ts_rank(p.search_vector, q.query) AS score
+           FROM "${schema}"."knowledge_passages" p
+           JOIN "${schema}"."knowledge_documents" d ON d.id = p.document_id,
+           to_tsquery('spanish', $1) AS q(query)
+           WHERE p.agent_id = $2 AND p.search_vector @@ q.query
+           ORDER BY score DESC, p.id ASC
+           LIMIT $3`,
+          [words.map((word) => `'${word}'`).join(' | '), agentId, limit],
+        )
+      : await this.dataSource.query(
+          `SELECT p.id, p.document_id, d.name AS document_name, p.page, p.text, -f.rank AS score
+           FROM knowledge_passages_fts f
+           JOIN knowledge_passages p ON p.id = f.rowid
+           JOIN knowledge_documents d ON d.id = p.document_id
+           WHERE knowledge_passages_fts MATCH ? AND p.agent_id = ?
+           ORDER BY f.rank ASC, p.id ASC
+           LIMIT ?`,
+          [words.map((word) => `"${word}"`).join(' OR '), agentId, limit],
+        );
+    return rows.map((row) => ({
+      passageId: Number(row.id),
+      documentId: row.document_id,
+      documentName: row.document_name,
+      page: row.page === null ? null : Number(row.page),
+      text: row.text,
+      score: Number(row.score),
+    }));
+  }
+}
