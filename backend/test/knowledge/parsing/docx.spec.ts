@@ -36,6 +36,21 @@ describe('parseDocument: DOCX', () => {
     ]);
   });
 
+  it("takes the document's Title and Spanish-named heading styles as headings", async () => {
+    const doc = await parseDocument(
+      makeDocx([
+        { text: 'Manual del inquilino', style: 'Title' },
+        { text: 'Bienvenida.' },
+        { text: 'Pagos', style: 'Ttulo2' },
+        { text: 'El día 5 de cada mes.' },
+      ]),
+    );
+    expect(doc.sections.map((s) => [s.heading, s.text])).toEqual([
+      ['Manual del inquilino', 'Bienvenida.'],
+      ['Pagos', 'El día 5 de cada mes.'],
+    ]);
+  });
+
   it('refuses a zip bomb before unzipping it: by its declared sizes, and when it lies about them', async () => {
     const zeros = new Uint8Array(150 * 1024 * 1024);
     const honest = makeZip([...docxFiles([{ text: 'Hola' }]), { name: 'word/media/bomba.bin', data: zeros, deflate: true }]);

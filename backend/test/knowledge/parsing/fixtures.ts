@@ -109,15 +109,16 @@ export function makeZip(files: ZipFile[]): Uint8Array {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** A DOCX of paragraphs; `style` 'Heading1'..'Heading3' makes a Word heading. */
+/** A DOCX of paragraphs; `style` 'Heading1'..'Heading3', 'Title' or 'Ttulo2' (named 'Título 2') makes a Word heading. */
 export function docxFiles(paragraphs: { text: string; style?: string }[]): ZipFile[] {
   const body = paragraphs
     .map((p) => `<w:p>${p.style ? `<w:pPr><w:pStyle w:val="${p.style}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${esc(p.text)}</w:t></w:r></w:p>`)
     .join('');
   const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
-  const styles = [1, 2, 3]
-    .map((n) => `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/></w:style>`)
-    .join('');
+  const styles =
+    [1, 2, 3].map((n) => `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/></w:style>`).join('') +
+    '<w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style>' +
+    '<w:style w:type="paragraph" w:styleId="Ttulo2"><w:name w:val="Título 2"/></w:style>';
   return [
     {
       name: '[Content_Types].xml',
