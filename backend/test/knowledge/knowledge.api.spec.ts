@@ -186,6 +186,27 @@ describe('an agent\'s knowledge (/agents/{agentId}/knowledge)', () => {
     expect((await http().get(`/api/agents/${agentId}/knowledge`).set(ana.authorization).expect(200)).body.items).toHaveLength(3);
   });
 
+  it('serves the limits in force to the renderer (GET /api/config)', async () => {
+    const { limits } = (await http().get('/api/config').expect(200)).body;
+    expect(limits.knowledge).toEqual({
+      fileBytes: { min: 1, max: 1024 * 1024 },
+      documents: { min: 0, max: 3 },
+      searchQuery: { min: 1, max: 1000 },
+      searchLimit: { min: 1, max: 50 },
+    });
+  });
+
+  it('takes { fileId } of the caller\'s own upload, read by its content; another user\'s file is not found', async () => {
+    const agentId = await newAgent(ana);
+    const { body: uploaded } = await http().post('/api/files').set(ana.authorization).attach('file', PNG, { filename: 'a.png', contentType: 'image/png' }).expect(201);
+    // /api/files keeps images only, which are no document.
+    const image = await http().post(`/api/agents/${agentId}/knowledge`).set(ana.authorization).send({ fileId: uploaded.fileId }).expect(415);
+    expect(image.body.message).toBe('El documento debe ser un PDF, DOCX, TXT, Markdown, HTML o CSV.');
+    const { body: bobs } = await http().post('/api/files').set(bob.authorization).attach('file', PNG, { filename: 'b.png', contentType: 'image/png' }).expect(201);
+    const foreign = await http().post(`/api/agents/${agentId}/knowledge`).set(ana.authorization).send({ fileId: bobs.fileId }).expect(404);
+    expect(foreign.body.message).toBe('Archivo no encontrado.');
+  });
+
   describe('who may', () => {
     let privateAgent: string;
     let publicAgent: string;

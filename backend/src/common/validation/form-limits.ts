@@ -84,6 +84,16 @@ export const FORM_LIMITS = {
     /** Cognito's default policy, which the embedded identity service applies too. */
     password: { min: 8, max: 256 },
   },
+  /** An agent's knowledge (issue 32). The deployment sets both maxima (KNOWLEDGE_MAX_FILE_MB, KNOWLEDGE_MAX_DOCUMENTS); `GET /api/config` serves the values in force. */
+  knowledge: {
+    /** A document's size, in bytes. */
+    fileBytes: { min: 1, max: 20 * 1024 * 1024 },
+    /** Documents one agent may have. */
+    documents: { min: 0, max: 50 },
+    /** 'Probar búsqueda': the question, and how many passages to show. */
+    searchQuery: { min: 1, max: 1000 },
+    searchLimit: { min: 1, max: 50 },
+  },
 } as const satisfies Record<string, Record<string, Bounds>>;
 
 /** The limits' shape, with any numbers (a deployment may change some, as the API keys' rate). */

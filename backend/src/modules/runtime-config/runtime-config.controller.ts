@@ -42,6 +42,11 @@ export class RuntimeConfigController {
           ...FORM_LIMITS.apiKey,
           rateLimitPerMinute: { ...FORM_LIMITS.apiKey.rateLimitPerMinute, max: this.config.apiKeys.maxRateLimitPerMinute },
         },
+        knowledge: {
+          ...FORM_LIMITS.knowledge,
+          fileBytes: { ...FORM_LIMITS.knowledge.fileBytes, max: this.config.knowledge.maxFileBytes },
+          documents: { ...FORM_LIMITS.knowledge.documents, max: this.config.knowledge.maxDocumentsPerAgent },
+        },
       },
       categories: AGENT_CATEGORIES.map((slug) => ({ slug, label: AGENT_CATEGORY_LABELS[slug] })),
     };

@@ -3579,6 +3579,7 @@ export interface components {
             ecosystem: components["schemas"]["EcosystemLimitsDto"];
             flow: components["schemas"]["FlowLimitsDto"];
             identity: components["schemas"]["IdentityLimitsDto"];
+            knowledge: components["schemas"]["KnowledgeLimitsDto"];
             moderation: components["schemas"]["ModerationLimitsDto"];
             profile: components["schemas"]["ProfileLimitsDto"];
             prompt: components["schemas"]["PromptLimitsDto"];
@@ -3697,6 +3698,12 @@ export interface components {
         KnowledgeDocumentListDto: {
             /** @description Los documentos del agente, el más reciente primero */
             items: components["schemas"]["KnowledgeDocumentDto"][];
+        };
+        KnowledgeLimitsDto: {
+            documents: components["schemas"]["BoundsDto"];
+            fileBytes: components["schemas"]["BoundsDto"];
+            searchLimit: components["schemas"]["BoundsDto"];
+            searchQuery: components["schemas"]["BoundsDto"];
         };
         KnowledgeSearchDto: {
             /**

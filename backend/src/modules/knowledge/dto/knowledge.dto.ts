@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { FORM_LIMITS } from '../../../common/validation/form-limits';
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
 
 export const KNOWLEDGE_STATUSES = ['processing', 'ready', 'failed'] as const;
-export const SEARCH_QUERY_MAX = 1000;
-export const SEARCH_LIMIT_MAX = 50;
+export const SEARCH_QUERY_MAX = FORM_LIMITS.knowledge.searchQuery.max;
+export const SEARCH_LIMIT_MAX = FORM_LIMITS.knowledge.searchLimit.max;
 export const SEARCH_LIMIT_DEFAULT = 5;
 
 export class AddKnowledgeBodyDto {
