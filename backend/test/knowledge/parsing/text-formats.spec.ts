@@ -19,6 +19,7 @@ describe('detectKnowledgeType: by content, not by name', () => {
     ['<!DOCTYPE html><html><body><p>Hola</p></body></html>', 'text/html'],
     ['<div><p>Hola</p><p>Adiós</p></div>', 'text/html'],
     ['# Guía\n\nTexto de la guía.', 'text/markdown'],
+    ['<p align="center"><img src="logo.png"></p>\n<p>Un proyecto</p>\n\n## Instalación\n\nnpm i', 'text/markdown'],
     ['nombre,ciudad,edad\nAna,Madrid,30\nLuis,Sevilla,41\n', 'text/csv'],
     ['producto;precio\nmesa;120,50\nsilla;45\n', 'text/csv'],
     ['Un texto normal, con comas, y puntos.\nOtra línea más larga, sin columnas.\n', 'text/plain'],

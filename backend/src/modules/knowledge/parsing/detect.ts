@@ -58,8 +58,14 @@ export function isDocx(bytes: Uint8Array): boolean {
 const HTML_START = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i;
 const HTML_TAGS = /<\/(p|div|h[1-6]|table|ul|ol|li|span|a|section|article|body|html|td|tr)>/gi;
 
+/** A whole HTML page (doctype, html, head or body first). */
+export function isHtmlPage(text: string): boolean {
+  return HTML_START.test(text);
+}
+
+/** A page, or a fragment that opens with a tag and closes common elements. */
 export function looksLikeHtml(text: string): boolean {
-  if (HTML_START.test(text)) return true;
+  if (isHtmlPage(text)) return true;
   const head = text.slice(0, 4096);
   return /^\s*</.test(head) && (head.match(HTML_TAGS)?.length ?? 0) >= 2;
 }
@@ -120,8 +126,10 @@ export function detectKnowledgeType(bytes: Uint8Array): KnowledgeMimeType | null
 }
 
 export function detectTextType(text: string): KnowledgeMimeType {
-  if (looksLikeHtml(text)) return 'text/html';
+  if (isHtmlPage(text)) return 'text/html';
+  // Before the fragment test: a README often opens with a centred logo in HTML, then is Markdown.
   if (MD_HEADING.test(text)) return 'text/markdown';
+  if (looksLikeHtml(text)) return 'text/html';
   if (csvDelimiter(text)) return 'text/csv';
   if (looksLikeMarkdown(text)) return 'text/markdown';
   return 'text/plain';
