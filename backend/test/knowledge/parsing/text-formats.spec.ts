@@ -36,6 +36,12 @@ describe('detectKnowledgeType: by content, not by name', () => {
     expect(detectKnowledgeType(randomBytes(4096))).toBeNull();
   });
 
+  it('reads UTF-16 text with its byte order mark', async () => {
+    const utf16 = new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('# Título\n\nCañón.', 'utf16le')]));
+    expect(detectKnowledgeType(utf16)).toBe('text/markdown');
+    expect((await parseDocument(utf16)).sections).toEqual([{ page: null, heading: 'Título', text: 'Cañón.' }]);
+  });
+
   it('reads a Latin-1 (Windows) text file as text', () => {
     expect(detectKnowledgeType(new Uint8Array(Buffer.from('La cigüeña y el año nuevo.\n', 'latin1')))).toBe('text/plain');
   });
@@ -111,6 +117,11 @@ describe('parseDocument: text formats', () => {
       'Formato no admitido: el contenido no es ningún formato que sepamos leer. Se aceptan PDF, DOCX, TXT, Markdown, HTML y CSV.',
     );
     expect(await parseError(makeZip([{ name: 'a.txt', data: 'hola' }]))).toMatch(/^Formato no admitido: es un archivo ZIP que no es un documento de Word \(DOCX\)\. Se aceptan PDF, DOCX/);
+    const ole = new Uint8Array(1024);
+    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(await parseError(ole)).toBe(
+      'Formato no admitido: es un documento de Office antiguo (.doc, .xls) o protegido con contraseña; guárdalo como DOCX sin contraseña o como PDF. Se aceptan PDF, DOCX, TXT, Markdown, HTML y CSV.',
+    );
     expect(await parseError(new Uint8Array(0))).toBe('El documento está vacío: no tiene texto que leer.');
     expect(await parseError(bytes('  \n\n \t\n'))).toBe('El documento está vacío: no tiene texto que leer.');
     expect(await parseError(bytes('<html><body><script>x()</script></body></html>'))).toBe('El documento está vacío: no tiene texto que leer.');

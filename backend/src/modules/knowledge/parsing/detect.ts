@@ -139,7 +139,10 @@ export function detectTextType(text: string): KnowledgeMimeType {
 export function describeUnsupported(bytes: Uint8Array): string {
   const b = bytes;
   if (isZip(b)) return 'es un archivo ZIP que no es un documento de Word (DOCX)';
-  if (b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0) return 'es un documento de Office antiguo (.doc, .xls); guárdalo como DOCX o PDF';
+  if (b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0) {
+    // The OLE container of Word 97-2003 files, and of any Office file saved with a password.
+    return 'es un documento de Office antiguo (.doc, .xls) o protegido con contraseña; guárdalo como DOCX sin contraseña o como PDF';
+  }
   if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'es una imagen PNG';
   if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'es una imagen JPEG';
   if (startsWithAscii(b, 'GIF8')) return 'es una imagen GIF';
