@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { makeImageOnlyPdf, makePdf } from './parsing/fixtures';
@@ -156,6 +157,24 @@ describe('an agent\'s knowledge (/agents/{agentId}/knowledge)', () => {
     expect((await http().get(`/api/agents/${agentId}/knowledge`).set(ana.authorization).expect(200)).body.items).toEqual([]);
     const gone = await http().get(`/api/agents/${agentId}/knowledge/${law.id}`).set(ana.authorization).expect(404);
     expect(gone.body.message).toBe('Documento no encontrado');
+  });
+
+  it('deleting the agent deletes its documents and their passages, out of the full-text index too', async () => {
+    const agentId = await newAgent(ana);
+    const law = (await upload(ana, agentId, Buffer.from(`${TENANCY_MD}\nEl ornitorrinco no paga fianza.\n`), 'ley-borrada.md').expect(201)).body as DocumentBody;
+    await waitUntilDone(ana, agentId, law.id);
+    expect((await search(ana, agentId, 'ornitorrinco').expect(200)).body.items).toHaveLength(1);
+    await http().delete(`/api/agents/${agentId}`).set(ana.authorization).expect(200);
+
+    const dataSource = testApp.app.get(DataSource);
+    const postgres = dataSource.driver.options.type === 'postgres';
+    const schema = (dataSource.driver.options as { schema?: string }).schema;
+    const table = (name: string) => (postgres ? `"${schema}"."${name}"` : `"${name}"`);
+    const count = async (sql: string, parameters: unknown[]) => Number((await dataSource.query(sql, parameters))[0].count);
+    expect(await count(`SELECT COUNT(*) AS count FROM ${table('knowledge_documents')} WHERE id = ${postgres ? '$1' : '?'}`, [law.id])).toBe(0);
+    expect(await count(`SELECT COUNT(*) AS count FROM ${table('knowledge_passages')} WHERE document_id = ${postgres ? '$1' : '?'}`, [law.id])).toBe(0);
+    // On SQLite the external-content index must have let go of them as well: a MATCH finds nothing stale.
+    if (!postgres) expect(await count(`SELECT COUNT(*) AS count FROM knowledge_passages_fts WHERE knowledge_passages_fts MATCH ?`, ['"ornitorrinco"'])).toBe(0);
   });
 
   it('refuses what is not a document, an empty one, none at all and a bad search, in Spanish', async () => {

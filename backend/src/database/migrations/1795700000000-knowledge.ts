@@ -48,6 +48,10 @@ export class Knowledge1795700000000 implements MigrationInterface {
           new TableIndex({ name: 'IDX_knowledge_documents_agent_created', columnNames: ['agent_id', 'created_at'] }),
           new TableIndex({ name: 'IDX_knowledge_documents_status', columnNames: ['status'] }),
         ],
+        // An agent's documents go with it.
+        foreignKeys: [
+          { name: 'FK_knowledge_documents_agent', columnNames: ['agent_id'], referencedTableName: 'agents', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+        ],
       }),
     );
     await queryRunner.createTable(
@@ -65,6 +69,16 @@ export class Knowledge1795700000000 implements MigrationInterface {
         indices: [
           new TableIndex({ name: 'IDX_knowledge_passages_document', columnNames: ['document_id', 'ordinal'] }),
           new TableIndex({ name: 'IDX_knowledge_passages_agent', columnNames: ['agent_id'] }),
+        ],
+        // A document's passages go with it (and, through the triggers, out of the full-text index).
+        foreignKeys: [
+          {
+            name: 'FK_knowledge_passages_document',
+            columnNames: ['document_id'],
+            referencedTableName: 'knowledge_documents',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );
