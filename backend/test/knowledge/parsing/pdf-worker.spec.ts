@@ -53,6 +53,17 @@ describe('PDF through the worker thread', () => {
     for (const p of passages) expect(p.text).toMatch(new RegExp(`pagina ${p.page}\\b`));
   });
 
+  it('takes a Buffer that is a view on a larger one, and leaves it as it was', async () => {
+    const pdf = await makePdf(1, () => 'Hola');
+    const backing = Buffer.alloc(pdf.length + 4000);
+    backing.set(pdf, 4000);
+    const view = backing.subarray(4000);
+    const doc = await parseDocumentInWorker(view);
+    expect(doc.sections.map((s) => s.text)).toEqual(['Hola']);
+    expect(view.length).toBe(pdf.length);
+    expect(view.equals(Buffer.from(pdf))).toBe(true);
+  });
+
   it('keeps Spanish characters of a WinAnsi font', async () => {
     const doc = await parseDocumentInWorker(await makePdf(1, () => 'El año de la cigüeña: ¿cuánto? ¡Ñandú!'));
     expect(doc.sections.map((s) => s.text).join(' ')).toContain('El año de la cigüeña: ¿cuánto? ¡Ñandú!');

@@ -81,7 +81,7 @@ export async function parsePdf(bytes: Uint8Array, options: { onProgress?: ParseP
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js takes ownership of (detaches) the buffer it gets: give it a copy.
-    pdf = await getDocumentProxy(bytes.slice(), { useSystemFonts: false, verbosity: 0 });
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { useSystemFonts: false, verbosity: 0 });
   } catch (error) {
     throw pdfError(error);
   }

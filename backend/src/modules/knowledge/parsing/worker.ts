@@ -54,7 +54,8 @@ function workerEntry(): { file: string; eval: boolean } {
  */
 export function parseDocumentInWorker(bytes: Uint8Array, options: WorkerParseOptions = {}): Promise<ParsedDocument> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
-  const copy = bytes.slice().buffer;
+  // A copy to transfer: a Buffer's slice() is a view on a shared pool, whose transfer would detach it.
+  const copy = new Uint8Array(bytes).buffer;
   const input: WorkerInput = { bytes: copy, maxPages: options.maxPages };
   const entry = workerEntry();
   return new Promise<ParsedDocument>((resolve, reject) => {
