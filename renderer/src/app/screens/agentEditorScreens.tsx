@@ -1,18 +1,20 @@
 // Route modules for /create-advanced-agent and /edit-advanced-agent/{agentId}: the agent editor
-// with the signed-in user and the prompt versions, test cases, fine-tuning and the API publication
-// as tabs (features do not import one another, so they meet here). A save or a delete marks
+// with the signed-in user and the knowledge, prompt versions, test cases, fine-tuning and the API
+// publication as tabs (features do not import one another, so they meet here). A save or a delete marks
 // 'Mis Agentes' as changed itself (the ['agents'] queries).
 import { useAtomValue } from 'jotai';
 import { useLocation, useParams } from 'react-router-dom';
 import { FineTuningPanel } from '../../features/agent-creator';
 import { AgentEditorPage, agentEditorStrings, type AgentEditor, type AgentEditorPageProps, type AgentEditorTab } from '../../features/agent-editor';
 import { authStateAtom } from '../../features/auth/state/authState';
+import { KnowledgePanel, knowledgeStrings } from '../../features/knowledge';
 import { PromptTestCasesPanel, PromptVersionsPanel } from '../../features/prompts';
 import { PublicationPanel, publicationsStrings } from '../../features/publications';
 
 const promptTabs =
   (agentId: string) =>
   ({ promptChanged }: { promptChanged(): void }): AgentEditorTab[] => [
+    { value: 'knowledge', label: knowledgeStrings.tabLabel, content: <KnowledgePanel agentId={agentId} /> },
     { value: 'versions', label: agentEditorStrings.tabs.versions, content: <PromptVersionsPanel agentId={agentId} /> },
     { value: 'test-cases', label: agentEditorStrings.tabs.testCases, content: <PromptTestCasesPanel agentId={agentId} /> },
     {

@@ -1,0 +1,38 @@
+import { countOf } from '../../shared/plural';
+
+export const knowledgeStrings = {
+  tabLabel: 'Conocimiento',
+  title: 'Conocimiento del agente',
+  intro:
+    'Documentos de los que el agente saca sus respuestas, citando la fuente. Quien usa el agente ve los fragmentos citados, nunca tus archivos.',
+  dropzone: 'Arrastra aquí tus documentos o elige archivos',
+  formats: 'PDF, DOCX, TXT, Markdown, HTML o CSV',
+  limits: (megabytes: number, documents: number) => `Hasta ${megabytes.toLocaleString('es-ES')} MB por archivo y ${countOf(documents, 'documento', 'documentos')} por agente`,
+  choose: 'Elegir archivos',
+  uploading: (name: string) => `Subiendo «${name}»…`,
+  loading: 'Cargando documentos…',
+  loadError: 'No pudimos cargar los documentos.',
+  retry: 'Reintentar',
+  empty: 'Este agente todavía no tiene documentos.',
+  listLabel: 'Documentos del agente',
+  processing: (done: number, total: number) =>
+    total > 0 ? `Procesando ${done} de ${countOf(total, 'página', 'páginas')}` : 'Procesando…',
+  ready: (chunks: number) => `Listo · ${countOf(chunks, 'fragmento', 'fragmentos')}`,
+  failed: (reason: string | null) => `Error: ${reason ?? 'no se pudo leer el documento'}`,
+  remove: (name: string) => `Eliminar «${name}»`,
+  removeShort: 'Eliminar',
+  removeTitle: 'Eliminar documento',
+  removeConfirm: (name: string) => `¿Eliminar «${name}»? El agente dejará de usarlo en sus respuestas.`,
+  cancel: 'Cancelar',
+  removing: 'Eliminando…',
+  removed: 'Documento eliminado',
+  searchTitle: 'Probar búsqueda',
+  searchLabel: 'Pregunta de prueba',
+  searchPlaceholder: '¿Qué plazo de preaviso fija el contrato?',
+  searchAction: 'Buscar',
+  searching: 'Buscando…',
+  noResults: 'Ningún fragmento coincide con esta pregunta.',
+  resultsLabel: 'Fragmentos encontrados',
+  source: (document: string, page: number | null) => (page === null ? document : `${document} · página ${page}`),
+  genericError: 'Algo ha fallado. Inténtalo de nuevo.',
+};
