@@ -91,6 +91,16 @@ describe('parseDocument: text formats', () => {
     expect(row37[0].text.startsWith('factura | cliente | importe')).toBe(true);
   });
 
+  it('a document of headings alone is not empty: its headings are its text', async () => {
+    expect((await parseDocument(bytes('# Título\n\n## Índice\n'))).sections).toEqual([
+      { page: null, heading: 'Título', text: 'Título' },
+      { page: null, heading: 'Índice', text: 'Índice' },
+    ]);
+    expect((await parseDocument(bytes('<html><body><h1>Portada</h1></body></html>'))).sections).toEqual([
+      { page: null, heading: 'Portada', text: 'Portada' },
+    ]);
+  });
+
   it('TXT: paragraphs, no headings', async () => {
     const doc = await parseDocument(bytes('Primer párrafo.\r\n\r\nSegundo párrafo,\r\nen dos líneas.\r\n'));
     expect(doc).toEqual({

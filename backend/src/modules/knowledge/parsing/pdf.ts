@@ -104,11 +104,9 @@ export async function parsePdf(bytes: Uint8Array, options: { onProgress?: ParseP
         throw pdfError(error);
       }
       for (const block of pageBlocks(items)) {
+        characters += block.text.replace(/\s+/g, '').length;
         if (block.heading) heading = block.text.replace(/\s+/g, ' ');
-        else {
-          sections.push({ page: n, heading, text: block.text });
-          characters += block.text.replace(/\s+/g, '').length;
-        }
+        else sections.push({ page: n, heading, text: block.text });
       }
       options.onProgress?.(n, total);
     }

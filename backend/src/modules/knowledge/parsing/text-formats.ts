@@ -22,6 +22,7 @@ export function parseMarkdown(text: string): ParsedSection[] {
   let heading: string | null = null;
   let body: string[] = [];
   let fence: string | null = null;
+  const headings: string[] = [];
   const flush = () => {
     for (const p of paragraphs(body.join('\n'))) sections.push({ page: null, heading, text: p });
     body = [];
@@ -41,11 +42,13 @@ export function parseMarkdown(text: string): ParsedSection[] {
       if (atx) {
         flush();
         heading = atx[1].trim() || heading;
+        if (heading) headings.push(heading);
         continue;
       }
       if (line.trim() !== '' && next !== undefined && /^ {0,3}(=+|-{2,})[ \t]*$/.test(next) && (body.length === 0 || body[body.length - 1].trim() === '')) {
         flush();
         heading = line.trim();
+        headings.push(heading);
         i++;
         continue;
       }
@@ -53,7 +56,12 @@ export function parseMarkdown(text: string): ParsedSection[] {
     body.push(line);
   }
   flush();
-  return sections;
+  return sections.length > 0 ? sections : headingsOnly(headings);
+}
+
+/** A document of headings alone (a title page, an outline) is not empty: its headings are its text. */
+function headingsOnly(headings: string[]): ParsedSection[] {
+  return headings.map((h) => ({ page: null, heading: h, text: h }));
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
@@ -90,6 +98,7 @@ export function parseHtml(html: string): ParsedSection[] {
   const sections: ParsedSection[] = [];
   let heading: string | null = null;
   let inHeading: string[] | null = null;
+  const headings: string[] = [];
   let preDepth = 0;
   let text = '';
   const flush = () => {
@@ -114,7 +123,10 @@ export function parseHtml(html: string): ParsedSection[] {
         inHeading = [];
       } else if (inHeading) {
         const h = inHeading.join('').replace(/\s+/g, ' ').trim();
-        if (h) heading = h;
+        if (h) {
+          heading = h;
+          headings.push(h);
+        }
         inHeading = null;
       }
     } else if (name === 'pre') {
@@ -135,9 +147,10 @@ export function parseHtml(html: string): ParsedSection[] {
   append(clean.slice(last));
   flush();
   // Lines of a paragraph that only had inline spacing left.
-  return sections
+  const result = sections
     .map((s) => ({ ...s, text: s.text.split('\n').map((l) => l.replace(/[ \t]+/g, ' ').trim()).filter(Boolean).join('\n') }))
     .filter((s) => s.text !== '');
+  return result.length > 0 ? result : headingsOnly(headings);
 }
 
 /** RFC 4180 rows: quoted fields may hold the delimiter, doubled quotes and line breaks. */
