@@ -64,9 +64,13 @@ describe('PDF through the worker thread', () => {
     expect(view.equals(Buffer.from(pdf))).toBe(true);
   });
 
-  it('keeps Spanish characters of a WinAnsi font', async () => {
-    const doc = await parseDocumentInWorker(await makePdf(1, () => 'El año de la cigüeña: ¿cuánto? ¡Ñandú!'));
-    expect(doc.sections.map((s) => s.text).join(' ')).toContain('El año de la cigüeña: ¿cuánto? ¡Ñandú!');
+  it('keeps Spanish characters of a WinAnsi font, and joins words hyphenated at a line end', async () => {
+    const doc = await parseDocumentInWorker(
+      await makePdf(1, () => 'El año de la cigüeña: ¿cuánto? ¡Ñandú!\nEl arrendatario firma el contra-\nto de alquiler en Sevilla-\nEste.'),
+    );
+    expect(doc.sections.map((s) => s.text)).toEqual([
+      'El año de la cigüeña: ¿cuánto? ¡Ñandú!\nEl arrendatario firma el contrato de alquiler en Sevilla-\nEste.',
+    ]);
   });
 
   it('fails a PDF without a text layer with the issue words', async () => {

@@ -65,7 +65,9 @@ export function pageBlocks(items: TextItemLike[]): { heading: boolean; text: str
     const height = Math.max(line.size, previous?.size ?? 0);
     const gap = previous ? previous.y - line.y : 0;
     const sameBlock = last && previous && last.heading === isHeading && (height === 0 || (gap <= height * 1.6 && gap >= -height));
-    if (sameBlock) last.text += isHeading ? ` ${line.text}` : `\n${line.text}`;
+    // A word hyphenated at a line's end is joined again ('contra-' + 'to' → 'contrato'), or search would miss it.
+    if (sameBlock && !isHeading && /\p{Ll}-$/u.test(last.text) && /^\p{Ll}/u.test(line.text)) last.text = last.text.slice(0, -1) + line.text;
+    else if (sameBlock) last.text += isHeading ? ` ${line.text}` : `\n${line.text}`;
     else blocks.push({ heading: isHeading, text: line.text });
     previous = line;
   }
