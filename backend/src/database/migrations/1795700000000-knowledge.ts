@@ -13,7 +13,8 @@ import { isPostgres, schemaOf } from './sql-names';
  *   instances never ingest one document; `claimed_at` is refreshed as pages are done.
  * - `knowledge_passages` has an integer key, the rowid SQLite's FTS5 table follows.
  * - SQLite: an external-content FTS5 table over heading and text (unicode61 without diacritics),
- *   kept by triggers; bm25 weighs a heading's word twice a text's.
+ *   kept by triggers; bm25 weighs a heading's word twice a text's; an fts5vocab table over it says
+ *   how many passages have each word.
  * - PostgreSQL: a tsvector column kept by a trigger ('spanish', without accents through the
  *   marketplace's nova_unaccent), heading weighted A and text B, with a GIN index.
  */
@@ -93,6 +94,7 @@ export class Knowledge1795700000000 implements MigrationInterface {
       await queryRunner.query(`DROP FUNCTION ${schema}.nova_knowledge_passages_search_vector()`);
     } else {
       for (const trigger of ['knowledge_passages_fts_insert', 'knowledge_passages_fts_delete']) await queryRunner.query(`DROP TRIGGER ${trigger}`);
+      await queryRunner.query('DROP TABLE knowledge_passages_fts_vocab');
       await queryRunner.query('DROP TABLE knowledge_passages_fts');
     }
     await queryRunner.dropTable('knowledge_passages');
@@ -104,6 +106,8 @@ export class Knowledge1795700000000 implements MigrationInterface {
       `CREATE VIRTUAL TABLE knowledge_passages_fts USING fts5(heading, text, content='knowledge_passages', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`,
     );
     await queryRunner.query(`INSERT INTO knowledge_passages_fts(knowledge_passages_fts, rank) VALUES ('rank', 'bm25(2.0, 1.0)')`);
+    // How many passages have each word: a search leaves out a question's commonest words (see FullTextRanking).
+    await queryRunner.query(`CREATE VIRTUAL TABLE knowledge_passages_fts_vocab USING fts5vocab(knowledge_passages_fts, 'row')`);
     // Passages are written and deleted, never changed: no update trigger.
     await queryRunner.query(`CREATE TRIGGER knowledge_passages_fts_insert AFTER INSERT ON knowledge_passages BEGIN
       INSERT INTO knowledge_passages_fts(rowid, heading, text) VALUES (new.id, coalesce(new.heading, ''), new.text);

@@ -67,6 +67,30 @@ interface PassageRow {
 }
 
 /**
+ * About how many matching passages a search ranks on SQLite: FTS5 scores every passage that has
+ * any of the words, so a question with a word most passages have ('contrato' in a book of
+ * contracts) would score nearly all of them (200 ms and more at 100,000 passages).
+ */
+export const MATCH_BUDGET = 5_000;
+
+/**
+ * The words worth searching, given how many passages have each: the rarest first, while together
+ * they match at most MATCH_BUDGET passages, and always the rarest one. A word dropped is in so many
+ * passages that it would barely move the ranking (bm25's IDF), and none matches nothing.
+ */
+export function selectiveWords(frequencies: ReadonlyArray<{ word: string; passages: number }>, budget = MATCH_BUDGET): string[] {
+  const sorted = frequencies.filter((entry) => entry.passages > 0).sort((a, b) => a.passages - b.passages || a.word.localeCompare(b.word));
+  const chosen: string[] = [];
+  let matches = 0;
+  for (const { word, passages } of sorted) {
+    if (chosen.length > 0 && matches + passages > budget) break;
+    chosen.push(word);
+    matches += passages;
+  }
+  return chosen;
+}
+
+/**
  * The database's own full-text engine (see migration 1795700000000-knowledge): FTS5's bm25 on
  * SQLite, ts_rank over the 'spanish' tsvector on PostgreSQL. A question's words are alternatives
  * (OR): a passage need not have every word of a question to answer it, and the ranking puts those
@@ -91,16 +115,7 @@ export class FullTextRanking implements PassageRanking {
            LIMIT $3`,
           [words.map((word) => `'${word}'`).join(' | '), agentId, limit],
         )
-      : await this.dataSource.query(
-          `SELECT p.id, p.document_id, d.name AS document_name, p.page, p.text, -f.rank AS score
-           FROM knowledge_passages_fts f
-           JOIN knowledge_passages p ON p.id = f.rowid
-           JOIN knowledge_documents d ON d.id = p.document_id
-           WHERE knowledge_passages_fts MATCH ? AND p.agent_id = ?
-           ORDER BY f.rank ASC, p.id ASC
-           LIMIT ?`,
-          [words.map((word) => `"${word}"`).join(' OR '), agentId, limit],
-        );
+      : await this.sqliteRank(agentId, words, limit);
     return rows.map((row) => ({
       passageId: Number(row.id),
       documentId: row.document_id,
@@ -109,5 +124,26 @@ export class FullTextRanking implements PassageRanking {
       text: row.text,
       score: Number(row.score),
     }));
+  }
+
+  private async sqliteRank(agentId: string, words: string[], limit: number): Promise<PassageRow[]> {
+    // The word counts are the whole index's, not this agent's: a cheap lookup, close enough to
+    // tell a common word from a rare one.
+    const counts: Array<{ term: string; doc: number }> = await this.dataSource.query(
+      `SELECT term, doc FROM knowledge_passages_fts_vocab WHERE term IN (${words.map(() => '?').join(', ')})`,
+      words,
+    );
+    const chosen = selectiveWords(counts.map((count) => ({ word: count.term, passages: Number(count.doc) })));
+    if (chosen.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT p.id, p.document_id, d.name AS document_name, p.page, p.text, -f.rank AS score
+       FROM knowledge_passages_fts f
+       JOIN knowledge_passages p ON p.id = f.rowid
+       JOIN knowledge_documents d ON d.id = p.document_id
+       WHERE knowledge_passages_fts MATCH ? AND p.agent_id = ?
+       ORDER BY f.rank ASC, p.id ASC
+       LIMIT ?`,
+      [chosen.map((word) => `"${word}"`).join(' OR '), agentId, limit],
+    );
   }
 }
