@@ -17,6 +17,7 @@ import {
   type KnowledgeDocumentListDto,
   type KnowledgeSearchResultDto,
   SEARCH_LIMIT_DEFAULT,
+  SEARCH_QUERY_MAX,
 } from './dto/knowledge.dto';
 import { KnowledgeDocument } from './entities/knowledge-document.entity';
 import { KnowledgePassage } from './entities/knowledge-passage.entity';
@@ -31,6 +32,7 @@ import {
 import { KnowledgeIngestion } from './knowledge-ingestion';
 import { toKnowledgeDocumentDto } from './knowledge.mapper';
 import { FullTextRanking, fuseRankings, type PassageRanking } from './knowledge-ranking';
+import { ANSWER_PASSAGES, type AnswerKnowledge, sourcesOf } from './knowledge-sources';
 
 /** What multer hands over for the uploaded part (memory storage). */
 export interface UploadedDocument {
@@ -139,6 +141,19 @@ export class KnowledgeService {
     const rankings = await Promise.all(this.rankings.map((ranking) => ranking.rank(agent.id, query, limit)));
     const items = fuseRankings(rankings, limit).map(({ documentId, documentName, page, text, score }) => ({ documentId, documentName, page, text, score }));
     return { items };
+  }
+
+  /**
+   * The passages an answer gets (issue 32, item 2): for the agent's chats and published calls, so
+   * WITHOUT the creator's access check (a buyer's chat uses it; the caller checked they may use the
+   * agent). An agent without ready documents costs one indexed lookup and gets null.
+   */
+  async forAnswer(agentId: string, question: string, limit = ANSWER_PASSAGES): Promise<AnswerKnowledge | null> {
+    if (!(await this.documents.exists({ where: { agentId, status: 'ready' } }))) return null;
+    const query = question.slice(0, SEARCH_QUERY_MAX);
+    const rankings = await Promise.all(this.rankings.map((ranking) => ranking.rank(agentId, query, limit)));
+    const passages = fuseRankings(rankings, limit).map(({ documentId, documentName, page, text }) => ({ documentId, documentName, page, text }));
+    return passages.length > 0 ? { passages, sources: sourcesOf(passages) } : null;
   }
 
   /** 404 for an agent the caller may not see, 403 for one they see but did not create. */
