@@ -78,6 +78,19 @@ describe('parseDocument: text formats', () => {
     expect(JSON.stringify(doc)).not.toMatch(/alert|color:red|oculto/);
   });
 
+  it('HTML tables: one paragraph, a row a line, cells apart, paragraphs inside a cell kept in it', async () => {
+    const doc = await parseDocument(
+      bytes(
+        '<h2>Precios</h2><table><tr><th><p>Producto</p></th><th><p>Precio</p></th></tr>' +
+          '<tr><td><p>Mesa</p></td><td><p>120 €</p><p>IVA incl.</p></td></tr></table><p>Fin.</p>',
+      ),
+    );
+    expect(doc.sections.map((s) => [s.heading, s.text])).toEqual([
+      ['Precios', 'Producto | Precio\nMesa | 120 € IVA incl.'],
+      ['Precios', 'Fin.'],
+    ]);
+  });
+
   it('CSV: groups of rows, each with its header, each row saying its columns', async () => {
     const rows = Array.from({ length: 60 }, (_, i) => `${i + 1},"Cliente ${i + 1}, S.L.",${(i + 1) * 10}`);
     const doc = await parseDocument(bytes(`factura,cliente,importe\n${rows.join('\n')}\n`));

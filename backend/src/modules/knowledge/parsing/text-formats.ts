@@ -100,6 +100,8 @@ export function parseHtml(html: string): ParsedSection[] {
   let inHeading: string[] | null = null;
   const headings: string[] = [];
   let preDepth = 0;
+  let cellDepth = 0;
+  let rowStart = false;
   let text = '';
   const flush = () => {
     for (const p of paragraphs(text)) sections.push({ page: null, heading, text: p });
@@ -132,11 +134,26 @@ export function parseHtml(html: string): ParsedSection[] {
     } else if (name === 'pre') {
       preDepth = Math.max(0, preDepth + (closing ? -1 : 1));
       text += '\n\n';
+    } else if (name === 'table') {
+      text += '\n\n';
+      cellDepth = 0;
+    } else if (name === 'tr') {
+      // A table is one paragraph, a row a line, cells apart by ' | ' (a row's passage names its cells).
+      if (!closing) {
+        text += '\n';
+        rowStart = true;
+      }
     } else if (name === 'td' || name === 'th') {
-      if (!closing) text += ' | ';
+      if (!closing) {
+        if (!rowStart) text += ' | ';
+        rowStart = false;
+        cellDepth++;
+      } else cellDepth = Math.max(0, cellDepth - 1);
+    } else if (cellDepth > 0 && (BLOCK_TAGS.has(name) || name === 'li')) {
+      text += ' ';
     } else if (name === 'li') {
       if (!closing && !inHeading) text += '\n- ';
-    } else if (name === 'br' || name === 'tr' || name === 'dt' || name === 'dd') {
+    } else if (name === 'br' || name === 'dt' || name === 'dd') {
       if (inHeading) inHeading.push(' ');
       else text += '\n';
     } else if (BLOCK_TAGS.has(name)) {
