@@ -67,7 +67,7 @@ interface PassageRow {
 }
 
 /**
- * About how many matching passages a search ranks on SQLite: FTS5 scores every passage that has
+ * About how many matching passages a search ranks: FTS5 (and ts_rank) score every passage that has
  * any of the words, so a question with a word most passages have ('contrato' in a book of
  * contracts) would score nearly all of them (200 ms and more at 100,000 passages).
  */
@@ -104,18 +104,7 @@ export class FullTextRanking implements PassageRanking {
     if (words.length === 0) return [];
     const postgres = this.dataSource.driver.options.type === 'postgres';
     const schema = (this.dataSource.driver.options as { schema?: string }).schema ?? 'public';
-    const rows: PassageRow[] = postgres
-      ? await this.dataSource.query(
-          `SELECT p.id, p.document_id, d.name AS document_name, p.page, p.text, ts_rank(p.search_vector, q.query) AS score
-           FROM "${schema}"."knowledge_passages" p
-           JOIN "${schema}"."knowledge_documents" d ON d.id = p.document_id,
-           to_tsquery('spanish', $1) AS q(query)
-           WHERE p.agent_id = $2 AND p.search_vector @@ q.query
-           ORDER BY score DESC, p.id ASC
-           LIMIT $3`,
-          [words.map((word) => `'${word}'`).join(' | '), agentId, limit],
-        )
-      : await this.sqliteRank(agentId, words, limit);
+    const rows: PassageRow[] = postgres ? await this.postgresRank(schema, agentId, words, limit) : await this.sqliteRank(agentId, words, limit);
     return rows.map((row) => ({
       passageId: Number(row.id),
       documentId: row.document_id,
@@ -124,6 +113,34 @@ export class FullTextRanking implements PassageRanking {
       text: row.text,
       score: Number(row.score),
     }));
+  }
+
+  private async postgresRank(schema: string, agentId: string, words: string[], limit: number): Promise<PassageRow[]> {
+    // The question's lexemes ('spanish' stems, as the passages' vectors have them) with an estimate
+    // of how many passages have each, from the statistics ANALYZE keeps of the vector column (its
+    // most common elements). A lexeme not among them is rare: counted as one passage.
+    const lexemes: Array<{ lexeme: string; passages: number | string | null }> = await this.dataSource.query(
+      `SELECT l.lexeme, s.freq * (SELECT GREATEST(c.reltuples, 0) FROM pg_class c WHERE c.oid = to_regclass($3)) AS passages
+       FROM unnest(tsvector_to_array(to_tsvector('spanish', $1))) AS l(lexeme)
+       LEFT JOIN (
+         SELECT unnest(most_common_elems::text::text[]) AS elem, unnest(most_common_elem_freqs) AS freq
+         FROM pg_stats WHERE schemaname = $2 AND tablename = 'knowledge_passages' AND attname = 'search_vector'
+       ) s ON s.elem = l.lexeme`,
+      [words.join(' '), schema, `"${schema}"."knowledge_passages"`],
+    );
+    const chosen = selectiveWords(lexemes.map((row) => ({ word: row.lexeme, passages: row.passages === null ? 1 : Math.max(1, Number(row.passages)) })));
+    if (chosen.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT p.id, p.document_id, d.name AS document_name, p.page, p.text, ts_rank(p.search_vector, q.query) AS score
+       FROM "${schema}"."knowledge_passages" p
+       JOIN "${schema}"."knowledge_documents" d ON d.id = p.document_id,
+       to_tsquery('simple', $1) AS q(query)
+       WHERE p.agent_id = $2 AND p.search_vector @@ q.query
+       ORDER BY score DESC, p.id ASC
+       LIMIT $3`,
+      // Already stemmed: the 'simple' configuration takes them as they are.
+      [chosen.map((lexeme) => `'${lexeme}'`).join(' | '), agentId, limit],
+    );
   }
 
   private async sqliteRank(agentId: string, words: string[], limit: number): Promise<PassageRow[]> {
