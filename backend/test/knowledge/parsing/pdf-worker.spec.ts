@@ -2,6 +2,7 @@ import {
   chunkDocument,
   detectKnowledgeType,
   DocumentParseError,
+  parseAndChunkInWorker,
   parseDocumentInWorker,
 } from '../../../src/modules/knowledge/parsing';
 import { makeDocx, makeEncryptedPdf, makeImageOnlyPdf, makePdf, randomBytes } from './fixtures';
@@ -83,6 +84,18 @@ describe('PDF through the worker thread', () => {
       expect(await reason(sixty.slice(0, length))).toBe('El archivo PDF está dañado o incompleto: no se puede leer.');
     }
     expect(await reason(sixty, { maxPages: 50 })).toBe('El PDF tiene 60 páginas y el máximo es 50.');
+  });
+
+  it('parseAndChunkInWorker: the passages chunkDocument gives, chunk options applied, progress forwarded', async () => {
+    const progress: number[] = [];
+    const chunked = await parseAndChunkInWorker(sixty, { chunk: { targetChars: 100, overlapChars: 0 }, onProgress: (d) => progress.push(d) });
+    const expected = chunkDocument(await parseDocumentInWorker(sixty), { targetChars: 100, overlapChars: 0 });
+    expect(chunked).toEqual({ mimeType: 'application/pdf', pages: 60, passages: expected });
+    expect(expected).toHaveLength(120); // two paragraphs a page no longer fit one passage
+    expect(progress[progress.length - 1]).toBe(60);
+    expect(await parseAndChunkInWorker(await makeImageOnlyPdf(1)).catch((e: DocumentParseError) => e.reason)).toBe(
+      'El PDF no contiene texto seleccionable',
+    );
   });
 
   it('gives other formats the same results and reasons as parseDocument', async () => {

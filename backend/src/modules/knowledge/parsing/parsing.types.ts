@@ -45,3 +45,10 @@ export class DocumentParseError extends Error {
 
 /** Parsing progress for 'Procesando 12 de 40 páginas'. */
 export type ParseProgress = (done: number, total: number) => void;
+
+/** A document parsed and chunked in one go (parseAndChunkInWorker): what ingestion stores. */
+export interface ChunkedDocument {
+  mimeType: KnowledgeMimeType;
+  pages: number;
+  passages: Passage[];
+}

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
-import type { ParsedDocument } from './parsing.types';
+import type { ChunkOptions } from './chunker';
+import type { ChunkedDocument, ParsedDocument } from './parsing.types';
 import { DocumentParseError } from './parsing.types';
 import type { ParseOptions } from './parse-document';
 import type { WorkerInput, WorkerMessage } from './worker-protocol';
@@ -53,12 +54,27 @@ function workerEntry(): { file: string; eval: boolean } {
  * document fails. The caller's bytes are copied, never detached.
  */
 export function parseDocumentInWorker(bytes: Uint8Array, options: WorkerParseOptions = {}): Promise<ParsedDocument> {
+  return runInWorker<ParsedDocument>(bytes, options);
+}
+
+/**
+ * parseDocumentInWorker and chunkDocument in the same thread: only the passages come back, so a
+ * 20 MB document's chunking (up to a few hundred ms) and its sections' copy stay off the event loop too.
+ */
+export function parseAndChunkInWorker(
+  bytes: Uint8Array,
+  options: WorkerParseOptions & { chunk?: ChunkOptions } = {},
+): Promise<ChunkedDocument> {
+  return runInWorker<ChunkedDocument>(bytes, options, options.chunk ?? {});
+}
+
+function runInWorker<T>(bytes: Uint8Array, options: WorkerParseOptions, chunk?: ChunkOptions): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
   // A copy to transfer: a Buffer's slice() is a view on a shared pool, whose transfer would detach it.
   const copy = new Uint8Array(bytes).buffer;
-  const input: WorkerInput = { bytes: copy, maxPages: options.maxPages };
+  const input: WorkerInput = { bytes: copy, maxPages: options.maxPages, chunk };
   const entry = workerEntry();
-  return new Promise<ParsedDocument>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     const worker = new Worker(entry.file, {
       eval: entry.eval,
       workerData: input,
@@ -82,7 +98,7 @@ export function parseDocumentInWorker(bytes: Uint8Array, options: WorkerParseOpt
     );
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'progress') options.onProgress?.(message.done, message.total);
-      else if (message.type === 'done') finish(() => resolve(message.doc));
+      else if (message.type === 'done') finish(() => resolve(message.result as T));
       else if (message.type === 'failed') finish(() => reject(new DocumentParseError(message.reason)));
       // A parser library that throws something unexpected on this file: the file is what is wrong
       // (it will throw again on a retry), so the document fails with a reason, not the ingestion.
