@@ -31,8 +31,8 @@ describe('parseDocument: DOCX', () => {
       ['Cláusula 3: Fianza', 'Se devuelve en un mes.'],
     ]);
     expect(chunkDocument(doc).map((p) => [p.heading, p.text])).toEqual([
-      ['Contrato de arrendamiento', 'Entre las partes, a 1 de enero.'],
-      ['Cláusula 3: Fianza', 'El inquilino entrega una mensualidad de fianza & un aval.\n\nSe devuelve en un mes.'],
+      ['Contrato de arrendamiento', 'Contrato de arrendamiento\n\nEntre las partes, a 1 de enero.'],
+      ['Cláusula 3: Fianza', 'Cláusula 3: Fianza\n\nEl inquilino entrega una mensualidad de fianza & un aval.\n\nSe devuelve en un mes.'],
     ]);
   });
 

@@ -190,10 +190,28 @@ describe('chunkDocument', () => {
     expect(passages.slice(0, 3).map((p) => [p.page, p.heading, p.text])).toEqual([
       [1, null, 'Página uno.'],
       [2, null, 'Página dos.'],
-      [2, 'Anexo', 'Anexo en la dos.'],
+      [2, 'Anexo', 'Anexo\n\nAnexo en la dos.'],
     ]);
-    expect(passages.slice(3).every((p) => p.page === 3 && !p.text.includes('dos.'))).toBe(true);
+    // Page 3 carries on under 'Anexo': its passages do not repeat the heading's line.
+    expect(passages.slice(3).every((p) => p.page === 3 && !p.text.includes('dos.') && !p.text.startsWith('Anexo'))).toBe(true);
     expect(passages.length).toBeGreaterThan(4);
+  });
+
+  it("starts the first passage under a heading with the heading's line (an FAQ's question is found with its answer)", () => {
+    const doc: ParsedDocument = {
+      mimeType: 'text/markdown',
+      pages: 1,
+      sections: [
+        { page: null, heading: '¿Cuánto es la fianza?', text: 'Una mensualidad.' },
+        { page: null, heading: '¿Quién paga el IBI?', text: 'El propietario.' },
+        { page: null, heading: 'Solo título', text: 'Solo título' },
+      ],
+    };
+    expect(chunkDocument(doc).map((p) => p.text)).toEqual([
+      '¿Cuánto es la fianza?\n\nUna mensualidad.',
+      '¿Quién paga el IBI?\n\nEl propietario.',
+      'Solo título',
+    ]);
   });
 
   it('cuts a paragraph with no sentence ends at spaces, and a word longer than a passage anyway', () => {

@@ -60,19 +60,27 @@ function tail(text: string, chars: number): string {
 
 function blocksOf(sections: ParsedSection[], atomic: boolean): Block[] {
   const blocks: Block[] = [];
+  let previousHeading: string | null = null;
   for (const s of sections) {
     const text = s.text.trim();
     if (!text) continue;
     const last = blocks[blocks.length - 1];
     if (!atomic && last && last.page === s.page && last.heading === s.heading) last.units.push(text);
-    else blocks.push({ page: s.page, heading: s.heading, units: [text], atomic });
+    else {
+      // The text right under a heading starts with it, as in the document: a question in an FAQ's
+      // heading is then searched and quoted with its answer. Not where a heading only carries on
+      // (the next page under the same heading) nor for CSV, whose groups already start with the header.
+      const opens = !atomic && s.heading !== null && s.heading !== previousHeading && s.heading !== text;
+      blocks.push({ page: s.page, heading: s.heading, units: opens ? [s.heading as string, text] : [text], atomic });
+    }
+    previousHeading = s.heading;
   }
   return blocks;
 }
 
 /**
  * Passages by the document's structure: a passage never spans two pages (it cites one) nor two
- * headings; within a page and heading, paragraphs are packed up to about `targetChars`, long ones
+ * headings (the first passage under a heading starts with the heading's line); within a page and heading, paragraphs are packed up to about `targetChars`, long ones
  * split at sentences, and each passage after the first repeats the last ~`overlapChars` of the one
  * before, so a fact cut at a boundary is still found whole in one of them.
  */
