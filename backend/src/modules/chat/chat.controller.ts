@@ -24,7 +24,8 @@ import { ErrorBodyDto, INVALID_BODY } from '../../common/errors/error-body.dto';
 
 const STREAMING_DESCRIPTION =
   'Con «Accept: text/event-stream» responde con eventos: start {conversationId, messageId, userMessageId}, ' +
-  'delta {text} (uno por trozo), done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. ' +
+  'delta {text} (uno por trozo), sources [{documentId, documentName, page, snippet}] (antes de done, si el agente tiene documentos: los fragmentos que recibió), ' +
+  'done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. ' +
   'Los errores anteriores a la respuesta (400, 403, 404, 409 SubscriptionPaused) llegan como HTTP normal. ' +
   'Si el cliente se desconecta, se cancela la llamada al modelo y se guarda lo recibido con status «stopped». ' +
   'Sin modelo configurado responde 200 con un aviso en español (guardado con status «failed»): a un usuario, que el asistente todavía no está disponible; a un admin, cómo configurarlo.';
@@ -36,7 +37,7 @@ const CHAT_REPLY = {
   description: 'La respuesta completa (JSON) o, con «Accept: text/event-stream», sus eventos',
   content: {
     'application/json': { schema: { $ref: getSchemaPath(ChatReplyDto) } },
-    'text/event-stream': { schema: { type: 'string', description: 'Eventos start, delta, done y error (ver la descripción)' } },
+    'text/event-stream': { schema: { type: 'string', description: 'Eventos start, delta, sources, done y error (ver la descripción)' } },
   },
 };
 
@@ -133,6 +134,8 @@ export class ChatController {
           sse.send('start', { conversationId: event.conversationId, messageId: event.messageId, userMessageId: event.userMessageId });
         } else if (event.type === 'delta') {
           sse.send('delta', { text: event.text });
+        } else if (event.type === 'sources') {
+          sse.send('sources', event.sources);
         } else {
           sse.send('done', { ...event.reply, usage: event.reply.metadata.usage });
         }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AgentsModule } from '../agents/agents.module';
 import { ConversationsModule } from '../conversations/conversations.module';
+import { KnowledgeModule } from '../knowledge/knowledge.module';
 import { ModelsModule } from '../models/models.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { UsersModule } from '../users/users.module';
@@ -15,7 +16,7 @@ import { AssistantPrompt } from './entities/assistant-prompt.entity';
  * (ModelGateway) comes from the models module.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AssistantPrompt]), ConversationsModule, AgentsModule, SubscriptionsModule, UsersModule, ModelsModule],
+  imports: [TypeOrmModule.forFeature([AssistantPrompt]), ConversationsModule, AgentsModule, SubscriptionsModule, UsersModule, ModelsModule, KnowledgeModule],
   controllers: [ChatController],
   providers: [ChatService, AssistantPromptsService],
 })

@@ -20,6 +20,8 @@ import {
   type ModelRequest,
   type TokenUsage,
 } from '../models/model-gateway';
+import { KnowledgeService } from '../knowledge/knowledge.service';
+import { type KnowledgeSource, knowledgeBlock } from '../knowledge/knowledge-sources';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { AssistantPromptsService } from './assistant-prompts.service';
 import { boundedHistory, HISTORY_MAX_TURNS } from './chat-history';
@@ -40,6 +42,8 @@ export interface PreparedChat {
   inference?: Pick<ModelRequest, 'temperature' | 'maxTokens'>;
   history: ChatTurn[];
   agent?: Pick<Agent, 'id' | 'name'>;
+  /** The agent's passages the model was given (issue 32): sent as the `sources` event and kept with the reply. */
+  sources?: KnowledgeSource[];
   /** An admin is told how to configure a missing model; a user only that the assistant is not available. */
   callerIsAdmin: boolean;
 }
@@ -49,6 +53,7 @@ export interface PreparedChat {
 export type ChatEvent =
   | { type: 'start'; conversationId: string; messageId: string; userMessageId: string }
   | { type: 'delta'; text: string }
+  | { type: 'sources'; sources: KnowledgeSource[] }
   | { type: 'done'; reply: ChatReplyDto };
 
 /**
@@ -68,6 +73,7 @@ export class ChatService {
     private readonly subscriptions: SubscriptionsService,
     private readonly assistantPrompts: AssistantPromptsService,
     private readonly gateway: ModelGateway,
+    private readonly knowledge: KnowledgeService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -99,10 +105,18 @@ export class ChatService {
     }
 
     const agent = await this.agents.findVisible(identity, agentId);
-    const [, agentPrompt] = await Promise.all([this.subscriptions.assertMayChat(identity, agent), this.agents.promptFor(agent.id)]);
+    // The agent's passages for the question are looked up together (one cheap check without documents).
+    const [, agentPrompt, knowledge] = await Promise.all([
+      this.subscriptions.assertMayChat(identity, agent),
+      this.agents.promptFor(agent.id),
+      this.knowledge.forAnswer(agent.id, question.content),
+    ]);
+    const instructions = agentPrompt ?? fallbackAgentPrompt(agent);
     return this.prepare(identity, conversation, question, context, {
       audience: 'agent',
-      systemPrompt: agentPrompt ?? fallbackAgentPrompt(agent),
+      // The passages go after the agent's instructions, quoted as data with their source.
+      systemPrompt: knowledge ? `${instructions}\n\n${knowledgeBlock(knowledge.passages)}` : instructions,
+      ...(knowledge ? { sources: knowledge.sources } : {}),
       modelId: agent.modelId ?? undefined,
       inference: agentInference(agent),
       agent: { id: agent.id, name: agent.name },
@@ -219,6 +233,7 @@ export class ChatService {
       return;
     }
     const reply = await this.storeReply(chat, text, 'complete', usage);
+    if (chat.sources) yield { type: 'sources', sources: chat.sources };
     yield { type: 'done', reply: this.toReply(chat, reply, servedBy) };
   }
 
@@ -228,7 +243,7 @@ export class ChatService {
     conversation: Conversation,
     question: NewMessage,
     context: ChatContext,
-    target: Pick<PreparedChat, 'audience' | 'systemPrompt' | 'modelId' | 'inference' | 'agent'>,
+    target: Pick<PreparedChat, 'audience' | 'systemPrompt' | 'modelId' | 'inference' | 'agent' | 'sources'>,
   ): PreparedChat {
     const sentBefore = context.sentBefore && this.conversations.sameMessage(context.sentBefore, question);
     return {
@@ -263,7 +278,9 @@ export class ChatService {
   }
 
   private storeReply(chat: PreparedChat, content: string, status: MessageStatus, usage: TokenUsage | undefined): Promise<Message> {
-    const metadata: MessageMetadata | null = chat.agent ? { agentId: chat.agent.id, agentName: chat.agent.name } : null;
+    const metadata: MessageMetadata | null = chat.agent
+      ? { agentId: chat.agent.id, agentName: chat.agent.name, ...(chat.sources && status !== 'failed' ? { sources: chat.sources } : {}) }
+      : null;
     // Never before the message it answers, whatever the client's clock said.
     const timestamp = new Date(Math.max(Date.now(), chat.question.timestamp.getTime() + 1));
     return this.conversations.insertMessage(chat.conversation, {
@@ -297,6 +314,7 @@ export class ChatService {
         status: reply.status,
         userMessageId: chat.question.id,
         ...(chat.agent ? { agentId: chat.agent.id, agentName: chat.agent.name } : {}),
+        ...(chat.sources && !failed ? { sources: chat.sources } : {}),
       },
     };
   }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { FilesService } from '../files/files.service';
+import { KnowledgeService } from '../knowledge/knowledge.service';
+import { type AnswerKnowledge, type KnowledgeSource, knowledgeBlock } from '../knowledge/knowledge-sources';
 import { type ChatTurn, ModelError, ModelGateway, ModelNotConfiguredError, ModelProviderError } from '../models/model-gateway';
 import { MAX_INPUT_LENGTH } from './dto/publications.dto';
 import { KeyQuotas } from './key-quotas';
@@ -29,6 +31,8 @@ export interface AgentCallResult {
   version: number | null;
   usage: { inputTokens: number; outputTokens: number };
   requestId: string;
+  /** When the agent has documents: the passages the model was given, with their document and page (issue 32). */
+  sources?: KnowledgeSource[];
 }
 
 /**
@@ -46,6 +50,7 @@ export class AgentRunner {
     private readonly files: FilesService,
     private readonly meter: UsageMeter,
     private readonly quotas: KeyQuotas,
+    private readonly knowledge: KnowledgeService,
   ) {}
 
   /**
@@ -55,8 +60,15 @@ export class AgentRunner {
   async prepare(key: ResolvedKey, request: AgentCallRequest): Promise<PreparedCall> {
     if (lengthOf(request) > MAX_INPUT_LENGTH) throw new CallTooLongError(MAX_INPUT_LENGTH);
     if (!this.gateway.isConfigured('agent')) throw new ModelNotConfiguredError('user');
-    const attachments = await this.attachments(key, request.fileIds ?? []);
-    return { key, request, systemPrompt: systemPromptOf(key, request, attachments), requestId: `req_${randomUUID().replaceAll('-', '')}` };
+    const agent = key.agent as NonNullable<ResolvedKey['agent']>;
+    const [attachments, knowledge] = await Promise.all([this.attachments(key, request.fileIds ?? []), this.knowledge.forAnswer(agent.id, request.input)]);
+    return {
+      key,
+      request,
+      systemPrompt: systemPromptOf(key, request, attachments, knowledge),
+      requestId: `req_${randomUUID().replaceAll('-', '')}`,
+      ...(knowledge ? { sources: knowledge.sources } : {}),
+    };
   }
 
   /**
@@ -102,7 +114,7 @@ export class AgentRunner {
         }
       }
       failed = false;
-      yield { type: 'done', result: { output, agentId: agent.id, version, usage, requestId: call.requestId } };
+      yield { type: 'done', result: { output, agentId: agent.id, version, usage, requestId: call.requestId, ...(call.sources ? { sources: call.sources } : {}) } };
     } catch (error) {
       const failure = this.toModelError(error);
       METERED.add(failure);
@@ -145,6 +157,7 @@ export interface PreparedCall {
   request: AgentCallRequest;
   systemPrompt: string;
   requestId: string;
+  sources?: KnowledgeSource[];
 }
 
 /**
@@ -158,7 +171,7 @@ function lengthOf(request: AgentCallRequest): number {
   return request.input.length + context + history + (request.instructions?.length ?? 0);
 }
 
-function systemPromptOf(key: ResolvedKey, request: AgentCallRequest, attachments: { fileId: string; url: string }[]): string {
+function systemPromptOf(key: ResolvedKey, request: AgentCallRequest, attachments: { fileId: string; url: string }[], knowledge: AnswerKnowledge | null): string {
   const agent = key.agent as NonNullable<ResolvedKey['agent']>;
   const parts = [key.prompt?.text ?? `Eres ${agent.name}. ${agent.description}\nResponde siempre en español.`];
   if (request.instructions) parts.push(request.instructions);
@@ -168,5 +181,7 @@ function systemPromptOf(key: ResolvedKey, request: AgentCallRequest, attachments
   if (attachments.length > 0) {
     parts.push(`Archivos adjuntos (enlaces firmados, válidos una hora):\n${attachments.map((file) => `- ${file.fileId}: ${file.url}`).join('\n')}`);
   }
+  // Last, after every instruction: the agent's passages, quoted as data with their source.
+  if (knowledge) parts.push(knowledgeBlock(knowledge.passages));
   return parts.join('\n\n');
 }

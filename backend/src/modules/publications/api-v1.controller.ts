@@ -104,7 +104,7 @@ export class AgentApiController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Pregunta al agente publicado',
-    description: 'Con «Accept: text/event-stream» responde con eventos start {requestId, agentId, version}, delta {text}, done {output, agentId, version, usage, requestId} o error {message, statusCode}.',
+    description: 'Con «Accept: text/event-stream» responde con eventos start {requestId, agentId, version}, delta {text}, done {output, agentId, version, usage, requestId, sources?} o error {message, statusCode}. sources (si el agente tiene documentos): [{documentId, documentName, page, snippet}], los fragmentos que recibió el modelo.',
   })
   @ApiProduces('application/json', 'text/event-stream')
   @ApiOkResponse({ description: 'La respuesta (JSON) o, con «Accept: text/event-stream», sus eventos', content: jsonOrEvents(getSchemaPath(InvokeResultDto), 'Eventos start, delta, done y error (ver la descripción)') })

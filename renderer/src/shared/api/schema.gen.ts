@@ -765,7 +765,7 @@ export interface paths {
         put?: never;
         /**
          * Envía un mensaje al agente de la conversación o al asistente principal
-         * @description Con «Accept: text/event-stream» responde con eventos: start {conversationId, messageId, userMessageId}, delta {text} (uno por trozo), done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. Los errores anteriores a la respuesta (400, 403, 404, 409 SubscriptionPaused) llegan como HTTP normal. Si el cliente se desconecta, se cancela la llamada al modelo y se guarda lo recibido con status «stopped». Sin modelo configurado responde 200 con un aviso en español (guardado con status «failed»): a un usuario, que el asistente todavía no está disponible; a un admin, cómo configurarlo.
+         * @description Con «Accept: text/event-stream» responde con eventos: start {conversationId, messageId, userMessageId}, delta {text} (uno por trozo), sources [{documentId, documentName, page, snippet}] (antes de done, si el agente tiene documentos: los fragmentos que recibió), done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. Los errores anteriores a la respuesta (400, 403, 404, 409 SubscriptionPaused) llegan como HTTP normal. Si el cliente se desconecta, se cancela la llamada al modelo y se guarda lo recibido con status «stopped». Sin modelo configurado responde 200 con un aviso en español (guardado con status «failed»): a un usuario, que el asistente todavía no está disponible; a un admin, cómo configurarlo.
          */
         post: operations["ChatController_agentChat"];
         delete?: never;
@@ -785,7 +785,7 @@ export interface paths {
         put?: never;
         /**
          * Envía un mensaje a un modelo directamente (sin agente)
-         * @description Con «Accept: text/event-stream» responde con eventos: start {conversationId, messageId, userMessageId}, delta {text} (uno por trozo), done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. Los errores anteriores a la respuesta (400, 403, 404, 409 SubscriptionPaused) llegan como HTTP normal. Si el cliente se desconecta, se cancela la llamada al modelo y se guarda lo recibido con status «stopped». Sin modelo configurado responde 200 con un aviso en español (guardado con status «failed»): a un usuario, que el asistente todavía no está disponible; a un admin, cómo configurarlo.
+         * @description Con «Accept: text/event-stream» responde con eventos: start {conversationId, messageId, userMessageId}, delta {text} (uno por trozo), sources [{documentId, documentName, page, snippet}] (antes de done, si el agente tiene documentos: los fragmentos que recibió), done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. Los errores anteriores a la respuesta (400, 403, 404, 409 SubscriptionPaused) llegan como HTTP normal. Si el cliente se desconecta, se cancela la llamada al modelo y se guarda lo recibido con status «stopped». Sin modelo configurado responde 200 con un aviso en español (guardado con status «failed»): a un usuario, que el asistente todavía no está disponible; a un admin, cómo configurarlo.
          */
         post: operations["ChatController_modelChat"];
         delete?: never;
@@ -2227,7 +2227,7 @@ export interface paths {
         put?: never;
         /**
          * Pregunta al agente publicado
-         * @description Con «Accept: text/event-stream» responde con eventos start {requestId, agentId, version}, delta {text}, done {output, agentId, version, usage, requestId} o error {message, statusCode}.
+         * @description Con «Accept: text/event-stream» responde con eventos start {requestId, agentId, version}, delta {text}, done {output, agentId, version, usage, requestId, sources?} o error {message, statusCode}. sources (si el agente tiene documentos): [{documentId, documentName, page, snippet}], los fragmentos que recibió el modelo.
          */
         post: operations["AgentApiController_invoke"];
         delete?: never;
@@ -2962,6 +2962,8 @@ export interface components {
              * @example bedrock
              */
             modelProvider: string;
+            /** @description Si el agente tiene documentos: los fragmentos que recibió para responder, con su documento y página */
+            sources?: components["schemas"]["KnowledgeSourceDto"][];
             /**
              * @description failed: aviso de que no hay modelo configurado
              * @enum {string}
@@ -3623,6 +3625,8 @@ export interface components {
             agentId: string;
             output: string;
             requestId: string;
+            /** @description Si el agente tiene documentos: los fragmentos que recibió para responder, con su documento y página */
+            sources?: components["schemas"]["KnowledgeSourceDto"][];
             usage: components["schemas"]["InvokeUsageDto"];
             /** @description La versión del prompt que respondió (null si el agente no tiene prompt) */
             version: number | null;
@@ -3729,6 +3733,16 @@ export interface components {
             /** @description Los fragmentos que mejor responden, el mejor primero */
             items: components["schemas"]["KnowledgeSearchItemDto"][];
         };
+        KnowledgeSourceDto: {
+            /** Format: uuid */
+            documentId: string;
+            /** @description El nombre del documento */
+            documentName: string;
+            /** @description Página (1 la primera) en formatos con páginas; null en los demás */
+            page: number | null;
+            /** @description El fragmento, recortado a unos 300 caracteres */
+            snippet: string;
+        };
         LatestConversationDto: {
             /** @description Sin mensajes (GET /conversations/{id} los tiene) */
             conversation: components["schemas"]["ConversationDto"] | null;
@@ -3780,7 +3794,7 @@ export interface components {
         MessageDto: {
             content: string;
             id: string;
-            metadata: components["schemas"]["MessageMetadataDto"] | null;
+            metadata: components["schemas"]["StoredMessageMetadataDto"] | null;
             /** @enum {string} */
             role: "user" | "assistant";
             /**
@@ -4309,6 +4323,12 @@ export interface components {
              * @example /api/files/{fileId}/content?expires=…&signature=…
              */
             url: string;
+        };
+        StoredMessageMetadataDto: {
+            agentId?: string;
+            agentName?: string;
+            /** @description En una respuesta de un agente con documentos: los fragmentos que recibió, con su documento y página */
+            sources?: components["schemas"]["KnowledgeSourceDto"][];
         };
         StoredSubscriptionRefDto: {
             /**

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { KnowledgeSourceDto } from '../../knowledge/dto/knowledge-source.dto';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { TokenUsageDto } from '../../conversations/dto/conversation.dto';
 import { FORM_LIMITS } from '../../../common/validation/form-limits';
@@ -80,6 +81,8 @@ export class ChatMetadataDto {
   @ApiProperty({ description: 'Id del mensaje del usuario guardado' }) userMessageId: string;
   @ApiPropertyOptional() agentId?: string;
   @ApiPropertyOptional() agentName?: string;
+  @ApiPropertyOptional({ type: [KnowledgeSourceDto], description: 'Si el agente tiene documentos: los fragmentos que recibió para responder, con su documento y página' })
+  sources?: KnowledgeSourceDto[];
 }
 
 /** JSON answer of both chat endpoints (without Accept: text/event-stream). */

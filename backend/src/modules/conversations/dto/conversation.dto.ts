@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { FORM_LIMITS } from '../../../common/validation/form-limits';
+import { KnowledgeSourceDto } from '../../knowledge/dto/knowledge-source.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -158,6 +159,12 @@ export class MessageMetadataDto {
   agentName?: string;
 }
 
+/** A stored message's metadata: what a client may save, and what the server adds. */
+export class StoredMessageMetadataDto extends MessageMetadataDto {
+  @ApiPropertyOptional({ type: [KnowledgeSourceDto], description: 'En una respuesta de un agente con documentos: los fragmentos que recibió, con su documento y página' })
+  sources?: KnowledgeSourceDto[];
+}
+
 /** Body of POST /conversations/{id}/messages. Idempotent by `id`. */
 export class SaveMessageDto extends ContractUserId {
   @ApiProperty({ description: 'Id del mensaje elegido por el cliente; reenviarlo no lo duplica', example: 'msg-1732240000000' })
@@ -199,7 +206,7 @@ export class MessageDto {
   @ApiProperty({ enum: ['user', 'assistant'] }) role: 'user' | 'assistant';
   @ApiProperty() content: string;
   @ApiProperty({ description: 'ISO 8601' }) timestamp: string;
-  @ApiProperty({ type: MessageMetadataDto, nullable: true }) metadata: MessageMetadataDto | null;
+  @ApiProperty({ type: StoredMessageMetadataDto, nullable: true }) metadata: StoredMessageMetadataDto | null;
   @ApiProperty({
     enum: ['complete', 'stopped', 'failed'],
     description: 'stopped: respuesta interrumpida; failed: aviso de que no se pudo responder (p. ej. sin modelo configurado)',

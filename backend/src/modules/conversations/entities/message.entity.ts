@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { KnowledgeSource } from '../../knowledge/knowledge-sources';
 
 export type MessageRole = 'user' | 'assistant';
 
@@ -12,6 +13,8 @@ export type MessageStatus = 'complete' | 'stopped' | 'failed';
 export interface MessageMetadata {
   agentId?: string;
   agentName?: string;
+  /** An agent's reply: the passages of its documents it was given (issue 32). */
+  sources?: KnowledgeSource[];
 }
 
 @Entity('messages')

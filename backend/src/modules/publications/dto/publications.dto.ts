@@ -18,6 +18,7 @@ import {
   ArrayMaxSize,
 } from 'class-validator';
 import { FORM_LIMITS } from '../../../common/validation/form-limits';
+import { KnowledgeSourceDto } from '../../knowledge/dto/knowledge-source.dto';
 
 const API_KEY = FORM_LIMITS.apiKey;
 
@@ -240,6 +241,8 @@ export class InvokeResultDto {
   @ApiProperty({ nullable: true, type: Number, description: 'La versión del prompt que respondió (null si el agente no tiene prompt)' }) version: number | null;
   @ApiProperty({ type: InvokeUsageDto }) usage: InvokeUsageDto;
   @ApiProperty() requestId: string;
+  @ApiPropertyOptional({ type: [KnowledgeSourceDto], description: 'Si el agente tiene documentos: los fragmentos que recibió para responder, con su documento y página' })
+  sources?: KnowledgeSourceDto[];
 }
 
 /** OpenAI's chat completion request; only what we read is checked, the rest is accepted and ignored. */
