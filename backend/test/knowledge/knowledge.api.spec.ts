@@ -205,6 +205,13 @@ describe('an agent\'s knowledge (/agents/{agentId}/knowledge)', () => {
     expect((await http().get(`/api/agents/${agentId}/knowledge`).set(ana.authorization).expect(200)).body.items).toHaveLength(3);
   });
 
+  it('lets in no more than KNOWLEDGE_MAX_DOCUMENTS of uploads sent at the same time', async () => {
+    const agentId = await newAgent(ana);
+    const statuses = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map(async (name) => (await upload(ana, agentId, Buffer.from(`Documento ${name}`), `${name}.txt`)).status));
+    expect(statuses.sort()).toEqual([201, 201, 201, 409, 409, 409]);
+    expect((await http().get(`/api/agents/${agentId}/knowledge`).set(ana.authorization).expect(200)).body.items).toHaveLength(3);
+  });
+
   it('serves the limits in force to the renderer (GET /api/config)', async () => {
     const { limits } = (await http().get('/api/config').expect(200)).body;
     expect(limits.knowledge).toEqual({

@@ -97,7 +97,6 @@ export class KnowledgeService {
     if (bytes.length === 0) throw new KnowledgeEmptyFileError();
     const mimeType = this.parser.detect(bytes);
     if (!mimeType) throw new KnowledgeUnsupportedTypeError();
-    if ((await this.documents.countBy({ agentId: agent.id })) >= maxDocumentsPerAgent) throw new KnowledgeDocumentLimitError(maxDocumentsPerAgent);
 
     const document = this.documents.create({
       id: randomUUID(),
@@ -116,8 +115,12 @@ export class KnowledgeService {
       createdAt: new Date(),
       updatedAt: new Date(),
     });
-    // Row and bytes together: ingestion never finds a document without its bytes.
+    // Row and bytes together: ingestion never finds a document without its bytes. The count and
+    // the insert are one step per agent (SQLite's write transactions are one at a time; PostgreSQL
+    // takes a lock on the agent's knowledge), so two uploads at once cannot both be the 50th.
     await this.dataSource.transaction(async (manager) => {
+      if (manager.connection.driver.options.type === 'postgres') await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`nova:knowledge:${agent.id}`]);
+      if ((await manager.countBy(KnowledgeDocument, { agentId: agent.id })) >= maxDocumentsPerAgent) throw new KnowledgeDocumentLimitError(maxDocumentsPerAgent);
       await manager.insert(KnowledgeDocument, document);
       await writeDocumentContent(manager, document.id, bytes);
     });
