@@ -214,6 +214,20 @@ describe('chunkDocument', () => {
     ]);
   });
 
+  it('without overlap, the passages hold every character of the text, in order (random texts)', () => {
+    const alphabet = ['a', 'b', 'ñ', ' ', ' ', '.', '...', '?!', '¿', '\n', '\n\n', '»', 'palabra', 'x'.repeat(300)];
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % alphabet.length;
+    for (let round = 0; round < 30; round++) {
+      const text = Array.from({ length: 800 }, () => alphabet[next()]).join('');
+      const doc: ParsedDocument = { mimeType: 'text/plain', pages: 1, sections: [{ page: null, heading: null, text }] };
+      const passages = chunkDocument(doc, { targetChars: 120, overlapChars: 0 });
+      const squash = (t: string) => t.replace(/\s+/g, '');
+      expect(squash(passages.map((p) => p.text).join(''))).toBe(squash(text));
+      for (const p of passages) expect(p.text.length).toBeLessThanOrEqual(122);
+    }
+  });
+
   it('cuts a paragraph with no sentence ends at spaces, and a word longer than a passage anyway', () => {
     const words = Array.from({ length: 600 }, (_, i) => `palabra${i}`).join(' ');
     const doc: ParsedDocument = { mimeType: 'text/plain', pages: 1, sections: [{ page: null, heading: null, text: words }, { page: null, heading: null, text: 'x'.repeat(2500) }] };

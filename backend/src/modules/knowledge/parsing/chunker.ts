@@ -21,7 +21,8 @@ interface Block {
 /** Sentence-ish pieces of a paragraph too long for one passage; words cut hard only as a last resort. */
 function splitLong(text: string, max: number): string[] {
   if (text.length <= max) return [text];
-  const sentences = text.match(/[^.!?…\n]+(?:[.!?…]+["»”)\]]*|\n|$)\s*/g) ?? [text];
+  // Every character lands in one piece (a run of '...' or a blank line included): nothing is dropped.
+  const sentences = (text.match(/[^.!?…\n]*(?:[.!?…]+["»”)\]]*|\n|$)\s*/g) ?? [text]).filter(Boolean);
   const out: string[] = [];
   let current = '';
   for (const s of sentences) {
