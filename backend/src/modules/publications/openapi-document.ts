@@ -64,6 +64,19 @@ export function publicationOpenApi(publication: ApiPublication, baseUrl: string)
                       version: { type: ['integer', 'null'] },
                       usage: { type: 'object', properties: { inputTokens: { type: 'integer' }, outputTokens: { type: 'integer' } } },
                       requestId: { type: 'string' },
+                      sources: {
+                        type: 'array',
+                        description: 'Si el agente tiene documentos: los fragmentos que recibió para responder',
+                        items: {
+                          type: 'object',
+                          properties: {
+                            documentId: { type: 'string' },
+                            documentName: { type: 'string' },
+                            page: { type: ['integer', 'null'] },
+                            snippet: { type: 'string', description: 'El fragmento, recortado a unos 300 caracteres' },
+                          },
+                        },
+                      },
                     },
                   },
                 },
