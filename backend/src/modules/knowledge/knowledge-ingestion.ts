@@ -12,7 +12,9 @@ import { DocumentParseError, type Passage } from './parsing/parsing.types';
 export const CLAIM_STALE_MS = 2 * 60_000;
 /** How often each instance looks for documents nobody is ingesting (a dead instance's). */
 const SWEEP_INTERVAL_MS = 60_000;
-/** Progress (pagesDone, and the claim's heartbeat) is written at most this often. */
+/** A claim is refreshed this often while its document is worked on, progress or not (a DOCX reports none). */
+export const CLAIM_HEARTBEAT_MS = 30_000;
+/** Progress (pagesDone) is written at most this often. */
 const PROGRESS_INTERVAL_MS = 500;
 /** Passages inserted per statement (7 columns each; well under SQLite's bound variables). */
 const INSERT_BATCH = 400;
@@ -134,6 +136,21 @@ export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplica
         .catch((error: unknown) => this.logger.warn(`Progreso del documento ${id}: ${String(error)}`));
     };
 
+    const heartbeat = setInterval(() => {
+      void this.documents
+        .update({ id, claimedBy: this.instanceId, status: 'processing' }, { claimedAt: new Date() })
+        .catch((error: unknown) => this.logger.warn(`Reclamo del documento ${id}: ${String(error)}`));
+    }, CLAIM_HEARTBEAT_MS);
+    heartbeat.unref();
+    try {
+      await this.work(row, content, onProgress);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async work(row: KnowledgeDocument, content: Buffer, onProgress: (done: number, total: number) => void): Promise<void> {
+    const id = row.id;
     let passages: Passage[];
     let pages: number;
     try {
