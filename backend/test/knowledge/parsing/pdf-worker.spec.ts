@@ -2,6 +2,7 @@ import {
   chunkDocument,
   detectKnowledgeType,
   DocumentParseError,
+  MAX_PARALLEL_PARSES,
   parseAndChunkInWorker,
   parseDocumentInWorker,
 } from '../../../src/modules/knowledge/parsing';
@@ -102,6 +103,25 @@ describe('PDF through the worker thread', () => {
     const docx = await parseDocumentInWorker(makeDocx([{ text: 'Título', style: 'Heading1' }, { text: 'Cuerpo.' }]));
     expect(docx.sections).toEqual([{ page: null, heading: 'Título', text: 'Cuerpo.' }]);
     expect(await reason(randomBytes(1000))).toMatch(/^Formato no admitido: /);
+  });
+
+  it('runs at most MAX_PARALLEL_PARSES parser threads at once; the others wait their turn and all finish', async () => {
+    let active = 0;
+    let most = 0;
+    const parses = Array.from({ length: MAX_PARALLEL_PARSES + 2 }, () => {
+      let started = false;
+      return parseDocumentInWorker(sixty, {
+        onProgress: () => {
+          if (started) return;
+          started = true;
+          active++;
+          most = Math.max(most, active);
+        },
+      }).finally(() => active--);
+    });
+    const docs = await Promise.all(parses);
+    expect(docs.map((d) => d.pages)).toEqual(parses.map(() => 60));
+    expect(most).toBe(MAX_PARALLEL_PARSES);
   });
 
   it('ends a parse that passes its time limit', async () => {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
@@ -68,10 +69,36 @@ export function parseAndChunkInWorker(
   return runInWorker<ChunkedDocument>(bytes, options, options.chunk ?? {});
 }
 
+/**
+ * At most this many parser threads at once in a process (each may take up to 512 MB); more wait
+ * their turn, and their time limit starts when they do.
+ */
+export const MAX_PARALLEL_PARSES = Math.max(1, Math.min(4, availableParallelism() - 1));
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARALLEL_PARSES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    // The slot passes straight to the next in line (running stays the same), or is freed.
+    if (next) next();
+    else running--;
+  }
+}
+
 function runInWorker<T>(bytes: Uint8Array, options: WorkerParseOptions, chunk?: ChunkOptions): Promise<T> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
-  // A copy to transfer: a Buffer's slice() is a view on a shared pool, whose transfer would detach it.
+  // A copy to transfer, made now: a Buffer's slice() is a view on a shared pool, whose transfer would
+  // detach it, and the caller may reuse its bytes while this waits its turn.
   const copy = new Uint8Array(bytes).buffer;
+  return inTurn(() => startWorker<T>(copy, options, chunk));
+}
+
+function startWorker<T>(copy: ArrayBuffer, options: WorkerParseOptions, chunk?: ChunkOptions): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
   const input: WorkerInput = { bytes: copy, maxPages: options.maxPages, chunk };
   const entry = workerEntry();
   return new Promise<T>((resolve, reject) => {
