@@ -6,6 +6,8 @@ import { type OpenAiFake, openAiFakeEnv, startOpenAiFake } from '../fakes/openai
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { subscriptionRow } from '../support/subscriptions';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { KnowledgeService } from '../../src/modules/knowledge/knowledge.service';
+import { makePdf } from './parsing/fixtures';
 
 jest.setTimeout(120_000);
 
@@ -76,11 +78,11 @@ describe("an agent's answers from its documents, with their sources (issue 32, i
         .expect(201)
     ).body.id as string;
 
-  const addDocument = async (agentId: string, text: string, filename: string) => {
+  const addDocument = async (agentId: string, content: string | Uint8Array, filename: string) => {
     const { body } = await http()
       .post(`/api/agents/${agentId}/knowledge`)
       .set(creator.authorization)
-      .attach('file', Buffer.from(text), { filename, contentType: 'application/octet-stream' })
+      .attach('file', Buffer.from(content), { filename, contentType: 'application/octet-stream' })
       .expect(201);
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -196,6 +198,34 @@ describe("an agent's answers from its documents, with their sources (issue 32, i
     expect(events.map((event) => event.event)).toEqual(['start', 'delta', 'done']);
     const reply = (await messagesOf(creator, conversationId)).find((message) => message.role === 'assistant');
     expect(reply?.metadata).toEqual({ agentId: plain, agentName: 'Asesor sin documentos' });
+  });
+
+  it("names the PDF page a passage comes from (page 37 of 60), in the model's quote and in the sources", async () => {
+    const pdfAgent = await newAgent('Asesor con la ley en PDF');
+    const pdf = await makePdf(60, (page) =>
+      page === 37
+        ? 'Página 37. El plazo de preaviso para desistir del contrato de arrendamiento es de treinta días.'
+        : `Página ${page}. Disposiciones generales del contrato de arrendamiento de vivienda, apartado ${page}, sobre la renta y su actualización anual.`,
+    );
+    const pdfId = await addDocument(pdfAgent, pdf, 'ley.pdf');
+    const conversationId = await conversationWith(creator, pdfAgent);
+    const events = await streamChat(creator, conversationId, '¿Cuál es el plazo de preaviso para desistir?');
+    const sources = events.find((event) => event.event === 'sources')?.data as { documentId: string; page: number | null; snippet: string }[];
+    expect(sources.slice(0, 3)).toContainEqual({ documentId: pdfId, documentName: 'ley.pdf', page: 37, snippet: expect.stringContaining('preaviso') });
+    expect(systemOf(fake)).toMatch(/«[^»]*plazo de preaviso[^»]*» — ley\.pdf, página 37/);
+  });
+
+  it('answers without the documents, rather than not at all, when their search fails', async () => {
+    const knowledge = testApp.app.get(KnowledgeService);
+    const spy = jest.spyOn(knowledge, 'forAnswer').mockRejectedValueOnce(new Error('índice roto'));
+    try {
+      const conversationId = await conversationWith(creator, agentId);
+      const events = await streamChat(creator, conversationId, '¿De cuánto es la fianza?');
+      expect(events.map((event) => event.event)).toEqual(['start', 'delta', 'done']);
+      expect(systemOf(fake)).toBe(PROMPT);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("answers a published agent's invoke with its sources", async () => {

@@ -109,7 +109,11 @@ export class ChatService {
     const [, agentPrompt, knowledge] = await Promise.all([
       this.subscriptions.assertMayChat(identity, agent),
       this.agents.promptFor(agent.id),
-      this.knowledge.forAnswer(agent.id, question.content),
+      this.knowledge.forAnswer(agent.id, question.content).catch((error: unknown) => {
+        // The agent still answers, without its documents, rather than not at all.
+        this.logger.error(`No se pudieron buscar los documentos del agente ${agent.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        return null;
+      }),
     ]);
     const instructions = agentPrompt ?? fallbackAgentPrompt(agent);
     return this.prepare(identity, conversation, question, context, {

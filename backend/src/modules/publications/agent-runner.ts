@@ -61,7 +61,7 @@ export class AgentRunner {
     if (lengthOf(request) > MAX_INPUT_LENGTH) throw new CallTooLongError(MAX_INPUT_LENGTH);
     if (!this.gateway.isConfigured('agent')) throw new ModelNotConfiguredError('user');
     const agent = key.agent as NonNullable<ResolvedKey['agent']>;
-    const [attachments, knowledge] = await Promise.all([this.attachments(key, request.fileIds ?? []), this.knowledge.forAnswer(agent.id, request.input)]);
+    const [attachments, knowledge] = await Promise.all([this.attachments(key, request.fileIds ?? []), this.knowledgeFor(agent.id, request.input)]);
     return {
       key,
       request,
@@ -139,6 +139,14 @@ export class AgentRunner {
   private async attachments(key: ResolvedKey, fileIds: string[]): Promise<{ fileId: string; url: string }[]> {
     const unique = [...new Set(fileIds)];
     return Promise.all(unique.map(async (fileId) => ({ fileId, url: (await this.files.signedUrl(key.owner, fileId)).url })));
+  }
+
+  /** The agent's passages for the input; a failed look-up answers without them rather than not at all. */
+  private knowledgeFor(agentId: string, input: string): Promise<AnswerKnowledge | null> {
+    return this.knowledge.forAnswer(agentId, input).catch((error: unknown) => {
+      this.logger.error(`No se pudieron buscar los documentos del agente ${agentId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return null;
+    });
   }
 
   /** The gateway's error in words for an API caller (its texts speak of a chat whose message was kept). */
