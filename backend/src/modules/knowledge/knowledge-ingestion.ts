@@ -1,5 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Queue, Worker } from 'bullmq';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { readDocumentContent } from './document-content';
@@ -20,6 +23,31 @@ const PROGRESS_INTERVAL_MS = 500;
 const INSERT_BATCH = 400;
 const UNEXPECTED_FAILURE = 'No se pudo procesar el documento. Bórralo y vuelve a subirlo.';
 
+export const KNOWLEDGE_QUEUE_NAME = 'knowledge';
+
+/**
+ * One BullMQ queue per database (as the collaboration queue's): the instances sharing a database
+ * share its documents' jobs, and another deployment on the same Redis never takes them.
+ */
+export function knowledgeQueuePrefix(config: AppConfig): string {
+  const database = config.database as { type: string; url?: string; schema?: string; path?: string };
+  const name = database.type === 'postgres' ? `${database.url}#${database.schema ?? 'public'}` : `sqlite:${database.path}`;
+  return `nova:${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+}
+
+function redisConnection(url: string) {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    username: parsed.username || undefined,
+    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : undefined,
+    tls: parsed.protocol === 'rediss:' ? {} : undefined,
+    maxRetriesPerRequest: null,
+  };
+}
+
 /**
  * Ingestion in the background, one document at a time per instance (parsing runs in a worker
  * thread): parse → chunk → store the passages → `ready`, or `failed` with parsing's Spanish reason.
@@ -28,7 +56,9 @@ const UNEXPECTED_FAILURE = 'No se pudo procesar el documento. Bórralo y vuelve 
  * instances never ingest the same one; the claim is refreshed with the progress. At start-up, and
  * every minute, an instance takes up the documents left 'processing' without a live claim: those
  * of a process that was killed (their bytes are in the row). A graceful shutdown lets go of its
- * claim, so the next instance resumes at once.
+ * claim, so the next instance resumes at once. With REDIS_URL the ids go through the BullMQ queue
+ * 'knowledge' instead (a job's id is its document's, so a document is queued once), and any
+ * instance's worker takes any document; the claim still decides who works on it.
  */
 @Injectable()
 export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -38,14 +68,25 @@ export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplica
   private draining: Promise<void> | null = null;
   private sweeper: NodeJS.Timeout | undefined;
   private closing = false;
+  private bull: { queue: Queue; worker: Worker } | null = null;
 
   constructor(
     @InjectRepository(KnowledgeDocument) private readonly documents: Repository<KnowledgeDocument>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly parser: DocumentParser,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
+    if (this.config.redisUrl) {
+      const connection = redisConnection(this.config.redisUrl);
+      const prefix = knowledgeQueuePrefix(this.config);
+      const queue = new Queue(KNOWLEDGE_QUEUE_NAME, { connection, prefix });
+      const worker = new Worker(KNOWLEDGE_QUEUE_NAME, async (job) => this.ingest(String(job.data.documentId)), { connection, prefix, concurrency: 1 });
+      queue.on('error', (error) => this.logger.warn(`Cola de conocimiento: ${error.message}`));
+      worker.on('error', (error) => this.logger.warn(`Cola de conocimiento: ${error.message}`));
+      this.bull = { queue, worker };
+    }
     void this.sweep();
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
@@ -55,6 +96,11 @@ export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplica
     this.closing = true;
     this.queue.length = 0;
     clearInterval(this.sweeper);
+    if (this.bull) {
+      // Not waiting for the document in flight: its claim is let go below and another instance resumes it.
+      await this.bull.worker.close(true).catch(() => undefined);
+      await this.bull.queue.close().catch(() => undefined);
+    }
     await this.documents
       .createQueryBuilder()
       .update(KnowledgeDocument)
@@ -66,7 +112,14 @@ export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplica
 
   /** Queues a document for ingestion here; returns at once. */
   enqueue(documentId: string): void {
-    if (this.closing || this.queue.includes(documentId)) return;
+    if (this.closing) return;
+    if (this.bull) {
+      this.bull.queue
+        .add('ingest', { documentId }, { jobId: documentId, removeOnComplete: true, removeOnFail: true, attempts: 1 })
+        .catch((error: unknown) => this.logger.warn(`No se pudo encolar el documento ${documentId}: ${String(error)}`));
+      return;
+    }
+    if (this.queue.includes(documentId)) return;
     this.queue.push(documentId);
     this.draining ??= this.drain().finally(() => {
       this.draining = null;
