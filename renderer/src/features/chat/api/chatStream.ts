@@ -7,6 +7,19 @@ import { AGENT_CHAT_ENDPOINT } from '../utils/conversationConfig';
 
 /** The `done` event: the reply as the JSON answer of POST /api/bedrock/agents/chat would be. */
 export type ChatDone = components['schemas']['ChatReplyDto'];
+export type ChatSource = components['schemas']['KnowledgeSourceDto'];
+
+function isSource(value: unknown): value is ChatSource {
+  const source = value as Partial<ChatSource> | null;
+  return (
+    typeof source === 'object' &&
+    source !== null &&
+    typeof source.documentId === 'string' &&
+    typeof source.documentName === 'string' &&
+    typeof source.snippet === 'string' &&
+    (source.page === null || typeof source.page === 'number')
+  );
+}
 
 /**
  * The events of POST /api/bedrock/agents/chat with 'Accept: text/event-stream', as the route's
@@ -15,6 +28,8 @@ export type ChatDone = components['schemas']['ChatReplyDto'];
 export type ChatStreamEvent =
   | { type: 'start'; conversationId: string; messageId: string; userMessageId: string }
   | { type: 'delta'; text: string }
+  /** Before `done`, when the agent has documents: the passages it was given, with their document and page. */
+  | { type: 'sources'; sources: ChatSource[] }
   | { type: 'done'; reply: ChatDone }
   | ({ type: 'error' } & Pick<components['schemas']['ErrorBodyDto'], 'message' | 'statusCode' | 'code'>);
 
@@ -49,6 +64,8 @@ export function toChatEvent(message: SseMessage): ChatStreamEvent | null {
       };
     case 'delta':
       return typeof data.text === 'string' ? { type: 'delta', text: data.text } : null;
+    case 'sources':
+      return Array.isArray(data) ? { type: 'sources', sources: data.filter(isSource) } : null;
     case 'done':
       return { type: 'done', reply: data as unknown as ChatDone };
     case 'error':

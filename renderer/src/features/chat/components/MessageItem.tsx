@@ -5,6 +5,7 @@ import { MarkdownText } from '../../../shared/ui/MarkdownText';
 import type { Message } from '../api/chatQueries';
 import type { SendError } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
+import { useMessageSources } from './MessageSources';
 
 const strings = chatStrings.message;
 
@@ -60,6 +61,7 @@ export function MessageItem({ message, authorName, userName, onResend, streaming
   const failed = message.role === 'assistant' && message.status === 'failed';
   const stopped = message.role === 'assistant' && message.status === 'stopped';
   const author = isUser ? userName : (message.metadata?.agentName ?? authorName);
+  const sources = useMessageSources(isUser || streaming ? undefined : message.metadata?.sources);
 
   return (
     <li
@@ -130,8 +132,10 @@ export function MessageItem({ message, authorName, userName, onResend, streaming
               {strings.resend}
             </UnstyledButton>
           )}
+          {sources?.button}
         </Group>
       )}
+      {sources?.list}
     </li>
   );
 }

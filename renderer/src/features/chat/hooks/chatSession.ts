@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { createStore } from 'jotai';
 import { chatKeys, touchListed, updateMessages, type ConversationMetadata, type Message } from '../api/chatQueries';
-import { streamChatTurn, type ChatDone } from '../api/chatStream';
+import { streamChatTurn, type ChatDone, type ChatSource } from '../api/chatStream';
 import { chatOwnerAtom, liveTurnsAtom, NO_LIVE_TURN, pausedModalAtom, type LiveTurn, type SendError } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
 import { classifySendError } from '../utils/chatErrors';
@@ -44,14 +44,15 @@ function withUserMessage(messages: Message[], message: Message): Message[] {
   return next;
 }
 
-function replyMessage(done: ChatDone, fallbackText: string): Message {
+function replyMessage(done: ChatDone, fallbackText: string, streamedSources: ChatSource[] | undefined): Message {
   const meta = done.metadata ?? ({} as Partial<ChatDone['metadata']>);
+  const sources = streamedSources ?? meta.sources;
   return {
     id: done.messageId,
     role: 'assistant',
     content: done.message ?? done.completion ?? fallbackText,
     timestamp: new Date().toISOString(),
-    metadata: meta.agentId ? { agentId: meta.agentId, agentName: meta.agentName } : null,
+    metadata: meta.agentId ? { agentId: meta.agentId, agentName: meta.agentName, ...(sources && sources.length > 0 ? { sources } : {}) } : null,
     status: meta.status ?? 'complete',
     usage: meta.usage ?? null,
   };
@@ -111,6 +112,7 @@ export async function sendMessage({ store, queryClient }: ChatSession, input: Se
 
   let text = '';
   let replyId: string | null = null;
+  let sources: ChatSource[] | undefined;
   const finishStopped = () => {
     if (text !== '') {
       updateMessages(queryClient, conversationId, (messages) => [
@@ -146,9 +148,11 @@ export async function sendMessage({ store, queryClient }: ChatSession, input: Se
       } else if (event.type === 'delta') {
         text += event.text;
         updateLive(store, conversationId, (turn) => (turn.streaming ? { ...turn, streaming: { ...turn.streaming, text } } : turn));
+      } else if (event.type === 'sources') {
+        sources = event.sources;
       } else if (event.type === 'done') {
         done = true;
-        const reply = replyMessage(event.reply, text);
+        const reply = replyMessage(event.reply, text, sources);
         updateMessages(queryClient, conversationId, (messages) => [...messages, reply]);
         updateLive(store, conversationId, (turn) => ({ ...turn, streaming: null }));
       }
