@@ -53,3 +53,27 @@ export function printTable(rows, reference) {
   }));
   console.table(lines);
 }
+
+/**
+ * Like measure, for POST requests whose JSON bodies vary: each request sends the next of `bodies`
+ * in turn (a search engine answers each afresh), with `headers` (e.g. authorization).
+ */
+export async function measurePosts(url, { bodies, headers = {}, connections = 8, seconds = 8, title = url } = {}) {
+  let next = 0;
+  const requests = [
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+    },
+  ];
+  await autocannon({ url, connections, duration: 1, requests });
+  const result = await autocannon({ url, connections, duration: seconds, title, requests });
+  return {
+    title,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
