@@ -1,10 +1,12 @@
 // Issue 32: a builder gives an agent its documents in the editor's 'Conocimiento' tab, watches them
-// become ready, tries a question and sees the passage with its document and page, and deletes one.
+// become ready, tries a question and sees the passage with its document and page, chats with the
+// agent and finds the passage under 'Fuentes' (after a reload too), and deletes the document.
 // On the chat server (a model is needed to create an agent with the form).
 import { expect, test } from '@playwright/test';
 import { chatBaseURL, E2E_CHAT_DATA_DIR } from '../../playwright.config';
 import { registerAndVerify, uniqueEmail } from './support/accounts';
 import { auditAtBothSizes } from './support/axe';
+import { answerTo } from './support/chat';
 
 test.use({ baseURL: chatBaseURL });
 
@@ -22,7 +24,7 @@ const NOTES = [
   'El arrendatario puede desistir avisando con treinta días de antelación.',
 ].join('\n');
 
-test("a builder adds documents in 'Conocimiento', finds a passage with 'Probar búsqueda' and deletes a document", async ({ page }, testInfo) => {
+test("a builder adds documents in 'Conocimiento', finds a passage with 'Probar búsqueda', sees it under the chat answer's 'Fuentes' and deletes the document", async ({ page }, testInfo) => {
   await registerAndVerify(page, { email: uniqueEmail('conocimiento'), password: 'Nova-Conocer-2026!', contactName: 'Clara Conocimiento' }, E2E_CHAT_DATA_DIR);
   await page.goto('/create-advanced-agent');
   await page.getByRole('textbox', { name: 'Nombre' }).fill('Asesora de Alquileres');
@@ -55,9 +57,29 @@ test("a builder adds documents in 'Conocimiento', finds a passage with 'Probar b
   await auditAtBothSizes(page, "/edit-advanced-agent/{id} 'Conocimiento'");
   await page.screenshot({ path: testInfo.outputPath('knowledge-1280.png'), fullPage: true });
 
+  // The agent answers from it and says where from: 'Fuentes' under the answer opens the passage.
+  const editorUrl = page.url();
+  await page.getByRole('link', { name: 'Chatear con el agente' }).click();
+  const composer = page.getByRole('textbox', { name: 'Escribe tu mensaje' });
+  await composer.fill('¿Con cuántos días de preaviso puedo irme?');
+  await composer.press('Enter');
+  const answer = answerTo(page, '¿Con cuántos días de preaviso puedo irme?');
+  await expect(answer).toContainText('termina aquí.', { timeout: 20_000 });
+  await answer.getByRole('button', { name: 'Fuentes' }).click();
+  await expect(answer.getByRole('list', { name: 'Fuentes' })).toContainText('contrato.md');
+  await expect(answer.getByRole('list', { name: 'Fuentes' })).toContainText('treinta días de antelación');
+  await auditAtBothSizes(page, "/chat/{id} with 'Fuentes' open");
+  await page.reload();
+  const reloaded = answerTo(page, '¿Con cuántos días de preaviso puedo irme?');
+  await reloaded.getByRole('button', { name: 'Fuentes' }).click();
+  await expect(reloaded.getByRole('list', { name: 'Fuentes' })).toContainText('contrato.md');
+
+  await page.goto(editorUrl);
+  await page.getByRole('tab', { name: 'Conocimiento' }).click();
   await documents.getByRole('button', { name: 'Eliminar «contrato.md»' }).click();
   await page.getByRole('dialog', { name: 'Eliminar documento' }).getByRole('button', { name: 'Eliminar' }).click();
   await expect(panel.getByText('Este agente todavía no tiene documentos.')).toBeVisible();
+  await panel.getByRole('textbox', { name: 'Pregunta de prueba' }).fill('¿Con cuántos días de preaviso?');
   await panel.getByRole('button', { name: 'Buscar' }).click();
   await expect(panel.getByText('Ningún fragmento coincide con esta pregunta.')).toBeVisible();
 });
