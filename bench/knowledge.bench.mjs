@@ -7,6 +7,9 @@
 //      Spanish-like text over a Zipf-distributed vocabulary. Target: p99 ≤ 50 ms.
 //   2. Ingestion of a generated 200-page PDF through the API: pages a second from the upload to
 //      `ready`. Target: ≥ 20.
+//   3. A chat turn (/api/bedrock/agents/chat, the OpenAI-compatible fake as the model) with an agent
+//      before and after it has 10,000 passages, the same varied questions one at a time: time to
+//      the first token, p50. Target: at most 30 ms more with documents.
 // BENCH_KNOWLEDGE_SIZES (e.g. "10000"), BENCH_KNOWLEDGE_DATABASES ("sqlite", "postgres") and
 // BENCH_KNOWLEDGE_CONNECTIONS (default 8; searches are also measured one at a time) narrow or
 // change the run.
@@ -18,7 +21,8 @@ import { createRequire } from 'node:module';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { signedInUser } from './lib/identity.mjs';
 import { measurePosts } from './lib/load.mjs';
-import { startBackend } from './lib/servers.mjs';
+import { percentile } from './lib/percentile.mjs';
+import { startBackend, startOpenAiFakeProcess } from './lib/servers.mjs';
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
@@ -28,6 +32,9 @@ const CONNECTIONS = Number(process.env.BENCH_KNOWLEDGE_CONNECTIONS ?? 8);
 const TARGET_P99_MS = 50;
 const TARGET_PAGES_PER_SECOND = 20;
 const PDF_PAGES = 200;
+const TARGET_ADDED_FIRST_TOKEN_MS = 30;
+const CHAT_TURNS = Number(process.env.BENCH_KNOWLEDGE_CHAT_TURNS ?? 40);
+const CHAT_PASSAGES = 10_000;
 
 /** A small seeded generator, so every run measures the same passages and questions. */
 function generator(seed) {
@@ -227,6 +234,53 @@ async function ingest(backend, authorization, agentId, pdf) {
   }
 }
 
+/** One chat turn through the backend: milliseconds to its first delta, and whether a sources event came. */
+async function chatTurn(backend, authorization, conversationId, message) {
+  const started = performance.now();
+  const response = await fetch(`${backend.url}/api/bedrock/agents/chat`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify({ conversationId, message }),
+  });
+  if (response.status !== 200) throw new Error(`chat: ${response.status} ${await response.text()}`);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let firstMs;
+  let sources = false;
+  for await (const chunk of response.body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let boundary;
+    while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+      const event = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      if (event.startsWith('event: error')) throw new Error(event);
+      if (firstMs === undefined && event.startsWith('event: delta')) firstMs = performance.now() - started;
+      if (event.startsWith('event: sources')) sources = true;
+    }
+  }
+  return { firstMs, sources };
+}
+
+/** `CHAT_TURNS` turns one at a time over 10 conversations with the agent, the questions varied: first-token p50/p99. */
+async function chatTurns(backend, authorization, agentId, bodies) {
+  const conversations = [];
+  for (let i = 0; i < 10; i += 1) {
+    const response = await fetch(`${backend.url}/api/conversations`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ metadata: { agentId } }),
+    });
+    conversations.push((await response.json()).id);
+  }
+  const messages = bodies.map((body) => JSON.parse(body).query);
+  // Warm-up: JIT and prepared statements.
+  for (let i = 0; i < 5; i += 1) await chatTurn(backend, authorization, conversations[i % 10], messages[i]);
+  const results = [];
+  for (let i = 0; i < CHAT_TURNS; i += 1) results.push(await chatTurn(backend, authorization, conversations[i % 10], messages[(i * 7) % messages.length]));
+  const first = results.map((result) => result.firstMs);
+  return { p50: percentile(first, 0.5), p99: percentile(first, 0.99), withSources: results.filter((result) => result.sources).length };
+}
+
 async function measureDatabase({ database, sizes, seconds, postgresUrl, bodies, pdf }) {
   const workDir = mkdtempSync(join(tmpdir(), 'nova-bench-knowledge-'));
   const schema = `bench_knowledge_${process.pid}`;
@@ -235,8 +289,12 @@ async function measureDatabase({ database, sizes, seconds, postgresUrl, bodies, 
       ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema }
       : { SQLITE_PATH: join(workDir, 'knowledge.sqlite') };
   if (database === 'postgres') await withPostgres(postgresUrl, (client) => client.query(`CREATE SCHEMA "${schema}"`));
+  const fake = await startOpenAiFakeProcess(3332, { chunks: ['Según ', 'tus ', 'documentos, ', 'sí.'], intervalMs: 5 });
   const backend = await startBackend(3331, {
     ...env,
+    MODEL_PROVIDER: 'openai-compatible',
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_MODEL: 'fake',
     RATE_LIMIT_CONVERSATIONS_PER_HOUR: '1000000',
     RATE_LIMIT_MESSAGES_PER_MINUTE: '1000000',
     RATE_LIMIT_MODEL_CALLS_PER_MINUTE: '1000000',
@@ -292,9 +350,30 @@ async function measureDatabase({ database, sizes, seconds, postgresUrl, bodies, 
         objetivo: `${pagesPerSecond.toFixed(1)} páginas/s: ${pagesPerSecond >= TARGET_PAGES_PER_SECOND ? 'cumplido' : 'NO cumplido'} (≥ ${TARGET_PAGES_PER_SECOND})`,
       });
     }
+
+    // A chat turn with the agent before and after it has documents (10,000 passages), the same questions.
+    const chatAgent = await createAgent(backend, authorization);
+    const without = await chatTurns(backend, authorization, chatAgent, bodies);
+    if (database === 'postgres') await seedPostgres(postgresUrl, schema, chatAgent, CHAT_PASSAGES, 0);
+    else seedSqlite(env.SQLITE_PATH, chatAgent, CHAT_PASSAGES, 0);
+    const withKnowledge = await chatTurns(backend, authorization, chatAgent, bodies);
+    const added = withKnowledge.p50 - without.p50;
+    for (const [label, result] of [['sin documentos', without], [`con documentos (${CHAT_PASSAGES.toLocaleString('es-ES')} fragmentos)`, withKnowledge]]) {
+      rows.push({
+        base: database,
+        escenario: `turno de chat, mismo agente ${label}, ${CHAT_TURNS} turnos de uno en uno`,
+        modo: `1.er token p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; con fuentes: ${result.withSources}/${CHAT_TURNS}`,
+        'req/s': '—',
+        'p50 ms': Math.round(result.p50 * 10) / 10,
+        'p99 ms': Math.round(result.p99 * 10) / 10,
+        errores: 0,
+        objetivo: result === without ? 'referencia' : `+${added.toFixed(1)} ms en p50: ${added <= TARGET_ADDED_FIRST_TOKEN_MS ? 'cumplido' : 'NO cumplido'} (≤ +${TARGET_ADDED_FIRST_TOKEN_MS})`,
+      });
+    }
     return rows;
   } finally {
     await backend.stop();
+    await fake.stop();
     rmSync(workDir, { recursive: true, force: true });
     if (database === 'postgres') await withPostgres(postgresUrl, (client) => client.query(`DROP SCHEMA "${schema}" CASCADE`));
   }
