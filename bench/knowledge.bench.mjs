@@ -330,6 +330,17 @@ async function measureDatabase({ database, sizes, seconds, postgresUrl, bodies, 
           objetivo: result.p99Ms <= TARGET_P99_MS && result.errors === 0 ? `cumplido (p99 ≤ ${TARGET_P99_MS} ms)` : `NO cumplido (p99 ≤ ${TARGET_P99_MS} ms)`,
         });
       }
+      // Each question once, one at a time: the slowest say what makes the tail.
+      const timed = [];
+      for (const body of bodies) {
+        const started = performance.now();
+        const response = await fetch(`${backend.url}/api/agents/${agentId}/knowledge/search`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body });
+        const { items } = await response.json();
+        timed.push({ ms: performance.now() - started, query: JSON.parse(body).query, resultados: items.length });
+      }
+      timed.sort((a, b) => b.ms - a.ms);
+      console.log(`Las 5 preguntas más lentas (${database}, ${size} fragmentos, de una en una):`);
+      console.table(timed.slice(0, 5).map(({ ms, query, resultados }) => ({ ms: Math.round(ms * 10) / 10, pregunta: query, resultados })));
       rows.push({ base: database, escenario: `POST …/knowledge/search, ${size.toLocaleString('es-ES')} fragmentos`, modo: 'híbrida: sin modelo de embeddings', 'req/s': '—', 'p50 ms': '—', 'p99 ms': '—', errores: '—', objetivo: 'sin medir' });
     }
 
