@@ -23,6 +23,7 @@ import { signedInUser } from './lib/identity.mjs';
 import { measurePosts } from './lib/load.mjs';
 import { percentile } from './lib/percentile.mjs';
 import { startBackend, startOpenAiFakeProcess } from './lib/servers.mjs';
+import { withPostgres } from './lib/postgres.mjs';
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
@@ -167,16 +168,6 @@ async function seedPostgres(url, schema, agentId, count, offset) {
     await flush();
     // As autovacuum would after such a load: the search reads ANALYZE's word statistics.
     await client.query('ANALYZE knowledge_passages');
-  } finally {
-    await client.end();
-  }
-}
-
-async function withPostgres(url, work) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
   } finally {
     await client.end();
   }

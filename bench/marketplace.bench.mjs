@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { measure } from './lib/load.mjs';
 import { startBackend } from './lib/servers.mjs';
+import { withPostgres } from './lib/postgres.mjs';
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
@@ -134,16 +135,6 @@ export async function seedPostgres(url, schema, count) {
     }
     await flush();
     await client.query('ANALYZE agents');
-  } finally {
-    await client.end();
-  }
-}
-
-async function withPostgres(url, work) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
   } finally {
     await client.end();
   }

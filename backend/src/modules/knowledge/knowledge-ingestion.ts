@@ -10,6 +10,7 @@ import { DocumentParser } from './document-parser';
 import { KnowledgeDocument } from './entities/knowledge-document.entity';
 import { KnowledgePassage } from './entities/knowledge-passage.entity';
 import { DocumentParseError, type Passage } from './parsing/parsing.types';
+import { bullmqConnection } from '../../common/redis/bullmq-connection';
 
 /** A claim not refreshed for this long belongs to an instance that died: another may take the document. */
 export const CLAIM_STALE_MS = 2 * 60_000;
@@ -33,19 +34,6 @@ export function knowledgeQueuePrefix(config: AppConfig): string {
   const database = config.database as { type: string; url?: string; schema?: string; path?: string };
   const name = database.type === 'postgres' ? `${database.url}#${database.schema ?? 'public'}` : `sqlite:${database.path}`;
   return `nova:${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
-}
-
-function redisConnection(url: string) {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 6379),
-    username: parsed.username || undefined,
-    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
-    db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : undefined,
-    tls: parsed.protocol === 'rediss:' ? {} : undefined,
-    maxRetriesPerRequest: null,
-  };
 }
 
 /**
@@ -79,7 +67,7 @@ export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplica
 
   onApplicationBootstrap(): void {
     if (this.config.redisUrl) {
-      const connection = redisConnection(this.config.redisUrl);
+      const connection = bullmqConnection(this.config.redisUrl);
       const prefix = knowledgeQueuePrefix(this.config);
       const queue = new Queue(KNOWLEDGE_QUEUE_NAME, { connection, prefix });
       const worker = new Worker(KNOWLEDGE_QUEUE_NAME, async (job) => this.ingest(String(job.data.documentId)), { connection, prefix, concurrency: 1 });

@@ -1,6 +1,7 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
 import { CollaborationQueue, type SessionExecutor } from './collaboration-queue';
+import { bullmqConnection } from '../../../common/redis/bullmq-connection';
 
 export const COLLABORATION_QUEUE_NAME = 'collaboration';
 
@@ -8,20 +9,6 @@ export const COLLABORATION_QUEUE_NAME = 'collaboration';
 const CONCURRENCY = 4;
 /** BullMQ's own default: a dead worker's session runs elsewhere within a minute. */
 const DEFAULT_LOCK_MS = 30_000;
-
-/** BullMQ's connection options from a redis:// URL. */
-function connectionOf(url: string) {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 6379),
-    username: parsed.username || undefined,
-    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
-    db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : undefined,
-    tls: parsed.protocol === 'rediss:' ? {} : undefined,
-    maxRetriesPerRequest: null,
-  };
-}
 
 /**
  * Sessions on the BullMQ queue 'collaboration': any instance's worker takes any session. A job's
@@ -41,7 +28,7 @@ export class BullMqCollaborationQueue extends CollaborationQueue implements OnAp
   /** `lockMs`: a worker's hold on a job, renewed while it runs; a job held by nobody for that long is stalled. */
   constructor(redisUrl: string, executor: SessionExecutor, options: { prefix?: string; lockMs?: number } = {}) {
     super();
-    const connection = connectionOf(redisUrl);
+    const connection = bullmqConnection(redisUrl);
     const prefix = options.prefix ?? 'nova';
     this.queue = new Queue(COLLABORATION_QUEUE_NAME, { connection, prefix });
     this.worker = new Worker(COLLABORATION_QUEUE_NAME, async (job) => executor.execute(String(job.data.sessionId)), {
