@@ -55,9 +55,13 @@ test('three agents answer one question together; the steps stream in and a run c
   await expect(page.getByRole('button', { name: 'Repetir' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Guardar como ecosistema' })).toBeVisible();
 
-  // Stored in the conversation: still there after a reload.
+  // Stored in the conversation: still there after a reload, with its whole log (the agents' tasks
+  // and contributions repeat the question, so the question is found as its own text, first).
   await page.reload();
-  await expect(page.getByText('¿Cómo lanzo una tienda online de cosmética?')).toBeVisible();
+  await expect(page.getByText('¿Cómo lanzo una tienda online de cosmética?', { exact: true }).first()).toBeVisible();
+  for (const name of SAMPLE_AGENTS) {
+    await expect(page.getByRole('article', { name: `Aportación de ${name}` })).toBeVisible();
+  }
 
   // A second question, cancelled while it runs.
   for (const name of SAMPLE_AGENTS) await page.getByRole('checkbox', { name: new RegExp(name) }).check();
