@@ -1,68 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore } from 'jotai';
-import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
-import { renderWithProviders } from '../../../../test/render';
+import { conversationFixture, messageFixture, renderChatPage } from '../../../../test/chat';
 import { fakeSseStream, type FakeSseStream } from '../../../../test/sse';
 import { createQueryClient } from '../../../shared/api';
-import { chatKeys, messagesOf, type Conversation, type ConversationPages, type Message } from '../api/chatQueries';
-import { chatOwnerAtom, type ChatOwner } from '../state/chatAtoms';
+import { chatKeys, messagesOf, type Conversation, type ConversationPages } from '../api/chatQueries';
+import { type ChatOwner } from '../state/chatAtoms';
 import { CONVERSATION_CONFIG_KEY } from '../utils/conversationConfig';
-import { ChatPage } from './ChatPage';
-
-const agentConversation = (overrides: Partial<Conversation> = {}): Conversation => ({
-  id: '11111111-1111-4111-8111-111111111111',
-  title: 'Chat con Asesor Legal',
-  userId: 'sub-ana',
-  metadata: { modelProvider: 'anthropic', modelId: 'anthropic.claude', agentId: 'agente-legal', useBedrockAgent: false, isCreatorAgent: false },
-  category: 'agent',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
-
-const message = (overrides: Partial<Message>): Message => ({
-  id: 'm',
-  role: 'user',
-  content: 'Hola',
-  timestamp: '2026-01-01T00:00:00.000Z',
-  metadata: null,
-  status: 'complete',
-  usage: null,
-  ...overrides,
-});
-
-function ConversationRoute() {
-  const { conversationId } = useParams();
-  return <ChatPage conversationId={conversationId} />;
-}
-
-function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location">{location.pathname + location.search}</div>;
-}
-
-function renderChat(route: string, owner: ChatOwner = { status: 'user', userId: 'sub-ana' }) {
-  const store = createStore();
-  store.set(chatOwnerAtom, owner);
-  const queryClient = createQueryClient();
-  // The sidebar's list, loaded (and empty) as the app has it.
-  queryClient.setQueryData(chatKeys.list('sub-ana'), []);
-  const result = renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/chat" element={<ChatPage />} />
-        <Route path="/chat/:conversationId" element={<ConversationRoute />} />
-        <Route path="/mi-perfil" element={<div>Perfil</div>} />
-        <Route path="*" element={null} />
-      </Routes>
-      <LocationProbe />
-    </>,
-    { route, store, queryClient },
-  );
-  return { ...result, store };
-}
 
 const listed = (queryClient: ReturnType<typeof createQueryClient>) => queryClient.getQueryData<Conversation[]>(chatKeys.list('sub-ana'))!;
 
@@ -90,9 +34,9 @@ beforeEach(() => {
 
 describe('ChatPage: opening', () => {
   it('opens an agent chat from ?agent= without creating anything, and creates the conversation with the first message', async () => {
-    const created = agentConversation();
+    const created = conversationFixture();
     api.on('POST', '/conversations', { status: 201, body: created });
-    const { queryClient } = renderChat('/chat?agent=agente-legal');
+    const { queryClient } = renderChatPage('/chat?agent=agente-legal');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Chat con Asesor Legal' })).toBeInTheDocument();
     expect(await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).toBeInTheDocument();
@@ -123,8 +67,8 @@ describe('ChatPage: opening', () => {
   });
 
   it('accepts agentId with useAgentInterface=true', async () => {
-    api.on('POST', '/conversations', { status: 201, body: agentConversation() });
-    renderChat('/chat?agentId=agente-legal&useAgentInterface=true');
+    api.on('POST', '/conversations', { status: 201, body: conversationFixture() });
+    renderChatPage('/chat?agentId=agente-legal&useAgentInterface=true');
     // Once it knows there is no open chat with the agent.
     await waitFor(() => expect(composer()).toBeEnabled());
     await userEvent.type(composer(), 'Hola{Enter}');
@@ -133,8 +77,8 @@ describe('ChatPage: opening', () => {
   });
 
   it('creates a flow conversation from ?flow=true with the first message, not before', async () => {
-    api.on('POST', '/conversations', { status: 201, body: agentConversation({ id: 'f1', title: 'Flujo de Agentes', category: 'main', metadata: { fromFlow: true } }) });
-    const { queryClient } = renderChat('/chat?flow=true');
+    api.on('POST', '/conversations', { status: 201, body: conversationFixture({ id: 'f1', title: 'Flujo de Agentes', category: 'main', metadata: { fromFlow: true } }) });
+    const { queryClient } = renderChatPage('/chat?flow=true');
     expect(screen.getByRole('heading', { level: 1, name: 'Flujo de Agentes' })).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(api.callsTo('POST', '/conversations')).toHaveLength(0);
@@ -146,15 +90,15 @@ describe('ChatPage: opening', () => {
   });
 
   it('loads /chat/{id} with its messages rendered as Markdown', async () => {
-    api.on('GET', `/conversations/${agentConversation().id}`, {
-      body: agentConversation({
+    api.on('GET', `/conversations/${conversationFixture().id}`, {
+      body: conversationFixture({
         messages: [
-          message({ id: 'u1', content: 'Dame un ejemplo' }),
-          message({ id: 'r1', role: 'assistant', content: 'Mira:\n\n```js\nconst a = 1;\n```\n\n**Importante**' }),
+          messageFixture({ id: 'u1', content: 'Dame un ejemplo' }),
+          messageFixture({ id: 'r1', role: 'assistant', content: 'Mira:\n\n```js\nconst a = 1;\n```\n\n**Importante**' }),
         ],
       }),
     });
-    renderChat(`/chat/${agentConversation().id}`);
+    renderChatPage(`/chat/${conversationFixture().id}`);
     // Announced while it loads: a named spinner without a role is an ARIA error (axe: aria-prohibited-attr).
     expect(screen.getByRole('status', { name: 'Cargando la conversación…' })).toBeInTheDocument();
 
@@ -168,7 +112,7 @@ describe('ChatPage: opening', () => {
 
   it('says when the conversation does not exist, and only that', async () => {
     api.on('GET', '/conversations/nope', { status: 404, body: { message: 'Conversación no encontrada' } });
-    renderChat('/chat/nope');
+    renderChatPage('/chat/nope');
     expect(await screen.findByRole('heading', { name: 'Conversación no encontrada' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Nueva conversación' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Conversación no encontrada']);
@@ -177,16 +121,16 @@ describe('ChatPage: opening', () => {
 });
 
 describe("ChatPage: 'Chatear' goes on with the open chat; 'Nueva conversación' starts another", () => {
-  const open = agentConversation({ id: '22222222-2222-4222-8222-222222222222' });
+  const open = conversationFixture({ id: '22222222-2222-4222-8222-222222222222' });
   const withMessages = (conversation: Conversation) => ({
     ...conversation,
-    messages: [message({ id: 'u1', content: '¿Y el contrato de alquiler?' }), message({ id: 'r1', role: 'assistant', content: 'Revisa la fianza.' })],
+    messages: [messageFixture({ id: 'u1', content: '¿Y el contrato de alquiler?' }), messageFixture({ id: 'r1', role: 'assistant', content: 'Revisa la fianza.' })],
   });
 
   it('opens the open chat with the agent, with its messages, instead of a new one', async () => {
     api.on('GET', '/conversations/latest', { body: { conversation: open } });
     api.on('GET', `/conversations/${open.id}`, { body: withMessages(open) });
-    renderChat('/chat?agent=agente-legal');
+    renderChatPage('/chat?agent=agente-legal');
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/chat/${open.id}`));
     const list = await screen.findByRole('list', { name: 'Mensajes' });
@@ -198,7 +142,7 @@ describe("ChatPage: 'Chatear' goes on with the open chat; 'Nueva conversación' 
 
   it('shows neither the welcome nor the composer while it looks for the open chat', async () => {
     api.on('GET', '/conversations/latest', { hang: true });
-    renderChat('/chat?agent=agente-legal');
+    renderChatPage('/chat?agent=agente-legal');
     expect(screen.getByRole('status', { name: 'Cargando la conversación…' })).toBeInTheDocument();
     expect(composer()).toBeDisabled();
     expect(screen.queryByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).not.toBeInTheDocument();
@@ -207,7 +151,7 @@ describe("ChatPage: 'Chatear' goes on with the open chat; 'Nueva conversación' 
   it('offers the new chat when the look-up fails, whose first message still goes on with an open one', async () => {
     api.on('GET', '/conversations/latest', { status: 500, body: { message: 'Error interno' } });
     api.on('POST', '/conversations', { status: 200, body: withMessages(open) });
-    renderChat('/chat?agent=agente-legal');
+    renderChatPage('/chat?agent=agente-legal');
     expect(await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).toBeInTheDocument();
 
     await userEvent.type(composer(), 'Otra duda{Enter}');
@@ -221,9 +165,9 @@ describe("ChatPage: 'Chatear' goes on with the open chat; 'Nueva conversación' 
   it("'Nueva conversación' in an agent's chat starts an empty one with the agent, which the first message creates", async () => {
     api.on('GET', '/conversations/latest', { body: { conversation: open } });
     api.on('GET', `/conversations/${open.id}`, { body: withMessages(open) });
-    const second = agentConversation({ id: '33333333-3333-4333-8333-333333333333' });
+    const second = conversationFixture({ id: '33333333-3333-4333-8333-333333333333' });
     api.on('POST', '/conversations', { status: 201, body: second });
-    renderChat(`/chat/${open.id}`);
+    renderChatPage(`/chat/${open.id}`);
 
     const button = await screen.findByRole('link', { name: 'Nueva conversación' });
     expect(button).toHaveAttribute('href', '/chat?agent=agente-legal&new=true');
@@ -246,16 +190,16 @@ describe("ChatPage: 'Chatear' goes on with the open chat; 'Nueva conversación' 
   });
 
   it("'Nueva conversación' in a main-assistant chat starts a new one with the assistant", async () => {
-    const main = agentConversation({ id: 'main-1', title: 'Ideas', category: 'main', metadata: { isCreatorAgent: true } });
-    api.on('GET', '/conversations/main-1', { body: { ...main, messages: [message({ id: 'u1', content: 'Ideas de negocio' })] } });
-    renderChat('/chat/main-1');
+    const main = conversationFixture({ id: 'main-1', title: 'Ideas', category: 'main', metadata: { isCreatorAgent: true } });
+    api.on('GET', '/conversations/main-1', { body: { ...main, messages: [messageFixture({ id: 'u1', content: 'Ideas de negocio' })] } });
+    renderChatPage('/chat/main-1');
     await userEvent.click(await screen.findByRole('link', { name: 'Nueva conversación' }));
     expect(screen.getByTestId('location').textContent).toBe('/chat');
     expect(await screen.findByText('Hola, soy Nova. ¿En qué puedo ayudarte hoy?')).toBeInTheDocument();
   });
 
   it("offers no 'Nueva conversación' on a chat not started yet: it is new already", async () => {
-    renderChat('/chat?agent=agente-legal');
+    renderChatPage('/chat?agent=agente-legal');
     expect(await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Nueva conversación' })).not.toBeInTheDocument();
   });
@@ -263,23 +207,23 @@ describe("ChatPage: 'Chatear' goes on with the open chat; 'Nueva conversación' 
 
 describe('ChatPage: load errors', () => {
   it("says why the conversation could not be opened, with 'Reintentar'", async () => {
-    const id = agentConversation().id;
+    const id = conversationFixture().id;
     api.on('GET', `/conversations/${id}`, { status: 500, body: { message: 'La base de datos no responde' } });
-    renderChat(`/chat/${id}`);
+    renderChatPage(`/chat/${id}`);
     expect(await screen.findByText('No se pudo abrir la conversación')).toBeInTheDocument();
     expect(screen.getByText('La base de datos no responde')).toBeInTheDocument();
 
-    api.on('GET', `/conversations/${id}`, { body: { ...agentConversation(), messages: [message({ id: 'u1', content: 'Dame un ejemplo' })] } });
+    api.on('GET', `/conversations/${id}`, { body: { ...conversationFixture(), messages: [messageFixture({ id: 'u1', content: 'Dame un ejemplo' })] } });
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Dame un ejemplo')).toBeInTheDocument();
     expect(screen.queryByText('No se pudo abrir la conversación')).not.toBeInTheDocument();
   });
 
   it("says when the conversation's agent could not be loaded, and 'Reintentar' loads it", async () => {
-    const conversation = agentConversation();
+    const conversation = conversationFixture();
     api.on('GET', `/conversations/${conversation.id}`, { body: { ...conversation, messages: [] } });
     api.on('GET', '/agents/agente-legal', { status: 503, body: { message: 'El catálogo de agentes no responde' } });
-    renderChat(`/chat/${conversation.id}`);
+    renderChatPage(`/chat/${conversation.id}`);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('El catálogo de agentes no responde');
@@ -294,7 +238,7 @@ describe('ChatPage: load errors', () => {
 
   it('says it too for an agent chat opened from ?agent=', async () => {
     api.on('GET', '/agents/agente-legal', { status: 404, body: { message: 'Agente no encontrado' } });
-    renderChat('/chat?agent=agente-legal');
+    renderChatPage('/chat?agent=agente-legal');
     expect(await screen.findByRole('alert')).toHaveTextContent('Agente no encontrado');
     expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
@@ -303,20 +247,20 @@ describe('ChatPage: load errors', () => {
 describe('ChatPage: a long conversation, page by page', () => {
   /** Pages of a hundred messages take jsdom a few seconds to render on a busy machine. */
   const MANY_MESSAGES_MS = 30_000;
-  const id = agentConversation().id;
+  const id = conversationFixture().id;
   const page = (from: number, count: number) =>
-    Array.from({ length: count }, (_, index) => message({ id: `m${from + index}`, content: `Mensaje ${from + index}` }));
+    Array.from({ length: count }, (_, index) => messageFixture({ id: `m${from + index}`, content: `Mensaje ${from + index}` }));
   const olderCalls = () => api.callsTo('GET', `/conversations/${id}/messages`);
   // By text and by tag rather than by role: computing roles over hundreds of messages is slow in jsdom.
   const olderButton = () => screen.queryByText('Ver mensajes anteriores');
   const shownTexts = () => Array.from(document.querySelectorAll('.chat-messages > li'), (item) => item.textContent);
 
   it('opens on the newest page and puts each older page above it until the first message', async () => {
-    api.on('GET', `/conversations/${id}`, { body: agentConversation({ messages: page(150, 100), hasOlderMessages: true }) });
+    api.on('GET', `/conversations/${id}`, { body: conversationFixture({ messages: page(150, 100), hasOlderMessages: true }) });
     api.on('GET', `/conversations/${id}/messages`, (call) =>
       call.url.searchParams.get('before') === 'm150' ? { body: page(50, 100) } : { body: page(0, 50) },
     );
-    renderChat(`/chat/${id}`);
+    renderChatPage(`/chat/${id}`);
     expect(await screen.findByText('Mensaje 249')).toBeInTheDocument();
     expect(screen.queryByText('Mensaje 149')).not.toBeInTheDocument();
 
@@ -336,16 +280,16 @@ describe('ChatPage: a long conversation, page by page', () => {
   }, MANY_MESSAGES_MS);
 
   it('offers no older messages for a conversation that came whole', async () => {
-    api.on('GET', `/conversations/${id}`, { body: agentConversation({ messages: page(0, 3), hasOlderMessages: false }) });
-    renderChat(`/chat/${id}`);
+    api.on('GET', `/conversations/${id}`, { body: conversationFixture({ messages: page(0, 3), hasOlderMessages: false }) });
+    renderChatPage(`/chat/${id}`);
     expect(await screen.findByText('Mensaje 2')).toBeInTheDocument();
     expect(olderButton()).not.toBeInTheDocument();
   });
 
   it('says when older messages could not be loaded, and tries again', async () => {
-    api.on('GET', `/conversations/${id}`, { body: agentConversation({ messages: page(100, 100), hasOlderMessages: true }) });
+    api.on('GET', `/conversations/${id}`, { body: conversationFixture({ messages: page(100, 100), hasOlderMessages: true }) });
     api.on('GET', `/conversations/${id}/messages`, { status: 400, body: { message: 'before debe ser el id de un mensaje de esta conversación' } });
-    renderChat(`/chat/${id}`);
+    renderChatPage(`/chat/${id}`);
     await userEvent.click(await screen.findByText('Ver mensajes anteriores'));
     expect(await screen.findByText('No se pudieron cargar los mensajes anteriores')).toBeInTheDocument();
 
@@ -358,9 +302,9 @@ describe('ChatPage: a long conversation, page by page', () => {
 });
 
 async function openAgentChat() {
-  const conversation = agentConversation();
+  const conversation = conversationFixture();
   api.on('GET', `/conversations/${conversation.id}`, { body: { ...conversation, messages: [] } });
-  const rendered = renderChat(`/chat/${conversation.id}`);
+  const rendered = renderChatPage(`/chat/${conversation.id}`);
   await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.');
   return { ...rendered, conversation };
 }
@@ -465,17 +409,17 @@ describe('ChatPage: sending', () => {
   });
 
   it("renders a failed reply (no model) distinctly but not as an error, and 'Reenviar' sends the same user message id", async () => {
-    const conversation = agentConversation();
+    const conversation = conversationFixture();
     api.on('GET', `/conversations/${conversation.id}`, {
       body: {
         ...conversation,
         messages: [
-          message({ id: 'msg-1', content: 'Hola' }),
-          message({ id: 'r1', role: 'assistant', content: 'No hay ningún modelo de IA configurado.', status: 'failed' }),
+          messageFixture({ id: 'msg-1', content: 'Hola' }),
+          messageFixture({ id: 'r1', role: 'assistant', content: 'No hay ningún modelo de IA configurado.', status: 'failed' }),
         ],
       },
     });
-    renderChat(`/chat/${conversation.id}`);
+    renderChatPage(`/chat/${conversation.id}`);
     const caption = await screen.findByText('No se pudo completar la respuesta');
     expect(caption.closest('li')).toHaveAttribute('data-status', 'failed');
     // A notice that the assistant could not answer, not a red alarm.
@@ -490,18 +434,18 @@ describe('ChatPage: sending', () => {
   });
 
   it("offers 'Reenviar' on a last question whose reply was cut (a server restart), and resends it with its id", async () => {
-    const conversation = agentConversation();
+    const conversation = conversationFixture();
     api.on('GET', `/conversations/${conversation.id}`, {
       body: {
         ...conversation,
         messages: [
-          message({ id: 'msg-1', content: '¿Qué es una fianza?' }),
-          message({ id: 'r1', role: 'assistant', content: 'Una garantía.' }),
-          message({ id: 'msg-2', content: '¿Y un aval?' }),
+          messageFixture({ id: 'msg-1', content: '¿Qué es una fianza?' }),
+          messageFixture({ id: 'r1', role: 'assistant', content: 'Una garantía.' }),
+          messageFixture({ id: 'msg-2', content: '¿Y un aval?' }),
         ],
       },
     });
-    renderChat(`/chat/${conversation.id}`);
+    renderChatPage(`/chat/${conversation.id}`);
     await screen.findByText('¿Y un aval?');
     // Only the unanswered question offers it.
     expect(screen.getAllByRole('button', { name: 'Reenviar' })).toHaveLength(1);
@@ -541,9 +485,9 @@ describe('ChatPage: sending', () => {
   });
 
   it('creates a main-assistant conversation with the first message, then streams the reply', async () => {
-    const created = agentConversation({ id: 'main-1', title: 'Quiero un agente', category: 'main', metadata: { isCreatorAgent: true } });
+    const created = conversationFixture({ id: 'main-1', title: 'Quiero un agente', category: 'main', metadata: { isCreatorAgent: true } });
     api.on('POST', '/conversations', { status: 201, body: created });
-    const { queryClient } = renderChat('/chat');
+    const { queryClient } = renderChatPage('/chat');
     expect(screen.getByText('Hola, soy Nova. ¿En qué puedo ayudarte hoy?')).toBeInTheDocument();
     expect(api.callsTo('POST', '/conversations')).toHaveLength(0);
 
@@ -582,9 +526,9 @@ describe('ChatPage: a paused subscription on opening an agent chat', () => {
     });
   };
   const openChat = async (owner: ChatOwner = ana) => {
-    const conversation = agentConversation();
+    const conversation = conversationFixture();
     api.on('GET', `/conversations/${conversation.id}`, { body: { ...conversation, messages: [] } });
-    const rendered = renderChat(`/chat/${conversation.id}`, owner);
+    const rendered = renderChatPage(`/chat/${conversation.id}`, owner);
     await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.');
     return rendered;
   };
@@ -605,8 +549,8 @@ describe('ChatPage: a paused subscription on opening an agent chat', () => {
   it('shows it too when the chat is opened from ?agent= (a new conversation)', async () => {
     paidAgent();
     api.on('GET', lookupPath, { body: subscription('paused') });
-    api.on('POST', '/conversations', { status: 201, body: agentConversation() });
-    renderChat('/chat?agent=agente-legal', ana);
+    api.on('POST', '/conversations', { status: 201, body: conversationFixture() });
+    renderChatPage('/chat?agent=agente-legal', ana);
 
     expect(await screen.findByRole('dialog', { name: 'Suscripción Pausada' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/conversations')).toHaveLength(0);
@@ -654,7 +598,7 @@ describe('ChatPage: a paused subscription on opening an agent chat', () => {
 
   it('does not look anything up in a main-assistant chat', async () => {
     api.on('GET', '/stripe-user-subscriptions/*', { body: subscription('paused') });
-    renderChat('/chat', ana);
+    renderChatPage('/chat', ana);
     await settle();
     expect(api.callsTo('GET', '/stripe-user-subscriptions/*')).toHaveLength(0);
   });
@@ -667,7 +611,7 @@ describe('ChatPage: assistant instructions', () => {
         ? { body: { prompt: 'Responde en español.', custom: false } }
         : { body: { prompt: (call.body as { prompt: string }).prompt, custom: true } },
     );
-    renderChat('/chat');
+    renderChatPage('/chat');
     await userEvent.click(screen.getByRole('button', { name: 'Instrucciones del asistente' }));
     const dialog = await screen.findByRole('dialog', { name: 'Instrucciones del asistente' });
     const box = await within(dialog).findByRole('textbox', { name: 'Instrucciones' });
@@ -685,7 +629,7 @@ describe('ChatPage: assistant instructions', () => {
 
   it("says when the instructions could not be loaded, and 'Reintentar' loads them", async () => {
     api.on('POST', '/users/sub-ana/nova-prompt', { status: 500, body: { message: 'Error interno' } });
-    renderChat('/chat');
+    renderChatPage('/chat');
     await userEvent.click(screen.getByRole('button', { name: 'Instrucciones del asistente' }));
     const dialog = await screen.findByRole('dialog', { name: 'Instrucciones del asistente' });
     expect(await within(dialog).findByText('No se pudieron cargar las instrucciones')).toBeInTheDocument();

@@ -1,14 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore } from 'jotai';
-import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
-import { renderWithProviders } from '../../../../test/render';
+import { renderChatPage } from '../../../../test/chat';
 import { fakeSseStream } from '../../../../test/sse';
-import { createQueryClient } from '../../../shared/api';
-import { chatKeys, type Conversation } from '../api/chatQueries';
-import { chatOwnerAtom } from '../state/chatAtoms';
-import { ChatPage } from './ChatPage';
+import { type Conversation } from '../api/chatQueries';
 
 const STARTERS = ['¿Qué cláusulas miro en un alquiler?', '¿Puedo irme antes de que acabe el contrato?'];
 
@@ -21,33 +16,6 @@ const conversation: Conversation = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
-
-function ConversationRoute() {
-  const { conversationId } = useParams();
-  return <ChatPage conversationId={conversationId} />;
-}
-
-function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location">{location.pathname + location.search}</div>;
-}
-
-function renderChat(route: string) {
-  const store = createStore();
-  store.set(chatOwnerAtom, { status: 'user', userId: 'sub-ana' });
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(chatKeys.list('sub-ana'), []);
-  return renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/chat" element={<ChatPage />} />
-        <Route path="/chat/:conversationId" element={<ConversationRoute />} />
-      </Routes>
-      <LocationProbe />
-    </>,
-    { route, store, queryClient },
-  );
-}
 
 const starters = () => screen.findByRole('group', { name: 'Para empezar' });
 const chatCalls = (api: ApiMock) => api.callsTo('POST', '/bedrock/agents/chat');
@@ -67,7 +35,7 @@ beforeEach(() => {
 describe("an empty chat with an agent: its conversation starters", () => {
   it('shows them as buttons in a new chat; one sends its text, which creates the conversation', async () => {
     api.on('POST', '/conversations', { status: 201, body: conversation });
-    renderChat('/chat?agent=agente-legal');
+    renderChatPage('/chat?agent=agente-legal');
 
     const group = await starters();
     expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual(STARTERS);
@@ -85,7 +53,7 @@ describe("an empty chat with an agent: its conversation starters", () => {
 
   it('shows them in an existing conversation that has no messages yet, and sends there', async () => {
     api.on('GET', `/conversations/${conversation.id}`, { body: { ...conversation, messages: [] } });
-    renderChat(`/chat/${conversation.id}`);
+    renderChatPage(`/chat/${conversation.id}`);
 
     const group = await starters();
     await waitFor(() => expect(within(group).getByRole('button', { name: STARTERS[0] })).toBeEnabled());
@@ -100,13 +68,13 @@ describe("an empty chat with an agent: its conversation starters", () => {
     api.on('GET', `/conversations/${conversation.id}`, {
       body: { ...conversation, messages: [{ id: 'u1', role: 'user', content: 'Hola', timestamp: '2026-01-01T00:00:00.000Z', metadata: null, status: 'complete', usage: null }] },
     });
-    const first = renderChat(`/chat/${conversation.id}`);
+    const first = renderChatPage(`/chat/${conversation.id}`);
     expect(await screen.findByText('Hola')).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Para empezar' })).not.toBeInTheDocument();
     first.unmount();
 
     api.on('GET', '/agents/agente-legal', { body: { id: 'agente-legal', name: 'Asesor Legal', description: 'Explica contratos.', conversationStarters: [] } });
-    renderChat('/chat?agent=agente-legal');
+    renderChatPage('/chat?agent=agente-legal');
     expect(await screen.findByText('Estás chateando con Asesor Legal. Escribe tu primera pregunta.')).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Para empezar' })).not.toBeInTheDocument();
   });
