@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { chatBaseURL, E2E_CHAT_DATA_DIR } from '../../playwright.config';
-import { registerAndVerify, uniqueEmail } from './support/accounts';
+import { expect, test, type Page } from '@playwright/test';
+import { chatBaseURL } from '../../playwright.config';
+import { createPaidAgent, newChatUser } from './support/accounts';
 import { blockingViolations, waitUntilSettled } from './support/axe';
 import { answerTo } from './support/chat';
 
@@ -14,28 +14,6 @@ test.setTimeout(240_000);
 const AGENT_NAME = 'Asesora de Alquileres';
 const PHONE = { width: 390, height: 844 };
 
-async function newUser(browser: Browser, prefix: string, contactName: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: chatBaseURL, locale: 'es-ES' });
-  const page = await context.newPage();
-  await page.addInitScript(() => window.localStorage.setItem('cookie_consent', 'declined'));
-  await registerAndVerify(page, { email: uniqueEmail(prefix), password: 'Nova-Pagos-2026!', contactName }, E2E_CHAT_DATA_DIR);
-  return page;
-}
-
-async function createPaidAgent(page: Page): Promise<string> {
-  await page.goto('/create-advanced-agent');
-  await page.getByRole('textbox', { name: 'Nombre' }).fill(AGENT_NAME);
-  await page.getByRole('textbox', { name: 'Categoría' }).click();
-  await page.getByRole('option', { name: 'Finanzas' }).click();
-  await page.getByRole('textbox', { name: 'Descripción' }).fill('Resuelve dudas sobre contratos de alquiler.');
-  await page.getByRole('textbox', { name: /^Precio/ }).fill('3,99');
-  await page.getByRole('radio', { name: 'Público: aparece en el marketplace' }).check();
-  await page.getByRole('textbox', { name: 'Prompt del sistema' }).fill('Eres una asesora de alquileres. Responde en español.');
-  await page.getByRole('button', { name: 'Crear agente' }).click();
-  await expect(page).toHaveURL(/\/edit-advanced-agent\/[^/]+$/);
-  return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
-}
-
 const subscriptionCard = (page: Page) =>
   page.getByTestId('subscription-card').filter({ hasText: AGENT_NAME });
 
@@ -48,11 +26,11 @@ async function chatAnswers(page: Page, agentId: string, text: string) {
 }
 
 test("a buyer's card keeps the expiry typed; cancelling keeps the subscription until the period ends, and 'Reanudar' undoes it", async ({ browser }, testInfo) => {
-  const creator = await newUser(browser, 'creadora-periodo', 'Celia Creadora');
-  const agentId = await createPaidAgent(creator);
+  const creator = await newChatUser(browser, 'creadora-periodo', 'Celia Creadora');
+  const agentId = await createPaidAgent(creator, { name: AGENT_NAME, description: 'Resuelve dudas sobre contratos de alquiler.', price: '3,99', prompt: 'Eres una asesora de alquileres. Responde en español.' });
   await creator.context().close();
 
-  const buyer = await newUser(browser, 'compradora-periodo', 'Berta Compradora');
+  const buyer = await newChatUser(browser, 'compradora-periodo', 'Berta Compradora');
 
   // Item 8: the card saved as expiring 12/30 says so.
   await buyer.goto('/mi-perfil?tab=PAYMENTS');

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { chatBaseURL, E2E_CHAT_DATA_DIR } from '../../playwright.config';
-import { registerAndVerify, uniqueEmail } from './support/accounts';
+import { expect, test, type Page } from '@playwright/test';
+import { chatBaseURL } from '../../playwright.config';
+import { createPaidAgent, newChatUser } from './support/accounts';
 import { answerTo } from './support/chat';
 
 // Issue 14's walkthrough in demo mode (the embedded default), against the chat server so that the
@@ -11,28 +11,6 @@ test.use({ baseURL: chatBaseURL });
 test.setTimeout(240_000);
 
 const AGENT_NAME = 'Tutor de Impuestos';
-
-async function newUser(browser: Browser, prefix: string, contactName: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: chatBaseURL, locale: 'es-ES' });
-  const page = await context.newPage();
-  await page.addInitScript(() => window.localStorage.setItem('cookie_consent', 'declined'));
-  await registerAndVerify(page, { email: uniqueEmail(prefix), password: 'Nova-Pagos-2026!', contactName }, E2E_CHAT_DATA_DIR);
-  return page;
-}
-
-async function createPaidAgent(page: Page): Promise<string> {
-  await page.goto('/create-advanced-agent');
-  await page.getByRole('textbox', { name: 'Nombre' }).fill(AGENT_NAME);
-  await page.getByRole('textbox', { name: 'Categoría' }).click();
-  await page.getByRole('option', { name: 'Finanzas' }).click();
-  await page.getByRole('textbox', { name: 'Descripción' }).fill('Resuelve dudas sobre la declaración de la renta.');
-  await page.getByRole('textbox', { name: /^Precio/ }).fill('4,99');
-  await page.getByRole('radio', { name: 'Público: aparece en el marketplace' }).check();
-  await page.getByRole('textbox', { name: 'Prompt del sistema' }).fill('Eres un tutor de impuestos. Responde en español.');
-  await page.getByRole('button', { name: 'Crear agente' }).click();
-  await expect(page).toHaveURL(/\/edit-advanced-agent\/[^/]+$/);
-  return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
-}
 
 async function addCard(page: Page, number: string) {
   await page.getByRole('textbox', { name: 'Número de tarjeta' }).fill(number);
@@ -55,11 +33,11 @@ async function sendToAgent(page: Page, agentId: string, text: string) {
 test('a buyer adds a test card, subscribes to a paid agent, chats, pauses, resumes and cancels; a declined card changes nothing', async ({
   browser,
 }, testInfo) => {
-  const creator = await newUser(browser, 'creador-pagos', 'Carmen Creadora');
-  const agentId = await createPaidAgent(creator);
+  const creator = await newChatUser(browser, 'creador-pagos', 'Carmen Creadora');
+  const agentId = await createPaidAgent(creator, { name: AGENT_NAME, description: 'Resuelve dudas sobre la declaración de la renta.', price: '4,99', prompt: 'Eres un tutor de impuestos. Responde en español.' });
   await creator.context().close();
 
-  const buyer = await newUser(browser, 'comprador', 'Bruno Comprador');
+  const buyer = await newChatUser(browser, 'comprador', 'Bruno Comprador');
 
   // Before subscribing, the chat refuses.
   await sendToAgent(buyer, agentId, '¿Puedo deducir el alquiler?');

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../../playwright.config';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { chatBaseURL, E2E_CHAT_DATA_DIR, E2E_DATA_DIR } from '../../../playwright.config';
 
 export const uniqueEmail = (prefix = 'e2e') =>
   `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -68,4 +68,28 @@ export async function signOut(page: Page) {
   await userMenu(page).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** A new signed-in user on the chat server (the one with a model), in a context of their own, cookies declined. */
+export async function newChatUser(browser: Browser, prefix: string, contactName: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: chatBaseURL, locale: 'es-ES' });
+  const page = await context.newPage();
+  await page.addInitScript(() => window.localStorage.setItem('cookie_consent', 'declined'));
+  await registerAndVerify(page, { email: uniqueEmail(prefix), password: 'Nova-Pagos-2026!', contactName }, E2E_CHAT_DATA_DIR);
+  return page;
+}
+
+/** Creates a public 'Finanzas' agent with a monthly price through the form creator; answers its id. */
+export async function createPaidAgent(page: Page, agent: { name: string; description: string; price: string; prompt: string }): Promise<string> {
+  await page.goto('/create-advanced-agent');
+  await page.getByRole('textbox', { name: 'Nombre' }).fill(agent.name);
+  await page.getByRole('textbox', { name: 'Categoría' }).click();
+  await page.getByRole('option', { name: 'Finanzas' }).click();
+  await page.getByRole('textbox', { name: 'Descripción' }).fill(agent.description);
+  await page.getByRole('textbox', { name: /^Precio/ }).fill(agent.price);
+  await page.getByRole('radio', { name: 'Público: aparece en el marketplace' }).check();
+  await page.getByRole('textbox', { name: 'Prompt del sistema' }).fill(agent.prompt);
+  await page.getByRole('button', { name: 'Crear agente' }).click();
+  await expect(page).toHaveURL(/\/edit-advanced-agent\/[^/]+$/);
+  return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 }
