@@ -23,7 +23,7 @@ import { signedInUser } from './lib/identity.mjs';
 import { measurePosts } from './lib/load.mjs';
 import { percentile } from './lib/percentile.mjs';
 import { startBackend, startOpenAiFakeProcess } from './lib/servers.mjs';
-import { withPostgres } from './lib/postgres.mjs';
+import { benchDatabases, withPostgres } from './lib/postgres.mjs';
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
@@ -383,9 +383,7 @@ async function measureDatabase({ database, sizes, seconds, postgresUrl, bodies, 
 
 export async function run({ seconds }) {
   const sizes = (process.env.BENCH_KNOWLEDGE_SIZES ?? '10000,100000').split(',').map(Number);
-  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const databases = (process.env.BENCH_KNOWLEDGE_DATABASES ?? (postgresUrl ? 'sqlite,postgres' : 'sqlite')).split(',');
-  if (databases.includes('postgres') && !postgresUrl) throw new Error('PostgreSQL necesita BENCH_DATABASE_URL o TEST_DATABASE_URL');
+  const { databases, postgresUrl } = benchDatabases(process.env.BENCH_KNOWLEDGE_DATABASES);
   const bodies = questions();
   const pdf = await makePdf(PDF_PAGES);
   const rows = [];

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { measure } from './lib/load.mjs';
 import { startBackend } from './lib/servers.mjs';
-import { withPostgres } from './lib/postgres.mjs';
+import { benchDatabases, withPostgres } from './lib/postgres.mjs';
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
@@ -222,9 +222,7 @@ async function measureOne({ database, count, seconds, postgresUrl }) {
 
 export async function run({ seconds }) {
   const sizes = (process.env.BENCH_MARKETPLACE_SIZES ?? '10000,100000').split(',').map(Number);
-  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const databases = (process.env.BENCH_MARKETPLACE_DATABASES ?? (postgresUrl ? 'sqlite,postgres' : 'sqlite')).split(',');
-  if (databases.includes('postgres') && !postgresUrl) throw new Error('PostgreSQL necesita BENCH_DATABASE_URL o TEST_DATABASE_URL');
+  const { databases, postgresUrl } = benchDatabases(process.env.BENCH_MARKETPLACE_DATABASES);
   const results = [];
   for (const database of databases) {
     for (const count of sizes) results.push(...(await measureOne({ database, count, seconds, postgresUrl })));
