@@ -36,6 +36,7 @@ import { AgentRunner, type PreparedCall } from './agent-runner';
 import { ApiKeyGuard, type KeyedRequest } from './api-key.guard';
 import { CallAdmission } from './call-admission';
 import { agentCallOf, chunkOf, completionId, completionOf, usageOf } from './chat-completions';
+import { ASK_AGENT_OUTPUT, sourcesText } from './mcp-tool';
 import { ChatCompletionRequestDto, InvokeDto, InvokeResultDto } from './dto/publications.dto';
 import { ChatCompletionContentPartDto, ChatCompletionDto, JsonRpcErrorDto, JsonRpcResponseDto, OpenAiErrorBodyDto, OpenAiModelListDto } from './dto/protocols.dto';
 import type { ResolvedKey } from './key-resolver';
@@ -147,7 +148,8 @@ export class AgentApiController {
   @Post('agent/:id/mcp')
   @ApiOperation({
     summary: 'El agente como servidor MCP (streamable HTTP, sin sesión)',
-    description: 'Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente. Un mensaje JSON-RPC por petición: los lotes se rechazan.',
+    description:
+      'Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente: en content, su texto (y, si el agente tiene documentos, un segundo texto «Fuentes:» con cada fragmento); en structuredContent, {output, agentId, version, usage, requestId, sources?} (su outputSchema). Un mensaje JSON-RPC por petición: los lotes se rechazan.',
   })
   @ApiOkResponse({ type: JsonRpcResponseDto, description: 'La respuesta JSON-RPC al mensaje (los errores de la herramienta van en su resultado, isError)' })
   @ApiAcceptedResponse({ description: 'Una notificación o una respuesta del cliente: sin cuerpo' })
@@ -178,12 +180,15 @@ export class AgentApiController {
           input: z.string().min(1).describe('Lo que se le pide al agente'),
           context: z.record(z.string(), z.unknown()).optional().describe('JSON libre que recibe el modelo'),
         },
+        outputSchema: ASK_AGENT_OUTPUT,
       },
       async ({ input, context }, extra) => {
         try {
           const call = await this.runner.prepare(key, { input, context });
           const result = await this.runner.run(call, extra.signal);
-          return { content: [{ type: 'text' as const, text: result.output }], structuredContent: { ...result } };
+          // The sources also as text, for the hosts that show the model only the text blocks.
+          const sources = result.sources && result.sources.length > 0 ? [{ type: 'text' as const, text: sourcesText(result.sources) }] : [];
+          return { content: [{ type: 'text' as const, text: result.output }, ...sources], structuredContent: { ...result } };
         } catch (error) {
           return { isError: true, content: [{ type: 'text' as const, text: this.errorPayload(error).message }] };
         }
@@ -247,7 +252,11 @@ export class OpenAiCompatibleController {
 
   @Post('chat/completions')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Chat completions compatible con OpenAI: model es el id del agente; stream y no stream' })
+  @ApiOperation({
+    summary: 'Chat completions compatible con OpenAI: model es el id del agente; stream y no stream',
+    description:
+      'Si el agente tiene documentos, el chat.completion lleva además sources: [{documentId, documentName, page, snippet}], los fragmentos que recibió el modelo; en streaming los lleva el fragmento con finish_reason.',
+  })
   @ApiProduces('application/json', 'text/event-stream')
   @ApiOkResponse({
     description: 'Un chat.completion (JSON) o, con stream, fragmentos chat.completion.chunk',
@@ -287,8 +296,8 @@ export class OpenAiCompatibleController {
         if (event.type === 'start') write(chunkOf(id, created, model, { role: 'assistant', content: '' }, null));
         else if (event.type === 'delta') write(chunkOf(id, created, model, { content: event.text }, null));
         else {
-          write(chunkOf(id, created, model, {}, 'stop'));
-          if (body.stream_options?.include_usage) write(chunkOf(id, created, model, null, null, usageOf(event.result.usage)));
+          write(chunkOf(id, created, model, {}, 'stop', { sources: event.result.sources }));
+          if (body.stream_options?.include_usage) write(chunkOf(id, created, model, null, null, { usage: usageOf(event.result.usage) }));
         }
       }
       write('[DONE]');

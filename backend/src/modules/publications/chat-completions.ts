@@ -1,3 +1,4 @@
+import type { KnowledgeSource } from '../knowledge/knowledge-sources';
 import type { ChatTurn } from '../models/model-gateway';
 import type { AgentCallRequest, AgentCallResult } from './agent-runner';
 import type { ChatCompletionDto, ChatCompletionUsageDto } from './dto/protocols.dto';
@@ -50,7 +51,10 @@ export function completionId(requestId: string): string {
   return `chatcmpl-${requestId.replace(/^req_/, '')}`;
 }
 
-/** A `chat.completion` object, as OpenAI answers without streaming. */
+/**
+ * A `chat.completion` object, as OpenAI answers without streaming; when the agent has documents,
+ * `sources` beside OpenAI's fields (issue 32): its clients keep fields they do not know.
+ */
 export function completionOf(result: AgentCallResult, created: number): ChatCompletionDto {
   return {
     id: completionId(result.requestId),
@@ -60,21 +64,30 @@ export function completionOf(result: AgentCallResult, created: number): ChatComp
     choices: [{ index: 0, message: { role: 'assistant', content: result.output, refusal: null }, logprobs: null, finish_reason: 'stop' }],
     usage: usageOf(result.usage),
     system_fingerprint: null,
+    ...sourcesOf(result.sources),
   };
+}
+
+/** `{ sources }` when the agent's passages were given to the model; nothing otherwise (as invoke answers). */
+function sourcesOf(sources: KnowledgeSource[] | undefined): { sources?: KnowledgeSource[] } {
+  return sources && sources.length > 0 ? { sources } : {};
 }
 
 export function usageOf(usage: { inputTokens: number; outputTokens: number }): ChatCompletionUsageDto {
   return { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens };
 }
 
-/** One `chat.completion.chunk`, as OpenAI streams them. */
+/**
+ * One `chat.completion.chunk`, as OpenAI streams them. The last one with a choice (its
+ * finish_reason) carries the answer's `sources` when the agent has documents.
+ */
 export function chunkOf(
   id: string,
   created: number,
   model: string,
   delta: Record<string, unknown> | null,
   finishReason: 'stop' | null,
-  usage?: ChatCompletionUsageDto,
+  extra: { usage?: ChatCompletionUsageDto; sources?: KnowledgeSource[] } = {},
 ) {
   return {
     id,
@@ -83,6 +96,7 @@ export function chunkOf(
     model,
     system_fingerprint: null,
     choices: delta === null ? [] : [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-    ...(usage ? { usage } : {}),
+    ...(extra.usage ? { usage: extra.usage } : {}),
+    ...sourcesOf(extra.sources),
   };
 }

@@ -19,6 +19,7 @@ export function publicationOpenApi(publication: ApiPublication, baseUrl: string)
       content: { 'application/json': { schema: error } },
     },
   };
+  const sources = { $ref: '#/components/schemas/Sources' };
   const rateHeaders = {
     'RateLimit-Policy': { schema: { type: 'string' }, description: 'p. ej. "per-key";q=60;w=60' },
     RateLimit: { schema: { type: 'string' }, description: 'p. ej. "per-key";r=59;t=42' },
@@ -64,19 +65,7 @@ export function publicationOpenApi(publication: ApiPublication, baseUrl: string)
                       version: { type: ['integer', 'null'] },
                       usage: { type: 'object', properties: { inputTokens: { type: 'integer' }, outputTokens: { type: 'integer' } } },
                       requestId: { type: 'string' },
-                      sources: {
-                        type: 'array',
-                        description: 'Si el agente tiene documentos: los fragmentos que recibió para responder',
-                        items: {
-                          type: 'object',
-                          properties: {
-                            documentId: { type: 'string' },
-                            documentName: { type: 'string' },
-                            page: { type: ['integer', 'null'] },
-                            snippet: { type: 'string', description: 'El fragmento, recortado a unos 300 caracteres' },
-                          },
-                        },
-                      },
+                      sources,
                     },
                   },
                 },
@@ -91,7 +80,7 @@ export function publicationOpenApi(publication: ApiPublication, baseUrl: string)
         post: {
           operationId: 'createChatCompletion',
           summary: 'Compatible con la API de chat completions de OpenAI',
-          description: `model = "${publication.agentId}". stream: true responde con fragmentos chat.completion.chunk y data: [DONE].`,
+          description: `model = "${publication.agentId}". stream: true responde con fragmentos chat.completion.chunk y data: [DONE]. Si el agente tiene documentos, la respuesta lleva además sources (un campo propio, no de OpenAI): en streaming, el fragmento con finish_reason.`,
           requestBody: {
             required: true,
             content: {
@@ -108,7 +97,40 @@ export function publicationOpenApi(publication: ApiPublication, baseUrl: string)
               },
             },
           },
-          responses: { '200': { description: 'chat.completion (o chat.completion.chunk en streaming)', headers: rateHeaders }, ...errors },
+          responses: {
+            '200': {
+              description: 'chat.completion (o chat.completion.chunk en streaming)',
+              headers: rateHeaders,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      id: { type: 'string' },
+                      object: { type: 'string', enum: ['chat.completion'] },
+                      created: { type: 'integer' },
+                      model: { type: 'string' },
+                      choices: {
+                        type: 'array',
+                        items: {
+                          type: 'object',
+                          properties: {
+                            index: { type: 'integer' },
+                            message: { type: 'object', properties: { role: { type: 'string', enum: ['assistant'] }, content: { type: 'string' } } },
+                            finish_reason: { type: 'string' },
+                          },
+                        },
+                      },
+                      usage: { type: 'object', properties: { prompt_tokens: { type: 'integer' }, completion_tokens: { type: 'integer' }, total_tokens: { type: 'integer' } } },
+                      sources,
+                    },
+                  },
+                },
+                'text/event-stream': { schema: { type: 'string', description: 'data: {chat.completion.chunk}; el que lleva finish_reason lleva también sources' } },
+              },
+            },
+            ...errors,
+          },
         },
       },
       [endpoints.models]: { get: { operationId: 'listModels', summary: 'Los agentes que la clave puede usar', responses: { '200': { description: 'list' }, '401': errors['401'] } } },
@@ -120,6 +142,20 @@ export function publicationOpenApi(publication: ApiPublication, baseUrl: string)
       },
       schemas: {
         Error: { type: 'object', properties: { statusCode: { type: 'integer' }, message: { type: 'string' }, error: { type: 'string' } } },
+        Sources: {
+          type: 'array',
+          description: 'Si el agente tiene documentos: los fragmentos que recibió para responder, con su documento y página',
+          items: {
+            type: 'object',
+            required: ['documentId', 'documentName', 'page', 'snippet'],
+            properties: {
+              documentId: { type: 'string' },
+              documentName: { type: 'string' },
+              page: { type: ['integer', 'null'] },
+              snippet: { type: 'string', description: 'El fragmento, recortado a unos 300 caracteres' },
+            },
+          },
+        },
       },
     },
   };

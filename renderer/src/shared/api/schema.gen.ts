@@ -2247,7 +2247,7 @@ export interface paths {
         put?: never;
         /**
          * El agente como servidor MCP (streamable HTTP, sin sesión)
-         * @description Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente. Un mensaje JSON-RPC por petición: los lotes se rechazan.
+         * @description Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente: en content, su texto (y, si el agente tiene documentos, un segundo texto «Fuentes:» con cada fragmento); en structuredContent, {output, agentId, version, usage, requestId, sources?} (su outputSchema). Un mensaje JSON-RPC por petición: los lotes se rechazan.
          */
         post: operations["AgentApiController_mcp"];
         delete?: never;
@@ -2265,7 +2265,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Chat completions compatible con OpenAI: model es el id del agente; stream y no stream */
+        /**
+         * Chat completions compatible con OpenAI: model es el id del agente; stream y no stream
+         * @description Si el agente tiene documentos, el chat.completion lleva además sources: [{documentId, documentName, page, snippet}], los fragmentos que recibió el modelo; en streaming los lleva el fragmento con finish_reason.
+         */
         post: operations["OpenAiCompatibleController_completions"];
         delete?: never;
         options?: never;
@@ -2918,6 +2921,8 @@ export interface components {
             model: string;
             /** @enum {string} */
             object: "chat.completion";
+            /** @description Campo propio (no es de OpenAI), si el agente tiene documentos: los fragmentos que recibió para responder, con su documento y página */
+            sources?: components["schemas"]["KnowledgeSourceDto"][];
             /** @description Siempre null */
             system_fingerprint: string | null;
             usage: components["schemas"]["ChatCompletionUsageDto"];

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { KnowledgeSourceDto } from '../../knowledge/dto/knowledge-source.dto';
 
 // The answers of /api/v1 in the protocols its clients speak (OpenAI's chat completions, MCP's JSON-RPC).
 
@@ -75,6 +76,11 @@ export class ChatCompletionDto {
   @ApiProperty({ type: [ChatCompletionChoiceDto] }) choices: ChatCompletionChoiceDto[];
   @ApiProperty({ type: ChatCompletionUsageDto }) usage: ChatCompletionUsageDto;
   @ApiProperty({ type: String, nullable: true, description: 'Siempre null' }) system_fingerprint: null;
+  @ApiPropertyOptional({
+    type: [KnowledgeSourceDto],
+    description: 'Campo propio (no es de OpenAI), si el agente tiene documentos: los fragmentos que recibió para responder, con su documento y página',
+  })
+  sources?: KnowledgeSourceDto[];
 }
 
 export class JsonRpcErrorDetailDto {
