@@ -4,7 +4,80 @@
 // given, with that function's object as JSON text (structured output), in the same chunked way
 // (or, when it answers undefined, in prose like a plain request);
 // `replyFor(body)`, when given, may choose a plain reply from the request (e.g. its system prompt).
+// `POST /embeddings` answers deterministic "concept" vectors (see fakeEmbedding): texts that share
+// words, or words of one of SYNONYMS' groups, are near; the tests' paraphrases and the benchmark's
+// hybrid search use them.
 import { createServer } from 'node:http';
+
+/** Dimensions of the fake's vectors when the request asks for none. */
+export const FAKE_EMBEDDING_DIMENSIONS = 256;
+
+/** Words a paraphrase may use for another: each group is one concept (accents and capitals aside). */
+const SYNONYMS = [
+  ['preaviso', 'antelacion', 'avisar', 'aviso', 'avise', 'anticipacion'],
+  ['desistir', 'dejar', 'abandonar', 'marcharse', 'irse', 'rescindir', 'desistimiento'],
+  ['arrendamiento', 'alquiler', 'arriendo', 'arrendar', 'alquilar', 'contrato'],
+  ['vivienda', 'piso', 'casa', 'hogar', 'domicilio'],
+  ['fianza', 'deposito', 'garantia', 'aval'],
+  ['plazo', 'tiempo', 'periodo', 'antes'],
+  ['renta', 'mensualidad', 'cuota', 'precio', 'pagar', 'pago'],
+  ['obras', 'reformas', 'reforma', 'reparaciones', 'reparar'],
+  ['arrendador', 'propietario', 'casero', 'dueno'],
+  ['arrendatario', 'inquilino', 'inquilina'],
+  ['dias', 'jornadas'],
+];
+const CONCEPT = new Map(SYNONYMS.flatMap((group) => group.map((word) => [word, group[0]])));
+const STOPWORDS = new Set(
+  'a al con de del el en es la las lo los no o para por que se su sus un una y hay cuanto cuanta cuantos como cual the of and to is'.split(' '),
+);
+
+function fnv1a(text, seed) {
+  let hash = seed >>> 0;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 16777619) >>> 0;
+  }
+  return hash;
+}
+
+/**
+ * A hashed bag of concepts: each word (lower case, no accents, not a common word) becomes its
+ * synonym group's first word, or its first 7 letters (so 'arrendamientos' is 'arrendamiento'),
+ * and adds ±1 to two of the vector's places; the vector is L2-normalised.
+ */
+export function fakeEmbedding(text, dimensions = FAKE_EMBEDDING_DIMENSIONS) {
+  const vector = new Array(dimensions).fill(0);
+  const folded = String(text).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  for (const word of folded.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (STOPWORDS.has(word)) continue;
+    const concept = CONCEPT.get(word) ?? CONCEPT.get(word.replace(/e?s$/, '')) ?? word.slice(0, 7);
+    for (const seed of [2166136261, 374761393]) {
+      const hash = fnv1a(concept, seed);
+      vector[hash % dimensions] += hash & 0x80000000 ? -1 : 1;
+    }
+  }
+  const norm = Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0));
+  return norm > 0 ? vector.map((value) => value / norm) : vector;
+}
+
+/** OpenAI's /embeddings: `input` a text or a list of them; answers a 400 for anything else. */
+function answerEmbeddings(sent, response) {
+  const input = typeof sent.input === 'string' ? [sent.input] : sent.input;
+  if (!Array.isArray(input) || input.length === 0 || input.some((text) => typeof text !== 'string') || typeof sent.model !== 'string') {
+    response.writeHead(400, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ error: { message: 'input must be a string or an array of strings, and model a string' } }));
+    return;
+  }
+  const dimensions = Number.isInteger(sent.dimensions) && sent.dimensions > 0 ? sent.dimensions : FAKE_EMBEDDING_DIMENSIONS;
+  const body = JSON.stringify({
+    object: 'list',
+    model: sent.model,
+    data: input.map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text, dimensions) })),
+    usage: { prompt_tokens: input.length, total_tokens: input.length },
+  });
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  response.end(body);
+}
 
 /** The JSON text in two pieces, as a streaming server splits it. */
 function structuredChunks(value) {
@@ -19,6 +92,20 @@ export function startOpenAiFake(port, { chunks: plainChunks, intervalMs, structu
     if (request.method === 'GET' && request.url?.endsWith('/models')) {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) }));
+      return;
+    }
+    if (request.method === 'POST' && request.url?.endsWith('/embeddings')) {
+      const parts = [];
+      request.on('data', (part) => parts.push(part));
+      request.on('end', () => {
+        let sent;
+        try {
+          sent = JSON.parse(Buffer.concat(parts).toString('utf8') || '{}');
+        } catch {
+          sent = {};
+        }
+        answerEmbeddings(sent, response);
+      });
       return;
     }
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {

@@ -138,7 +138,32 @@ export interface AppConfig {
   apiKeys: ApiKeysConfig;
   /** An agent's knowledge: the largest document (bytes) and how many documents an agent may have. */
   knowledge: { maxFileBytes: number; maxDocumentsPerAgent: number };
+  /** The embeddings model behind the knowledge's vector search; null: full text only. */
+  embeddings: EmbeddingsConfig | null;
 }
+
+/** Titan Text Embeddings V2: Bedrock's embeddings model when EMBEDDINGS_MODEL is not given. */
+export const DEFAULT_BEDROCK_EMBEDDINGS_MODEL = 'amazon.titan-embed-text-v2:0';
+
+/**
+ * EMBEDDINGS_PROVIDER and its model: `openai-compatible` posts to OPENAI_BASE_URL's /embeddings
+ * (with OPENAI_API_KEY), `bedrock` invokes the model through Bedrock Runtime (AWS_REGION,
+ * BEDROCK_ENDPOINT).
+ */
+export type EmbeddingsConfig = {
+  model: string;
+  /** Asked of the model when set (OpenAI's `dimensions`, Titan's `dimensions`). */
+  dimensions: number | null;
+  /** Passages a request (a batch of ingestion). */
+  batchSize: number;
+  /** Bytes of vectors each process keeps for searches (the agents searched last). */
+  cacheBytes: number;
+  /** Longest wait for one request. */
+  timeoutMs: number;
+} & (
+  | { provider: 'openai-compatible'; baseUrl: string; apiKey: string | null }
+  | { provider: 'bedrock'; region: string; endpoint: string | null }
+);
 
 export interface ApiKeysConfig {
   /** Model calls a minute through all of an account's keys together. */
@@ -259,7 +284,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxFileBytes: vars.KNOWLEDGE_MAX_FILE_MB * 1024 * 1024,
       maxDocumentsPerAgent: vars.KNOWLEDGE_MAX_DOCUMENTS,
     },
+    embeddings: embeddingsConfig(vars),
   };
+}
+
+function embeddingsConfig(vars: EnvironmentVariables): EmbeddingsConfig | null {
+  if (vars.EMBEDDINGS_PROVIDER === 'none') return null;
+  const common = {
+    dimensions: vars.EMBEDDINGS_DIMENSIONS ?? null,
+    batchSize: 64,
+    cacheBytes: vars.KNOWLEDGE_VECTOR_CACHE_MB * 1024 * 1024,
+    timeoutMs: vars.MODEL_TIMEOUT_MS,
+  };
+  if (vars.EMBEDDINGS_PROVIDER === 'bedrock') {
+    return { ...common, provider: 'bedrock', model: vars.EMBEDDINGS_MODEL ?? DEFAULT_BEDROCK_EMBEDDINGS_MODEL, region: vars.AWS_REGION, endpoint: vars.BEDROCK_ENDPOINT ?? null };
+  }
+  const problems: string[] = [];
+  if (!vars.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL es obligatoria con EMBEDDINGS_PROVIDER=openai-compatible');
+  if (!vars.EMBEDDINGS_MODEL) problems.push('EMBEDDINGS_MODEL es obligatoria con EMBEDDINGS_PROVIDER=openai-compatible');
+  if (problems.length > 0 || !vars.OPENAI_BASE_URL || !vars.EMBEDDINGS_MODEL) throw new ConfigValidationError(`Configuración no válida:\n  ${problems.join('\n  ')}`);
+  return { ...common, provider: 'openai-compatible', model: vars.EMBEDDINGS_MODEL, baseUrl: vars.OPENAI_BASE_URL.replace(/\/+$/, ''), apiKey: vars.OPENAI_API_KEY ?? null };
 }
 
 /** Stripe needs all three keys: some without the others would half-run (no webhooks, no Elements). */

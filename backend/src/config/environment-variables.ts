@@ -420,4 +420,30 @@ export class EnvironmentVariables {
   /** Documents one agent may have. */
   @RateLimitVariable(50)
   KNOWLEDGE_MAX_DOCUMENTS: number;
+
+  /** Who turns passages into vectors for the knowledge's vector search: none (full text only), openai-compatible or bedrock. */
+  @Expose()
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() ? value.trim() : 'none'))
+  @IsIn(['none', 'openai-compatible', 'bedrock'], { message: 'debe ser none, openai-compatible o bedrock' })
+  EMBEDDINGS_PROVIDER: 'none' | 'openai-compatible' | 'bedrock';
+
+  /** The embeddings model (Bedrock's default: Titan Text Embeddings V2). */
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @Matches(/^[\w.:/@-]{1,2048}$/, { message: 'debe ser el nombre de un modelo de embeddings, por ejemplo nomic-embed-text o amazon.titan-embed-text-v2:0' })
+  EMBEDDINGS_MODEL?: string;
+
+  /** Dimensions asked of the model (Titan V2: 256, 512 or 1024); the model's own when not given. */
+  @Expose()
+  @Transform(({ value }) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? undefined : Number(value)))
+  @IsOptional()
+  @IsInt({ message: 'debe ser un número entero entre 1 y 8192' })
+  @Min(1, { message: 'debe ser un número entero entre 1 y 8192' })
+  @Max(8192, { message: 'debe ser un número entero entre 1 y 8192' })
+  EMBEDDINGS_DIMENSIONS?: number;
+
+  /** Memory, in MB, for the agents' vectors kept in each process for the vector search. */
+  @RateLimitVariable(512)
+  KNOWLEDGE_VECTOR_CACHE_MB: number;
 }
