@@ -72,7 +72,7 @@ export class CollaborationController {
   @ApiOperation({
     summary: 'Los pasos de la sesión como Server-Sent Events',
     description:
-      "Primero `session` (la sesión tal como está), después un `step` por cada entrada del registro de deliberación (también las ya ocurridas) y, al terminar, `end` con la sesión final; entonces se cierra. Una sesión terminada repite su registro y termina.",
+      "Primero `session` (la sesión tal como está), después un `step` por cada entrada del registro de deliberación (también las ya ocurridas) y, al terminar, `end` con la sesión final; entonces se cierra. Una sesión terminada repite su registro y termina. El paso agent-response de un agente con documentos lleva en data.sources sus fuentes; el de synthesis, las de la respuesta final.",
   })
   @ApiOkResponse({
     description: 'Los eventos session, step (un LogEntryDto) y end (un CollaborationSessionDto)',

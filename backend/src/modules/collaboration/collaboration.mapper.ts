@@ -15,7 +15,7 @@ function agentDto(agent: SessionAgent, priorities: Record<string, number>): Sess
 }
 
 export function toSessionDto(row: CollaborationSession): CollaborationSessionDto {
-  const { priorities, responses, taskAssignments, usage, log } = row.progress;
+  const { priorities, responses, taskAssignments, usage, log, sources } = row.progress;
   const agents = row.agents.map((agent) => agentDto(agent, priorities));
   return {
     id: row.id,
@@ -26,6 +26,7 @@ export function toSessionDto(row: CollaborationSession): CollaborationSessionDto
     topic: row.topic,
     responses,
     finalResponse: row.finalResponse,
+    sources: sources ?? [],
     error: row.error,
     startTime: row.startTime.toISOString(),
     endTime: row.endTime ? row.endTime.toISOString() : null,

@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AgentsModule } from '../agents/agents.module';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { EcosystemsModule } from '../ecosystems/ecosystems.module';
+import { KnowledgeModule } from '../knowledge/knowledge.module';
 import { ModelsModule } from '../models/models.module';
 import { TeamsModule } from '../teams/teams.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
@@ -43,6 +44,7 @@ export function queuePrefix(config: AppConfig): string {
     AgentsModule,
     ConversationsModule,
     EcosystemsModule,
+    KnowledgeModule,
     ModelsModule,
     SubscriptionsModule,
     TeamsModule,

@@ -7,6 +7,8 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AgentsService } from '../agents/agents.service';
 import { ConversationsService } from '../conversations/conversations.service';
 import { EcosystemReplies } from '../conversations/ecosystem-replies';
+import type { AnswerKnowledge } from '../knowledge/knowledge-sources';
+import { KnowledgeService } from '../knowledge/knowledge.service';
 import { ModelGateway } from '../models/model-gateway';
 import { CollaborationSession, sessionColumns } from './entities/collaboration-session.entity';
 import { CollaborationQueue, SessionExecutor } from './queue/collaboration-queue';
@@ -53,6 +55,7 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
     private readonly conversations: ConversationsService,
     private readonly ecosystemReplies: EcosystemReplies,
     private readonly gateway: ModelGateway,
+    private readonly knowledge: KnowledgeService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(COLLABORATION_RUN_OPTIONS) private readonly options: CollaborationRunOptions = {},
   ) {
@@ -130,6 +133,7 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
         plan: row.plan ?? undefined,
         prices: this.config.models.prices,
         defaultModelId: this.config.models.provider === 'openai-compatible' ? this.config.models.openAi?.model : this.config.models.bedrock.modelId,
+        knowledge: (agentId, question) => this.knowledgeFor(sessionId, agentId, question),
         onStep: async (entry, current) => {
           if (entry.type !== 'completed' && entry.type !== 'failed' && entry.type !== 'cancelled') await save(current);
           if (entry.type === 'agent-response') await this.recordEcosystemReply(row, entry);
@@ -226,8 +230,19 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
         responses: state.responses,
         usage: state.usage,
         log: state.log,
+        sources: state.sources,
       },
     };
+  }
+
+  /** An agent's passages for its task; a failed search is logged and the agent answers without them. */
+  private knowledgeFor(sessionId: string, agentId: string, question: string): Promise<AnswerKnowledge | null> {
+    return this.knowledge.forAnswer(agentId, question).catch((error: unknown) => {
+      this.logger.error(
+        `No se pudieron buscar los documentos del agente ${agentId} en la sesión ${sessionId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return null;
+    });
   }
 
   /** An agent's answer in an ecosystem's session counts for the bundle's split; the run goes on if it cannot be written. */
@@ -251,7 +266,7 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
         id: `collaboration-${row.id}`,
         role: 'assistant',
         content: state.finalResponse,
-        metadata: { agentName: named.map((agent) => agent.agentName).join(', ') },
+        metadata: { agentName: named.map((agent) => agent.agentName).join(', '), ...(state.sources.length > 0 ? { sources: state.sources } : {}) },
         status: state.status === 'completed' ? 'complete' : 'failed',
       });
     } catch (error) {

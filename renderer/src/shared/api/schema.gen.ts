@@ -855,7 +855,7 @@ export interface paths {
         };
         /**
          * Los pasos de la sesión como Server-Sent Events
-         * @description Primero `session` (la sesión tal como está), después un `step` por cada entrada del registro de deliberación (también las ya ocurridas) y, al terminar, `end` con la sesión final; entonces se cierra. Una sesión terminada repite su registro y termina.
+         * @description Primero `session` (la sesión tal como está), después un `step` por cada entrada del registro de deliberación (también las ya ocurridas) y, al terminar, `end` con la sesión final; entonces se cierra. Una sesión terminada repite su registro y termina. El paso agent-response de un agente con documentos lleva en data.sources sus fuentes; el de synthesis, las de la respuesta final.
          */
         get: operations["CollaborationController_events"];
         put?: never;
@@ -2571,6 +2571,8 @@ export interface components {
             content: string;
             endedAt: string;
             error: string | null;
+            /** @description Si el agente tiene documentos: los fragmentos que recibió para su tarea, con su documento y página */
+            sources?: components["schemas"]["KnowledgeSourceDto"][];
             startedAt: string;
             /** @enum {string} */
             status: "completed" | "failed" | "timeout";
@@ -3024,6 +3026,8 @@ export interface components {
             responses: {
                 [key: string]: components["schemas"]["AgentResponseDto"];
             };
+            /** @description Las fuentes de la respuesta final: las de todos los agentes que han contribuido, cada fragmento una vez (vacía si ninguno tiene documentos) */
+            sources: components["schemas"]["KnowledgeSourceDto"][];
             startTime: string;
             /** @enum {string} */
             status: "idle" | "processing" | "completed" | "failed" | "cancelled";

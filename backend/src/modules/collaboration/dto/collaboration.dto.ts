@@ -2,6 +2,7 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from 
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { TokenUsageDto } from '../../conversations/dto/conversation.dto';
+import { KnowledgeSourceDto } from '../../knowledge/dto/knowledge-source.dto';
 import type { AgentResponse, AgentResponseStatus, AgentUsage, LogEntry, LogEntryType, SessionStatus, TaskAssignment } from '../run/run-types';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -94,6 +95,8 @@ export class AgentResponseDto implements AgentResponse {
   @ApiProperty() startedAt: string;
   @ApiProperty() endedAt: string;
   @ApiProperty({ type: TokenUsageDto, nullable: true }) usage: TokenUsageDto | null;
+  @ApiPropertyOptional({ type: [KnowledgeSourceDto], description: 'Si el agente tiene documentos: los fragmentos que recibió para su tarea, con su documento y página' })
+  sources?: KnowledgeSourceDto[];
 }
 
 export class AgentUsageDto implements AgentUsage {
@@ -148,6 +151,11 @@ export class CollaborationSessionDto {
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(AgentResponseDto) }, description: 'Respuesta de cada agente, por id de agente' })
   responses: Record<string, AgentResponseDto>;
   @ApiProperty({ type: String, nullable: true }) finalResponse: string | null;
+  @ApiProperty({
+    type: [KnowledgeSourceDto],
+    description: 'Las fuentes de la respuesta final: las de todos los agentes que han contribuido, cada fragmento una vez (vacía si ninguno tiene documentos)',
+  })
+  sources: KnowledgeSourceDto[];
   @ApiProperty({ type: String, nullable: true }) error: string | null;
   @ApiProperty() startTime: string;
   @ApiProperty({ type: String, nullable: true }) endTime: string | null;

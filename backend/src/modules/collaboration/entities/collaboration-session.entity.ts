@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { KnowledgeSource } from '../../knowledge/knowledge-sources';
 import type { AgentResponse, AgentUsage, LogEntry, RunPlan, SessionStatus, TaskAssignment } from '../run/run-types';
 
 /** The team as it was when the session started (its prompts are read when it runs). */
@@ -21,6 +22,8 @@ export interface SessionProgress {
   responses: Record<string, AgentResponse>;
   usage: Record<string, AgentUsage>;
   log: LogEntry[];
+  /** The final answer's sources (issue 32); sessions stored before them have none. */
+  sources?: KnowledgeSource[];
 }
 
 /** A collaboration session (spec section 3): a team of agents answering one query together. */

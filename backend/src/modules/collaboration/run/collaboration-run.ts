@@ -1,4 +1,5 @@
 import { AGENT_CATEGORY_LABELS, toAgentCategory } from '../../agents/agent-categories';
+import { type AnswerKnowledge, type KnowledgeSource, knowledgeBlock } from '../../knowledge/knowledge-sources';
 import type { ModelPrices } from '../../../config/model-prices';
 import { costOf } from '../../models/model-prices';
 import { type ModelGateway, ModelError, type ModelRequest, type ResponseSchema, type TokenUsage } from '../../models/model-gateway';
@@ -26,6 +27,11 @@ export interface RunOptions {
   prices?: ModelPrices;
   /** The model that answers an agent without a model of its own (to price its calls). */
   defaultModelId?: string;
+  /**
+   * An agent's passages for its task (issue 32): null when it has no documents. A look-up that
+   * fails leaves the agent answering without them, never the run failing.
+   */
+  knowledge?: (agentId: string, question: string) => Promise<AnswerKnowledge | null>;
 }
 
 export const CANCELLED_MESSAGE = 'La colaboración se ha cancelado.';
@@ -217,13 +223,17 @@ export async function runCollaboration(agents: readonly RunAgent[], query: strin
     checkCancelled();
     count(coordinator.id, synthesis.usage);
     state.finalResponse = synthesis.text;
+    state.sources = unionOfSources(answered);
     await step('synthesis', `${coordinator.name} ha redactado la respuesta final.`, {
       agentId: coordinator.id,
       agentName: coordinator.name,
       usage: synthesis.usage,
       ...costFor(coordinator.id, synthesis.usage),
       durationMs: Date.now() - started,
-      data: { contributors: answered.map((response) => ({ agentId: response.agentId, agentName: response.agentName })) },
+      data: {
+        contributors: answered.map((response) => ({ agentId: response.agentId, agentName: response.agentName })),
+        ...(state.sources.length > 0 ? { sources: state.sources } : {}),
+      },
     });
     state.status = 'completed';
     state.endTime = new Date().toISOString();
@@ -253,7 +263,7 @@ export async function runCollaboration(agents: readonly RunAgent[], query: strin
       timer.abort();
     }, timeoutMs);
     const own = AbortSignal.any([signal, timer.signal]);
-    const record = (partial: Pick<AgentResponse, 'status' | 'content' | 'error' | 'usage'>): AgentResponse => ({
+    const record = (partial: Pick<AgentResponse, 'status' | 'content' | 'error' | 'usage' | 'sources'>): AgentResponse => ({
       agentId: agent.id,
       agentName: agent.name,
       task: task.task,
@@ -262,19 +272,24 @@ export async function runCollaboration(agents: readonly RunAgent[], query: strin
       ...partial,
     });
     try {
+      const knowledge = await knowledgeFor(agent, task);
+      const request = agentRequest(agent, options.sessionId, own);
       const reply = await collectReply(gateway, {
-        ...agentRequest(agent, options.sessionId, own),
+        ...request,
+        // Its own passages, quoted after its instructions (data, not orders).
+        ...(knowledge ? { systemPrompt: `${request.systemPrompt}\n\n${knowledgeBlock(knowledge.passages)}` } : {}),
         message: taskMessage(query, task, earlier),
       });
       count(agent.id, reply.usage);
-      state.responses[agent.id] = record({ status: 'completed', content: reply.text, error: null, usage: reply.usage ?? null });
+      const sources = knowledge ? { sources: knowledge.sources } : {};
+      state.responses[agent.id] = record({ status: 'completed', content: reply.text, error: null, usage: reply.usage ?? null, ...sources });
       await step('agent-response', `${agent.name} ha respondido.`, {
         agentId: agent.id,
         agentName: agent.name,
         usage: reply.usage,
         ...costFor(agent.id, reply.usage),
         durationMs: Date.now() - startedAt.getTime(),
-        data: { content: reply.text },
+        data: { content: reply.text, ...sources },
       });
     } catch (error) {
       if (signal.aborted) return;
@@ -288,6 +303,26 @@ export async function runCollaboration(agents: readonly RunAgent[], query: strin
       clearTimeout(timeout);
     }
   }
+
+  /** The agent's passages for its task and the user's query; none when it has no documents or their search fails. */
+  async function knowledgeFor(agent: RunAgent, task: TaskAssignment): Promise<AnswerKnowledge | null> {
+    if (!options.knowledge) return null;
+    const question = task.task === query ? query : `${task.task}\n${query}`;
+    return options.knowledge(agent.id, question).catch(() => null);
+  }
+}
+
+/** The contributors' sources, in their order, each passage once. */
+export function unionOfSources(responses: readonly Pick<AgentResponse, 'sources'>[]): KnowledgeSource[] {
+  const seen = new Set<string>();
+  return responses
+    .flatMap((response) => response.sources ?? [])
+    .filter((source) => {
+      const key = JSON.stringify([source.documentId, source.page, source.snippet]);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 function agentRequest(agent: RunAgent, sessionId: string, signal: AbortSignal): Omit<ModelRequest, 'message'> {

@@ -1,4 +1,5 @@
 import type { AgentCategory } from '../../agents/agent-categories';
+import type { KnowledgeSource } from '../../knowledge/knowledge-sources';
 import type { TokenUsage } from '../../models/model-gateway';
 
 /** Spec section 4: idle, processing, completed, failed, cancelled. */
@@ -40,6 +41,8 @@ export interface AgentResponse {
   startedAt: string;
   endedAt: string;
   usage: TokenUsage | null;
+  /** When the agent has documents: the passages it was given for its task, with their document and page (issue 32). */
+  sources?: KnowledgeSource[];
 }
 
 export interface AgentUsage {
@@ -94,6 +97,8 @@ export interface RunState {
   usage: Record<string, AgentUsage>;
   log: LogEntry[];
   endTime: string | null;
+  /** The final answer's sources: every contributor's, each once (empty when none had documents). */
+  sources: KnowledgeSource[];
 }
 
 /** A flow's steps: each step is the agents that work in parallel; steps go one after another. */
@@ -112,5 +117,6 @@ export function emptyRunState(): RunState {
     usage: {},
     log: [],
     endTime: null,
+    sources: [],
   };
 }
