@@ -28,6 +28,7 @@ import { PayoutsModule } from './modules/payments/payouts/payouts.module';
 import { PublicationsModule } from './modules/publications/publications.module';
 import { CollaborationModule } from './modules/collaboration/collaboration.module';
 import { KnowledgeModule } from './modules/knowledge/knowledge.module';
+import { ReviewsModule } from './modules/reviews/reviews.module';
 
 @Module({})
 export class AppModule {
@@ -63,6 +64,7 @@ export class AppModule {
         ChatModule,
         AgentCreatorModule,
         KnowledgeModule,
+        ReviewsModule,
         CollaborationModule,
         AdminModule,
         // Last: it answers the /api-admin paths that no module above serves.

@@ -77,7 +77,7 @@ export type PaymentsConfig = { currency: string; platformFeePercent: number } & 
 );
 
 /** What each user may do in a window (counted in the rate-limit storage, shared through Redis). */
-export type UserQuota = 'agents' | 'ecosystems' | 'conversations' | 'messages' | 'uploads' | 'modelCalls';
+export type UserQuota = 'agents' | 'ecosystems' | 'conversations' | 'messages' | 'uploads' | 'modelCalls' | 'reviews' | 'reports';
 
 export interface QuotaLimit {
   limit: number;
@@ -273,6 +273,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       messages: { limit: vars.RATE_LIMIT_MESSAGES_PER_MINUTE, ttlMs: MINUTE_MS },
       uploads: { limit: vars.RATE_LIMIT_UPLOADS_PER_HOUR, ttlMs: HOUR_MS },
       modelCalls: { limit: vars.RATE_LIMIT_MODEL_CALLS_PER_MINUTE, ttlMs: MINUTE_MS },
+      reviews: { limit: vars.RATE_LIMIT_REVIEWS_PER_HOUR, ttlMs: HOUR_MS },
+      reports: { limit: vars.RATE_LIMIT_REPORTS_PER_HOUR, ttlMs: HOUR_MS },
     },
     apiKeys: {
       ownerModelCallsPerMinute: vars.RATE_LIMIT_API_MODEL_CALLS_PER_MINUTE,

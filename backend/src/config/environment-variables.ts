@@ -393,6 +393,14 @@ export class EnvironmentVariables {
   @RateLimitVariable(20)
   RATE_LIMIT_MODEL_CALLS_PER_MINUTE: number;
 
+  /** Reviews written or replaced, and creators' replies (issue 34). */
+  @RateLimitVariable(20)
+  RATE_LIMIT_REVIEWS_PER_HOUR: number;
+
+  /** Reports of agents and reviews (issue 34). */
+  @RateLimitVariable(20)
+  RATE_LIMIT_REPORTS_PER_HOUR: number;
+
   // Published agents' API keys (issue 29): what one account's keys may do together.
 
   /** Model calls a minute through all of one account's API keys together (invoke, chat completions, MCP). */

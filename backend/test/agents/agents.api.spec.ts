@@ -78,6 +78,7 @@ describe('agents API', () => {
         price: 9.99,
         priceId: expect.stringMatching(/^price_/),
         rating: 0,
+        ratingCount: 0,
         popularity: 0,
         modelConfig: { modelId: 'anthropic.claude-3-5-sonnet-20240620-v1:0' },
         conversationStarters: [],
@@ -110,10 +111,12 @@ describe('agents API', () => {
       await create(ana, { ...NEW_AGENT, userId: bob.sub }).expect(403);
     });
 
-    it('lets only an admin set rating and popularity', async () => {
+    it('lets nobody set rating or popularity: reviews and use make them (issue 34)', async () => {
       await create(ana, { ...NEW_AGENT, rating: 5 }).expect(403);
-      const { body } = await create(admin, { ...NEW_AGENT, rating: 4.5, popularity: 12, createdBy: 'system' }).expect(201);
-      expect(body).toMatchObject({ rating: 4.5, popularity: 12, createdBy: 'system' });
+      const { body: refused } = await create(admin, { ...NEW_AGENT, rating: 4.5, popularity: 12, createdBy: 'system' }).expect(403);
+      expect(refused.message).toBe('La valoración y la popularidad salen de las reseñas y del uso: nadie puede cambiarlas a mano.');
+      const { body } = await create(admin, { ...NEW_AGENT, rating: 0, popularity: 0, createdBy: 'system' }).expect(201);
+      expect(body).toMatchObject({ rating: 0, ratingCount: 0, popularity: 0, createdBy: 'system' });
     });
 
     it.each([
@@ -230,8 +233,9 @@ describe('agents API', () => {
     });
 
     it('lets an admin update any agent', async () => {
-      const { body } = await create(admin, { ...NEW_AGENT, id: agentId, name: 'Editado por admin', popularity: 3 }).expect(200);
-      expect(body).toMatchObject({ name: 'Editado por admin', popularity: 3, createdBy: anaHandle });
+      const { body } = await create(admin, { ...NEW_AGENT, id: agentId, name: 'Editado por admin' }).expect(200);
+      expect(body).toMatchObject({ name: 'Editado por admin', popularity: 0, createdBy: anaHandle });
+      await create(admin, { ...NEW_AGENT, id: agentId, popularity: 3 }).expect(403);
     });
 
     it('refuses a creator changing the rating, but accepts the unchanged value', async () => {

@@ -3,16 +3,20 @@ import request from 'supertest';
 import { DataSource, type Repository } from 'typeorm';
 import { Agent } from '../../src/modules/agents/entities/agent.entity';
 import { Ecosystem } from '../../src/modules/ecosystems/entities/ecosystem.entity';
+import { ratingStats } from '../../src/modules/reviews/rating-formula';
 import { createTestApp, type TestApp } from '../support/test-app';
+
+/** Ten reviews of `rating` on average: the stored count and the weighted score the rating sort reads (issue 34). */
+const reviewed = (rating: number) => ({ rating, ratingCount: 10, ratingScore: ratingStats(10, rating * 10).ratingScore });
 
 /** Rows written straight to the database, so that every filter and sort is checked on known data. */
 const AGENTS: Array<Partial<Agent>> = [
-  { id: 'a-contratos', name: 'Revisor de Contratos', category: 'legal', description: 'Revisa CLÁUSULAS y contratos', price: 50, rating: 4.5, popularity: 30 },
-  { id: 'a-impuestos', name: 'Gestor de Impuestos', category: 'finance', description: 'Declaraciones y planificación fiscal', price: 120, rating: 3.9, popularity: 80 },
-  { id: 'a-descuentos', name: 'Cupones 100% gratis', category: 'marketing', description: 'Promociones con descuento', price: 0, rating: 4.9, popularity: 5 },
-  { id: 'a-guion', name: 'Redactor_SEO', category: 'marketing', description: 'Textos para buscadores', price: 999.99, rating: 2, popularity: 55 },
-  { id: 'a-caro', name: 'Consultor Premium', category: 'finance', description: 'Estrategia corporativa', price: 1500, rating: 5, popularity: 100 },
-  { id: 'a-privado', name: 'Contratos privados', category: 'legal', description: 'No debe aparecer', price: 10, rating: 5, popularity: 1000, isPublic: false },
+  { id: 'a-contratos', name: 'Revisor de Contratos', category: 'legal', description: 'Revisa CLÁUSULAS y contratos', price: 50, ...reviewed(4.5), popularity: 30 },
+  { id: 'a-impuestos', name: 'Gestor de Impuestos', category: 'finance', description: 'Declaraciones y planificación fiscal', price: 120, ...reviewed(3.9), popularity: 80 },
+  { id: 'a-descuentos', name: 'Cupones 100% gratis', category: 'marketing', description: 'Promociones con descuento', price: 0, ...reviewed(4.9), popularity: 5 },
+  { id: 'a-guion', name: 'Redactor_SEO', category: 'marketing', description: 'Textos para buscadores', price: 999.99, ...reviewed(2), popularity: 55 },
+  { id: 'a-caro', name: 'Consultor Premium', category: 'finance', description: 'Estrategia corporativa', price: 1500, ...reviewed(5), popularity: 100 },
+  { id: 'a-privado', name: 'Contratos privados', category: 'legal', description: 'No debe aparecer', price: 10, ...reviewed(5), popularity: 1000, isPublic: false },
 ];
 
 const ECOSYSTEMS: Array<Partial<Ecosystem>> = [
@@ -103,6 +107,7 @@ describe('marketplace search (in the database)', () => {
         price: 120,
         priceId: null,
         rating: 3.9,
+        ratingCount: 10,
         popularity: 80,
         modelConfig: { modelId: null },
         conversationStarters: [],

@@ -182,7 +182,7 @@ describe('per-user limits at their defaults', () => {
 
   afterAll(() => testApp.close());
 
-  it('are 30 agent saves, 30 ecosystems, 120 conversations and 60 uploads an hour; 60 messages and 20 model calls a minute', () => {
+  it('are 30 agent saves, 30 ecosystems, 120 conversations and 60 uploads an hour, 20 reviews and 20 reports an hour; 60 messages and 20 model calls a minute', () => {
     expect(testApp.config.userQuotas).toEqual({
       agents: { limit: 30, ttlMs: 3_600_000 },
       ecosystems: { limit: 30, ttlMs: 3_600_000 },
@@ -190,6 +190,8 @@ describe('per-user limits at their defaults', () => {
       messages: { limit: 60, ttlMs: 60_000 },
       uploads: { limit: 60, ttlMs: 3_600_000 },
       modelCalls: { limit: 20, ttlMs: 60_000 },
+      reviews: { limit: 20, ttlMs: 3_600_000 },
+      reports: { limit: 20, ttlMs: 3_600_000 },
     });
   });
 });

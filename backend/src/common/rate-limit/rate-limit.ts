@@ -59,6 +59,8 @@ const USER_QUOTA_MESSAGES: Record<UserQuota, string> = {
   messages: 'Has enviado demasiados mensajes en poco tiempo.',
   uploads: 'Has subido demasiados archivos en poco tiempo.',
   modelCalls: 'Has hecho demasiadas consultas al modelo en poco tiempo.',
+  reviews: 'Has escrito demasiadas valoraciones en poco tiempo.',
+  reports: 'Has enviado demasiadas denuncias en poco tiempo.',
 };
 
 export class TooManyRequestsError extends DomainError {

@@ -80,6 +80,14 @@ export const FORM_LIMITS = {
     /** Why an admin rejects an agent; its creator reads it. */
     reason: { min: 1, max: 500 },
   },
+  /** Reviews, creators' replies and reports (issue 34). */
+  review: {
+    rating: { min: 1, max: 5 },
+    comment: { min: 0, max: 2000 },
+    reply: { min: 1, max: 2000 },
+    reportDetails: { min: 0, max: 2000 },
+    resolutionNote: { min: 0, max: 2000 },
+  },
   identity: {
     /** Cognito's default policy, which the embedded identity service applies too. */
     password: { min: 8, max: 256 },

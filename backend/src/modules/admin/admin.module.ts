@@ -14,11 +14,13 @@ import { AdminReadModel } from './admin-read-model';
 import { AdminUsersService } from './admin-users.service';
 import { AdminAgentsController, AdminAuditController, AdminMetricsController, AdminModerationController, AdminPaymentsController, AdminUsersController } from './admin.controller';
 import { AuditModule } from '../audit/audit.module';
+import { ReviewsModule } from '../reviews/reviews.module';
+import { AdminReportsController } from './admin-reports.controller';
 
-/** The admin area (/api-admin, admins only): users, agents, metrics, payments views and the audit log. */
+/** The admin area (/api-admin, admins only): users, agents, metrics, payments views, reports ('Denuncias') and the audit log. */
 @Module({
-  imports: [AuditModule, IdentityModule, UsersModule, AgentsModule, PromptsModule, TeamsModule, PaymentsCoreModule],
-  controllers: [AdminUsersController, AdminAgentsController, AdminMetricsController, AdminPaymentsController, AdminAuditController, AdminModerationController],
+  imports: [AuditModule, ReviewsModule, IdentityModule, UsersModule, AgentsModule, PromptsModule, TeamsModule, PaymentsCoreModule],
+  controllers: [AdminUsersController, AdminAgentsController, AdminMetricsController, AdminPaymentsController, AdminAuditController, AdminModerationController, AdminReportsController],
   providers: [AdminReadModel, AdminUsersService, AdminAgentsService, AdminMetricsService, AdminPaymentsService, AdminModerationService, AdminAuditService],
 })
 export class AdminModule {}

@@ -119,7 +119,7 @@ export class AgentsController {
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: `${INVALID_BODY}; o un modelo que no se ofrece, o un avatar de un servidor no permitido` })
   @ApiForbiddenResponse({
     type: ErrorBodyDto,
-    description: 'No es el creador ni un admin, createdBy no es quien llama, cambia valoración o popularidad sin ser admin, o el avatar es de otro usuario',
+    description: 'No es el creador ni un admin, createdBy no es quien llama, cambia la valoración o la popularidad (las calculan las reseñas y el uso), o el avatar es de otro usuario',
   })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Actualiza un agente que quien llama no puede ver' })
   @ApiConflictResponse({

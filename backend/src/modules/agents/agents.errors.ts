@@ -25,7 +25,7 @@ export class AgentCreatorMismatchError extends DomainError {
 export class AgentStatsForbiddenError extends DomainError {
   readonly status = 403;
   constructor() {
-    super('Solo un administrador puede cambiar la valoración o la popularidad de un agente.');
+    super('La valoración y la popularidad salen de las reseñas y del uso: nadie puede cambiarlas a mano.');
   }
 }
 

@@ -208,7 +208,8 @@ export class AgentsService {
   }
 
   private async create(identity: VerifiedIdentity, body: SaveAgentDto): Promise<AgentDto> {
-    if (!isAdmin(identity) && ((body.rating ?? 0) !== 0 || (body.popularity ?? 0) !== 0)) throw new AgentStatsForbiddenError();
+    // Reviews and use make these numbers (issue 34); nobody, admins neither, sets them.
+    if ((body.rating ?? 0) !== 0 || (body.popularity ?? 0) !== 0) throw new AgentStatsForbiddenError();
     await this.avatarFiles.assertMayUse(identity, body.avatar);
     await this.assertModelOffered(body.modelConfig?.modelId, null);
     const agent = this.agents.create({
@@ -221,8 +222,8 @@ export class AgentsService {
       capabilities: body.capabilities ?? [],
       useCases: body.useCases ?? [],
       price: body.price ?? 0,
-      rating: body.rating ?? 0,
-      popularity: body.popularity ?? 0,
+      rating: 0,
+      popularity: 0,
       modelId: body.modelConfig?.modelId ?? null,
       conversationStarters: body.conversationStarters ?? [],
       temperature: body.temperature ?? null,
@@ -256,7 +257,7 @@ export class AgentsService {
     const changesStats =
       (body.rating !== undefined && body.rating !== Number(agent.rating)) ||
       (body.popularity !== undefined && body.popularity !== agent.popularity);
-    if (!isAdmin(identity) && changesStats) throw new AgentStatsForbiddenError();
+    if (changesStats) throw new AgentStatsForbiddenError();
     if (body.avatar !== undefined && stableAvatar(body.avatar) !== agent.avatar) await this.avatarFiles.assertMayUse(identity, body.avatar);
     if (body.modelConfig !== undefined) await this.assertModelOffered(body.modelConfig.modelId, agent.modelId);
     if (body.price !== undefined && Number(body.price) === 0 && Number(agent.price) > 0) await this.subscriptions.assertNoSubscribersLeftPaying(agent.id, 'free');
@@ -271,8 +272,6 @@ export class AgentsService {
     if (body.capabilities !== undefined) agent.capabilities = body.capabilities;
     if (body.useCases !== undefined) agent.useCases = body.useCases;
     if (body.price !== undefined) agent.price = body.price;
-    if (body.rating !== undefined) agent.rating = body.rating;
-    if (body.popularity !== undefined) agent.popularity = body.popularity;
     if (body.modelConfig !== undefined) agent.modelId = body.modelConfig.modelId ?? null;
     // Left out: unchanged; null: back to the provider's default.
     if (body.conversationStarters !== undefined) agent.conversationStarters = body.conversationStarters;
@@ -359,6 +358,57 @@ export class AgentsService {
     const handle = await this.users.handleOf(identity);
     if (requested !== undefined && !namesCaller(identity, requested) && requested.toLowerCase() !== handle) throw new AgentCreatorMismatchError();
     return handle;
+  }
+
+  /**
+   * For the reviews module: an agent's rating, its count and the rating sort's score, as its
+   * visible reviews make them now. The row's updated_at is kept (nothing its creator wrote
+   * changed); every listing drops what it kept.
+   */
+  async setRatingStats(agentId: string, stats: { rating: number; ratingCount: number; ratingScore: number }): Promise<void> {
+    await this.agents
+      .createQueryBuilder()
+      .update(Agent)
+      .set({ ...stats, updatedAt: () => '"updated_at"' })
+      .where('id = :agentId', { agentId })
+      .execute();
+    this.marketplaceCache.clear();
+  }
+
+  /** For the reviews module's popularity tracker: each agent's popularity; answers how many changed. */
+  async setPopularities(popularities: ReadonlyMap<string, number>): Promise<number> {
+    let changed = 0;
+    for (const [agentId, popularity] of popularities) {
+      const result = await this.agents
+        .createQueryBuilder()
+        .update(Agent)
+        .set({ popularity, updatedAt: () => '"updated_at"' })
+        .where('id = :agentId AND popularity <> :popularity', { agentId, popularity })
+        .execute();
+      changed += result.affected ?? 0;
+    }
+    if (changed > 0) this.marketplaceCache.clear();
+    return changed;
+  }
+
+  /** For the popularity tracker's full recount: the agents whose popularity is not 0. */
+  async idsWithPopularity(): Promise<string[]> {
+    const rows = await this.agents.createQueryBuilder(ALIAS).select(`${ALIAS}.id`, 'id').where(`${ALIAS}.popularity <> 0`).getRawMany<{ id: string }>();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * For the reports' resolution (issue 34): an admin takes the agent out of the marketplace (back
+   * to private); null when no agent has the id.
+   */
+  async unpublishForModeration(agentId: string): Promise<Agent | null> {
+    const agent = await this.agents.findOneBy({ id: agentId });
+    if (!agent) return null;
+    if (agent.isPublic) {
+      await this.agents.update({ id: agentId }, { isPublic: false });
+      this.marketplaceCache.clear();
+    }
+    return this.agents.findOneByOrFail({ id: agentId });
   }
 
   /** For the admin module's moderation queue: the agents waiting, oldest first. */

@@ -114,7 +114,7 @@ export class SaveAgentDto {
   @Max(AGENT.price.max, { message: 'price es demasiado alto' })
   price?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 5, description: 'Solo un administrador puede cambiarla' })
+  @ApiPropertyOptional({ minimum: 0, maximum: 5, description: 'La calculan las reseñas: solo se acepta el valor que ya tiene' })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'rating debe ser un número con como máximo 2 decimales' })
   @MaxDecimalPlaces(2, { message: 'rating debe ser un número con como máximo 2 decimales' })
@@ -122,7 +122,7 @@ export class SaveAgentDto {
   @Max(5, { message: 'rating debe estar entre 0 y 5' })
   rating?: number;
 
-  @ApiPropertyOptional({ minimum: 0, description: 'Solo un administrador puede cambiarla' })
+  @ApiPropertyOptional({ minimum: 0, description: 'La calcula el uso: solo se acepta el valor que ya tiene' })
   @IsOptional()
   @IsInt({ message: 'popularity debe ser un número entero' })
   @Min(0, { message: 'popularity debe ser mayor o igual que 0' })
@@ -239,8 +239,9 @@ export class AgentDto {
   @ApiProperty() price: number;
   @ApiProperty({ nullable: true, type: String, description: 'Precio mensual en la pasarela de pago (para suscribirse); null si es gratis' })
   priceId: string | null;
-  @ApiProperty() rating: number;
-  @ApiProperty() popularity: number;
+  @ApiProperty({ description: 'Media de las reseñas visibles, con un decimal (0 si no tiene)' }) rating: number;
+  @ApiProperty({ description: 'Cuántas reseñas visibles tiene' }) ratingCount: number;
+  @ApiProperty({ description: 'Usuarios distintos de los últimos 30 días (chat o API) más suscripciones activas' }) popularity: number;
   @ApiProperty({ type: ModelConfigResponseDto }) modelConfig: ModelConfigResponseDto;
   @ApiProperty({ type: [String], description: 'Frases de inicio que un chat vacío con el agente ofrece' }) conversationStarters: string[];
   @ApiProperty({ nullable: true, type: Number, description: 'Temperatura del modelo (0–1); null: la del proveedor' }) temperature: number | null;

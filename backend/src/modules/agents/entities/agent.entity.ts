@@ -34,9 +34,22 @@ export class Agent {
   @Column({ type: 'decimal', precision: 10, scale: 2, default: 0, transformer: decimalToNumber })
   price: number;
 
+  /** The mean of its visible reviews, to one decimal (0 with none); kept by the reviews module (issue 34). */
   @Column({ type: 'decimal', precision: 3, scale: 2, default: 0, transformer: decimalToNumber })
   rating: number;
 
+  /** How many visible reviews the rating is the mean of. */
+  @Column({ name: 'rating_count', type: 'integer', default: 0 })
+  ratingCount: number;
+
+  /**
+   * What the rating sort orders by: the Bayesian weighted mean (see README, 'Valoraciones y
+   * popularidad'), so that one 5-star review does not outrank many averaging 4.8.
+   */
+  @Column({ name: 'rating_score', type: 'decimal', precision: 7, scale: 4, default: 3, transformer: decimalToNumber })
+  ratingScore: number;
+
+  /** Distinct users of the last 30 days plus active subscriptions; kept by the reviews module's popularity tracker. */
   @Column({ type: 'integer', default: 0 })
   popularity: number;
 

@@ -78,7 +78,8 @@ export function applySort<T extends ObjectLiteral>(
   const first = (column: string, order: 'ASC' | 'DESC') => (after ? query.addOrderBy(column, order) : query.orderBy(column, order));
   switch (sortBy) {
     case 'rating':
-      first(`${alias}.rating`, 'DESC').addOrderBy(`${alias}.popularity`, 'DESC');
+      // The Bayesian weighted mean (a column kept with the reviews), not the plain mean.
+      first(`${alias}.ratingScore`, 'DESC').addOrderBy(`${alias}.popularity`, 'DESC');
       break;
     case 'price-low':
       first(`${alias}.price`, 'ASC').addOrderBy(`${alias}.popularity`, 'DESC');
