@@ -40,6 +40,7 @@ import { AgentCreatorDrafts1795500000100 } from './1795500000100-agent-creator-d
 import { AgentChatSettings1795600000200 } from './1795600000200-agent-chat-settings';
 import { ApiKeyOwnRateLimit1795600000100 } from './1795600000100-api-key-own-rate-limit';
 import { Knowledge1795700000000 } from './1795700000000-knowledge';
+import { KnowledgeVectors1795800000000 } from './1795800000000-knowledge-vectors';
 import { Reviews1795830000000 } from './1795830000000-reviews';
 /**
  * Every migration, in order. Written with TypeORM's Table API (not raw SQL) so that each one runs

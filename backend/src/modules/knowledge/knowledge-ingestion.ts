@@ -11,6 +11,9 @@ import { KnowledgeDocument } from './entities/knowledge-document.entity';
 import { KnowledgePassage } from './entities/knowledge-passage.entity';
 import { DocumentParseError, type Passage } from './parsing/parsing.types';
 import { bullmqConnection } from '../../common/redis/bullmq-connection';
+import { embedInBatches, passageEmbeddingText } from './embeddings/embed-passages';
+import { EMBEDDINGS, type Embeddings } from './embeddings/embeddings.port';
+import { PassageVectors } from './vectors/passage-vectors';
 
 /** A claim not refreshed for this long belongs to an instance that died: another may take the document. */
 export const CLAIM_STALE_MS = 2 * 60_000;
@@ -38,7 +41,8 @@ export function knowledgeQueuePrefix(config: AppConfig): string {
 
 /**
  * Ingestion in the background, one document at a time per instance (parsing runs in a worker
- * thread): parse → chunk → store the passages → `ready`, or `failed` with parsing's Spanish reason.
+ * thread): parse → chunk → embed (when an embeddings model is configured) → store the passages
+ * and their vectors → `ready`, or `failed` with parsing's Spanish reason.
  * The in-process queue holds ids only; the state is the row. Before working on a document an
  * instance claims it with a conditional UPDATE (status 'processing' and no live claim), so two
  * instances never ingest the same one; the claim is refreshed with the progress. At start-up, and
@@ -63,6 +67,8 @@ export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplica
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly parser: DocumentParser,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EMBEDDINGS) private readonly embeddings: Embeddings | null,
+    private readonly vectors: PassageVectors,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -205,11 +211,28 @@ export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplica
       return this.finish(id, { status: 'failed', error: UNEXPECTED_FAILURE });
     }
     if (this.closing) return;
-    await this.store(row, passages, pages);
+    const vectors = await this.embed(id, passages);
+    if (this.closing) return;
+    await this.store(row, passages, pages, vectors);
+  }
+
+  /**
+   * The passages' vectors when an embeddings model is configured, in batches. A provider that
+   * fails does not fail the document: it is stored 'ready' without vectors (full text finds its
+   * passages at once) and VectorReembedder gives them vectors in the background later.
+   */
+  private async embed(id: string, passages: Passage[]): Promise<Float32Array[] | null> {
+    if (!this.embeddings || passages.length === 0) return null;
+    try {
+      return await embedInBatches(this.embeddings, passages.map(passageEmbeddingText));
+    } catch (error) {
+      if (!this.closing) this.logger.warn(`Vectores del documento ${id}: ${error instanceof Error ? error.message : String(error)}; queda listo solo con texto completo y se reintentará en segundo plano`);
+      return null;
+    }
   }
 
   /** The passages and 'ready' together, only while the claim is still this instance's (not deleted, not taken over). */
-  private async store(document: KnowledgeDocument, passages: Passage[], pages: number): Promise<void> {
+  private async store(document: KnowledgeDocument, passages: Passage[], pages: number, vectors: Float32Array[] | null): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const claimed = await manager.update(
         KnowledgeDocument,
@@ -231,6 +254,14 @@ export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplica
             text: passage.text,
           })),
         );
+      }
+      if (vectors && this.embeddings) {
+        const ids = await this.vectors.passageIds(manager, document.id);
+        const rows = passages.flatMap((passage, index) => {
+          const passageId = ids.get(passage.ordinal);
+          return passageId === undefined ? [] : [{ passageId, agentId: document.agentId, vector: vectors[index] }];
+        });
+        await this.vectors.write(manager, this.embeddings.modelId, rows);
       }
     });
   }

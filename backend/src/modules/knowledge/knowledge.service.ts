@@ -33,6 +33,9 @@ import { KnowledgeIngestion } from './knowledge-ingestion';
 import { toKnowledgeDocumentDto } from './knowledge.mapper';
 import { FullTextRanking, fuseRankings, type PassageRanking } from './knowledge-ranking';
 import { ANSWER_PASSAGES, type AnswerKnowledge, sourcesOf } from './knowledge-sources';
+import { EMBEDDINGS, type Embeddings } from './embeddings/embeddings.port';
+import { PassageVectors } from './vectors/passage-vectors';
+import { VectorRanking } from './vectors/vector-ranking';
 
 /** What multer hands over for the uploaded part (memory storage). */
 export interface UploadedDocument {
@@ -62,8 +65,10 @@ export class KnowledgeService {
     private readonly files: FilesService,
     private readonly parser: DocumentParser,
     private readonly ingestion: KnowledgeIngestion,
+    @Inject(EMBEDDINGS) embeddings: Embeddings | null,
+    vectors: PassageVectors,
   ) {
-    this.rankings = [new FullTextRanking(dataSource)];
+    this.rankings = [new FullTextRanking(dataSource), ...(embeddings ? [new VectorRanking(dataSource, embeddings, vectors)] : [])];
   }
 
   async list(identity: VerifiedIdentity, agentId: string): Promise<KnowledgeDocumentListDto> {
