@@ -223,6 +223,25 @@ describe('authorisation matrix of every registered route', () => {
         .expect(201);
       return `/api/agents/${seeded.agentId}/knowledge/${body.id}`;
     },
+    /** Issue 34: a public agent of the owner's, approved (anyone may see it). */
+    publicAgent: async () => {
+      const agentId = await fresh.agent(true);
+      await http().post(`/api-admin/moderation/${agentId}/approve`).set(admin.authorization).send({}).expect(200);
+      return agentId;
+    },
+    /** A (past) subscription of the caller's to the agent: they used it, so they may review it. */
+    used: async (user: SignedInUser, agentId: string) => {
+      const subscriptions = testApp.app.get<Repository<Subscription>>(getRepositoryToken(Subscription));
+      await subscriptions.save(subscriptionRow(subscriptions, user.sub, { agentId, status: 'cancelled', finishedAt: new Date() }));
+    },
+    /** The admin's review of `agentId` (the owner's seeded agent unless given), as its id. */
+    adminReview: async (agentId = seeded.agentId) => {
+      await fresh.used(admin, agentId);
+      return (await http().post(`/api/agents/${agentId}/reviews`).set(admin.authorization).send({ rating: 4, comment: 'Reseña de la matriz' })).body.id as string;
+    },
+    /** An open report (by the other user) of a fresh public agent, as its id. */
+    report: async () =>
+      (await http().post(`/api/agents/${await fresh.publicAgent()}/report`).set(other.authorization).send({ reason: 'spam' }).expect(201)).body.id as string,
     teamEcosystem: async () => {
       const ecosystemId = await fresh.ecosystem();
       await http().post(`/api/user-ecosystems/${owner.sub}`).set(owner.authorization).send({ ecosystemId }).expect(201);
@@ -338,6 +357,43 @@ describe('authorisation matrix of every registered route', () => {
       foreign: () => ({ path: '/api/agents', body: { ...newAgentBody, avatar: seeded.fileUrl, isPublic: true } }),
     },
     'DELETE /api/agents/:id': { class: 'owner-resource', probe: async () => ({ path: `/api/agents/${await fresh.agent()}` }) },
+
+    // Issue 34: reviews and reports.
+    'GET /api/agents/:agentId/reviews': { class: 'owner-read', probe: () => ({ path: `/api/agents/${seeded.agentId}/reviews` }) },
+    // Each caller reviews a sample agent they used; nobody may review the owner's private one.
+    'POST /api/agents/:agentId/reviews': {
+      class: 'signed-in',
+      probe: async (caller) => {
+        const user = tokenOf(caller);
+        if (user) await fresh.used(user, 'agente-legal');
+        return { path: '/api/agents/agente-legal/reviews', body: { rating: 4, comment: 'Útil' } };
+      },
+      foreign: () => ({ path: `/api/agents/${seeded.agentId}/reviews`, body: { rating: 1 } }),
+    },
+    'DELETE /api/agents/:agentId/reviews/mine': {
+      class: 'signed-in',
+      probe: async (caller) => {
+        const user = tokenOf(caller);
+        if (user) {
+          await fresh.used(user, 'agente-finanzas');
+          await http().post('/api/agents/agente-finanzas/reviews').set(user.authorization).send({ rating: 3 });
+        }
+        return { path: '/api/agents/agente-finanzas/reviews/mine' };
+      },
+      foreign: () => ({ path: `/api/agents/${seeded.agentId}/reviews/mine` }),
+    },
+    'POST /api/agents/:agentId/report': {
+      class: 'signed-in',
+      probe: async () => ({ path: `/api/agents/${await fresh.publicAgent()}/report`, body: { reason: 'spam' } }),
+      foreign: () => ({ path: `/api/agents/${seeded.agentId}/report`, body: { reason: 'spam' } }),
+    },
+    // The admin's review of the owner's agent: its creator (or an admin) answers it.
+    'PUT /api/reviews/:reviewId/reply': { class: 'owner-resource', probe: async () => ({ path: `/api/reviews/${await fresh.adminReview()}/reply`, body: { text: 'Gracias' } }) },
+    'POST /api/reviews/:reviewId/report': {
+      class: 'signed-in',
+      probe: async () => ({ path: `/api/reviews/${await fresh.adminReview(await fresh.publicAgent())}/report`, body: { reason: 'offensive' } }),
+      foreign: async () => ({ path: `/api/reviews/${await fresh.adminReview()}/report`, body: { reason: 'spam' } }),
+    },
 
     'GET /api/ecosystems': { class: 'public', probe: () => ({ path: '/api/ecosystems' }) },
     'GET /api/marketplace/ecosystems': { class: 'public', probe: () => ({ path: '/api/marketplace/ecosystems?search=ecosistema' }) },
@@ -704,6 +760,8 @@ describe('authorisation matrix of every registered route', () => {
       class: 'admin-only',
       probe: async () => ({ path: `/api-admin/moderation/${await fresh.agent(true)}/reject`, body: { reason: 'Prueba' } }),
     },
+    'GET /api-admin/reports': { class: 'admin-only', probe: () => ({ path: '/api-admin/reports?status=open' }) },
+    'POST /api-admin/reports/:reportId/resolve': { class: 'admin-only', probe: async () => ({ path: `/api-admin/reports/${await fresh.report()}/resolve`, body: { action: 'dismiss', note: 'Sin motivo' } }) },
     'POST /api-admin/payouts/settle': { class: 'admin-only', probe: () => ({ path: '/api-admin/payouts/settle', body: {} }) },
     'ALL /api-admin/{*rest}': { class: 'admin-only', probe: () => ({ path: `/api-admin/users/${owner.sub}` }) },
   };
@@ -738,7 +796,7 @@ describe('authorisation matrix of every registered route', () => {
     process.env.BENCH_ROUTES = '1';
     // Per-user quotas are another test's subject; here a 429 would hide the answer under test.
     const roomyQuotas = Object.fromEntries(
-      ['AGENTS_PER_HOUR', 'ECOSYSTEMS_PER_HOUR', 'CONVERSATIONS_PER_HOUR', 'MESSAGES_PER_MINUTE', 'UPLOADS_PER_HOUR', 'MODEL_CALLS_PER_MINUTE'].map(
+      ['AGENTS_PER_HOUR', 'ECOSYSTEMS_PER_HOUR', 'CONVERSATIONS_PER_HOUR', 'MESSAGES_PER_MINUTE', 'UPLOADS_PER_HOUR', 'MODEL_CALLS_PER_MINUTE', 'REVIEWS_PER_HOUR', 'REPORTS_PER_HOUR'].map(
         (name) => [`RATE_LIMIT_${name}`, '10000'],
       ),
     );
