@@ -127,7 +127,7 @@ describe('files API (avatar upload and signed URLs)', () => {
         call.write('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n');
       });
       expect(status).toBe(413);
-      expect(JSON.parse(body).message).toBe('La imagen no puede superar los 2 MB.');
+      expect(JSON.parse(body).message).toBe('El archivo no puede superar los 20 MB (una imagen, los 2 MB).');
     });
 
     it('asks for the file when the form has none', async () => {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AgentsModule } from '../agents/agents.module';
+import { AttachmentsModule } from '../attachments/attachments.module';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { KnowledgeModule } from '../knowledge/knowledge.module';
 import { ModelsModule } from '../models/models.module';
@@ -16,7 +17,7 @@ import { AssistantPrompt } from './entities/assistant-prompt.entity';
  * (ModelGateway) comes from the models module.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AssistantPrompt]), ConversationsModule, AgentsModule, SubscriptionsModule, UsersModule, ModelsModule, KnowledgeModule],
+  imports: [TypeOrmModule.forFeature([AssistantPrompt]), ConversationsModule, AgentsModule, SubscriptionsModule, UsersModule, ModelsModule, KnowledgeModule, AttachmentsModule],
   controllers: [ChatController],
   providers: [ChatService, AssistantPromptsService],
 })

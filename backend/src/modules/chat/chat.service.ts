@@ -20,6 +20,8 @@ import {
   type ModelRequest,
   type TokenUsage,
 } from '../models/model-gateway';
+import { attachmentsBlock } from '../attachments/attachment-search';
+import { AttachmentsService } from '../attachments/attachments.service';
 import { KnowledgeService } from '../knowledge/knowledge.service';
 import { type KnowledgeSource, knowledgeBlock } from '../knowledge/knowledge-sources';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -42,7 +44,10 @@ export interface PreparedChat {
   inference?: Pick<ModelRequest, 'temperature' | 'maxTokens'>;
   history: ChatTurn[];
   agent?: Pick<Agent, 'id' | 'name'>;
-  /** The agent's passages the model was given (issue 32): sent as the `sources` event and kept with the reply. */
+  /**
+   * The passages the model was given (issue 32): the agent's documents', then the conversation's
+   * attachments'; sent as the `sources` event and kept with the reply.
+   */
   sources?: KnowledgeSource[];
   /** An admin is told how to configure a missing model; a user only that the assistant is not available. */
   callerIsAdmin: boolean;
@@ -74,6 +79,7 @@ export class ChatService {
     private readonly assistantPrompts: AssistantPromptsService,
     private readonly gateway: ModelGateway,
     private readonly knowledge: KnowledgeService,
+    private readonly attachments: AttachmentsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -100,8 +106,17 @@ export class ChatService {
       requestedAgentId ?? (metadata.agentId && !metadata.useBedrockAgent && !metadata.isCreatorAgent ? metadata.agentId : undefined);
 
     if (agentId === undefined) {
-      const systemPrompt = body.systemPrompt ?? (await (userPrompt ?? this.assistantPrompts.customPrompt(identity.sub))) ?? undefined;
-      return this.prepare(identity, conversation, question, context, { audience: 'main-assistant', systemPrompt });
+      await this.attachFiles(identity, conversation, question, context, body.fileIds);
+      const attached = await this.attachments.forConversation(conversation.id, question.content);
+      let systemPrompt = body.systemPrompt ?? (await (userPrompt ?? this.assistantPrompts.customPrompt(identity.sub))) ?? undefined;
+      // With attachments the assistant's instructions are written out (the gateway would add its
+      // defaults only to a request without any), and the passages follow them.
+      if (attached) systemPrompt = `${systemPrompt ?? (await this.assistantPrompts.promptInForce(identity.sub))}\n\n${attachmentsBlock(attached.passages)}`;
+      return this.prepare(identity, conversation, question, context, {
+        audience: 'main-assistant',
+        systemPrompt,
+        ...(attached ? { sources: attached.sources } : {}),
+      });
     }
 
     const agent = await this.agents.findVisible(identity, agentId);
@@ -115,16 +130,46 @@ export class ChatService {
         return null;
       }),
     ]);
+    // Only once the caller may chat with the agent: the files they attach are read for it.
+    await this.attachFiles(identity, conversation, question, context, body.fileIds);
+    const attached = await this.attachments.forConversation(conversation.id, question.content);
     const instructions = agentPrompt ?? fallbackAgentPrompt(agent);
+    // The passages go after the agent's instructions, quoted as data with their source: the
+    // agent's documents, then the user's files.
+    const blocks = [instructions];
+    if (knowledge) blocks.push(knowledgeBlock(knowledge.passages));
+    if (attached) blocks.push(attachmentsBlock(attached.passages, (knowledge?.passages.length ?? 0) + 1));
+    const sources = [...(knowledge?.sources ?? []), ...(attached?.sources ?? [])];
     return this.prepare(identity, conversation, question, context, {
       audience: 'agent',
-      // The passages go after the agent's instructions, quoted as data with their source.
-      systemPrompt: knowledge ? `${instructions}\n\n${knowledgeBlock(knowledge.passages)}` : instructions,
-      ...(knowledge ? { sources: knowledge.sources } : {}),
+      systemPrompt: blocks.join('\n\n'),
+      ...(sources.length > 0 ? { sources } : {}),
       modelId: agent.modelId ?? undefined,
       inference: agentInference(agent),
       agent: { id: agent.id, name: agent.name },
     });
+  }
+
+  /**
+   * Attaches the files a turn sends to its conversation (AttachmentsService.attach). When one
+   * cannot be attached (another user's, an image, a file the parser cannot read) the turn is
+   * answered with that error, and the user's message is kept, as when the model fails: a reload
+   * still shows it, and it can be resent (with another file, or none).
+   */
+  private async attachFiles(
+    identity: VerifiedIdentity,
+    conversation: Conversation,
+    question: NewMessage,
+    context: ChatContext,
+    fileIds: string[] | undefined,
+  ): Promise<void> {
+    if (!fileIds || fileIds.length === 0) return;
+    try {
+      await this.attachments.attach(identity, conversation.id, fileIds);
+    } catch (error) {
+      await this.storeQuestion(this.prepare(identity, conversation, question, context, { audience: 'agent' }));
+      throw error;
+    }
   }
 
   /**
@@ -282,9 +327,12 @@ export class ChatService {
   }
 
   private storeReply(chat: PreparedChat, content: string, status: MessageStatus, usage: TokenUsage | undefined): Promise<Message> {
+    const sources = chat.sources && status !== 'failed' ? { sources: chat.sources } : {};
     const metadata: MessageMetadata | null = chat.agent
-      ? { agentId: chat.agent.id, agentName: chat.agent.name, ...(chat.sources && status !== 'failed' ? { sources: chat.sources } : {}) }
-      : null;
+      ? { agentId: chat.agent.id, agentName: chat.agent.name, ...sources }
+      : 'sources' in sources
+        ? sources
+        : null;
     // Never before the message it answers, whatever the client's clock said.
     const timestamp = new Date(Math.max(Date.now(), chat.question.timestamp.getTime() + 1));
     return this.conversations.insertMessage(chat.conversation, {

@@ -8,7 +8,8 @@ import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { FileUrlSecret } from './entities/file-url-secret.entity';
 import { StoredFile } from './entities/stored-file.entity';
 import { contentPath, FileUrlSigner } from './file-url-signer';
-import { AvatarFileNotAllowedError, AvatarUrlNotAllowedError } from './files.errors';
+import { AvatarFileNotAllowedError, AvatarNotImageError, AvatarUrlNotAllowedError } from './files.errors';
+import { isAllowedImageType } from './image-sniffing';
 
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const CONTENT_PATH = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/content$/i;
@@ -69,8 +70,10 @@ export class AvatarFiles {
   async assertMayUse(identity: VerifiedIdentity, avatar: string | null | undefined): Promise<void> {
     const ids = [...new Set((avatar ?? '').match(UUID_IN_TEXT)?.map((id) => id.toLowerCase()) ?? [])];
     if (ids.length > 0) {
-      const named = await this.files.find({ select: { id: true, ownerSub: true }, where: { id: In(ids) } });
+      const named = await this.files.find({ select: { id: true, ownerSub: true, contentType: true }, where: { id: In(ids) } });
       if (named.some((file) => !mayModify(identity, file))) throw new AvatarFileNotAllowedError();
+      // A document uploaded for a chat or an agent's knowledge is never shown as an avatar.
+      if (named.some((file) => !isAllowedImageType(file.contentType))) throw new AvatarNotImageError();
     }
     if (!this.isServable(stableAvatar(avatar))) throw new AvatarUrlNotAllowedError(this.allowedHosts);
   }

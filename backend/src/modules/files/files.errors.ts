@@ -10,6 +10,25 @@ export class FileTooLargeError extends DomainError {
   }
 }
 
+/** A document (anything that is not an image) over KNOWLEDGE_MAX_FILE_MB. */
+export class DocumentTooLargeError extends DomainError {
+  readonly status = 413;
+  readonly code = 'FileTooLarge';
+  constructor(maxBytes: number) {
+    super(`El documento no puede superar los ${formatMegabytes(maxBytes)} MB.`);
+  }
+}
+
+/** A request that announces more bytes than any file may have: refused before it is read. */
+export class UploadTooLargeError extends DomainError {
+  readonly status = 413;
+  readonly code = 'FileTooLarge';
+  constructor(maxDocumentBytes: number) {
+    super(`El archivo no puede superar los ${formatMegabytes(maxDocumentBytes)} MB (una imagen, los ${MAX_MIB} MB).`);
+  }
+}
+
+/** Declared as an image, or an image by its bytes, yet not one we store as such. */
 export class UnsupportedFileTypeError extends DomainError {
   readonly status = 400;
   constructor() {
@@ -17,17 +36,33 @@ export class UnsupportedFileTypeError extends DomainError {
   }
 }
 
+/** Neither an image nor a document we can read, by its content. */
+export class UnsupportedDocumentTypeError extends DomainError {
+  readonly status = 415;
+  readonly code = 'UnsupportedFileType';
+  constructor() {
+    super('El archivo debe ser una imagen PNG, JPEG, WebP o GIF, o un documento PDF, DOCX, TXT, Markdown, HTML o CSV.');
+  }
+}
+
+export class EmptyFileError extends DomainError {
+  readonly status = 400;
+  constructor() {
+    super('El archivo está vacío.');
+  }
+}
+
 export class MissingFileError extends DomainError {
   readonly status = 400;
   constructor() {
-    super('Adjunta una imagen en el campo «file» de un formulario multipart/form-data.');
+    super('Adjunta un archivo (una imagen o un documento) en el campo «file» de un formulario multipart/form-data.');
   }
 }
 
 export class InvalidUploadError extends DomainError {
   readonly status = 400;
   constructor() {
-    super('El formulario de subida no es válido: envía una sola imagen en el campo «file».');
+    super('El formulario de subida no es válido: envía un solo archivo en el campo «file».');
   }
 }
 
@@ -61,6 +96,14 @@ export class AvatarFileNotAllowedError extends DomainError {
   }
 }
 
+/** An avatar that names an uploaded document (a PDF, a CSV…): only images are shown as avatars. */
+export class AvatarNotImageError extends DomainError {
+  readonly status = 400;
+  constructor() {
+    super('El avatar debe ser una imagen PNG, JPEG, WebP o GIF.');
+  }
+}
+
 /** An avatar that is neither an uploaded file nor an https image of a host AVATAR_URL_HOSTS names. */
 export class AvatarUrlNotAllowedError extends DomainError {
   readonly status = 400;
@@ -71,4 +114,9 @@ export class AvatarUrlNotAllowedError extends DomainError {
         : `El avatar debe ser una imagen subida a la plataforma o una dirección https de ${allowedHosts.join(', ')}.`,
     );
   }
+}
+
+function formatMegabytes(bytes: number): string {
+  const megabytes = bytes / (1024 * 1024);
+  return Number.isInteger(megabytes) ? String(megabytes) : megabytes.toFixed(1).replace('.', ',');
 }

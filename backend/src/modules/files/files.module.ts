@@ -11,17 +11,20 @@ import { FileUrlSecret } from './entities/file-url-secret.entity';
 import { StoredFile } from './entities/stored-file.entity';
 import { FilesController } from './files.controller';
 import { FilesService } from './files.service';
+import { FileUploadInterceptor } from './file-upload.interceptor';
 import { FileStorage } from './ports/file-storage';
 
 /**
- * Uploaded images (agent and ecosystem avatars), served through signed, expiring URLs; a public
- * avatar also without one. The signer comes from AvatarFilesModule (one per app).
+ * Uploaded files: images (agent and ecosystem avatars) and documents (attached to chats and calls,
+ * or given to an agent's knowledge), served through signed, expiring URLs; a public avatar also
+ * without one. The signer comes from AvatarFilesModule (one per app).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([StoredFile, FileUrlSecret]), AvatarFilesModule, AgentsModule, EcosystemsModule],
   controllers: [FilesController],
   providers: [
     FilesService,
+    FileUploadInterceptor,
     {
       provide: FileStorage,
       inject: [APP_CONFIG],

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { FilesService } from '../files/files.service';
+import { attachmentsBlock } from '../attachments/attachment-search';
+import { AttachmentsService } from '../attachments/attachments.service';
+import { FilesService, type OwnedFile } from '../files/files.service';
 import { KnowledgeService } from '../knowledge/knowledge.service';
 import { type AnswerKnowledge, type KnowledgeSource, knowledgeBlock } from '../knowledge/knowledge-sources';
 import { type ChatTurn, ModelError, ModelGateway, ModelNotConfiguredError, ModelProviderError } from '../models/model-gateway';
@@ -31,7 +33,10 @@ export interface AgentCallResult {
   version: number | null;
   usage: { inputTokens: number; outputTokens: number };
   requestId: string;
-  /** When the agent has documents: the passages the model was given, with their document and page (issue 32). */
+  /**
+   * When the agent has documents or the call sends some (fileIds): the passages the model was
+   * given, with their document (a file's id and name for the call's own) and page (issue 32).
+   */
   sources?: KnowledgeSource[];
 }
 
@@ -51,6 +56,7 @@ export class AgentRunner {
     private readonly meter: UsageMeter,
     private readonly quotas: KeyQuotas,
     private readonly knowledge: KnowledgeService,
+    private readonly attachments: AttachmentsService,
   ) {}
 
   /**
@@ -61,13 +67,15 @@ export class AgentRunner {
     if (lengthOf(request) > MAX_INPUT_LENGTH) throw new CallTooLongError(MAX_INPUT_LENGTH);
     if (!this.gateway.isConfigured('agent')) throw new ModelNotConfiguredError('user');
     const agent = key.agent as NonNullable<ResolvedKey['agent']>;
-    const [attachments, knowledge] = await Promise.all([this.attachments(key, request.fileIds ?? []), this.knowledgeFor(agent.id, request.input)]);
+    const [attached, knowledge] = await Promise.all([this.attachments.forCall(key.owner, request.fileIds ?? [], request.input), this.knowledgeFor(agent.id, request.input)]);
+    const images = await this.imageLinks(key, attached.images);
+    const sources = [...(knowledge?.sources ?? []), ...(attached.knowledge?.sources ?? [])];
     return {
       key,
       request,
-      systemPrompt: systemPromptOf(key, request, attachments, knowledge),
+      systemPrompt: systemPromptOf(key, request, images, knowledge, attached.knowledge),
       requestId: `req_${randomUUID().replaceAll('-', '')}`,
-      ...(knowledge ? { sources: knowledge.sources } : {}),
+      ...(sources.length > 0 ? { sources } : {}),
     };
   }
 
@@ -135,10 +143,12 @@ export class AgentRunner {
     throw new ModelProviderError();
   }
 
-  /** Signed links to the owner's files: the call may only name files the owner may read (404 otherwise). */
-  private async attachments(key: ResolvedKey, fileIds: string[]): Promise<{ fileId: string; url: string }[]> {
-    const unique = [...new Set(fileIds)];
-    return Promise.all(unique.map(async (fileId) => ({ fileId, url: (await this.files.signedUrl(key.owner, fileId)).url })));
+  /**
+   * Signed links to the images among the call's files (a model may fetch them); the documents are
+   * read instead (AttachmentsService.forCall, which also checked that the owner may use them all).
+   */
+  private async imageLinks(key: ResolvedKey, images: readonly OwnedFile[]): Promise<{ fileId: string; url: string }[]> {
+    return Promise.all(images.map(async (file) => ({ fileId: file.id, url: (await this.files.signedUrl(key.owner, file.id)).url })));
   }
 
   /** The agent's passages for the input; a failed look-up answers without them rather than not at all. */
@@ -179,7 +189,13 @@ function lengthOf(request: AgentCallRequest): number {
   return request.input.length + context + history + (request.instructions?.length ?? 0);
 }
 
-function systemPromptOf(key: ResolvedKey, request: AgentCallRequest, attachments: { fileId: string; url: string }[], knowledge: AnswerKnowledge | null): string {
+function systemPromptOf(
+  key: ResolvedKey,
+  request: AgentCallRequest,
+  attachments: { fileId: string; url: string }[],
+  knowledge: AnswerKnowledge | null,
+  attached: AnswerKnowledge | null,
+): string {
   const agent = key.agent as NonNullable<ResolvedKey['agent']>;
   const parts = [key.prompt?.text ?? `Eres ${agent.name}. ${agent.description}\nResponde siempre en español.`];
   if (request.instructions) parts.push(request.instructions);
@@ -189,7 +205,9 @@ function systemPromptOf(key: ResolvedKey, request: AgentCallRequest, attachments
   if (attachments.length > 0) {
     parts.push(`Archivos adjuntos (enlaces firmados, válidos una hora):\n${attachments.map((file) => `- ${file.fileId}: ${file.url}`).join('\n')}`);
   }
-  // Last, after every instruction: the agent's passages, quoted as data with their source.
+  // Last, after every instruction: the agent's passages, then those of the call's documents,
+  // quoted as data with their source.
   if (knowledge) parts.push(knowledgeBlock(knowledge.passages));
+  if (attached) parts.push(attachmentsBlock(attached.passages, (knowledge?.passages.length ?? 0) + 1));
   return parts.join('\n\n');
 }

@@ -2,6 +2,7 @@ import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common
 import type { NextFunction, Request, Response } from 'express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AgentsModule } from '../agents/agents.module';
+import { AttachmentsModule } from '../attachments/attachments.module';
 import { FilesModule } from '../files/files.module';
 import { IdentityModule } from '../identity/identity.module';
 import { KnowledgeModule } from '../knowledge/knowledge.module';
@@ -46,7 +47,7 @@ function keyFromBearer(request: Request, _response: Response, next: NextFunction
  * and metering.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage]), AgentsModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule],
+  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage]), AgentsModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule, AttachmentsModule],
   controllers: [PublicationsController, AgentApiController, OpenAiCompatibleController],
   providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, KeyQuotas, CallAdmission, UsageMeter, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter],
 })

@@ -227,6 +227,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Denuncias abiertas (las más antiguas primero) o resueltas (las más recientes primero) */
+        get: operations["AdminReportsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-admin/reports/{reportId}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resuelve la denuncia (y las demás abiertas sobre lo mismo): oculta la valoración, despublica el agente (se avisa a su creador) o la descarta; queda en el registro de auditoría */
+        post: operations["AdminReportsController_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-admin/stripe/balance": {
         parameters: {
             query?: never;
@@ -688,6 +722,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents/{agentId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Denuncia el agente (una vez por usuario); lo revisa un administrador */
+        post: operations["AgentReviewsController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{agentId}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Las valoraciones visibles del agente, paginadas, con el resumen (media, número e histograma) */
+        get: operations["AgentReviewsController_list"];
+        put?: never;
+        /** Valora el agente (1 a 5 estrellas y un comentario opcional); si ya lo valoró, la sustituye */
+        post: operations["AgentReviewsController_write"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{agentId}/reviews/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Borra la valoración de quien llama */
+        delete: operations["AgentReviewsController_removeMine"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents/{id}": {
         parameters: {
             query?: never;
@@ -1066,7 +1152,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sube una imagen (avatar de un agente o ecosistema) */
+        /**
+         * Sube una imagen (avatar de un agente o ecosistema) o un documento (para adjuntarlo a un chat o a una llamada, o para el conocimiento de un agente)
+         * @description Imagen PNG, JPEG, WebP o GIF de hasta 2 MB, o documento PDF, DOCX, TXT, Markdown, HTML o CSV de hasta KNOWLEDGE_MAX_FILE_MB (20 MB por defecto). El tipo se reconoce por el contenido; se guarda el nombre del archivo.
+         */
         post: operations["FilesController_upload"];
         delete?: never;
         options?: never;
@@ -1526,6 +1615,40 @@ export interface paths {
         get: operations["PublicationsController_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{reviewId}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** La respuesta pública del creador del agente a una valoración (una por valoración; editable) */
+        put: operations["ReviewsController_reply"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{reviewId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Denuncia la valoración (una vez por usuario); la revisa un administrador */
+        post: operations["ReviewsController_report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2392,11 +2515,15 @@ export interface components {
             maxAnswerTokens: number | null;
             modelConfig: components["schemas"]["ModelConfigResponseDto"];
             name: string;
+            /** @description Usuarios distintos de los últimos 30 días (chat o API) más suscripciones activas */
             popularity: number;
             price: number;
             /** @description Precio mensual en la pasarela de pago (para suscribirse); null si es gratis */
             priceId: string | null;
+            /** @description Media de las reseñas visibles, con un decimal (0 si no tiene) */
             rating: number;
+            /** @description Cuántas reseñas visibles tiene */
+            ratingCount: number;
             skills: string[];
             /** @description Temperatura del modelo (0–1); null: la del proveedor */
             temperature: number | null;
@@ -2417,6 +2544,32 @@ export interface components {
         AdminPromptDto: {
             /** @description El nuevo prompt de sistema; se guarda como nueva versión actual */
             prompt: string;
+        };
+        AdminReportDto: {
+            /** @enum {string|null} */
+            action: "hide" | "unpublish" | "dismiss" | null;
+            agentId: string;
+            /** @description null si el agente ya no existe */
+            agentName: string | null;
+            createdAt: string;
+            details: string | null;
+            id: string;
+            note: string | null;
+            /** @enum {string} */
+            reason: "spam" | "offensive" | "misleading" | "illegal" | "other";
+            /** @description Nombre público de quien denuncia */
+            reporter: string;
+            resolvedAt: string | null;
+            /** @description La valoración denunciada (si es una valoración) */
+            review: components["schemas"]["ReportedReviewDto"] | null;
+            /** @enum {string} */
+            status: "open" | "resolved";
+            targetId: string;
+            /** @enum {string} */
+            targetType: "agent" | "review";
+        };
+        AdminReportListDto: {
+            items: components["schemas"]["AdminReportDto"][];
         };
         AdminUpdateAgentDto: {
             /**
@@ -2459,6 +2612,8 @@ export interface components {
             agentId?: string;
             /** @description Conversación de quien llama */
             conversationId: string;
+            /** @description Documentos tuyos subidos con POST /api/files (PDF, DOCX, TXT, Markdown, HTML o CSV) que se adjuntan a la conversación: en este turno y los siguientes, el modelo recibe sus fragmentos que mejor responden a la pregunta (los archivos cortos, enteros). Nunca pasan al conocimiento del agente. */
+            fileIds?: string[];
             /** @example ¿Qué cláusulas debe tener un contrato de alquiler? */
             message: string;
             /**
@@ -2514,11 +2669,15 @@ export interface components {
             maxAnswerTokens: number | null;
             modelConfig: components["schemas"]["ModelConfigResponseDto"];
             name: string;
+            /** @description Usuarios distintos de los últimos 30 días (chat o API) más suscripciones activas */
             popularity: number;
             price: number;
             /** @description Precio mensual en la pasarela de pago (para suscribirse); null si es gratis */
             priceId: string | null;
+            /** @description Media de las reseñas visibles, con un decimal (0 si no tiene) */
             rating: number;
+            /** @description Cuántas reseñas visibles tiene */
+            ratingCount: number;
             skills: string[];
             /** @description Temperatura del modelo (0–1); null: la del proveedor */
             temperature: number | null;
@@ -2969,7 +3128,7 @@ export interface components {
              * @example bedrock
              */
             modelProvider: string;
-            /** @description Si el agente tiene documentos: los fragmentos que recibió para responder, con su documento y página */
+            /** @description Si el agente tiene documentos o la conversación archivos adjuntos: los fragmentos que recibió para responder, con su documento (o archivo: documentId es entonces su fileId) y página */
             sources?: components["schemas"]["KnowledgeSourceDto"][];
             /**
              * @description failed: aviso de que no hay modelo configurado
@@ -3255,6 +3414,14 @@ export interface components {
             description?: string;
             /** @description Por defecto, el nombre del agente */
             name?: string;
+        };
+        CreateReportDto: {
+            details?: string;
+            /**
+             * @description spam, offensive (ofensivo), misleading (engañoso), illegal (ilegal) u other (otro)
+             * @enum {string}
+             */
+            reason: "spam" | "offensive" | "misleading" | "illegal" | "other";
         };
         CreateSessionDto: {
             /** @description Los agentes del equipo (al menos uno; con ecosystemId pueden omitirse: los del ecosistema) */
@@ -3594,6 +3761,7 @@ export interface components {
             moderation: components["schemas"]["ModerationLimitsDto"];
             profile: components["schemas"]["ProfileLimitsDto"];
             prompt: components["schemas"]["PromptLimitsDto"];
+            review: components["schemas"]["ReviewLimitsDto"];
         };
         HealthDto: {
             database: components["schemas"]["DatabaseHealthDto"];
@@ -4140,6 +4308,20 @@ export interface components {
             /** @example /api/publication/…/openapi.json */
             openapi: string;
         };
+        RatingHistogramDto: {
+            1: number;
+            2: number;
+            3: number;
+            4: number;
+            5: number;
+        };
+        RatingSummaryDto: {
+            /** @description Media de las valoraciones visibles, con un decimal; null si no hay ninguna */
+            average: number | null;
+            count: number;
+            /** @description Cuántas valoraciones visibles de cada número de estrellas */
+            histogram: components["schemas"]["RatingHistogramDto"];
+        };
         RegistrationContactDto: {
             contactName: string | null;
             email: string;
@@ -4168,6 +4350,73 @@ export interface components {
             fileId: string;
             /** @description La URL firmada (caducada o no) que se quiere renovar */
             url: string;
+        };
+        ReplyDto: {
+            /** @description Texto plano */
+            text: string;
+        };
+        ReportedReviewDto: {
+            authorUsername: string;
+            comment: string | null;
+            hidden: boolean;
+            id: string;
+            rating: number;
+        };
+        ReportReceiptDto: {
+            createdAt: string;
+            id: string;
+            /** @enum {string} */
+            status: "open" | "resolved";
+            targetId: string;
+            /** @enum {string} */
+            targetType: "agent" | "review";
+        };
+        ResolveReportDto: {
+            /**
+             * @description hide: oculta la valoración; unpublish: el agente vuelve a privado (se avisa a su creador); dismiss: se descarta
+             * @enum {string}
+             */
+            action: "hide" | "unpublish" | "dismiss";
+            /** @description Por qué; al despublicar, el creador lo recibe */
+            note: string;
+        };
+        ReviewAuthorDto: {
+            /** @description Su nombre, si lo dio */
+            name: string | null;
+            /** @description Nombre público del autor (nunca su correo) */
+            username: string;
+        };
+        ReviewDto: {
+            agentId: string;
+            author: components["schemas"]["ReviewAuthorDto"];
+            /** @description Texto plano */
+            comment: string | null;
+            createdAt: string;
+            id: string;
+            rating: number;
+            /** @description La respuesta pública del creador del agente */
+            reply: components["schemas"]["ReviewReplyDto"] | null;
+            /** @description Posterior a createdAt si el autor la reescribió ('editada') */
+            updatedAt: string;
+        };
+        ReviewLimitsDto: {
+            comment: components["schemas"]["BoundsDto"];
+            rating: components["schemas"]["BoundsDto"];
+            reply: components["schemas"]["BoundsDto"];
+            reportDetails: components["schemas"]["BoundsDto"];
+            resolutionNote: components["schemas"]["BoundsDto"];
+        };
+        ReviewPageDto: {
+            items: components["schemas"]["ReviewDto"][];
+            limit: number;
+            page: number;
+            summary: components["schemas"]["RatingSummaryDto"];
+            total: number;
+        };
+        ReviewReplyDto: {
+            createdAt: string;
+            text: string;
+            updatedAt: string;
         };
         RunFlowDto: {
             conversationId?: string;
@@ -4226,13 +4475,13 @@ export interface components {
             modelConfig?: components["schemas"]["ModelConfigDto"];
             /** @example Asistente Legal */
             name: string;
-            /** @description Solo un administrador puede cambiarla */
+            /** @description La calcula el uso: solo se acepta el valor que ya tiene */
             popularity?: number;
             /** @default 0 */
             price?: number;
             /** @description Prompt de sistema del agente (se guarda aparte, nunca se lista) */
             prompt?: string;
-            /** @description Solo un administrador puede cambiarla */
+            /** @description La calculan las reseñas: solo se acepta el valor que ya tiene */
             rating?: number;
             skills?: string[];
             /** @description Temperatura del modelo en las respuestas del agente (0–1, el rango que aceptan todos los proveedores); null: la del proveedor */
@@ -4560,7 +4809,7 @@ export interface components {
         UploadFileBodyDto: {
             /**
              * Format: binary
-             * @description Imagen PNG, JPEG, WebP o GIF de hasta 2 MB
+             * @description Imagen PNG, JPEG, WebP o GIF de hasta 2 MB, o documento PDF, DOCX, TXT, Markdown, HTML o CSV de hasta KNOWLEDGE_MAX_FILE_MB (20 MB por defecto)
              */
             file: string;
         };
@@ -4614,6 +4863,12 @@ export interface components {
             /** @description El evento ya se había procesado */
             duplicate?: boolean;
             received: boolean;
+        };
+        WriteReviewDto: {
+            /** @description Texto plano (no se interpreta HTML ni Markdown) */
+            comment?: string;
+            /** @description Estrellas, de 1 a 5 */
+            rating: number;
         };
     };
     responses: never;
@@ -5341,6 +5596,124 @@ export interface operations {
             };
             /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminReportsController_list: {
+        parameters: {
+            query?: {
+                status?: "open" | "resolved";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReportListDto"];
+                };
+            };
+            /** @description status no es open ni resolved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminReportsController_resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveReportDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReportDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o hide para un agente, o unpublish para una valoración */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Denuncia no encontrada */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Ya estaba resuelta (code 'ReportResolved') */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6831,7 +7204,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description No es el creador ni un admin, createdBy no es quien llama, cambia valoración o popularidad sin ser admin, o el avatar es de otro usuario */
+            /** @description No es el creador ni un admin, createdBy no es quien llama, cambia la valoración o la popularidad (las calculan las reseñas y el uso), o el avatar es de otro usuario */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7172,6 +7545,238 @@ export interface operations {
                 };
             };
             /** @description Agente no encontrado (también si es privado de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AgentReviewsController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReportDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportReceiptDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Quien llama ya lo denunció (code 'AlreadyReported') */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Más denuncias por hora de las que permite RATE_LIMIT_REPORTS_PER_HOUR (Retry-After: segundos de espera) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AgentReviewsController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                /** @description recent: las más nuevas primero; rating: las de más estrellas primero */
+                sort?: "recent" | "rating";
+            };
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPageDto"];
+                };
+            };
+            /** @description page, limit o sort fuera de sus límites */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AgentReviewsController_write: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WriteReviewDto"];
+            };
+        };
+        responses: {
+            /** @description Sustituye la que tenía (editada) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewDto"];
+                };
+            };
+            /** @description Creada */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No lo ha usado (code 'NotUsed': 'Solo puedes valorar agentes que has usado.') o es su creador (code 'OwnAgent') */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Más valoraciones o respuestas por hora de las que permite RATE_LIMIT_REVIEWS_PER_HOUR (Retry-After: segundos de espera) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AgentReviewsController_removeMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Borrada */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario); o quien llama no lo ha valorado */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8580,7 +9185,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadedFileDto"];
                 };
             };
-            /** @description Sin imagen en el campo «file», más de una, o un archivo que no es PNG, JPEG, WebP ni GIF */
+            /** @description Sin archivo en el campo «file», más de uno, vacío, o declarado como imagen sin serlo (PNG, JPEG, WebP o GIF) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8598,8 +9203,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description La imagen supera los 2 MB */
+            /** @description La imagen supera los 2 MB, o el documento KNOWLEDGE_MAX_FILE_MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Ni imagen ni documento PDF, DOCX, TXT, Markdown, HTML o CSV */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8632,16 +9246,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Los bytes de la imagen */
+            /** @description Los bytes de la imagen (en línea) o del documento (como descarga, con su nombre) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                     "image/gif": string;
                     "image/jpeg": string;
                     "image/png": string;
                     "image/webp": string;
+                    "text/csv": string;
+                    "text/html": string;
+                    "text/markdown": string;
+                    "text/plain": string;
                 };
             };
             /** @description El enlace ha caducado o no es válido. */
@@ -10261,6 +10881,146 @@ export interface operations {
             };
             /** @description Sin sesión, o con un token caducado o no válido */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ReviewsController_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Quien llama no es el creador del agente */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Valoración no encontrada (también si está oculta, o su agente no se puede ver) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Más valoraciones o respuestas por hora de las que permite RATE_LIMIT_REVIEWS_PER_HOUR (Retry-After: segundos de espera) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ReviewsController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReportDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportReceiptDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Valoración no encontrada (también si está oculta, o su agente no se puede ver) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Quien llama ya lo denunció (code 'AlreadyReported') */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Más denuncias por hora de las que permite RATE_LIMIT_REPORTS_PER_HOUR (Retry-After: segundos de espera) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,11 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { KnowledgeSourceDto } from '../../knowledge/dto/knowledge-source.dto';
-import { IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { TokenUsageDto } from '../../conversations/dto/conversation.dto';
 import { FORM_LIMITS } from '../../../common/validation/form-limits';
 
 const MESSAGE_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 export const MAX_CHAT_MESSAGE_LENGTH = 20000;
+/** As many as a conversation may have attached (MAX_CONVERSATION_ATTACHMENTS). */
+export const MAX_CHAT_FILE_IDS = 10;
 
 /** What both chat endpoints share. */
 class ChatRequestFields {
@@ -56,6 +58,18 @@ export class AgentChatDto extends ChatRequestFields {
   @IsString({ message: 'agentAliasId debe ser un texto' })
   @MaxLength(64, { message: 'agentAliasId no puede superar los 64 caracteres' })
   agentAliasId?: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    description:
+      'Documentos tuyos subidos con POST /api/files (PDF, DOCX, TXT, Markdown, HTML o CSV) que se adjuntan a la conversación: en este turno y los siguientes, el modelo recibe sus fragmentos que mejor responden a la pregunta (los archivos cortos, enteros). Nunca pasan al conocimiento del agente.',
+  })
+  @IsOptional()
+  @IsArray({ message: 'fileIds debe ser una lista de ids' })
+  @ArrayMaxSize(MAX_CHAT_FILE_IDS, { message: `fileIds admite como máximo ${MAX_CHAT_FILE_IDS} archivos` })
+  @IsUUID('all', { each: true, message: 'cada fileId debe ser el id de un archivo' })
+  fileIds?: string[];
 }
 
 /** Body of POST /bedrock/models/chat: a model directly, without an agent. */
@@ -81,7 +95,11 @@ export class ChatMetadataDto {
   @ApiProperty({ description: 'Id del mensaje del usuario guardado' }) userMessageId: string;
   @ApiPropertyOptional() agentId?: string;
   @ApiPropertyOptional() agentName?: string;
-  @ApiPropertyOptional({ type: [KnowledgeSourceDto], description: 'Si el agente tiene documentos: los fragmentos que recibió para responder, con su documento y página' })
+  @ApiPropertyOptional({
+    type: [KnowledgeSourceDto],
+    description:
+      'Si el agente tiene documentos o la conversación archivos adjuntos: los fragmentos que recibió para responder, con su documento (o archivo: documentId es entonces su fileId) y página',
+  })
   sources?: KnowledgeSourceDto[];
 }
 

@@ -2,7 +2,11 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsString, IsUUID, MaxLength } from 'class-validator';
 
 export class UploadFileBodyDto {
-  @ApiProperty({ type: 'string', format: 'binary', description: 'Imagen PNG, JPEG, WebP o GIF de hasta 2 MB' })
+  @ApiProperty({
+    type: 'string',
+    format: 'binary',
+    description: 'Imagen PNG, JPEG, WebP o GIF de hasta 2 MB, o documento PDF, DOCX, TXT, Markdown, HTML o CSV de hasta KNOWLEDGE_MAX_FILE_MB (20 MB por defecto)',
+  })
   file: unknown;
 }
 

@@ -20,6 +20,10 @@ export class StoredFile {
   @Column({ type: 'varchar', length: 64 })
   sha256: string;
 
+  /** The name the file was uploaded with (UTF-8); null for files uploaded before names were kept. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  name: string | null;
+
   @CreateDateColumn({ name: 'created_at' })
   createdAt: Date;
 }
