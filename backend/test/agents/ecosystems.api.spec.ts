@@ -53,6 +53,8 @@ describe('ecosystems API', () => {
       tags: [],
       featured: false,
       popularity: 0,
+      rating: 0,
+      ratingCount: 0,
     });
     const read = await http().get(`/api/ecosystems/${body.id}`).set(ana.authorization).expect(200);
     expect(read.body).toEqual(body);

@@ -213,6 +213,8 @@ describe('marketplace search (in the database)', () => {
         tags: [],
         featured: false,
         popularity: 10,
+        rating: 0,
+        ratingCount: 0,
       });
     });
 

@@ -260,6 +260,18 @@ describe('reviews, ratings, popularity and reports (issue 34)', () => {
     expect(again.indexOf(single)).toBeLessThan(again.indexOf(unreviewed));
   });
 
+  it("an ecosystem shows the combined rating of the agents it lists: all their visible reviews' mean", async () => {
+    const agents = testApp.app.get(AgentsService);
+    const first = await createPublicAgent(testApp, creator, 'Primero del equipo', 0);
+    const second = await createPublicAgent(testApp, creator, 'Segundo del equipo', 0);
+    await agents.setRatingStats(first, ratingStats(2, 8));
+    await agents.setRatingStats(second, ratingStats(1, 5));
+    const { body: created } = await http().post('/api/ecosystems').set(creator.authorization).send({ name: 'Equipo valorado', agentIds: [first, second], isPublic: true }).expect(201);
+    expect(created).toMatchObject({ rating: 4.3, ratingCount: 3 });
+    const { body: empty } = await http().post('/api/ecosystems').set(creator.authorization).send({ name: 'Equipo sin valorar', agentIds: ['agente-legal'], isPublic: true }).expect(201);
+    expect(empty).toMatchObject({ rating: 0, ratingCount: 0 });
+  });
+
   it('popularity: distinct users who chatted in the last 30 days plus active subscriptions, and the window expires', async () => {
     const tracker = testApp.app.get(PopularityTracker);
     const popular = await createPublicAgent(testApp, creator, 'Asesor Popular', 0);

@@ -176,6 +176,20 @@ export class AgentsService {
     return new Set(rows.filter((agent) => mayRead(identity, agent)).map((agent) => agent.id));
   }
 
+  /**
+   * For ecosystems (issue 34): the rating and review count of those of `ids` the caller may see,
+   * read like visibleIds, so that an ecosystem shows the combined rating of the agents it lists.
+   */
+  async visibleRatings(identity: VerifiedIdentity | undefined, ids: string[]): Promise<Map<string, { rating: number; ratingCount: number }>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.agents.find({
+      select: { id: true, isPublic: true, ownerSub: true, moderationStatus: true, rating: true, ratingCount: true },
+      where: { id: In(unique) },
+    });
+    return new Map(rows.filter((agent) => mayRead(identity, agent)).map((agent) => [agent.id, { rating: Number(agent.rating), ratingCount: agent.ratingCount }]));
+  }
+
   /** For the chat and other modules: the current version of the agent's prompt, or null when it has none. */
   async promptFor(agentId: string): Promise<string | null> {
     return (await this.promptVersions.current(agentId))?.prompt ?? null;

@@ -22,5 +22,7 @@ export function toEcosystemDto(ecosystem: Ecosystem): EcosystemDto {
     tags: ecosystem.tags ?? [],
     featured: ecosystem.featured,
     popularity: ecosystem.popularity,
+    rating: 0,
+    ratingCount: 0,
   };
 }

@@ -303,10 +303,20 @@ export class EcosystemsService {
    * or made private after the ecosystem was created drops out (one query for the whole page).
    */
   private async toDtos(identity: VerifiedIdentity | undefined, rows: Ecosystem[]): Promise<EcosystemDto[]> {
-    const visible = await this.agents.visibleIds(identity, rows.flatMap((row) => row.agentIds ?? []));
-    const dtos = rows.map((row) => ({ ...toEcosystemDto(row), agentIds: (row.agentIds ?? []).filter((id) => visible.has(id)) }));
+    const visible = await this.agents.visibleRatings(identity, rows.flatMap((row) => row.agentIds ?? []));
+    const dtos = rows.map((row) => {
+      const agentIds = (row.agentIds ?? []).filter((id) => visible.has(id));
+      return { ...toEcosystemDto(row), agentIds, ...combinedRating(agentIds.map((id) => visible.get(id)!)) };
+    });
     return this.avatarFiles.withReadableAvatars(rows, dtos);
   }
+}
+
+/** Issue 34: an ecosystem's rating is the mean of all its agents' visible reviews (each agent weighs by its count). */
+function combinedRating(agents: Array<{ rating: number; ratingCount: number }>): { rating: number; ratingCount: number } {
+  const ratingCount = agents.reduce((total, agent) => total + agent.ratingCount, 0);
+  const stars = agents.reduce((total, agent) => total + agent.rating * agent.ratingCount, 0);
+  return { rating: ratingCount === 0 ? 0 : Math.round((stars / ratingCount) * 10) / 10, ratingCount };
 }
 
 /**

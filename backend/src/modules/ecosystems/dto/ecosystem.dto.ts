@@ -142,6 +142,8 @@ export class EcosystemDto {
   @ApiProperty({ type: [String] }) tags: string[];
   @ApiProperty() featured: boolean;
   @ApiProperty() popularity: number;
+  @ApiProperty({ description: 'La valoración conjunta de sus agentes: la media de todas sus valoraciones visibles, con un decimal (0 si no tienen)' }) rating: number;
+  @ApiProperty({ description: 'Cuántas valoraciones visibles tienen sus agentes en total' }) ratingCount: number;
 }
 
 export class EcosystemPageDto {
