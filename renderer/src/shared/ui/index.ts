@@ -16,3 +16,5 @@ export { useItemActions } from './useItemActions';
 export { ConfirmModal } from './ConfirmModal';
 export type { ConfirmModalProps } from './ConfirmModal';
 export { Spinner } from './Spinner';
+export { KnowledgeSources, SourcesButton, SourcesList, useKnowledgeSources } from './KnowledgeSources';
+export type { KnowledgeSource } from './KnowledgeSources';

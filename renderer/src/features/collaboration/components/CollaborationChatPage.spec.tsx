@@ -50,6 +50,7 @@ const processing = (id = 's1'): CollaborationSession => ({
   responses: {},
   usage: {},
   finalResponse: null,
+  sources: [],
   startTime: '2026-11-24T10:00:00.000Z',
   endTime: null,
   error: null,
@@ -454,5 +455,78 @@ describe('Ecosystem chat', () => {
     renderWithProviders(<CollaborationChatPage agents={team} ecosystem={{ id: 'eco-2', name: 'Vacío', agentIds: [] }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Este ecosistema no tiene agentes: necesita al menos uno para chatear.');
     expect(screen.getByRole('button', { name: 'Preguntar al equipo' })).toBeDisabled();
+  });
+});
+
+describe("'Fuentes' in a collaboration (issue 32)", () => {
+  beforeEach(server);
+
+  const law = { documentId: 'd-ley', documentName: 'ley-sociedades.pdf', page: 37, snippet: 'La sociedad limitada se constituye en escritura pública.' };
+  const guide = { documentId: 'd-guia', documentName: 'guia.md', page: null, snippet: 'Inscribe la escritura en el registro mercantil.' };
+
+  it("shows 'Fuentes' under the team's answer and under the part of each agent that had documents, each opening its snippets", async () => {
+    renderFlow();
+    await pickAndAsk();
+    const stream = await openStream();
+    const done = completed('s1');
+    act(() => {
+      stream.send('end', { ...done, responses: { ...done.responses, legal: { ...done.responses.legal!, sources: [law, guide] } }, sources: [law, guide] });
+      stream.end();
+    });
+
+    const answer = await screen.findByRole('article', { name: 'Respuesta del equipo' });
+    const legal = screen.getByRole('article', { name: 'Aportación de Asesor Legal' });
+    const fiscal = screen.getByRole('article', { name: 'Aportación de Asesor Fiscal' });
+    expect(within(fiscal).queryByRole('button', { name: 'Fuentes' })).not.toBeInTheDocument();
+
+    const legalSources = within(legal).getByRole('button', { name: 'Fuentes' });
+    expect(legalSources).toHaveAttribute('aria-expanded', 'false');
+    expect(legalSources).toHaveAttribute('title', '2 fragmentos de los documentos del agente');
+    expect(within(legal).queryByRole('list', { name: 'Fuentes' })).not.toBeInTheDocument();
+    await userEvent.click(legalSources);
+    expect(legalSources).toHaveAttribute('aria-expanded', 'true');
+    const list = within(legal).getByRole('list', { name: 'Fuentes' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('ley-sociedades.pdf, página 37');
+    expect(items[0]).toHaveTextContent('«La sociedad limitada se constituye en escritura pública.»');
+    expect(items[1]).toHaveTextContent('guia.md«Inscribe la escritura en el registro mercantil.»');
+    // The team's answer's own list is still closed; it opens on its own.
+    expect(within(answer).queryByRole('list', { name: 'Fuentes' })).not.toBeInTheDocument();
+    await userEvent.click(within(answer).getByRole('button', { name: 'Fuentes' }));
+    expect(within(answer).getByRole('list', { name: 'Fuentes' })).toHaveTextContent('ley-sociedades.pdf, página 37');
+    await userEvent.click(legalSources);
+    expect(within(legal).queryByRole('list', { name: 'Fuentes' })).not.toBeInTheDocument();
+  });
+
+  it("shows no 'Fuentes' when no agent had documents", async () => {
+    renderFlow();
+    await pickAndAsk();
+    const stream = await openStream();
+    act(() => {
+      stream.send('end', completed('s1'));
+      stream.end();
+    });
+    await screen.findByRole('article', { name: 'Respuesta del equipo' });
+    expect(screen.queryByRole('button', { name: 'Fuentes' })).not.toBeInTheDocument();
+  });
+
+  it("shows the stored answer's 'Fuentes' when the server no longer has its session", async () => {
+    api
+      .on('GET', '/conversations/c1', {
+        body: {
+          id: 'c1',
+          title: 'Flujo de Agentes',
+          metadata: { fromFlow: true },
+          messages: [
+            { id: 'collaboration-s0-query', role: 'user', content: '¿Cómo monto una SL?', timestamp: '', metadata: null },
+            { id: 'collaboration-s0', role: 'assistant', content: 'Respuesta del equipo de ayer', timestamp: '', metadata: { agentName: 'Asesor Legal', sources: [law] } },
+          ],
+        },
+      })
+      .on('GET', '/collaboration/sessions/s0', { status: 404, body: { message: 'Sesión no encontrada' } });
+    renderFlow('/chat/c1');
+    expect(await screen.findByText('Respuesta del equipo de ayer')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Fuentes' }));
+    expect(screen.getByRole('list', { name: 'Fuentes' })).toHaveTextContent('ley-sociedades.pdf, página 37«La sociedad limitada se constituye en escritura pública.»');
   });
 });

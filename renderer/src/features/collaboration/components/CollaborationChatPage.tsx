@@ -4,7 +4,7 @@ import { useAtom } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
-import { AppButton, LoadStatus, Spinner } from '../../../shared/ui';
+import { AppButton, KnowledgeSources, LoadStatus, Spinner } from '../../../shared/ui';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
 import {
   useCollaborationConversation,
@@ -39,6 +39,7 @@ function StoredMessageView({ message }: { message: StoredMessage }) {
         {label}
       </Text>
       <MarkdownText>{message.content}</MarkdownText>
+      {message.role === 'assistant' && <KnowledgeSources sources={message.metadata?.sources} />}
       {by && (
         <Text size="xs" c="dimmed">
           {strings.result.by(by)}

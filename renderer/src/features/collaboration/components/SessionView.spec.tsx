@@ -20,6 +20,7 @@ const session = (status: CollaborationSession['status'], finalResponse: string |
   responses: {},
   usage: {},
   finalResponse,
+  sources: [],
   startTime: '2026-11-24T10:00:00.000Z',
   endTime: null,
   error: null,

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AppButton, Spinner } from '../../../shared/ui';
+import { AppButton, KnowledgeSources, Spinner } from '../../../shared/ui';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
 import { isFinished, type CollaborationSession, type DeliberationStep } from '../api/collaborationQueries';
 import { useCollaborationRun } from '../hooks/useCollaborationRun';
@@ -125,6 +125,7 @@ export function SessionResult({ session }: { session: CollaborationSession }) {
             {strings.result.title}
           </Title>
           <MarkdownText>{session.finalResponse}</MarkdownText>
+          <KnowledgeSources sources={session.sources} />
         </article>
       )}
       {parts.length > 0 && (
@@ -145,7 +146,10 @@ export function SessionResult({ session }: { session: CollaborationSession }) {
                   </Text>
                 )}
                 {part.text ? (
-                  <MarkdownText>{part.text}</MarkdownText>
+                  <>
+                    <MarkdownText>{part.text}</MarkdownText>
+                    <KnowledgeSources sources={part.sources} />
+                  </>
                 ) : (
                   <Text size="sm" c="dimmed">
                     {strings.result.noAnswer(part.error ?? '')}

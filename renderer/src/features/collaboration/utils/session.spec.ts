@@ -34,6 +34,7 @@ const session: CollaborationSession = {
   responses: { b: response('b', 'completed', 'Parte de B', null) },
   usage: {},
   finalResponse: null,
+  sources: [],
   startTime: '2026-11-24T10:00:00.000Z',
   endTime: null,
   error: null,
@@ -48,14 +49,15 @@ const session: CollaborationSession = {
 };
 
 describe('collaboration session helpers', () => {
-  it('attributes each answer to its agent with its task and tokens, marking the coordinator; a timed-out agent says why', () => {
+  it('attributes each answer to its agent with its task, tokens and sources, marking the coordinator; a timed-out agent says why', () => {
+    const source = { documentId: 'd1', documentName: 'ley.pdf', page: 37, snippet: 'El plazo de preaviso es de treinta días.' };
     const responses = {
-      a: response('a', 'completed', 'Parte de A', null),
+      a: { ...response('a', 'completed', 'Parte de A', null), sources: [source] },
       b: response('b', 'timeout', '', 'Tiempo agotado'),
     };
     expect(contributions({ ...session, responses, usage: { a: { inputTokens: 10, outputTokens: 5, calls: 1 } } })).toEqual([
-      { agentId: 'a', agentName: 'A', text: 'Parte de A', error: null, task: 'Tarea A', isCoordinator: true, tokens: { inputTokens: 10, outputTokens: 5 } },
-      { agentId: 'b', agentName: 'B', text: '', error: 'Tiempo agotado', task: 'Tarea B', isCoordinator: false, tokens: null },
+      { agentId: 'a', agentName: 'A', text: 'Parte de A', error: null, task: 'Tarea A', isCoordinator: true, tokens: { inputTokens: 10, outputTokens: 5 }, sources: [source] },
+      { agentId: 'b', agentName: 'B', text: '', error: 'Tiempo agotado', task: 'Tarea B', isCoordinator: false, tokens: null, sources: [] },
     ]);
   });
 

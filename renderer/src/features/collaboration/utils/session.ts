@@ -1,3 +1,4 @@
+import type { KnowledgeSource } from '../../../shared/ui';
 import type { CollaborationSession, DeliberationStep, TaskAssignment } from '../api/collaborationQueries';
 
 export interface Contribution {
@@ -10,6 +11,8 @@ export interface Contribution {
   task: string | null;
   isCoordinator: boolean;
   tokens: { inputTokens: number; outputTokens: number; costCents?: number } | null;
+  /** The passages of its documents it was given for its task (none when it has no documents or did not answer). */
+  sources: KnowledgeSource[];
 }
 
 export const nameOf = (session: Pick<CollaborationSession, 'agents'>, agentId: string | undefined) =>
@@ -41,6 +44,7 @@ export function contributions(session: CollaborationSession): Contribution[] {
               ...('costCents' in usage && typeof usage.costCents === 'number' ? { costCents: usage.costCents } : {}),
             }
           : null,
+        sources: answered ? (response.sources ?? []) : [],
       },
     ];
   });
