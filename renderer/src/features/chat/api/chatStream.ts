@@ -33,7 +33,7 @@ export type ChatStreamEvent =
   | { type: 'done'; reply: ChatDone }
   | ({ type: 'error' } & Pick<components['schemas']['ErrorBodyDto'], 'message' | 'statusCode' | 'code'>);
 
-export type SendMessageInput = Pick<components['schemas']['AgentChatDto'], 'conversationId' | 'message' | 'agentId' | 'userId'> & {
+export type SendMessageInput = Pick<components['schemas']['AgentChatDto'], 'conversationId' | 'message' | 'agentId' | 'userId' | 'fileIds'> & {
   /** The client id of the user message; resending reuses it so that the server does not duplicate it. */
   messageId: string;
   signal?: AbortSignal;
@@ -103,6 +103,8 @@ export async function* streamChatTurn({ signal, ...input }: SendMessageInput): A
       messageId: input.messageId,
       ...(input.agentId ? { agentId: input.agentId } : {}),
       ...(input.userId ? { userId: input.userId } : {}),
+      // Documents uploaded for this message: the conversation keeps them for its later turns.
+      ...(input.fileIds && input.fileIds.length > 0 ? { fileIds: input.fileIds } : {}),
     },
     signal,
   });

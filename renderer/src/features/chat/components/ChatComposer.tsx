@@ -1,19 +1,46 @@
-import { Group, Textarea } from '@mantine/core';
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { ActionIcon, CloseButton, FileButton, Group, Loader, Text, Textarea } from '@mantine/core';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useFormLimits } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui';
+import { useUploadChatFile } from '../api/chatAttachments';
 import { chatStrings } from '../strings';
 
 const strings = chatStrings.composer;
 
+/** What the picker offers: the documents the server reads (it decides by content, not by name). */
+const ACCEPTED_DOCUMENTS = [
+  '.pdf',
+  '.docx',
+  '.txt',
+  '.md',
+  '.markdown',
+  '.html',
+  '.htm',
+  '.csv',
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'text/plain',
+  'text/markdown',
+  'text/html',
+  'text/csv',
+].join(',');
+
 export interface ChatComposerProps {
-  onSend: (text: string) => void;
+  /** The message, and the ids of the documents attached to it (uploaded already). */
+  onSend: (text: string, fileIds: string[]) => void;
   onStop: () => void;
   /** A reply is streaming in: the button becomes 'Detener'. */
   streaming: boolean;
   disabled?: boolean;
 }
 
-/** The message box: Enter sends, Shift+Enter adds a line; 'Detener' while a reply streams in. */
+interface Attachment {
+  key: number;
+  name: string;
+  /** Set once uploaded. */
+  fileId: string | null;
+}
+
 /** The height of the window's bottom band where Seshat's opener floats on a phone (assistant.css). */
 const OPENER_BAND_PX = 64;
 
@@ -50,17 +77,73 @@ function useOpenerLift(element: RefObject<HTMLFormElement | null>) {
   }, [element]);
 }
 
+function PaperclipIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M21.44 11.05l-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />
+    </svg>
+  );
+}
+
+/** The server's Spanish reason (the API client puts it in the error), or a generic one. */
+const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : strings.uploadError);
+
+/**
+ * The message box: Enter sends, Shift+Enter adds a line; 'Detener' while a reply streams in. The
+ * paperclip ('Adjuntar archivo', or dropping files on the box) uploads documents at once; each
+ * shows as a chip with its name until it is sent with the next message or removed.
+ */
 export function ChatComposer({ onSend, onStop, streaming, disabled = false }: ChatComposerProps) {
   const [text, setText] = useState('');
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [attachError, setAttachError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const nextKey = useRef(0);
   const form = useRef<HTMLFormElement>(null);
   useOpenerLift(form);
-  const canSend = !disabled && !streaming && text.trim() !== '';
+  const upload = useUploadChatFile();
+  // The deployment's limit (GET /api/config), checked before uploading; the server enforces it.
+  const maxBytes = useFormLimits()?.knowledge?.fileBytes.max;
+  const uploading = attachments.some((attachment) => attachment.fileId === null);
+  const canSend = !disabled && !streaming && !uploading && text.trim() !== '';
 
   const send = () => {
     if (!canSend) return;
-    onSend(text.trim());
+    onSend(
+      text.trim(),
+      attachments.map((attachment) => attachment.fileId).filter((id): id is string => id !== null),
+    );
     setText('');
+    setAttachments([]);
+    setAttachError(null);
   };
+
+  // One file after another: each gets its own answer (attached, or why not).
+  const attach = async (files: File[]) => {
+    setAttachError(null);
+    for (const file of files) {
+      const refused =
+        file.type.startsWith('image/') ? strings.notDocument
+        : maxBytes !== undefined && file.size > maxBytes ? strings.tooLarge(Math.round(maxBytes / (1024 * 1024)))
+        : file.size === 0 ? strings.emptyFile
+        : null;
+      if (refused) {
+        setAttachError(strings.attachFailed(file.name, refused));
+        continue;
+      }
+      const key = nextKey.current++;
+      setAttachments((current) => [...current, { key, name: file.name, fileId: null }]);
+      try {
+        const { fileId } = await upload.mutateAsync(file);
+        setAttachments((current) => current.map((attachment) => (attachment.key === key ? { ...attachment, fileId } : attachment)));
+      } catch (error) {
+        setAttachments((current) => current.filter((attachment) => attachment.key !== key));
+        setAttachError(strings.attachFailed(file.name, reasonOf(error)));
+      }
+    }
+  };
+
+  const remove = (key: number) => setAttachments((current) => current.filter((attachment) => attachment.key !== key));
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -69,16 +152,66 @@ export function ChatComposer({ onSend, onStop, streaming, disabled = false }: Ch
     }
   };
 
+  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
+  const onDragOver = (event: DragEvent<HTMLFormElement>) => {
+    if (disabled || !hasFiles(event)) return;
+    event.preventDefault();
+    setDragging(true);
+  };
+  const onDrop = (event: DragEvent<HTMLFormElement>) => {
+    if (disabled || !hasFiles(event)) return;
+    event.preventDefault();
+    setDragging(false);
+    void attach(Array.from(event.dataTransfer.files));
+  };
+
   return (
     <form
       ref={form}
-      className="chat-composer"
+      className={dragging ? 'chat-composer chat-composer--dragging' : 'chat-composer'}
       onSubmit={(event) => {
         event.preventDefault();
         send();
       }}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
     >
+      {dragging && (
+        <Text size="sm" c="dimmed" className="chat-composer-drop">
+          {strings.dropHere}
+        </Text>
+      )}
+      {attachments.length > 0 && (
+        <ul className="chat-attachments" aria-label={strings.attachments}>
+          {attachments.map((attachment) => (
+            <li key={attachment.key} className="chat-attachment">
+              {attachment.fileId === null ? (
+                <>
+                  <Loader size={12} aria-hidden="true" />
+                  <span role="status">{strings.uploading(attachment.name)}</span>
+                </>
+              ) : (
+                <span className="chat-attachment-name">{attachment.name}</span>
+              )}
+              <CloseButton size="sm" aria-label={strings.removeAttachment(attachment.name)} onClick={() => remove(attachment.key)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {attachError && (
+        <Text size="sm" c="red" role="alert" className="chat-attach-error">
+          {attachError}
+        </Text>
+      )}
       <Group align="flex-end" gap="xs" wrap="nowrap">
+        <FileButton onChange={(files) => void attach(files)} accept={ACCEPTED_DOCUMENTS} multiple disabled={disabled}>
+          {(props) => (
+            <ActionIcon {...props} variant="subtle" size="lg" aria-label={strings.attach} title={strings.attach} disabled={disabled}>
+              <PaperclipIcon />
+            </ActionIcon>
+          )}
+        </FileButton>
         <Textarea
           aria-label={strings.label}
           placeholder={strings.placeholder}

@@ -322,13 +322,14 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
 
   const session = { store, queryClient };
 
-  const send = async (text: string) => {
+  const send = async (text: string, fileIds: string[] = []) => {
     if (conversation) {
       await sendMessage(session, {
         conversationId: conversation.id,
         content: text,
         messageId: newMessageId(),
         agentId: agentIdOf(conversation),
+        fileIds,
       });
       return;
     }
@@ -351,6 +352,7 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
       content: text,
       messageId: newMessageId(),
       agentId: agentIdOf(created),
+      fileIds,
     });
   };
 
@@ -459,7 +461,7 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
         {body}
       </div>
       <ChatComposer
-        onSend={(text) => void send(text)}
+        onSend={(text, fileIds) => void send(text, fileIds)}
         onStop={() => conversationId && stopReply(conversationId)}
         streaming={streaming !== null}
         disabled={!canCompose || create.isPending}

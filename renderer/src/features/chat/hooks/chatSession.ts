@@ -52,7 +52,12 @@ function replyMessage(done: ChatDone, fallbackText: string, streamedSources: Cha
     role: 'assistant',
     content: done.message ?? done.completion ?? fallbackText,
     timestamp: new Date().toISOString(),
-    metadata: meta.agentId ? { agentId: meta.agentId, agentName: meta.agentName, ...(sources && sources.length > 0 ? { sources } : {}) } : null,
+    // The main assistant's answer has sources too when the conversation has attached files.
+    metadata: meta.agentId
+      ? { agentId: meta.agentId, agentName: meta.agentName, ...(sources && sources.length > 0 ? { sources } : {}) }
+      : sources && sources.length > 0
+        ? { sources }
+        : null,
     status: meta.status ?? 'complete',
     usage: meta.usage ?? null,
   };
@@ -65,6 +70,8 @@ export interface SendInput {
   messageId: string;
   /** The agent of the conversation, for the marketplace link when a subscription is needed. */
   agentId?: string;
+  /** Documents attached to this message (uploaded already); a resend sends none. */
+  fileIds?: string[];
 }
 
 function sendErrorOf(error: unknown, store: Store, agentId: string | undefined): SendError {
@@ -137,6 +144,7 @@ export async function sendMessage({ store, queryClient }: ChatSession, input: Se
       conversationId,
       message: content,
       messageId,
+      fileIds: input.fileIds,
       userId: owner.status === 'user' ? owner.userId : undefined,
       signal: controller.signal,
     });
