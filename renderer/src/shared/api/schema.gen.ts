@@ -3638,6 +3638,10 @@ export interface components {
             price: number;
             /** @description Precio mensual (con el descuento) en la pasarela de pago; null si es gratis */
             priceId: string | null;
+            /** @description La valoración conjunta de sus agentes: la media de todas sus valoraciones visibles, con un decimal (0 si no tienen) */
+            rating: number;
+            /** @description Cuántas valoraciones visibles tienen sus agentes en total */
+            ratingCount: number;
             tags: string[];
             updatedAt: string;
         };

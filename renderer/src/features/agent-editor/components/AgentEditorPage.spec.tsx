@@ -43,6 +43,7 @@ const AGENT: Agent = {
   ecosystemMinimumPrice: 0,
   popularity: 0,
   rating: 0,
+  ratingCount: 0,
   priceId: null,
   createdAt: '2026-01-10T10:00:00.000Z',
   updatedAt: '2026-01-10T10:00:00.000Z',
