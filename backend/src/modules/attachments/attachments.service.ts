@@ -72,7 +72,20 @@ export class AttachmentsService {
     const rows = await this.attachments.find({ select: { fileId: true }, where: { conversationId }, order: { createdAt: 'ASC', fileId: 'ASC' } });
     if (rows.length === 0) return null;
     const files = await this.files.describe(rows.map((row) => row.fileId));
-    const documents = await Promise.all(files.map(async (file) => ({ ...(await this.parsed(file)), name: displayName(file) })));
+    // Each was read when it was attached; one that cannot be read again (its bytes gone) is left
+    // out of the turn rather than failing every turn of the conversation.
+    const documents = (
+      await Promise.all(
+        files.map(async (file) => {
+          try {
+            return [{ ...(await this.parsed(file)), name: displayName(file) }];
+          } catch (error) {
+            this.logger.error(`No se pudo leer el adjunto ${file.id} de la conversación ${conversationId}: ${error instanceof Error ? error.message : String(error)}`);
+            return [];
+          }
+        }),
+      )
+    ).flat();
     return answerOf(attachmentPassages(documents, question), question);
   }
 
