@@ -6,7 +6,7 @@ describe('knowledge ranking', () => {
     expect(queryWords('¿de la?')).toEqual([]);
   });
 
-  it('searches the rarest words while together they match at most the budget, and always the rarest one', () => {
+  it('searches the rarest words while together they match at most the budget, and all of them when even the rarest is over it', () => {
     const counts = [
       { word: 'contrato', passages: 90_000 },
       { word: 'preaviso', passages: 40 },
@@ -14,9 +14,12 @@ describe('knowledge ranking', () => {
       { word: 'desistir', passages: 0 },
       { word: 'renta', passages: 4_000 },
     ];
-    expect(selectiveWords(counts, 5_000)).toEqual(['preaviso', 'plazo']);
-    expect(selectiveWords([{ word: 'contrato', passages: 90_000 }, { word: 'renta', passages: 80_000 }], 5_000)).toEqual(['renta']);
-    expect(selectiveWords([{ word: 'nada', passages: 0 }])).toEqual([]);
+    expect(selectiveWords(counts, 5_000)).toEqual({ words: ['preaviso', 'plazo'], requireAll: false });
+    // Only common words: a passage must have them all.
+    expect(selectiveWords([{ word: 'contrato', passages: 90_000 }, { word: 'renta', passages: 80_000 }], 5_000)).toEqual({ words: ['renta', 'contrato'], requireAll: true });
+    // One word, however common, is searched as it is.
+    expect(selectiveWords([{ word: 'contrato', passages: 90_000 }], 5_000)).toEqual({ words: ['contrato'], requireAll: false });
+    expect(selectiveWords([{ word: 'nada', passages: 0 }])).toEqual({ words: [], requireAll: false });
   });
 
   it('fuses rankings by reciprocal rank, and keeps a single ranking as it is', () => {

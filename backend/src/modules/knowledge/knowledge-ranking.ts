@@ -71,15 +71,25 @@ interface PassageRow {
  * any of the words, so a question with a word most passages have ('contrato' in a book of
  * contracts) would score nearly all of them (200 ms and more at 100,000 passages).
  */
-export const MATCH_BUDGET = 5_000;
+export const MATCH_BUDGET = 2_000;
+
+/** Which words a search looks for, and whether a passage needs all of them or any. */
+export interface WordChoice {
+  words: string[];
+  /** Every word in the passage (AND) rather than any (OR). */
+  requireAll: boolean;
+}
 
 /**
  * The words worth searching, given how many passages have each: the rarest first, while together
- * they match at most MATCH_BUDGET passages, and always the rarest one. A word dropped is in so many
- * passages that it would barely move the ranking (bm25's IDF), and none matches nothing.
+ * they match at most `budget` passages (any of them, OR). A word dropped is in so many passages that
+ * it would barely move the ranking (bm25's IDF), and none matches nothing. When even the rarest is
+ * in more than `budget` passages (a question of only common words), the passages must have all the
+ * question's words (AND): fewer, and the ones that answer it.
  */
-export function selectiveWords(frequencies: ReadonlyArray<{ word: string; passages: number }>, budget = MATCH_BUDGET): string[] {
+export function selectiveWords(frequencies: ReadonlyArray<{ word: string; passages: number }>, budget = MATCH_BUDGET): WordChoice {
   const sorted = frequencies.filter((entry) => entry.passages > 0).sort((a, b) => a.passages - b.passages || a.word.localeCompare(b.word));
+  if (sorted.length > 1 && sorted[0]!.passages > budget) return { words: sorted.map((entry) => entry.word), requireAll: true };
   const chosen: string[] = [];
   let matches = 0;
   for (const { word, passages } of sorted) {
@@ -87,14 +97,18 @@ export function selectiveWords(frequencies: ReadonlyArray<{ word: string; passag
     chosen.push(word);
     matches += passages;
   }
-  return chosen;
+  return { words: chosen, requireAll: false };
 }
+
+/** The rarest word alone (OR of one), for when a question's words are never all in one passage. */
+const rarestOnly = (choice: WordChoice): WordChoice => ({ words: choice.words.slice(0, 1), requireAll: false });
 
 /**
  * The database's own full-text engine (see migration 1795700000000-knowledge): FTS5's bm25 on
  * SQLite, ts_rank over the 'spanish' tsvector on PostgreSQL. A question's words are alternatives
  * (OR): a passage need not have every word of a question to answer it, and the ranking puts those
- * with more and rarer ones first.
+ * with more and rarer ones first. A question of only common words asks for passages with all of
+ * them, then fills up with those of its rarest word.
  */
 export class FullTextRanking implements PassageRanking {
   constructor(private readonly dataSource: DataSource) {}
@@ -102,9 +116,15 @@ export class FullTextRanking implements PassageRanking {
   async rank(agentId: string, query: string, limit: number): Promise<RankedPassage[]> {
     const words = queryWords(query);
     if (words.length === 0) return [];
-    const postgres = this.dataSource.driver.options.type === 'postgres';
-    const schema = (this.dataSource.driver.options as { schema?: string }).schema ?? 'public';
-    const rows: PassageRow[] = postgres ? await this.postgresRank(schema, agentId, words, limit) : await this.sqliteRank(agentId, words, limit);
+    const engine = this.dataSource.driver.options.type === 'postgres' ? this.postgres() : this.sqlite();
+    const choice = await engine.choose(words);
+    if (choice.words.length === 0) return [];
+    let rows = await engine.search(agentId, choice, choice.words, limit);
+    if (choice.requireAll && rows.length < limit) {
+      const found = new Set(rows.map((row) => Number(row.id)));
+      const more = (await engine.search(agentId, rarestOnly(choice), choice.words, limit)).filter((row) => !found.has(Number(row.id)));
+      rows = [...rows, ...more].sort((a, b) => Number(b.score) - Number(a.score) || Number(a.id) - Number(b.id)).slice(0, limit);
+    }
     return rows.map((row) => ({
       passageId: Number(row.id),
       documentId: row.document_id,
@@ -115,52 +135,81 @@ export class FullTextRanking implements PassageRanking {
     }));
   }
 
-  private async postgresRank(schema: string, agentId: string, words: string[], limit: number): Promise<PassageRow[]> {
-    // The question's lexemes ('spanish' stems, as the passages' vectors have them) with an estimate
-    // of how many passages have each, from the statistics ANALYZE keeps of the vector column (its
-    // most common elements). A lexeme not among them is rare: counted as one passage.
-    const lexemes: Array<{ lexeme: string; passages: number | string | null }> = await this.dataSource.query(
-      `SELECT l.lexeme, s.freq * (SELECT GREATEST(c.reltuples, 0) FROM pg_class c WHERE c.oid = to_regclass($3)) AS passages
-       FROM unnest(tsvector_to_array(to_tsvector('spanish', $1))) AS l(lexeme)
-       LEFT JOIN (
-         SELECT unnest(most_common_elems::text::text[]) AS elem, unnest(most_common_elem_freqs) AS freq
-         FROM pg_stats WHERE schemaname = $2 AND tablename = 'knowledge_passages' AND attname = 'search_vector'
-       ) s ON s.elem = l.lexeme`,
-      [words.join(' '), schema, `"${schema}"."knowledge_passages"`],
-    );
-    const chosen = selectiveWords(lexemes.map((row) => ({ word: row.lexeme, passages: row.passages === null ? 1 : Math.max(1, Number(row.passages)) })));
-    if (chosen.length === 0) return [];
-    return this.dataSource.query(
-      `SELECT p.id, p.document_id, d.name AS document_name, p.page, p.text, ts_rank(p.search_vector, q.query) AS score
-       FROM "${schema}"."knowledge_passages" p
-       JOIN "${schema}"."knowledge_documents" d ON d.id = p.document_id,
-       to_tsquery('simple', $1) AS q(query)
-       WHERE p.agent_id = $2 AND p.search_vector @@ q.query
-       ORDER BY score DESC, p.id ASC
-       LIMIT $3`,
-      // Already stemmed: the 'simple' configuration takes them as they are.
-      [chosen.map((lexeme) => `'${lexeme}'`).join(' | '), agentId, limit],
-    );
+  private postgres(): FullTextEngine {
+    const schema = (this.dataSource.driver.options as { schema?: string }).schema ?? 'public';
+    return {
+      choose: async (words) => {
+        // The question's lexemes ('spanish' stems, as the passages' vectors have them) with an
+        // estimate of how many passages have each, from the statistics ANALYZE keeps of the vector
+        // column (its most common elements). A lexeme not among them is taken as rare; the search's
+        // cap on the passages it ranks bounds the work if it is not.
+        const lexemes: Array<{ lexeme: string; passages: number | string | null }> = await this.dataSource.query(
+          `SELECT l.lexeme, s.freq * (SELECT GREATEST(c.reltuples, 0) FROM pg_class c WHERE c.oid = to_regclass($3)) AS passages
+           FROM unnest(tsvector_to_array(to_tsvector('spanish', $1))) AS l(lexeme)
+           LEFT JOIN (
+             SELECT unnest(most_common_elems::text::text[]) AS elem, unnest(most_common_elem_freqs) AS freq
+             FROM pg_stats WHERE schemaname = $2 AND tablename = 'knowledge_passages' AND attname = 'search_vector'
+           ) s ON s.elem = l.lexeme`,
+          [words.join(' '), schema, `"${schema}"."knowledge_passages"`],
+        );
+        return selectiveWords(lexemes.map((row) => ({ word: row.lexeme, passages: row.passages === null ? 1 : Math.max(1, Number(row.passages)) })));
+      },
+      // At most MATCH_BUDGET matching passages are ranked, whatever the estimates said (a rare-looking
+      // word may be in thousands), ranked by all the chosen words whichever the filter. With a LIMIT
+      // the planner would rather scan the table for the first matches, reading every passage's
+      // vector (ten times slower than the GIN index at 100,000 passages): the index is the way here.
+      // Lexemes are already stemmed: the 'simple' configuration takes them as they are.
+      search: (agentId, filter, rankWords, limit) =>
+        this.dataSource.transaction(async (manager) => {
+          await manager.query('SET LOCAL enable_seqscan = off');
+          return manager.query(
+            `SELECT c.id, c.document_id, d.name AS document_name, c.page, c.text, ts_rank(c.search_vector, to_tsquery('simple', $2)) AS score
+             FROM (
+               SELECT p.id, p.document_id, p.page, p.text, p.search_vector
+               FROM "${schema}"."knowledge_passages" p
+               WHERE p.agent_id = $3 AND p.search_vector @@ to_tsquery('simple', $1)
+               LIMIT $5
+             ) c
+             JOIN "${schema}"."knowledge_documents" d ON d.id = c.document_id
+             ORDER BY score DESC, c.id ASC
+             LIMIT $4`,
+            [tsquery(filter.words, filter.requireAll ? ' & ' : ' | '), tsquery(rankWords, ' | '), agentId, limit, MATCH_BUDGET],
+          );
+        }),
+    };
   }
 
-  private async sqliteRank(agentId: string, words: string[], limit: number): Promise<PassageRow[]> {
-    // The word counts are the whole index's, not this agent's: a cheap lookup, close enough to
-    // tell a common word from a rare one.
-    const counts: Array<{ term: string; doc: number }> = await this.dataSource.query(
-      `SELECT term, doc FROM knowledge_passages_fts_vocab WHERE term IN (${words.map(() => '?').join(', ')})`,
-      words,
-    );
-    const chosen = selectiveWords(counts.map((count) => ({ word: count.term, passages: Number(count.doc) })));
-    if (chosen.length === 0) return [];
-    return this.dataSource.query(
-      `SELECT p.id, p.document_id, d.name AS document_name, p.page, p.text, -f.rank AS score
-       FROM knowledge_passages_fts f
-       JOIN knowledge_passages p ON p.id = f.rowid
-       JOIN knowledge_documents d ON d.id = p.document_id
-       WHERE knowledge_passages_fts MATCH ? AND p.agent_id = ?
-       ORDER BY f.rank ASC, p.id ASC
-       LIMIT ?`,
-      [chosen.map((word) => `"${word}"`).join(' OR '), agentId, limit],
-    );
+  private sqlite(): FullTextEngine {
+    return {
+      // The word counts are the whole index's, not this agent's: a cheap lookup, close enough to
+      // tell a common word from a rare one.
+      choose: async (words) => {
+        const counts: Array<{ term: string; doc: number }> = await this.dataSource.query(
+          `SELECT term, doc FROM knowledge_passages_fts_vocab WHERE term IN (${words.map(() => '?').join(', ')})`,
+          words,
+        );
+        return selectiveWords(counts.map((count) => ({ word: count.term, passages: Number(count.doc) })));
+      },
+      // bm25 ranks by the words matched.
+      search: (agentId, filter, _rankWords, limit) =>
+        this.dataSource.query(
+          `SELECT p.id, p.document_id, d.name AS document_name, p.page, p.text, -f.rank AS score
+           FROM knowledge_passages_fts f
+           JOIN knowledge_passages p ON p.id = f.rowid
+           JOIN knowledge_documents d ON d.id = p.document_id
+           WHERE knowledge_passages_fts MATCH ? AND p.agent_id = ?
+           ORDER BY f.rank ASC, p.id ASC
+           LIMIT ?`,
+          [filter.words.map((word) => `"${word}"`).join(filter.requireAll ? ' AND ' : ' OR '), agentId, limit],
+        ),
+    };
   }
 }
+
+/** One database's way of choosing a question's words and searching the agent's passages for them. */
+interface FullTextEngine {
+  choose(words: string[]): Promise<WordChoice>;
+  search(agentId: string, filter: WordChoice, rankWords: string[], limit: number): Promise<PassageRow[]>;
+}
+
+const tsquery = (lexemes: string[], operator: string) => lexemes.map((lexeme) => `'${lexeme}'`).join(operator);
