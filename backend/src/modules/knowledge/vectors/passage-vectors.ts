@@ -3,16 +3,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
-import { blobToVector, vectorToBlob } from './vector-blob';
+import { vectorToBlob } from './vector-blob';
+import { VectorMatrix } from './vector-matrix';
 
-/** One agent's vectors of one model, as a search reads them: row i of `matrix` is passage `ids[i]`. */
+/** One agent's vectors of one model, as a search reads them: row i of `vectors` is passage `ids[i]`. */
 export interface AgentVectors {
   /** What the agent's ready documents looked like when these were read (see signatureOf). */
   signature: string;
   ids: Float64Array;
-  matrix: Float32Array;
-  dimensions: number;
+  vectors: VectorMatrix;
 }
+
+const bytesOf = (entry: AgentVectors) => entry.vectors.byteLength + entry.ids.byteLength;
 
 /** A passage's new vector. */
 export interface PassageVectorRow {
@@ -30,8 +32,8 @@ type Queryable = DataSource | EntityManager;
 /**
  * The passages' vectors (knowledge_passage_vectors, migration 1795800000000) and the search's
  * view of them. Exact search reads every vector of the agent, so each process keeps the agents it
- * searched last in memory, as one Float32 matrix each (passages × dimensions × 4 bytes: 100 MB for
- * 100,000 passages of 256 dimensions), at most KNOWLEDGE_VECTOR_CACHE_MB together (the least
+ * searched last in memory, as one Float32 matrix each (VectorMatrix: passages × dimensions × 4
+ * bytes, 100 MB for 100,000 passages of 256 dimensions), at most KNOWLEDGE_VECTOR_CACHE_MB together (the least
  * recently searched go first; an agent larger than all of it is read for each search instead).
  * A cached agent is checked at every search against its ready documents' count and latest
  * `updated_at` — one indexed look-up among at most 50 rows — which ingestion, deletion and
@@ -109,14 +111,14 @@ export class PassageVectors {
     if (previous === vectors) return;
     if (previous) {
       this.cache.delete(key);
-      this.cachedBytes -= previous.matrix.byteLength + previous.ids.byteLength;
+      this.cachedBytes -= bytesOf(previous);
     }
-    const bytes = vectors.matrix.byteLength + vectors.ids.byteLength;
+    const bytes = bytesOf(vectors);
     if (bytes > this.config.embeddings!.cacheBytes) return;
     for (const [oldest, entry] of this.cache) {
       if (this.cachedBytes + bytes <= this.config.embeddings!.cacheBytes) break;
       this.cache.delete(oldest);
-      this.cachedBytes -= entry.matrix.byteLength + entry.ids.byteLength;
+      this.cachedBytes -= bytesOf(entry);
     }
     this.cache.set(key, vectors);
     this.cachedBytes += bytes;
@@ -140,12 +142,12 @@ export class PassageVectors {
     const dimensions = rows.length > 0 ? Number(rows[0].dimensions) : 0;
     const usable = rows.filter((row) => Number(row.dimensions) === dimensions && row.embedding.byteLength === dimensions * 4);
     const ids = new Float64Array(usable.length);
-    const matrix = new Float32Array(usable.length * dimensions);
+    const vectors = new VectorMatrix(usable.length, dimensions);
     usable.forEach((row, index) => {
       ids[index] = Number(row.passage_id);
-      blobToVector(row.embedding, matrix, index * dimensions);
+      vectors.setRow(index, row.embedding);
     });
-    return { signature, ids, matrix, dimensions };
+    return { signature, ids, vectors };
   }
 
   private isPostgres(source: Queryable = this.dataSource): boolean {

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { Embeddings } from '../embeddings/embeddings.port';
 import type { PassageRanking, RankedPassage } from '../knowledge-ranking';
 import type { PassageVectors } from './passage-vectors';
-import { nearestRows } from './top-k';
+import { bestOf } from './top-k';
 
 /** A provider that fails is said in the logs at most this often (every search would say it). */
 const WARN_EVERY_MS = 60_000;
@@ -37,8 +37,9 @@ export class VectorRanking implements PassageRanking {
         },
       ),
     ]);
-    if (!queryVector || agentVectors.ids.length === 0) return [];
-    const { rows, scores } = nearestRows(agentVectors.matrix, agentVectors.dimensions, queryVector, limit);
+    // Vectors of other dimensions than the question's cannot be compared (a model that changed them).
+    if (!queryVector || agentVectors.ids.length === 0 || queryVector.length !== agentVectors.vectors.dimensions) return [];
+    const { rows, scores } = bestOf(agentVectors.vectors.scores(queryVector), limit);
     if (rows.length === 0) return [];
     const ids = rows.map((row) => agentVectors.ids[row]);
     const passages = await this.passages(ids);
