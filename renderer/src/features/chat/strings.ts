@@ -91,11 +91,6 @@ export const chatStrings = {
     streaming: 'Escribiendo…',
     typing: 'Pensando…',
   },
-  sources: {
-    button: 'Fuentes',
-    count: (count: number) => (count === 1 ? '1 fragmento de los documentos del agente' : `${count} fragmentos de los documentos del agente`),
-    page: (page: number) => `página ${page}`,
-  },
   errors: {
     send: 'Error al enviar mensaje',
     unknown: 'Error desconocido',

@@ -4,10 +4,10 @@ export const uiStrings = {
   closeNotification: 'Cerrar notificación',
   copyCode: 'Copiar código',
   copied: 'Copiado',
-  /** An answer's sources: the passages of the agent's documents it was given (issue 32). */
+  /** An answer's sources: the passages it was given, of the agent's documents or of the user's attached files (issue 32). */
   sources: {
     button: 'Fuentes',
-    count: (count: number) => (count === 1 ? '1 fragmento de los documentos del agente' : `${count} fragmentos de los documentos del agente`),
+    count: (count: number) => (count === 1 ? '1 fragmento de documentos citado' : `${count} fragmentos de documentos citados`),
     page: (page: number) => `página ${page}`,
   },
 } as const;

@@ -1,11 +1,11 @@
 import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useKnowledgeSources } from '../../../shared/ui/KnowledgeSources';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
 import type { Message } from '../api/chatQueries';
 import type { SendError } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
-import { useMessageSources } from './MessageSources';
 
 const strings = chatStrings.message;
 
@@ -61,7 +61,7 @@ export function MessageItem({ message, authorName, userName, onResend, streaming
   const failed = message.role === 'assistant' && message.status === 'failed';
   const stopped = message.role === 'assistant' && message.status === 'stopped';
   const author = isUser ? userName : (message.metadata?.agentName ?? authorName);
-  const sources = useMessageSources(isUser || streaming ? undefined : message.metadata?.sources);
+  const sources = useKnowledgeSources(isUser || streaming ? undefined : message.metadata?.sources, 'chat-message-action');
 
   return (
     <li

@@ -481,7 +481,7 @@ describe("'Fuentes' in a collaboration (issue 32)", () => {
 
     const legalSources = within(legal).getByRole('button', { name: 'Fuentes' });
     expect(legalSources).toHaveAttribute('aria-expanded', 'false');
-    expect(legalSources).toHaveAttribute('title', '2 fragmentos de los documentos del agente');
+    expect(legalSources).toHaveAttribute('title', '2 fragmentos de documentos citados');
     expect(within(legal).queryByRole('list', { name: 'Fuentes' })).not.toBeInTheDocument();
     await userEvent.click(legalSources);
     expect(legalSources).toHaveAttribute('aria-expanded', 'true');
