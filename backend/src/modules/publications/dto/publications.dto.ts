@@ -222,7 +222,7 @@ export class InvokeDto {
   @IsObject({ message: 'context debe ser un objeto JSON' })
   context?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ type: [String], description: 'Archivos del dueño de la publicación que el agente puede consultar' })
+  @ApiPropertyOptional({ type: [String], description: 'Documentos del dueño de la publicación (subidos con POST /api/files: PDF, DOCX, TXT, Markdown, HTML o CSV) que el agente lee para esta llamada: sus fragmentos más afines a la entrada llegan al modelo y vuelven en sources; nunca pasan al conocimiento del agente. Las imágenes llegan como enlaces firmados.' })
   @IsOptional()
   @IsArray({ message: 'fileIds debe ser una lista de ids' })
   @ArrayMaxSize(MAX_FILE_IDS, { message: `fileIds admite como máximo ${MAX_FILE_IDS} archivos` })
