@@ -185,9 +185,11 @@ const chatWithAgentButton = (agent: Agent) => (
 
 export function MarketplaceAgentScreen() {
   const { id } = useParams();
+  const { user } = useAtomValue(authStateAtom);
   return (
     <AgentDetailPage
       agentId={id}
+      viewer={user ? { userId: user.userId, isAdmin: user.role === 'admin' } : null}
       renderActions={(agent) => (
         <>
           <SubscribeAction kind="agent" item={agent} withChat={false} />

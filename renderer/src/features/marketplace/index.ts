@@ -2,6 +2,7 @@ export { MarketplacePage } from './components/MarketplacePage';
 export type { MarketplacePageProps } from './components/MarketplacePage';
 export { AgentDetailPage, AgentDetailView } from './components/AgentDetail';
 export type { AgentDetailPageProps } from './components/AgentDetail';
+export type { ReviewViewer } from './components/AgentReviews';
 export { EcosystemDetailPage, EcosystemDetailView } from './components/EcosystemDetail';
 export type { EcosystemDetailPageProps } from './components/EcosystemDetail';
 export { PopularAgents, POPULAR_AGENTS_LIMIT } from './components/PopularAgents';

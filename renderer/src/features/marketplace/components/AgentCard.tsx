@@ -29,9 +29,13 @@ export function AgentCard({ agent, href = `/marketplace/agent/${encodeURICompone
         <span className="marketplace-card-price" data-testid="agent-price">
           {priceLabel(agent.price)}
         </span>
-        <span className="marketplace-card-rating" aria-label={`${strings.rating}: ${strings.ratingValue(agent.rating)}`}>
-          ★ {strings.ratingValue(agent.rating)}
-        </span>
+        {agent.ratingCount > 0 ? (
+          <span className="marketplace-card-rating" aria-label={`${strings.rating}: ${strings.ratingWithCount(agent.rating, agent.ratingCount)}`}>
+            ★ {strings.ratingValue(agent.rating)} ({agent.ratingCount.toLocaleString('es-ES')})
+          </span>
+        ) : (
+          <span className="marketplace-card-rating">{strings.noRatings}</span>
+        )}
       </div>
       <CardFooter href={href} name={agent.name} actions={actions} />
     </CardFrame>

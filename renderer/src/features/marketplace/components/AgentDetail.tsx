@@ -5,16 +5,19 @@ import { EntityAvatar } from '../../../shared/ui';
 import { type Agent, loadView, useAgent } from '../api/marketplaceQueries';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
 import { BackLink, Fact, ItemList } from './DetailParts';
+import { AgentReviews, type ReviewViewer } from './AgentReviews';
 import { ShareAgentButton } from './ShareAgentButton';
 import { EmptyView, LoadErrorView, LoadingView } from './StatusViews';
 
 export interface AgentDetailViewProps {
   agent: Agent;
   actions?: ReactNode;
+  /** With it, the agent's reviews show under its details (the marketplace's page); null: a visitor. */
+  viewer?: ReviewViewer | null;
 }
 
 /** One agent: description, skills, capabilities, use cases, price and rating. */
-export function AgentDetailView({ agent, actions }: AgentDetailViewProps) {
+export function AgentDetailView({ agent, actions, viewer }: AgentDetailViewProps) {
   const { label: categoryLabel } = useCategories();
   return (
     <Stack gap="lg">
@@ -37,7 +40,7 @@ export function AgentDetailView({ agent, actions }: AgentDetailViewProps) {
       <Text>{agent.description}</Text>
       <Group gap="xl">
         <Fact label={strings.price} value={priceLabel(agent.price)} testId="agent-detail-price" />
-        <Fact label={strings.rating} value={`★ ${strings.ratingValue(agent.rating)}`} />
+        <Fact label={strings.rating} value={agent.ratingCount > 0 ? `★ ${strings.ratingWithCount(agent.rating, agent.ratingCount)}` : strings.noRatings} />
         <Fact label={strings.popularity} value={agent.popularity.toLocaleString('es-ES')} />
       </Group>
       {(actions || agent.isPublic) && (
@@ -51,6 +54,7 @@ export function AgentDetailView({ agent, actions }: AgentDetailViewProps) {
         <ItemList title={strings.detail.capabilities} items={agent.capabilities} />
         <ItemList title={strings.detail.useCases} items={agent.useCases} />
       </SimpleGrid>
+      {viewer !== undefined && <AgentReviews agent={agent} viewer={viewer} />}
     </Stack>
   );
 }
@@ -60,6 +64,8 @@ export interface AgentDetailPageProps {
   renderActions?: (agent: Agent) => ReactNode;
   backTo?: string;
   backLabel?: string;
+  /** Who is looking, for the reviews (see AgentDetailViewProps.viewer). */
+  viewer?: ReviewViewer | null;
 }
 
 /** /marketplace/agent/{id} and /agentes/{agentId}: loads the agent (10 s time-out) and shows it. */
@@ -68,6 +74,7 @@ export function AgentDetailPage({
   renderActions,
   backTo = '/marketplace',
   backLabel = strings.detail.back,
+  viewer,
 }: AgentDetailPageProps) {
   const agent = useAgent(agentId);
   const view = agentId ? loadView(agent) : 'not-found';
@@ -82,7 +89,7 @@ export function AgentDetailPage({
           <EmptyView text={strings.detail.agentNotFoundText} />
         </Stack>
       )}
-      {view === 'ready' && agent.data && <AgentDetailView agent={agent.data} actions={renderActions?.(agent.data)} />}
+      {view === 'ready' && agent.data && <AgentDetailView agent={agent.data} actions={renderActions?.(agent.data)} viewer={viewer} />}
     </Stack>
   );
 }

@@ -19,7 +19,7 @@ describe('AgentDetailPage', () => {
     expect(within(screen.getByRole('region', { name: 'Capacidades' })).getByText('Revisar cláusulas')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Casos de uso' })).getByText('Sin especificar')).toBeInTheDocument();
     expect(screen.getByTestId('agent-detail-price')).toHaveTextContent('19,50 €');
-    expect(screen.getByText('★ 4,5 / 5')).toBeInTheDocument();
+    expect(screen.getByText('★ 4,5 / 5 (12 valoraciones)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Añadir al equipo' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Volver al marketplace/ })).toHaveAttribute('href', '/marketplace');
     expect(api.calls).toHaveLength(1);
