@@ -38,7 +38,49 @@ export interface ModelRequest {
    * `stream: false`), which spares both sides a chunk per part. The events are the same.
    */
   wholeReply?: boolean;
+  /**
+   * Tools the model may call (issue 33), through the provider's own tool calling: OpenAI's
+   * `tools`, Bedrock Converse's `toolConfig`. A call comes back as a `tool_call` event.
+   */
+  tools?: ModelTool[];
+  /** 'none': the tools are described (the conversation has their turns) but none may be called now. */
+  toolChoice?: 'auto' | 'none';
+  /**
+   * This turn's tool rounds so far, after `message`, oldest first: what the model called and what
+   * each call gave back.
+   */
+  toolTurns?: ToolTurn[];
   signal?: AbortSignal;
+}
+
+/** A tool offered to the model. */
+export interface ModelTool {
+  /** Letters, digits, '_' and '-', at most 64 (both providers require it). */
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments (an object schema). */
+  inputSchema: Record<string, unknown>;
+}
+
+/** A call the model made: its provider's id, the tool and the arguments as the JSON text the model wrote. */
+export interface ModelToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** What one call gave back, for the model: the tool's output (or failure) as text. */
+export interface ModelToolResult {
+  callId: string;
+  ok: boolean;
+  output: string;
+}
+
+/** One round: the model's reply (its text, if any, and its calls), then every call's result. */
+export interface ToolTurn {
+  text?: string;
+  calls: ModelToolCall[];
+  results: ModelToolResult[];
 }
 
 /** A named JSON schema for a structured reply (OpenAI's response_format, a forced Bedrock tool). */
@@ -56,6 +98,8 @@ export interface TokenUsage {
 
 export type ModelEvent =
   | { type: 'delta'; text: string }
+  /** The model calls a tool (whole: its arguments assembled); several may come before 'done'. */
+  | { type: 'tool_call'; call: ModelToolCall }
   /** `provider`: who answered ('bedrock', 'openai-compatible'), told by the routing gateway. */
   | { type: 'done'; usage?: TokenUsage; stopReason?: string; provider?: string };
 

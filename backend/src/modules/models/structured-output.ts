@@ -66,7 +66,7 @@ async function collect(gateway: ModelGateway, request: ModelRequest): Promise<{ 
   let usage: TokenUsage | undefined;
   for await (const event of gateway.stream(request)) {
     if (event.type === 'delta') text += event.text;
-    else usage = event.usage;
+    else if (event.type === 'done') usage = event.usage;
   }
   return { text, usage };
 }

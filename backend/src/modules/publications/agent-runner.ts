@@ -117,7 +117,7 @@ export class AgentRunner {
         if (event.type === 'delta') {
           output += event.text;
           yield { type: 'delta', text: event.text };
-        } else if (event.usage) {
+        } else if (event.type === 'done' && event.usage) {
           usage = { inputTokens: event.usage.inputTokens, outputTokens: event.usage.outputTokens };
         }
       }

@@ -368,7 +368,7 @@ async function collectReply(gateway: ModelGateway, request: ModelRequest): Promi
       for await (const event of gateway.stream(request)) {
         if (request.signal?.aborted) break;
         if (event.type === 'delta') text += event.text;
-        else usage = event.usage;
+        else if (event.type === 'done') usage = event.usage;
       }
       return { text, usage };
     })(),

@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { Pool } from 'undici';
-import type { ModelAudience, ModelEvent, ModelRequest, TokenUsage } from '../model-gateway';
+import type { ModelAudience, ModelEvent, ModelRequest, ModelToolCall, TokenUsage } from '../model-gateway';
 import { ModelProviderError, ModelThrottledError } from '../model-gateway';
 import { EventQueue } from './event-queue';
 import type { StreamContext } from './guarded-stream';
@@ -26,16 +26,24 @@ interface ProviderUsage {
   completion_tokens?: number;
 }
 
+/** A tool call as OpenAI writes it; in a stream, its pieces by `index` (id and name first, then the arguments' text). */
+interface ProviderToolCall {
+  index?: number;
+  id?: string;
+  type?: string;
+  function?: { name?: string; arguments?: string };
+}
+
 /** What we read from a `chat.completion.chunk` (and an in-stream error). */
 interface CompletionChunk {
-  choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
+  choices?: { delta?: { content?: string | null; tool_calls?: ProviderToolCall[] | null }; finish_reason?: string | null }[];
   usage?: ProviderUsage | null;
   error?: ProviderErrorBody;
 }
 
 /** What we read from a whole `chat.completion` (`stream: false`). */
 interface Completion {
-  choices?: { message?: { content?: string | null }; finish_reason?: string | null }[];
+  choices?: { message?: { content?: string | null; tool_calls?: ProviderToolCall[] | null }; finish_reason?: string | null }[];
   usage?: ProviderUsage | null;
   error?: ProviderErrorBody;
 }
@@ -68,6 +76,7 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
       ...(system ? [{ role: 'system', content: system }] : []),
       ...request.history.filter((turn) => turn.content.trim()).map((turn) => ({ role: turn.role, content: turn.content })),
       { role: 'user', content: request.message },
+      ...toolTurnMessages(request),
     ];
     const whole = request.wholeReply === true;
     const body = JSON.stringify({
@@ -82,6 +91,15 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
               type: 'json_schema',
               json_schema: { name: request.responseSchema.name, schema: request.responseSchema.schema, strict: true },
             },
+          }
+        : {}),
+      ...(request.tools && request.tools.length > 0
+        ? {
+            tools: request.tools.map((tool) => ({
+              type: 'function',
+              function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+            })),
+            ...(request.toolChoice ? { tool_choice: request.toolChoice } : {}),
           }
         : {}),
     });
@@ -100,6 +118,7 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
     const choice = completion.choices?.[0];
     const content = choice?.message?.content;
     if (content) events.push({ type: 'delta', text: content });
+    for (const call of wholeToolCalls(choice?.message?.tool_calls)) events.push({ type: 'tool_call', call });
     const usage = completion.usage ? { inputTokens: completion.usage.prompt_tokens ?? 0, outputTokens: completion.usage.completion_tokens ?? 0 } : undefined;
     events.push({ type: 'done', usage, stopReason: choice?.finish_reason ?? undefined });
   }
@@ -110,6 +129,7 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
     let usage: TokenUsage | undefined;
     let stopReason: string | undefined;
     let finished = false;
+    const calls = new ToolCallPieces();
     const onData = (data: string) => {
       if (finished) return;
       if (data === '[DONE]') {
@@ -120,6 +140,7 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
       const choice = chunk.choices?.[0];
       const text = choice?.delta?.content;
       if (text) events.push({ type: 'delta', text });
+      if (choice?.delta?.tool_calls) calls.add(choice.delta.tool_calls);
       if (choice?.finish_reason) stopReason = choice.finish_reason;
       if (chunk.usage) {
         usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
@@ -149,6 +170,7 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
       if (finished) reply.dump().catch(() => undefined);
       else reply.destroy();
     }
+    for (const call of calls.whole()) events.push({ type: 'tool_call', call });
     events.push({ type: 'done', usage, stopReason });
   }
 
@@ -174,6 +196,54 @@ export class OpenAiCompatibleAdapter implements ModelAdapter {
     if (statusCode >= 200 && statusCode < 300) return reply;
     reply.dump().catch(() => undefined);
     throw statusCode === 429 ? new ModelThrottledError() : new ModelProviderError(`HTTP ${statusCode}`);
+  }
+}
+
+/** The conversation's tool rounds as OpenAI messages: the assistant's calls, then one 'tool' message per result. */
+function toolTurnMessages(request: ModelRequest): Record<string, unknown>[] {
+  const messages: Record<string, unknown>[] = [];
+  for (const turn of request.toolTurns ?? []) {
+    messages.push({
+      role: 'assistant',
+      content: turn.text ? turn.text : null,
+      tool_calls: turn.calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+    });
+    for (const result of turn.results) messages.push({ role: 'tool', tool_call_id: result.callId, content: result.output });
+  }
+  return messages;
+}
+
+/** A whole reply's tool calls (those without a name are dropped: nothing could run them). */
+function wholeToolCalls(calls: ProviderToolCall[] | null | undefined): ModelToolCall[] {
+  return (calls ?? [])
+    .filter((call) => call.function?.name)
+    .map((call, position) => ({
+      id: call.id || `call_${position}`,
+      name: call.function!.name!,
+      arguments: call.function?.arguments ?? '',
+    }));
+}
+
+/** A streamed reply's tool calls, assembled from their pieces (by `index`; the arguments' text comes in parts). */
+class ToolCallPieces {
+  private readonly byIndex = new Map<number, { id: string; name: string; arguments: string }>();
+
+  add(pieces: ProviderToolCall[]): void {
+    pieces.forEach((piece, position) => {
+      const index = piece.index ?? position;
+      const call = this.byIndex.get(index) ?? { id: '', name: '', arguments: '' };
+      if (piece.id) call.id = piece.id;
+      if (piece.function?.name) call.name += piece.function.name;
+      if (piece.function?.arguments) call.arguments += piece.function.arguments;
+      this.byIndex.set(index, call);
+    });
+  }
+
+  whole(): ModelToolCall[] {
+    return [...this.byIndex.entries()]
+      .sort(([a], [b]) => a - b)
+      .filter(([, call]) => call.name)
+      .map(([index, call]) => ({ id: call.id || `call_${index}`, name: call.name, arguments: call.arguments }));
   }
 }
 
