@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
@@ -187,6 +189,43 @@ describe('vector search in an agent\'s knowledge (EMBEDDINGS_PROVIDER)', () => {
       const after = await search(withVectors, ana, agentId, PARAPHRASE, 3);
       expect(after.every((item) => item.documentId === recipes)).toBe(true);
     });
+  });
+
+  it('answers a search with full text when the provider stops answering, without waiting for the model timeout', async () => {
+    // In front of the fake: forwards until told to hang, then accepts requests and never answers.
+    let hang = false;
+    const proxy: Server = createServer((req, res) => {
+      const parts: Buffer[] = [];
+      req.on('data', (part: Buffer) => parts.push(part));
+      req.on('end', () => {
+        if (hang) return;
+        void fetch(`${fake.url}${req.url!.replace(/^\/v1/, '')}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(parts) })
+          .then(async (answer) => {
+            res.writeHead(answer.status, { 'content-type': 'application/json' });
+            res.end(Buffer.from(await answer.arrayBuffer()));
+          });
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v1`;
+    const testApp = await createTestApp({ ...LIMITS, ...embeddingsEnv('nomic-embed-text', proxyUrl) });
+    try {
+      const ana = await signUpAndSignIn(testApp, 'ana@example.com');
+      const agentId = await newAgent(testApp, ana);
+      const rules = await addDocument(testApp, ana, agentId, Buffer.from(RULES_MD), 'normas.md');
+      expect(new Set(await vectorModels(testApp, rules))).toEqual(new Set(['openai-compatible:nomic-embed-text']));
+
+      hang = true;
+      const started = Date.now();
+      const items = await search(testApp, ana, agentId, 'ZX9147', 1);
+      expect(items[0]).toMatchObject({ documentId: rules, text: expect.stringContaining('ZX9147') });
+      // The question's vector is given up after 3 s (MODEL_TIMEOUT_MS is a minute).
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await testApp.close();
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   describe('on a database shared by instances over time', () => {

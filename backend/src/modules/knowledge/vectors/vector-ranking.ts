@@ -7,6 +7,11 @@ import { bestOf } from './top-k';
 
 /** A provider that fails is said in the logs at most this often (every search would say it). */
 const WARN_EVERY_MS = 60_000;
+/**
+ * The longest a search (or a chat turn) waits for its question's vector: a provider that hangs
+ * leaves it to full text after this, not after the model timeout.
+ */
+export const QUESTION_EMBEDDING_TIMEOUT_MS = 3_000;
 
 /**
  * Vector search (issue 32): the question embedded once, then exact cosine against the agent's
@@ -29,7 +34,7 @@ export class VectorRanking implements PassageRanking {
     if (!query.trim() || limit <= 0) return [];
     const [agentVectors, queryVector] = await Promise.all([
       this.vectors.forAgent(agentId, this.embeddings.modelId),
-      this.embeddings.embed([query]).then(
+      this.embeddings.embed([query], AbortSignal.timeout(QUESTION_EMBEDDING_TIMEOUT_MS)).then(
         ([vector]) => vector,
         (error: unknown) => {
           this.warn(`No se pudo calcular el vector de la pregunta: ${error instanceof Error ? error.message : String(error)}`);
