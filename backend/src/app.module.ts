@@ -29,6 +29,7 @@ import { PublicationsModule } from './modules/publications/publications.module';
 import { CollaborationModule } from './modules/collaboration/collaboration.module';
 import { KnowledgeModule } from './modules/knowledge/knowledge.module';
 import { ReviewsModule } from './modules/reviews/reviews.module';
+import { ToolsModule } from './modules/tools/tools.module';
 
 @Module({})
 export class AppModule {
@@ -65,6 +66,7 @@ export class AppModule {
         AgentCreatorModule,
         KnowledgeModule,
         ReviewsModule,
+        ToolsModule,
         CollaborationModule,
         AdminModule,
         // Last: it answers the /api-admin paths that no module above serves.

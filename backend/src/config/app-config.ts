@@ -140,6 +140,10 @@ export interface AppConfig {
   knowledge: { maxFileBytes: number; maxDocumentsPerAgent: number };
   /** The embeddings model behind the knowledge's vector search; null: full text only. */
   embeddings: EmbeddingsConfig | null;
+  /** Agents' tools: TOOL_SECRETS_KEY (null: the key kept in `<dataDir>/tool-secrets.key`) and TOOL_ALLOWED_HOSTS (lower-cased host[:port]). */
+  tools: { secretsKey: string | null; allowedHosts: string[] };
+  /** The tool-calling loop: TOOL_MAX_STEPS rounds and TOOL_TURN_TIMEOUT_S per answer. */
+  toolCalling: { maxSteps: number; turnTimeoutMs: number };
 }
 
 /** Titan Text Embeddings V2: Bedrock's embeddings model when EMBEDDINGS_MODEL is not given. */
@@ -287,6 +291,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxDocumentsPerAgent: vars.KNOWLEDGE_MAX_DOCUMENTS,
     },
     embeddings: embeddingsConfig(vars),
+    tools: { secretsKey: vars.TOOL_SECRETS_KEY ?? null, allowedHosts: list(vars.TOOL_ALLOWED_HOSTS).map((host) => host.toLowerCase()) },
+    toolCalling: { maxSteps: vars.TOOL_MAX_STEPS, turnTimeoutMs: vars.TOOL_TURN_TIMEOUT_S * 1000 },
   };
 }
 

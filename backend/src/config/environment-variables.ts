@@ -127,6 +127,30 @@ export class EnvironmentVariables {
   @MinLength(32, { message: 'debe tener al menos 32 caracteres' })
   AUDIT_HMAC_KEY?: string;
 
+  /** Agents' tools (issue 33): the key their credentials are encrypted with (AES-256-GCM, 32 bytes in base64 or hex); without it, one generated under DATA_DIR at first start. */
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @Matches(/^(?:[0-9a-f]{64}|[A-Za-z0-9+/_-]{43}=?)$/i, { message: 'debe ser una clave de 32 bytes en base64 o en hexadecimal (64 caracteres)' })
+  TOOL_SECRETS_KEY?: string;
+
+  /** Hosts an agent's tools may reach even on a private or loopback address (comma-separated host[:port]). */
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @Matches(/^\s*(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?\s*(,\s*(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?\s*)*$/i, {
+    message: 'debe ser una lista de host[:puerto] separados por comas, por ejemplo mcp.interno:8080,127.0.0.1:3001',
+  })
+  TOOL_ALLOWED_HOSTS?: string;
+
+  /** Tool-calling rounds one answer may take (the model calls tools, gets their results, goes on). */
+  @RateLimitVariable(8)
+  TOOL_MAX_STEPS: number;
+
+  /** Seconds one answer with tools may take in all (model and tools), after which it ends with what it has. */
+  @RateLimitVariable(60)
+  TOOL_TURN_TIMEOUT_S: number;
+
   @Expose()
   @Transform(emptyAsUndefined)
   @IsOptional()
