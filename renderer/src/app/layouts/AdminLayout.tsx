@@ -16,6 +16,7 @@ const ADMIN_LINKS = [
   { to: '/admin/stripe', label: appStrings.admin.balances },
   { to: '/admin/audit', label: adminStrings.nav.audit },
   { to: '/admin/moderation', label: adminStrings.nav.moderation },
+  { to: '/admin/reports', label: adminStrings.nav.reports },
 ];
 
 export function AdminLayout() {

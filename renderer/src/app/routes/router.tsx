@@ -159,6 +159,7 @@ export const routes: RouteObject[] = [
               })),
               page('audit', 'Auditoría', async () => ({ Component: (await adminScreens()).AdminAuditScreen })),
               page('moderation', 'Moderación', async () => ({ Component: (await adminScreens()).AdminModerationScreen })),
+              page('reports', 'Denuncias', async () => ({ Component: (await adminScreens()).AdminReportsScreen })),
             ],
           },
         ],

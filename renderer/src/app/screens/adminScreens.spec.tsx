@@ -32,6 +32,7 @@ describe('the admin screens', () => {
       'stripe/subscriptions',
       'audit',
       'moderation',
+      'reports',
     ]);
     const screens = await import('./adminScreens');
     const exported = new Set(Object.values(screens));

@@ -8,6 +8,7 @@ import {
   AdminUsersPage,
   AuditPage,
   ModerationPage,
+  ReportsPage,
   StripeBalancePage,
   StripeCustomersPage,
   StripeIndexPage,
@@ -36,6 +37,7 @@ export { AdminLayout } from '../layouts/AdminLayout';
 export {
   AuditPage as AdminAuditScreen,
   ModerationPage as AdminModerationScreen,
+  ReportsPage as AdminReportsScreen,
   StripeBalancePage as AdminStripeBalanceScreen,
   StripeCustomersPage as AdminStripeCustomersScreen,
   StripeIndexPage as AdminStripeScreen,

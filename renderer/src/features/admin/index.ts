@@ -12,4 +12,5 @@ export {
 } from './components/StripePages';
 export { AuditPage } from './components/AuditPage';
 export { ModerationPage } from './components/ModerationPage';
+export { ReportsPage } from './components/ReportsPage';
 export { adminStrings } from './strings';

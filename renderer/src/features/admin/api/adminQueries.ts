@@ -18,6 +18,9 @@ export type PeriodSummary = Schemas['PeriodSummaryDto'];
 /** The dashboard's periods: 7, 30 or 90 days, or 12 months. */
 export type MetricsPeriod = Schemas['DetailedMetricsDto']['period'];
 export type AuditNames = Schemas['AdminAuditPageDto']['names'];
+export type AdminReport = Schemas['AdminReportDto'];
+export type ReportStatus = AdminReport['status'];
+export type ReportAction = Schemas['ResolveReportDto']['action'];
 
 const TIMEOUT_MS = 20_000;
 
@@ -32,6 +35,7 @@ export const adminKeys = {
   /** Prompt versions are their own resource: an agent's edit leaves its prompt as it was. */
   prompt: (agentId: string) => ['prompts', agentId, 'current'] as const,
   moderation: ['agents', 'moderation'] as const,
+  reports: (status: ReportStatus) => ['reports', status] as const,
   metrics: (figures: 'users' | 'agents' | 'detailed' | 'margins', period?: MetricsPeriod) =>
     (period ? (['metrics', figures, period] as const) : (['metrics', figures] as const)),
   audit: (page: number, limit: number) => ['audit', { page, limit }] as const,
@@ -285,3 +289,25 @@ export const useVerifyAudit = () =>
   useMutation({
     mutationFn: () => answer(api.GET('/api-admin/audit/verify', { signal: mutationTimeout() })),
   });
+
+// Reports (issue 34)
+
+/** GET /api-admin/reports?status=: open ones oldest first, resolved ones newest first. */
+export function useReports(status: ReportStatus) {
+  return useQuery({
+    queryKey: adminKeys.reports(status),
+    queryFn: ({ signal }) => answer(api.GET('/api-admin/reports', { params: { query: { status } }, signal: timeout(signal) })),
+  });
+}
+
+/** POST /api-admin/reports/{reportId}/resolve; the queue, the agents and the audit log are read again. */
+export function useResolveReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reportId, action, note }: { reportId: string; action: ReportAction; note: string }) =>
+      answer(api.POST('/api-admin/reports/{reportId}/resolve', { params: { path: { reportId } }, body: { action, note }, signal: mutationTimeout() })),
+    onSuccess: () => {
+      for (const queryKey of [['reports'], ['agents'], ['audit']]) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}
