@@ -359,6 +359,7 @@ describe('authorisation matrix of every registered route', () => {
     'DELETE /api/agents/:id': { class: 'owner-resource', probe: async () => ({ path: `/api/agents/${await fresh.agent()}` }) },
 
     // Issue 34: reviews and reports.
+    'GET /api/creators/:username': { class: 'public', probe: () => ({ path: '/api/creators/nadie' }) },
     'GET /api/agents/:agentId/reviews': { class: 'owner-read', probe: () => ({ path: `/api/agents/${seeded.agentId}/reviews` }) },
     // Each caller reviews a sample agent they used; nobody may review the owner's private one.
     'POST /api/agents/:agentId/reviews': {

@@ -272,6 +272,25 @@ describe('reviews, ratings, popularity and reports (issue 34)', () => {
     expect(empty).toMatchObject({ rating: 0, ratingCount: 0 });
   });
 
+  it("a creator's public page: their public name, since when, their public agents and ecosystems and their rating; never their e-mail", async () => {
+    const handle = (await http().get(`/api/users/registration/${creator.sub}`).set(creator.authorization).expect(200)).body.handle as string;
+    await http().post('/api/agents').set(creator.authorization).send({ name: 'Borrador privado', category: 'legal', description: 'Oculto' }).expect(201);
+    const { body } = await http().get(`/api/creators/${encodeURIComponent(handle.toUpperCase())}`).expect(200);
+    expect(body).toMatchObject({ username: handle, name: handle, avatar: null, memberSince: expect.any(String) });
+    const names = (body.agents as Array<{ name: string; creatorId: string; isPublic: boolean }>).map((agent) => agent.name);
+    expect(names).toEqual(expect.arrayContaining(['Una sola estrella cinco', 'Doscientas de 4,8']));
+    expect(names).not.toContain('Borrador privado');
+    expect(names).not.toContain('Asesor de Contratos'); // unpublished after its report
+    expect((body.ecosystems as Array<{ name: string }>).map((ecosystem) => ecosystem.name)).toEqual(expect.arrayContaining(['Equipo valorado']));
+    const agents = body.agents as Array<{ rating: number; ratingCount: number }>;
+    const count = agents.reduce((total, agent) => total + agent.ratingCount, 0);
+    expect(body.ratingCount).toBe(count);
+    expect(body.rating).toBe(Math.round((agents.reduce((total, agent) => total + agent.rating * agent.ratingCount, 0) / count) * 10) / 10);
+    expect(JSON.stringify(body)).not.toContain('creadora@example.com');
+    const missing = await http().get('/api/creators/nadie-se-llama-asi').expect(404);
+    expect(missing.body.message).toBe('Creador no encontrado');
+  });
+
   it('popularity: distinct users who chatted in the last 30 days plus active subscriptions, and the window expires', async () => {
     const tracker = testApp.app.get(PopularityTracker);
     const popular = await createPublicAgent(testApp, creator, 'Asesor Popular', 0);

@@ -81,6 +81,13 @@ export class EcosystemsService {
     return this.page(identity, builder, filters.page, filters.limit);
   }
 
+  /** A creator's page (issue 34): their public ecosystems, most popular first, at most `limit`. */
+  async publicOf(ownerSub: string, limit: number): Promise<EcosystemDto[]> {
+    const builder = readableBy(this.ecosystems.createQueryBuilder(ALIAS), ALIAS, undefined).andWhere(`${ALIAS}.ownerSub = :ownerSub`, { ownerSub });
+    applySort(builder, ALIAS, 'popularity');
+    return this.toDtos(undefined, await builder.take(limit).getMany());
+  }
+
   /** The marketplace: public ecosystems with the spec's defaults; there is no rating sort. */
   async marketplace(query: MarketplaceQueryDto): Promise<EcosystemPageDto> {
     const filters = marketplaceFilters(query, ECOSYSTEM_SORTS);

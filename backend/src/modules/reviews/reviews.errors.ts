@@ -24,6 +24,13 @@ export class ReviewNotFoundError extends DomainError {
   }
 }
 
+export class CreatorNotFoundError extends DomainError {
+  readonly status = 404;
+  constructor() {
+    super('Creador no encontrado');
+  }
+}
+
 export class NoOwnReviewError extends DomainError {
   readonly status = 404;
   constructor() {

@@ -5,6 +5,9 @@ import { AuditModule } from '../audit/audit.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MailModule } from '../mail/mail.module';
 import { UsersModule } from '../users/users.module';
+import { EcosystemsModule } from '../ecosystems/ecosystems.module';
+import { CreatorsController } from './creators/creators.controller';
+import { CreatorsService } from './creators/creators.service';
 import { AgentUsage } from './entities/agent-usage.entity';
 import { Report } from './entities/report.entity';
 import { Review } from './entities/review.entity';
@@ -19,9 +22,9 @@ import { UsageReadModel } from './usage-read-model';
  * module serves their queue through ReportsService).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Review, Report, AgentUsage]), AgentsModule, UsersModule, IdentityModule, AuditModule, MailModule],
-  controllers: [AgentReviewsController, ReviewsController],
-  providers: [ReviewsService, ReportsService, UsageReadModel, PopularityTracker],
+  imports: [TypeOrmModule.forFeature([Review, Report, AgentUsage]), AgentsModule, EcosystemsModule, UsersModule, IdentityModule, AuditModule, MailModule],
+  controllers: [AgentReviewsController, ReviewsController, CreatorsController],
+  providers: [ReviewsService, ReportsService, UsageReadModel, PopularityTracker, CreatorsService],
   exports: [ReportsService, PopularityTracker],
 })
 export class ReviewsModule {}

@@ -61,6 +61,18 @@ export class UsageReadModel {
     return chatted !== undefined && chatted !== null;
   }
 
+  /** A user by their public name (case-insensitive), for their creator page. */
+  async profileByHandle(handle: string): Promise<{ sub: string; handle: string; createdAt: Date } | null> {
+    const row = await this.query()
+      .select('p.id', 'sub')
+      .addSelect('p.handle', 'handle')
+      .addSelect('p.created_at', 'createdAt')
+      .from('user_profiles', 'p')
+      .where('LOWER(p.handle) = :handle', { handle: handle.trim().toLowerCase() })
+      .getRawOne<{ sub: string; handle: string; createdAt: unknown }>();
+    return row ? { sub: row.sub, handle: row.handle, createdAt: dateOf(row.createdAt) } : null;
+  }
+
   /** The agents' replies stored at or after `since`, oldest first, at most `limit`. */
   async agentRepliesSince(since: Date, limit: number): Promise<AgentReplyRow[]> {
     const rows = await this.query()
