@@ -4,6 +4,7 @@ export function toolNameOf(raw: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/_{2,}/g, '_')
     .replace(/^_+|_+$/g, '')
     .slice(0, 64);
   return name || 'herramienta';

@@ -6,6 +6,8 @@ import { ToolSource } from './entities/tool-source.entity';
 import { SourceToolbox } from './source-toolbox';
 import { ToolCredentials } from './tool-credentials';
 import { ToolRunner } from './tool-runner';
+import { ToolsController } from './tools.controller';
+import { ToolsService } from './tools.service';
 
 /**
  * An agent's tools (issue 33): the MCP servers and OpenAPI-described APIs its creator connects,
@@ -13,7 +15,8 @@ import { ToolRunner } from './tool-runner';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ToolSource]), AgentsModule],
-  providers: [ToolRunner, ToolCredentials, SourceToolbox, { provide: AgentToolbox, useExisting: SourceToolbox }],
+  controllers: [ToolsController],
+  providers: [ToolsService, ToolRunner, ToolCredentials, SourceToolbox, { provide: AgentToolbox, useExisting: SourceToolbox }],
   exports: [AgentToolbox],
 })
 export class ToolsModule {}
