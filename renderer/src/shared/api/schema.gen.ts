@@ -774,6 +774,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents/{agentId}/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Las fuentes de herramientas del agente (servidores MCP y APIs OpenAPI) con las herramientas encontradas */
+        get: operations["ToolsController_list"];
+        put?: never;
+        /**
+         * Conecta un servidor MCP o una API OpenAPI 3 y descubre sus herramientas
+         * @description Responde con status «ready» y las herramientas encontradas (todas desactivadas hasta que las actives), o «failed» con el motivo en error. La credencial se guarda cifrada y nunca se devuelve.
+         */
+        post: operations["ToolsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{agentId}/tools/{toolSourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cambia el nombre, la credencial o los interruptores «Activa» y «Pide confirmación» de sus herramientas */
+        put: operations["ToolsController_update"];
+        post?: never;
+        /** Elimina la fuente; sus herramientas dejan de ofrecerse al agente */
+        delete: operations["ToolsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{agentId}/tools/{toolSourceId}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vuelve a descubrir las herramientas; las que siguen conservan sus interruptores */
+        post: operations["ToolsController_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{agentId}/tools/{toolSourceId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prueba una herramienta con unos argumentos
+         * @description Un fallo de la herramienta (argumentos no válidos, error HTTP, sin respuesta en 20 s) llega como ok: false con el motivo en output.
+         */
+        post: operations["ToolsController_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents/{id}": {
         parameters: {
             query?: never;
@@ -851,9 +927,29 @@ export interface paths {
         put?: never;
         /**
          * Envía un mensaje al agente de la conversación o al asistente principal
-         * @description Con «Accept: text/event-stream» responde con eventos: start {conversationId, messageId, userMessageId}, delta {text} (uno por trozo), sources [{documentId, documentName, page, snippet}] (antes de done, si el agente tiene documentos: los fragmentos que recibió), done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. Los errores anteriores a la respuesta (400, 403, 404, 409 SubscriptionPaused) llegan como HTTP normal. Si el cliente se desconecta, se cancela la llamada al modelo y se guarda lo recibido con status «stopped». Sin modelo configurado responde 200 con un aviso en español (guardado con status «failed»): a un usuario, que el asistente todavía no está disponible; a un admin, cómo configurarlo.
+         * @description Con «Accept: text/event-stream» responde con eventos: start {conversationId, messageId, userMessageId}, delta {text} (uno por trozo), sources [{documentId, documentName, page, snippet}] (antes de done, si el agente tiene documentos: los fragmentos que recibió), tool_call {id, tool, sourceName, arguments} y tool_result {id, ok, output (recortado), note?} por cada herramienta que usa el agente; tool_confirmation {id, tool, sourceName, arguments, agentName} si una herramienta pide confirmación (la respuesta queda en pausa: se contesta con POST /api/bedrock/agents/chat/confirmation). done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. Los errores anteriores a la respuesta (400, 403, 404, 409 SubscriptionPaused) llegan como HTTP normal. Si el cliente se desconecta, se cancela la llamada al modelo y se guarda lo recibido con status «stopped». Sin modelo configurado responde 200 con un aviso en español (guardado con status «failed»): a un usuario, que el asistente todavía no está disponible; a un admin, cómo configurarlo.
          */
         post: operations["ChatController_agentChat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bedrock/agents/chat/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Permite o rechaza la herramienta que espera confirmación y sigue la respuesta
+         * @description Sigue la respuesta en pausa (la misma, messageId del evento start) desde donde se quedó. Con «Accept: text/event-stream» responde con eventos: start {conversationId, messageId, userMessageId}, delta {text} (uno por trozo), sources [{documentId, documentName, page, snippet}] (antes de done, si el agente tiene documentos: los fragmentos que recibió), tool_call {id, tool, sourceName, arguments} y tool_result {id, ok, output (recortado), note?} por cada herramienta que usa el agente; tool_confirmation {id, tool, sourceName, arguments, agentName} si una herramienta pide confirmación (la respuesta queda en pausa: se contesta con POST /api/bedrock/agents/chat/confirmation). done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. Los errores anteriores a la respuesta (400, 403, 404, 409 SubscriptionPaused) llegan como HTTP normal. Si el cliente se desconecta, se cancela la llamada al modelo y se guarda lo recibido con status «stopped». Sin modelo configurado responde 200 con un aviso en español (guardado con status «failed»): a un usuario, que el asistente todavía no está disponible; a un admin, cómo configurarlo.
+         */
+        post: operations["ChatController_toolConfirmation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -871,7 +967,7 @@ export interface paths {
         put?: never;
         /**
          * Envía un mensaje a un modelo directamente (sin agente)
-         * @description Con «Accept: text/event-stream» responde con eventos: start {conversationId, messageId, userMessageId}, delta {text} (uno por trozo), sources [{documentId, documentName, page, snippet}] (antes de done, si el agente tiene documentos: los fragmentos que recibió), done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. Los errores anteriores a la respuesta (400, 403, 404, 409 SubscriptionPaused) llegan como HTTP normal. Si el cliente se desconecta, se cancela la llamada al modelo y se guarda lo recibido con status «stopped». Sin modelo configurado responde 200 con un aviso en español (guardado con status «failed»): a un usuario, que el asistente todavía no está disponible; a un admin, cómo configurarlo.
+         * @description Con «Accept: text/event-stream» responde con eventos: start {conversationId, messageId, userMessageId}, delta {text} (uno por trozo), sources [{documentId, documentName, page, snippet}] (antes de done, si el agente tiene documentos: los fragmentos que recibió), tool_call {id, tool, sourceName, arguments} y tool_result {id, ok, output (recortado), note?} por cada herramienta que usa el agente; tool_confirmation {id, tool, sourceName, arguments, agentName} si una herramienta pide confirmación (la respuesta queda en pausa: se contesta con POST /api/bedrock/agents/chat/confirmation). done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. Los errores anteriores a la respuesta (400, 403, 404, 409 SubscriptionPaused) llegan como HTTP normal. Si el cliente se desconecta, se cancela la llamada al modelo y se guarda lo recibido con status «stopped». Sin modelo configurado responde 200 con un aviso en español (guardado con status «failed»): a un usuario, que el asistente todavía no está disponible; a un admin, cómo configurarlo.
          */
         post: operations["ChatController_modelChat"];
         delete?: never;
@@ -1097,6 +1193,23 @@ export interface paths {
          * @description La suya de actividad más reciente con ese agente (un chat con él solo: no la de un flujo, un ecosistema, el creador de agentes o un ajuste fino), sin mensajes; conversation es null si no tiene ninguna. 'Chatear' sigue con ella en lugar de abrir otra.
          */
         get: operations["ConversationsController_latest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** La página pública de un creador, por su nombre público: desde cuándo está, sus agentes y ecosistemas públicos y su valoración */
+        get: operations["CreatorsController_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1455,6 +1568,40 @@ export interface paths {
             cookie?: never;
         };
         get: operations["HealthController_check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sonda de vida: el proceso responde (no mira la base de datos) */
+        get: operations["HealthController_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sonda de disponibilidad: la base de datos responde con las migraciones aplicadas, Redis responde si está configurado y la instancia no se está cerrando */
+        get: operations["HealthController_ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3135,6 +3282,10 @@ export interface components {
              * @enum {string}
              */
             status: "complete" | "stopped" | "failed";
+            /** @description Las herramientas que usó el agente para responder, con sus argumentos y resultados */
+            toolCalls?: components["schemas"]["ToolCallDto"][];
+            /** @description La respuesta está en pausa: espera a que permitas o rechaces esta herramienta (POST /api/bedrock/agents/chat/confirmation) */
+            toolConfirmation?: components["schemas"]["ToolConfirmationEventDto"];
             usage: components["schemas"]["TokenUsageDto"] | null;
             /** @description Id del mensaje del usuario guardado */
             userMessageId: string;
@@ -3446,6 +3597,28 @@ export interface components {
              */
             priceID: string;
         };
+        CreateToolSourceDto: {
+            auth?: components["schemas"]["ToolAuthDto"];
+            /**
+             * @description Dónde se llama a la API (type openapi); sin ella, el primer servidor del documento
+             * @example https://api.example.com/v1
+             */
+            baseUrl?: string;
+            /** @description Cómo se llama la fuente en el chat («Inventario») */
+            name: string;
+            /** @description El documento OpenAPI 3, en JSON o YAML (type openapi) */
+            openapi?: string;
+            /**
+             * @description mcp: un servidor MCP remoto; openapi: una API HTTP descrita con OpenAPI 3
+             * @enum {string}
+             */
+            type: "mcp" | "openapi";
+            /**
+             * @description La URL del servidor MCP (type mcp)
+             * @example https://mcp.example.com/mcp
+             */
+            url?: string;
+        };
         CreatorConversationDto: {
             /** @description El agente que se cambia, o el ya creado con este borrador */
             agentId: string | null;
@@ -3456,6 +3629,24 @@ export interface components {
             messages: components["schemas"]["MessageDto"][];
             /** @description El título de la conversación: el del agente que se crea o se cambia */
             title: string;
+        };
+        CreatorDto: {
+            /** @description Sus agentes públicos, los más populares primero */
+            agents: components["schemas"]["AgentDto"][];
+            /** @description Su avatar; null: la inicial de su nombre */
+            avatar: string | null;
+            /** @description Sus ecosistemas públicos, los más populares primero */
+            ecosystems: components["schemas"]["EcosystemDto"][];
+            /** @description Desde cuándo tiene cuenta */
+            memberSince: string;
+            /** @description El nombre que muestra (su nombre público) */
+            name: string;
+            /** @description La media de todas las valoraciones visibles de sus agentes públicos, con un decimal (0 si no tienen) */
+            rating: number;
+            /** @description Cuántas valoraciones visibles tienen sus agentes públicos */
+            ratingCount: number;
+            /** @description Su nombre público (nunca su correo) */
+            username: string;
         };
         CreatorMessageDto: {
             /** @description Sin conversationId: el agente que se quiere cambiar (solo su creador o un admin) */
@@ -3797,7 +3988,7 @@ export interface components {
             context?: {
                 [key: string]: unknown;
             };
-            /** @description Archivos del dueño de la publicación que el agente puede consultar */
+            /** @description Documentos del dueño de la publicación (subidos con POST /api/files: PDF, DOCX, TXT, Markdown, HTML o CSV) que el agente lee para esta llamada: sus fragmentos más afines a la entrada llegan al modelo y vuelven en sources; nunca pasan al conocimiento del agente. Las imágenes llegan como enlaces firmados. */
             fileIds?: string[];
             /** @description Lo que se le pide al agente */
             input: string;
@@ -3937,6 +4128,13 @@ export interface components {
             net: number;
             /** @description Ya pagado a los creadores, en céntimos */
             paidOut: number;
+        };
+        LivenessDto: {
+            /**
+             * @description El proceso responde
+             * @enum {string}
+             */
+            status: "ok";
         };
         LogEntryDto: {
             agentId?: string;
@@ -4325,6 +4523,24 @@ export interface components {
             count: number;
             /** @description Cuántas valoraciones visibles de cada número de estrellas */
             histogram: components["schemas"]["RatingHistogramDto"];
+        };
+        ReadinessDto: {
+            /** @description La base de datos responde */
+            database: boolean;
+            /** @description Todas las migraciones del esquema están aplicadas */
+            migrations: boolean;
+            /**
+             * @description Redis responde (none: sin REDIS_URL)
+             * @enum {string}
+             */
+            redis: "ok" | "error" | "none";
+            /** @description La instancia ha empezado a cerrarse (SIGTERM) */
+            shuttingDown: boolean;
+            /**
+             * @description ok: la instancia puede recibir tráfico
+             * @enum {string}
+             */
+            status: "ok" | "error";
         };
         RegistrationContactDto: {
             contactName: string | null;
@@ -4749,9 +4965,128 @@ export interface components {
             results: components["schemas"]["CaseResultDto"][];
             total: number;
         };
+        TestToolDto: {
+            /** @description Los argumentos, un objeto JSON */
+            arguments?: {
+                [key: string]: unknown;
+            };
+            /** @description El nombre de la herramienta */
+            tool: string;
+        };
         TokenUsageDto: {
             inputTokens: number;
             outputTokens: number;
+        };
+        ToolAuthDto: {
+            /**
+             * @description El nombre de la cabecera (solo con type header)
+             * @example X-Api-Key
+             */
+            headerName?: string;
+            /**
+             * @description none: sin credencial; bearer: Authorization: Bearer <value>; header: la cabecera headerName con value
+             * @enum {string}
+             */
+            type: "none" | "bearer" | "header";
+            /** @description La credencial; se guarda cifrada y nunca se devuelve. En PUT, sin value se conserva la guardada. */
+            value?: string;
+        };
+        ToolAuthViewDto: {
+            headerName: string | null;
+            /** @enum {string} */
+            type: "none" | "bearer" | "header";
+            /**
+             * @description La credencial oculta: «••••» y sus cuatro últimos caracteres
+             * @example ••••a1b2
+             */
+            value: string | null;
+        };
+        ToolCallDto: {
+            /** @description Argumentos que escribió el modelo (JSON) */
+            arguments: Record<string, never>;
+            /** @description Id de la llamada (el del modelo) */
+            id: string;
+            /** @description Nota breve si falló o no se permitió */
+            note?: string;
+            ok?: boolean;
+            /** @description Resultado (recortado para mostrarlo) */
+            output?: string;
+            /** @description Nombre de la fuente de herramientas (servidor MCP o API) */
+            sourceName: string;
+            /**
+             * @description pending: espera la confirmación del usuario
+             * @enum {string}
+             */
+            status: "done" | "pending";
+            /** @description Nombre de la herramienta */
+            tool: string;
+        };
+        ToolConfirmationDto: {
+            /** @description true: permitir; false: rechazar (el modelo sabrá que no se ha permitido) */
+            allow: boolean;
+            /** @description Id de la llamada (el id del evento tool_confirmation) */
+            callId: string;
+            /** @description Conversación de quien llama */
+            conversationId: string;
+        };
+        ToolConfirmationEventDto: {
+            agentName: string;
+            arguments: Record<string, never>;
+            /** @description Id de la llamada: el callId de la confirmación */
+            id: string;
+            sourceName: string;
+            tool: string;
+        };
+        ToolDto: {
+            description: string;
+            enabled: boolean;
+            name: string;
+            /** @description JSON Schema de los argumentos */
+            parameters: {
+                [key: string]: unknown;
+            };
+            requiresConfirmation: boolean;
+        };
+        ToolSourceDto: {
+            auth: components["schemas"]["ToolAuthViewDto"];
+            /** @description La URL base de la API OpenAPI */
+            baseUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Por qué no se pudieron descubrir sus herramientas, en español */
+            error: string | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "ready" | "failed";
+            tools: components["schemas"]["ToolDto"][];
+            /** @enum {string} */
+            type: "mcp" | "openapi";
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description La URL del servidor MCP */
+            url: string | null;
+        };
+        ToolSourceListDto: {
+            /** @description Las fuentes de herramientas del agente, la más antigua primero */
+            items: components["schemas"]["ToolSourceDto"][];
+        };
+        ToolSwitchDto: {
+            /** @description Activa: el agente puede usarla */
+            enabled: boolean;
+            /** @description El nombre de una herramienta de la fuente */
+            name: string;
+            /** @description Pide confirmación: el usuario permite cada llamada antes */
+            requiresConfirmation: boolean;
+        };
+        ToolTestResultDto: {
+            /** @description false si la herramienta falló (el motivo en output) */
+            ok: boolean;
+            /** @description La respuesta de la herramienta como texto, o el fallo en español */
+            output: string;
+            /** @description La respuesta superaba 1 MB y se recortó */
+            truncated: boolean;
         };
         TrackingConfigDto: {
             /** @description Scripts que se cargan solo tras aceptar las cookies */
@@ -4793,6 +5128,12 @@ export interface components {
             /** @description Por defecto, el nombre del agente */
             name?: string;
             pinnedVersion?: number | "current";
+        };
+        UpdateToolSourceDto: {
+            auth?: components["schemas"]["ToolAuthDto"];
+            name?: string;
+            /** @description Las herramientas cuyos interruptores cambian; las demás quedan como estaban */
+            tools?: components["schemas"]["ToolSwitchDto"][];
         };
         UpdateUserDto: {
             contactName?: string;
@@ -7791,6 +8132,345 @@ export interface operations {
             };
         };
     };
+    ToolsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolSourceListDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente es de otro usuario: solo su creador o un admin gestionan sus herramientas */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ToolsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateToolSourceDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolSourceDto"];
+                };
+            };
+            /** @description Falta la URL, el documento o la credencial, o no son válidos */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente es de otro usuario: solo su creador o un admin gestionan sus herramientas */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente ya tiene 20 fuentes de herramientas */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ToolsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                toolSourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateToolSourceDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolSourceDto"];
+                };
+            };
+            /** @description Datos no válidos */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente es de otro usuario: solo su creador o un admin gestionan sus herramientas */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario), o fuente o herramienta no encontrada */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ToolsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                toolSourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Eliminada */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente es de otro usuario: solo su creador o un admin gestionan sus herramientas */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario), o fuente no encontrada */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ToolsController_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                toolSourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolSourceDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente es de otro usuario: solo su creador o un admin gestionan sus herramientas */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario), o fuente no encontrada */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ToolsController_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                toolSourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestToolDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolTestResultDto"];
+                };
+            };
+            /** @description Datos no válidos */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El agente es de otro usuario: solo su creador o un admin gestionan sus herramientas */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Agente no encontrado (también si es privado de otro usuario), o fuente o herramienta no encontrada */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     AgentsController_get: {
         parameters: {
             query?: never;
@@ -8038,6 +8718,76 @@ export interface operations {
                 };
             };
             /** @description Más mensajes o consultas al modelo por minuto de los que permiten RATE_LIMIT_MESSAGES_PER_MINUTE y RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ChatController_toolConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ToolConfirmationDto"];
+            };
+        };
+        responses: {
+            /** @description La respuesta completa (JSON) o, con «Accept: text/event-stream», sus eventos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatReplyDto"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Conversación no encontrada / «No hay ninguna herramienta esperando tu confirmación.» */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description code 'ToolConfirmationAnswered': «Esta herramienta ya se ha permitido o rechazado.» */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Más consultas al modelo por minuto de las que permite RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8959,6 +9709,36 @@ export interface operations {
             };
             /** @description userId no es quien llama (y quien llama no es admin) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    CreatorsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorDto"];
+                };
+            };
+            /** @description Ningún usuario tiene ese nombre público */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10374,6 +11154,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+        };
+    };
+    HealthController_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessDto"];
+                };
+            };
+        };
+    };
+    HealthController_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessDto"];
+                };
+            };
+            /** @description La instancia no debe recibir tráfico (el cuerpo dice por qué) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessDto"];
                 };
             };
         };
