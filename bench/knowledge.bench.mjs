@@ -251,10 +251,23 @@ async function ingest(backend, authorization, agentId, pdf) {
   }
 }
 
+/**
+ * fetch, once more when the connection was closed under the request before any answer: a
+ * keep-alive connection the server let go while the bench was seeding, not a failure to measure.
+ */
+async function fetchOnce(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 /** One chat turn through the backend: milliseconds to its first delta, and whether a sources event came. */
 async function chatTurn(backend, authorization, conversationId, message) {
   const started = performance.now();
-  const response = await fetch(`${backend.url}/api/bedrock/agents/chat`, {
+  const response = await fetchOnce(`${backend.url}/api/bedrock/agents/chat`, {
     method: 'POST',
     headers: { authorization, 'content-type': 'application/json', accept: 'text/event-stream' },
     body: JSON.stringify({ conversationId, message }),
@@ -282,7 +295,7 @@ async function chatTurn(backend, authorization, conversationId, message) {
 async function chatTurns(backend, authorization, agentId, bodies) {
   const conversations = [];
   for (let i = 0; i < 10; i += 1) {
-    const response = await fetch(`${backend.url}/api/conversations`, {
+    const response = await fetchOnce(`${backend.url}/api/conversations`, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json' },
       body: JSON.stringify({ metadata: { agentId } }),
@@ -298,7 +311,7 @@ async function chatTurns(backend, authorization, agentId, bodies) {
   return { p50: percentile(first, 0.5), p99: percentile(first, 0.99), withSources: results.filter((result) => result.sources).length };
 }
 
-async function measureDatabase({ database, sizes, seconds, postgresUrl, bodies, pdf }) {
+async function measureDatabase({ database, sizes, seconds, postgresUrl, bodies, pdf, rows }) {
   const workDir = mkdtempSync(join(tmpdir(), 'nova-bench-knowledge-'));
   const schema = `bench_knowledge_${process.pid}`;
   const env =
@@ -323,7 +336,6 @@ async function measureDatabase({ database, sizes, seconds, postgresUrl, bodies, 
   // The same database and issuer (PUBLIC_URL: its tokens are valid there) with an embeddings model:
   // the same users, agents and passages, searched hybrid.
   const hybrid = await startBackend(3333, { ...backendEnv, EMBEDDINGS_PROVIDER: 'openai-compatible', EMBEDDINGS_MODEL });
-  const rows = [];
   try {
     const authorization = await signedInUser(backend, `bench-knowledge-${Date.now()}@example.com`);
     const agentId = await createAgent(backend, authorization);
@@ -458,9 +470,13 @@ export async function run({ seconds }) {
   const { databases, postgresUrl } = benchDatabases(process.env.BENCH_KNOWLEDGE_DATABASES);
   const bodies = questions();
   const pdf = await makePdf(PDF_PAGES);
+  // Filled as each measurement ends: a failure later still prints what was measured.
   const rows = [];
-  for (const database of databases) rows.push(...(await measureDatabase({ database, sizes, seconds, postgresUrl, bodies, pdf })));
-  console.log(`\nConocimiento de un agente: ${seconds} s por búsqueda (1 y ${CONNECTIONS} conexiones); PDF de ${PDF_PAGES} páginas (${Math.round(pdf.length / 1024)} KB)`);
-  console.table(rows);
+  try {
+    for (const database of databases) await measureDatabase({ database, sizes, seconds, postgresUrl, bodies, pdf, rows });
+  } finally {
+    console.log(`\nConocimiento de un agente: ${seconds} s por búsqueda (1 y ${CONNECTIONS} conexiones); PDF de ${PDF_PAGES} páginas (${Math.round(pdf.length / 1024)} KB)`);
+    console.table(rows);
+  }
   return rows;
 }
