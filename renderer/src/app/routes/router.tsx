@@ -89,6 +89,8 @@ export const routes: RouteObject[] = [
               page('shopping-cart', 'Carrito de compra', async () => ({ Component: (await screens()).ShoppingCartScreen })),
             ],
           },
+          // Issue 34: a creator's public page.
+          page('/creadores/:username', 'Creador', async () => ({ Component: (await screens()).CreatorScreen })),
           {
             element: <RequireAuth />,
             children: [

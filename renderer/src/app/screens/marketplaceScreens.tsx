@@ -8,6 +8,7 @@ import type { PurchasedItem, PurchaseState } from '../../features/checkout';
 import { CartCheckout, SubscribeButton, toPlan, useSubscriptions, type CreatedSubscription, type Subscription } from '../../features/subscriptions';
 import {
   AgentDetailPage,
+  CreatorPage,
   EcosystemDetailPage,
   MarketplacePage,
   type Agent,
@@ -209,6 +210,12 @@ export function MarketplaceEcosystemScreen() {
       <EcosystemDetailPage ecosystemId={id} renderActions={(ecosystem) => ecosystemDetailActions(ecosystem)} renderAgentActions={agentCardActions} />
     </>
   );
+}
+
+/** /creadores/{username} (issue 34): a creator's page, with each card's team and cart buttons. */
+export function CreatorScreen() {
+  const { username } = useParams();
+  return <CreatorPage username={username} renderAgentActions={agentCardActions} />;
 }
 
 /** The cart's checkout: one subscription per paid agent in it, then /success. */

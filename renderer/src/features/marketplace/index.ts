@@ -7,6 +7,8 @@ export { EcosystemDetailPage, EcosystemDetailView } from './components/Ecosystem
 export type { EcosystemDetailPageProps } from './components/EcosystemDetail';
 export { PopularAgents, POPULAR_AGENTS_LIMIT } from './components/PopularAgents';
 export { AgentCard } from './components/AgentCard';
+export { CreatorPage } from './components/CreatorPage';
+export type { CreatorPageProps } from './components/CreatorPage';
 export { EcosystemCard } from './components/EcosystemCard';
 export { CardGrid, GRID_COLUMNS } from './components/CardGrid';
 export { useEcosystem } from './api/marketplaceQueries';

@@ -45,6 +45,7 @@ export const marketplaceStrings = {
   ratingValue: (rating: number) => `${rating.toLocaleString('es-ES', { maximumFractionDigits: 1 })} / 5`,
   popularity: 'Popularidad',
   createdBy: (author: string) => (author === 'system' ? 'Creado por el equipo de la plataforma' : `Creado por ${author}`),
+  createdByPrefix: 'Creado por ',
   viewDetails: 'Ver detalles',
   agentCount: (count: number) => (count === 1 ? '1 agente' : `${count} agentes`),
   detail: {
@@ -123,6 +124,17 @@ export const marketplaceStrings = {
       other: 'Otro motivo',
     },
     genericError: 'No se ha podido completar la acción. Inténtalo de nuevo.',
+  },
+  creator: {
+    notFound: 'Creador no encontrado',
+    notFoundText: 'No hay ningún creador con ese nombre.',
+    memberSince: (date: string) => `Miembro desde ${date}`,
+    agents: 'Sus agentes',
+    ecosystems: 'Sus ecosistemas',
+    noAgents: 'Todavía no tiene agentes públicos.',
+    noEcosystems: 'Todavía no tiene ecosistemas públicos.',
+    ratingTitle: 'Valoración de sus agentes',
+    viewCreator: (name: string) => `Ver la página de ${name}`,
   },
   popular: {
     title: 'Agentes más populares',

@@ -73,6 +73,18 @@ export function useEcosystem(id: string | undefined) {
   });
 }
 
+export type Creator = components['schemas']['CreatorDto'];
+
+/** GET /api/creators/{username}: a creator's public page; a 404 says nobody has that public name. */
+export function useCreator(username: string | undefined) {
+  return useQuery({
+    queryKey: ['creators', username ?? ''] as const,
+    queryFn: async ({ signal }) =>
+      (await api.GET('/api/creators/{username}', { params: { path: { username: username! } }, signal: withTimeout(signal, AGENT_FETCH_TIMEOUT_MS) })).data!,
+    enabled: Boolean(username),
+  });
+}
+
 /** The landing's showcase: the most popular public agents whose description says what they do. */
 export function usePopularAgents(limit: number) {
   return useQuery({

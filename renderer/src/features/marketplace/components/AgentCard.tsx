@@ -2,6 +2,7 @@ import './marketplace.css';
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CardFooter, CardFrame, CardHeading } from './CardParts';
+import { CreatorLink } from './DetailParts';
 import { useCategories } from '../../../shared/config';
 import { EntityAvatar } from '../../../shared/ui';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
@@ -23,6 +24,7 @@ export function AgentCard({ agent, href = `/marketplace/agent/${encodeURICompone
         <Badge variant="light" color="indigo" size="sm" mt={4}>
           {categoryLabel(agent.category)}
         </Badge>
+        <CreatorLink agent={agent} size="xs" />
       </CardHeading>
       <p className="marketplace-card-description">{agent.description}</p>
       <div className="marketplace-card-row">

@@ -4,7 +4,7 @@ import { useCategories } from '../../../shared/config';
 import { EntityAvatar } from '../../../shared/ui';
 import { type Agent, loadView, useAgent } from '../api/marketplaceQueries';
 import { marketplaceStrings as strings, priceLabel } from '../strings';
-import { BackLink, Fact, ItemList } from './DetailParts';
+import { BackLink, CreatorLink, Fact, ItemList } from './DetailParts';
 import { AgentReviews, type ReviewViewer } from './AgentReviews';
 import { ShareAgentButton } from './ShareAgentButton';
 import { EmptyView, LoadErrorView, LoadingView } from './StatusViews';
@@ -31,9 +31,7 @@ export function AgentDetailView({ agent, actions, viewer }: AgentDetailViewProps
             <Badge variant="light" color="indigo">
               {categoryLabel(agent.category)}
             </Badge>
-            <Text size="sm" c="dimmed">
-              {strings.createdBy(agent.createdBy)}
-            </Text>
+            <CreatorLink agent={agent} />
           </Group>
         </Stack>
       </Group>

@@ -57,3 +57,22 @@ export function TagList({ tags }: { tags: readonly string[] }) {
     </Group>
   );
 }
+
+/** 'Creado por {name}', a link to their page (/creadores/{name}) unless the platform made it. */
+export function CreatorLink({ agent, size = 'sm' }: { agent: { createdBy: string; creatorId: string | null }; size?: 'xs' | 'sm' }) {
+  if (agent.createdBy === 'system' || !agent.creatorId) {
+    return (
+      <Text size={size} c="dimmed">
+        {strings.createdBy(agent.createdBy)}
+      </Text>
+    );
+  }
+  return (
+    <Text size={size} c="dimmed">
+      {strings.createdByPrefix}
+      <Anchor component={Link} to={`/creadores/${encodeURIComponent(agent.createdBy)}`} size={size} c="indigo.3" aria-label={strings.creator.viewCreator(agent.createdBy)}>
+        {agent.createdBy}
+      </Anchor>
+    </Text>
+  );
+}
