@@ -35,6 +35,41 @@ export interface OpenAiFakeOptions {
   models?: string[];
   /** Answers `GET /v1/models` with this HTTP status instead of the list. */
   modelsStatus?: number;
+  /**
+   * Tool calls (issue 33) for the next requests that offer tools, one list each, before
+   * `toolCallsFor`: the reply is then these calls (streamed as tool_calls deltas, the arguments in
+   * two pieces, or whole in the message), with finish_reason 'tool_calls'.
+   */
+  toolCalls?: FakeToolCall[][];
+  /**
+   * Tool calls chosen from the request, when it returns some. Without either option, a request
+   * offering tools whose last message is the user's and holds `[[tool:NAME {json}]]` calls NAME.
+   */
+  toolCallsFor?: (body: any) => FakeToolCall[] | undefined;
+}
+
+/** A call the fake model makes: a tool's name and its arguments (an object, or raw text sent as is). */
+export interface FakeToolCall {
+  name: string;
+  arguments: Record<string, unknown> | string;
+}
+
+const TOOL_MARKER = /\[\[tool:([A-Za-z0-9_-]+)\s*(\{.*?\})?\]\]/g;
+
+/** The calls a request asks of the fake: scripted ones, chosen ones, else the markers in the user's last message. */
+function toolCallsOf(body: any, current: OpenAiFakeOptions): FakeToolCall[] {
+  if (!Array.isArray(body?.tools) || body.tools.length === 0 || body.tool_choice === 'none') return [];
+  const scripted = current.toolCalls?.shift();
+  if (scripted) return scripted;
+  const chosen = current.toolCallsFor?.(body);
+  if (chosen) return chosen;
+  const last = body.messages?.[body.messages.length - 1];
+  if (last?.role !== 'user' || typeof last.content !== 'string') return [];
+  return [...last.content.matchAll(TOOL_MARKER)].map((match) => ({ name: match[1], arguments: match[2] ? (JSON.parse(match[2]) as Record<string, unknown>) : {} }));
+}
+
+function argumentsText(call: FakeToolCall): string {
+  return typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
 }
 
 export interface OpenAiFakeRequest {
@@ -119,6 +154,26 @@ export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenA
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
 
     const events: string[] = [chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }])];
+    const calls = toolCallsOf(body, current);
+    if (calls.length > 0) {
+      calls.forEach((call, index) => {
+        const text = argumentsText(call);
+        const half = Math.ceil(text.length / 2);
+        const callId = `call_fake${requests.length}_${index}`;
+        events.push(chunk([{ index: 0, delta: { tool_calls: [{ index, id: callId, type: 'function', function: { name: call.name, arguments: text.slice(0, half) } }] }, finish_reason: null }]));
+        events.push(chunk([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: text.slice(half) } }] }, finish_reason: null }]));
+      });
+      events.push(chunk([{ index: 0, delta: {}, finish_reason: 'tool_calls' }]));
+      if (body?.stream_options?.include_usage) events.push(chunk([], { usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 } }));
+      events.push('data: [DONE]\n\n');
+      for (const event of events) {
+        if (res.destroyed) return;
+        if (current.delayMs) await sleep(current.delayMs);
+        res.write(event);
+      }
+      res.end();
+      return;
+    }
     const reply = current.replies?.shift() ?? current.replyFor?.(body) ?? current.reply;
     const parts = current.failAfter !== undefined ? reply.slice(0, current.failAfter) : reply;
     for (const content of parts) events.push(chunk([{ index: 0, delta: { content }, finish_reason: null }]));
@@ -157,6 +212,30 @@ export async function startOpenAiFake(initial: OpenAiFakeOptions): Promise<OpenA
     res.writeHead(200, { 'content-type': 'application/json' });
     if (current.cutOffWith !== undefined) {
       res.end(current.cutOffWith);
+      return;
+    }
+    const calls = toolCallsOf(body, current);
+    if (calls.length > 0) {
+      res.end(
+        JSON.stringify({
+          id: `chatcmpl-fake${requests.length}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body?.model ?? 'fake',
+          choices: [
+            {
+              index: 0,
+              message: {
+                role: 'assistant',
+                content: null,
+                tool_calls: calls.map((call, index) => ({ id: `call_fake${requests.length}_${index}`, type: 'function', function: { name: call.name, arguments: argumentsText(call) } })),
+              },
+              finish_reason: 'tool_calls',
+            },
+          ],
+          usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 },
+        }),
+      );
       return;
     }
     const reply = current.replies?.shift() ?? current.replyFor?.(body) ?? current.reply;

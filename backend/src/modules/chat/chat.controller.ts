@@ -18,13 +18,15 @@ import { RateLimit, type RateLimitRule } from '../../common/rate-limit/rate-limi
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { AssistantPromptsService } from './assistant-prompts.service';
 import { ChatService, type PreparedChat } from './chat.service';
-import { AgentChatDto, AssistantPromptDto, AssistantPromptRequestDto, ChatReplyDto, ModelChatDto } from './dto/chat.dto';
+import { AgentChatDto, AssistantPromptDto, AssistantPromptRequestDto, ChatReplyDto, ModelChatDto, ToolConfirmationDto } from './dto/chat.dto';
 import { SseWriter } from './sse';
 import { ErrorBodyDto, INVALID_BODY } from '../../common/errors/error-body.dto';
 
 const STREAMING_DESCRIPTION =
   'Con «Accept: text/event-stream» responde con eventos: start {conversationId, messageId, userMessageId}, ' +
   'delta {text} (uno por trozo), sources [{documentId, documentName, page, snippet}] (antes de done, si el agente tiene documentos: los fragmentos que recibió), ' +
+  'tool_call {id, tool, sourceName, arguments} y tool_result {id, ok, output (recortado), note?} por cada herramienta que usa el agente; ' +
+  'tool_confirmation {id, tool, sourceName, arguments, agentName} si una herramienta pide confirmación (la respuesta queda en pausa: se contesta con POST /api/bedrock/agents/chat/confirmation). ' +
   'done {message, messageId, usage, …la respuesta JSON completa} o error {message, statusCode, code?}. ' +
   'Los errores anteriores a la respuesta (400, 403, 404, 409 SubscriptionPaused) llegan como HTTP normal. ' +
   'Si el cliente se desconecta, se cancela la llamada al modelo y se guarda lo recibido con status «stopped». ' +
@@ -76,6 +78,27 @@ export class ChatController {
     @Res() response: Response,
   ): Promise<void> {
     await this.respond(await this.chat.prepareAgentChat(identity, body), request, response);
+  }
+
+  @Post('bedrock/agents/chat/confirmation')
+  @HttpCode(HttpStatus.OK)
+  @RateLimit({ rules: [{ by: 'user', quota: 'modelCalls' }] })
+  @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'Más consultas al modelo por minuto de las que permite RATE_LIMIT_MODEL_CALLS_PER_MINUTE (Retry-After: segundos de espera)' })
+  @ApiOperation({
+    summary: 'Permite o rechaza la herramienta que espera confirmación y sigue la respuesta',
+    description: `Sigue la respuesta en pausa (la misma, messageId del evento start) desde donde se quedó. ${STREAMING_DESCRIPTION}`,
+  })
+  @ApiOkResponse(CHAT_REPLY)
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Conversación no encontrada / «No hay ninguna herramienta esperando tu confirmación.»' })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: "code 'ToolConfirmationAnswered': «Esta herramienta ya se ha permitido o rechazado.»" })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
+  async toolConfirmation(
+    @CurrentIdentity() identity: VerifiedIdentity,
+    @Body() body: ToolConfirmationDto,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.respond(await this.chat.prepareConfirmation(identity, body), request, response);
   }
 
   @Post('bedrock/models/chat')
@@ -136,6 +159,12 @@ export class ChatController {
           sse.send('delta', { text: event.text });
         } else if (event.type === 'sources') {
           sse.send('sources', event.sources);
+        } else if (event.type === 'tool_call') {
+          sse.send('tool_call', event.call);
+        } else if (event.type === 'tool_result') {
+          sse.send('tool_result', event.result);
+        } else if (event.type === 'tool_confirmation') {
+          sse.send('tool_confirmation', event.confirmation);
         } else {
           sse.send('done', { ...event.reply, usage: event.reply.metadata.usage });
         }

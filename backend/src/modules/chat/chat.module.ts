@@ -7,6 +7,7 @@ import { KnowledgeModule } from '../knowledge/knowledge.module';
 import { ModelsModule } from '../models/models.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { UsersModule } from '../users/users.module';
+import { ToolCallingModule } from '../tool-calling/tool-calling.module';
 import { AssistantPromptsService } from './assistant-prompts.service';
 import { ChatController } from './chat.controller';
 import { ChatService } from './chat.service';
@@ -17,7 +18,7 @@ import { AssistantPrompt } from './entities/assistant-prompt.entity';
  * (ModelGateway) comes from the models module.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AssistantPrompt]), ConversationsModule, AgentsModule, SubscriptionsModule, UsersModule, ModelsModule, KnowledgeModule, AttachmentsModule],
+  imports: [TypeOrmModule.forFeature([AssistantPrompt]), ConversationsModule, AgentsModule, SubscriptionsModule, UsersModule, ModelsModule, KnowledgeModule, AttachmentsModule, ToolCallingModule],
   controllers: [ChatController],
   providers: [ChatService, AssistantPromptsService],
 })

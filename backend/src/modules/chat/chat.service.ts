@@ -25,10 +25,12 @@ import { AttachmentsService } from '../attachments/attachments.service';
 import { KnowledgeService } from '../knowledge/knowledge.service';
 import { type KnowledgeSource, knowledgeBlock } from '../knowledge/knowledge-sources';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { AgentTool } from '../tools/agent-toolbox';
+import { type ToolArguments, type ToolCallRecord, ToolLoop, type ToolLoopState } from '../tool-calling/tool-loop';
 import { AssistantPromptsService } from './assistant-prompts.service';
 import { boundedHistory, HISTORY_MAX_TURNS } from './chat-history';
-import { UnknownModelError } from './chat.errors';
-import type { AgentChatDto, ChatReplyDto, ModelChatDto } from './dto/chat.dto';
+import { ToolConfirmationAnsweredError, ToolConfirmationNotFoundError, UnknownModelError } from './chat.errors';
+import type { AgentChatDto, ChatReplyDto, ModelChatDto, ToolConfirmationDto } from './dto/chat.dto';
 
 /** A chat call checked and ready to ask the model. */
 export interface PreparedChat {
@@ -51,6 +53,18 @@ export interface PreparedChat {
   sources?: KnowledgeSource[];
   /** An admin is told how to configure a missing model; a user only that the assistant is not available. */
   callerIsAdmin: boolean;
+  /** The agent's tools (issue 33): with some, the turn runs the tool-calling loop. */
+  tools?: AgentTool[];
+  /** A paused turn taken up again: its stored reply (updated, not inserted), state and the user's answer. */
+  resume?: { message: Message; state: ToolLoopState; callId: string; allow: boolean };
+}
+
+/** A tool call as the chat's `tool_call` event shows it. */
+export interface ToolCallView {
+  id: string;
+  tool: string;
+  sourceName: string;
+  arguments: ToolArguments;
 }
 
 /** What a user is told when no model can answer; the configuration hint is for admins only. */
@@ -59,6 +73,9 @@ export type ChatEvent =
   | { type: 'start'; conversationId: string; messageId: string; userMessageId: string }
   | { type: 'delta'; text: string }
   | { type: 'sources'; sources: KnowledgeSource[] }
+  | { type: 'tool_call'; call: ToolCallView }
+  | { type: 'tool_result'; result: { id: string; ok: boolean; output: string; note?: string } }
+  | { type: 'tool_confirmation'; confirmation: ToolCallView & { agentName: string } }
   | { type: 'done'; reply: ChatReplyDto };
 
 /**
@@ -81,6 +98,7 @@ export class ChatService {
     private readonly knowledge: KnowledgeService,
     private readonly attachments: AttachmentsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly toolLoop: ToolLoop,
   ) {}
 
   /**
@@ -121,7 +139,7 @@ export class ChatService {
 
     const agent = await this.agents.findVisible(identity, agentId);
     // The agent's passages for the question are looked up together (one cheap check without documents).
-    const [, agentPrompt, knowledge] = await Promise.all([
+    const [, agentPrompt, knowledge, tools] = await Promise.all([
       this.subscriptions.assertMayChat(identity, agent),
       this.agents.promptFor(agent.id),
       this.knowledge.forAnswer(agent.id, question.content).catch((error: unknown) => {
@@ -129,6 +147,7 @@ export class ChatService {
         this.logger.error(`No se pudieron buscar los documentos del agente ${agent.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         return null;
       }),
+      this.toolLoop.toolsFor(agent.id),
     ]);
     // Only once the caller may chat with the agent: the files they attach are read for it.
     await this.attachFiles(identity, conversation, question, context, body.fileIds);
@@ -147,7 +166,44 @@ export class ChatService {
       modelId: agent.modelId ?? undefined,
       inference: agentInference(agent),
       agent: { id: agent.id, name: agent.name },
+      ...(tools.length > 0 ? { tools } : {}),
     });
+  }
+
+  /**
+   * POST /bedrock/agents/chat/confirmation: the user allows or refuses the tool call a reply of
+   * theirs waits for. The turn is prepared again from its stored question (the agent's prompt,
+   * documents and history as they are now) and the reply is claimed in the database (one answer
+   * wins, whichever instance gets it); `run` then goes on from the stored loop state.
+   */
+  async prepareConfirmation(identity: VerifiedIdentity, body: ToolConfirmationDto): Promise<PreparedChat> {
+    const conversation = await this.conversations.findOwned(identity, body.conversationId);
+    const messages = await this.conversations.orderedMessages(conversation.id);
+    // The reply that made the call (the newest, should a provider reuse ids): waiting for it, or
+    // (answered already) keeping it among its calls.
+    const paused = [...messages].reverse().find(
+      (message) =>
+        message.role === 'assistant' &&
+        (message.metadata?.toolConfirmation?.id === body.callId || message.metadata?.toolCalls?.some((call) => call.id === body.callId)),
+    );
+    const state = paused?.metadata?.toolConfirmation?.id === body.callId ? paused.metadata.toolLoop : undefined;
+    if (!paused?.metadata?.agentId) throw new ToolConfirmationNotFoundError();
+    if (!state?.pending) throw new ToolConfirmationAnsweredError();
+    const question = messages.find((message) => message.id === state.questionId && message.role === 'user');
+    if (!question) throw new ToolConfirmationNotFoundError();
+    const chat = await this.prepareAgentChat(identity, {
+      conversationId: conversation.id,
+      message: question.content,
+      messageId: question.id,
+      agentId: paused.metadata.agentId,
+    });
+    const claimed = await this.conversations.swapMessageMetadata(conversation.id, paused.id, (stored) => {
+      if (!stored.toolLoop?.pending || stored.toolConfirmation?.id !== body.callId) return null;
+      const { toolConfirmation: _answered, toolLoop: _state, ...rest } = stored;
+      return rest;
+    });
+    if (!claimed) throw new ToolConfirmationAnsweredError();
+    return { ...chat, replyId: paused.id, resume: { message: paused, state, callId: body.callId, allow: body.allow } };
   }
 
   /**
@@ -211,6 +267,10 @@ export class ChatService {
    * the reply is stored, and `done` sent, only once the question is stored.
    */
   async *run(chat: PreparedChat, signal: AbortSignal): AsyncGenerator<ChatEvent> {
+    if (chat.agent && (chat.tools || chat.resume) && this.gateway.isConfigured(chat.audience)) {
+      yield* this.runWithTools(chat, chat.agent, signal);
+      return;
+    }
     if (!this.gateway.isConfigured(chat.audience)) {
       yield this.startEvent(chat);
       await this.storeQuestion(chat);
@@ -284,6 +344,96 @@ export class ChatService {
     const reply = await this.storeReply(chat, text, 'complete', usage);
     if (chat.sources) yield { type: 'sources', sources: chat.sources };
     yield { type: 'done', reply: this.toReply(chat, reply, servedBy) };
+  }
+
+  /**
+   * A turn with tools (issue 33): the loop's text streams as deltas, each call as `tool_call` and
+   * `tool_result`; a call that needs the user's confirmation stores the reply with the loop's
+   * state and ends the stream with `tool_confirmation` and `done`. The reply keeps its calls
+   * (metadata.toolCalls). A resumed turn updates its stored reply instead of adding one.
+   */
+  private async *runWithTools(chat: PreparedChat, agent: NonNullable<PreparedChat['agent']>, signal: AbortSignal): AsyncGenerator<ChatEvent> {
+    const questionStored = this.storeQuestion(chat);
+    questionStored.catch(() => undefined);
+    yield this.startEvent(chat);
+    await questionStored;
+    let state: ToolLoopState | undefined = chat.resume?.state;
+    let servedBy: string | undefined;
+    let paused: ToolCallRecord | undefined;
+    try {
+      for await (const event of this.toolLoop.run({
+        agentId: agent.id,
+        request: {
+          audience: chat.audience,
+          sessionId: chat.conversation.id,
+          message: chat.question.content,
+          history: chat.history,
+          systemPrompt: chat.systemPrompt,
+          modelId: chat.modelId,
+          ...chat.inference,
+        },
+        tools: chat.tools ?? [],
+        policy: 'ask',
+        ...(chat.resume ? { resume: { state: chat.resume.state, callId: chat.resume.callId, allow: chat.resume.allow } } : {}),
+        signal,
+      })) {
+        if (event.type === 'delta') yield { type: 'delta', text: event.text };
+        else if (event.type === 'tool_call') yield { type: 'tool_call', call: callView(event.record) };
+        else if (event.type === 'tool_result') {
+          const { id, ok, output, note } = event.record;
+          yield { type: 'tool_result', result: { id, ok: ok ?? false, output: output ?? '', ...(note ? { note } : {}) } };
+        } else if (event.type === 'confirmation') {
+          state = event.state;
+          paused = event.record;
+        } else {
+          state = event.state;
+          servedBy = event.provider;
+        }
+      }
+    } catch (error) {
+      if (!signal.aborted) throw this.toModelError(error);
+    }
+    if (!state) return;
+    if (signal.aborted && !paused) {
+      if (state.text !== '') await this.storeToolReply(chat, state, 'stopped');
+      return;
+    }
+    const confirmation = paused ? { ...callView(paused), agentName: agent.name } : undefined;
+    const reply = await this.storeToolReply(chat, state, 'complete', confirmation);
+    if (confirmation) yield { type: 'tool_confirmation', confirmation };
+    if (chat.sources) yield { type: 'sources', sources: chat.sources };
+    yield { type: 'done', reply: this.toReply(chat, reply, servedBy) };
+  }
+
+  /** Stores (or, resumed, updates) a reply made with tools, with its calls and, paused, the loop's state. */
+  private async storeToolReply(
+    chat: PreparedChat,
+    state: ToolLoopState,
+    status: MessageStatus,
+    confirmation?: NonNullable<MessageMetadata['toolConfirmation']>,
+  ): Promise<Message> {
+    const metadata: MessageMetadata = {
+      agentId: chat.agent?.id,
+      agentName: chat.agent?.name,
+      ...(chat.sources ? { sources: chat.sources } : {}),
+      ...(state.records.length > 0 ? { toolCalls: state.records } : {}),
+      ...(confirmation ? { toolConfirmation: confirmation, toolLoop: { ...state, questionId: chat.question.id } } : {}),
+    };
+    const usage = state.usage.inputTokens > 0 || state.usage.outputTokens > 0 ? state.usage : null;
+    if (chat.resume) {
+      return this.conversations.updateReply(chat.resume.message, { content: state.text, status, metadata, modelId: this.modelIdFor(chat), usage });
+    }
+    const timestamp = new Date(Math.max(Date.now(), chat.question.timestamp.getTime() + 1));
+    return this.conversations.insertMessage(chat.conversation, {
+      id: chat.replyId,
+      role: 'assistant',
+      content: state.text,
+      timestamp,
+      metadata,
+      status,
+      modelId: this.modelIdFor(chat),
+      usage,
+    });
   }
 
   /** A resend (a message already stored under the client's id) must say the same (409 otherwise). */
@@ -367,6 +517,8 @@ export class ChatService {
         userMessageId: chat.question.id,
         ...(chat.agent ? { agentId: chat.agent.id, agentName: chat.agent.name } : {}),
         ...(chat.sources && !failed ? { sources: chat.sources } : {}),
+        ...(reply.metadata?.toolCalls ? { toolCalls: reply.metadata.toolCalls } : {}),
+        ...(reply.metadata?.toolConfirmation ? { toolConfirmation: reply.metadata.toolConfirmation } : {}),
       },
     };
   }
@@ -394,6 +546,10 @@ export class ChatService {
     this.logger.error(`Error inesperado del modelo: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return new ModelProviderError();
   }
+}
+
+function callView(record: ToolCallRecord): ToolCallView {
+  return { id: record.id, tool: record.tool, sourceName: record.sourceName, arguments: record.arguments };
 }
 
 function questionOf(body: { message: string; messageId?: string }): NewMessage & { role: 'user' } {

@@ -327,6 +327,46 @@ export class ConversationsService {
     return message;
   }
 
+  /**
+   * Compare-and-set on a message's metadata (issue 33: a reply paused for a tool confirmation is
+   * taken by one answer only, whichever instance gets it): `change` sees the stored metadata and
+   * returns the new one, or null to leave it; true when this call changed the row.
+   */
+  async swapMessageMetadata(conversationId: string, id: string, change: (stored: MessageMetadata) => MessageMetadata | null): Promise<boolean> {
+    const row = await this.messages
+      .createQueryBuilder('message')
+      .select('message.metadata', 'metadata')
+      .where('message.conversationId = :conversationId AND message.id = :id', { conversationId, id })
+      .getRawOne<{ metadata: string | null }>();
+    if (!row?.metadata) return false;
+    const next = change(JSON.parse(row.metadata) as MessageMetadata);
+    if (!next) return false;
+    const result = await this.messages
+      .createQueryBuilder()
+      .update(Message)
+      .set({ metadata: next })
+      .where('conversation_id = :conversationId AND id = :id AND metadata = :metadata', { conversationId, id, metadata: row.metadata })
+      .execute();
+    return (result.affected ?? 0) === 1;
+  }
+
+  /** A reply finished later (a resumed tool turn): its text, status, metadata, model and tokens. */
+  async updateReply(
+    message: Message,
+    change: Pick<Message, 'content' | 'status' | 'metadata' | 'modelId'> & { usage: { inputTokens: number; outputTokens: number } | null },
+  ): Promise<Message> {
+    const next = {
+      content: change.content,
+      status: change.status,
+      metadata: change.metadata,
+      modelId: change.modelId,
+      inputTokens: change.usage?.inputTokens ?? null,
+      outputTokens: change.usage?.outputTokens ?? null,
+    };
+    await this.messages.update({ conversationId: message.conversationId, id: message.id }, next);
+    return Object.assign(new Message(), message, next);
+  }
+
   /** Every message of the conversation, oldest first. */
   orderedMessages(conversationId: string): Promise<Message[]> {
     return this.messages.find({

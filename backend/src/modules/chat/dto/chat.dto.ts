@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { KnowledgeSourceDto } from '../../knowledge/dto/knowledge-source.dto';
-import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { TokenUsageDto } from '../../conversations/dto/conversation.dto';
 import { FORM_LIMITS } from '../../../common/validation/form-limits';
 
@@ -85,6 +85,27 @@ export class ModelChatDto extends ChatRequestFields {
   modelId?: string;
 }
 
+/** A tool call of an agent's reply (issue 33), as the chat shows it and the stored message keeps it. */
+export class ToolCallDto {
+  @ApiProperty({ description: 'Id de la llamada (el del modelo)' }) id: string;
+  @ApiProperty({ description: 'Nombre de la herramienta' }) tool: string;
+  @ApiProperty({ description: 'Nombre de la fuente de herramientas (servidor MCP o API)' }) sourceName: string;
+  @ApiProperty({ description: 'Argumentos que escribió el modelo (JSON)' }) arguments: unknown;
+  @ApiProperty({ enum: ['done', 'pending'], description: 'pending: espera la confirmación del usuario' }) status: 'done' | 'pending';
+  @ApiPropertyOptional() ok?: boolean;
+  @ApiPropertyOptional({ description: 'Resultado (recortado para mostrarlo)' }) output?: string;
+  @ApiPropertyOptional({ description: 'Nota breve si falló o no se permitió' }) note?: string;
+}
+
+/** The call a paused reply waits for. */
+export class ToolConfirmationEventDto {
+  @ApiProperty({ description: 'Id de la llamada: el callId de la confirmación' }) id: string;
+  @ApiProperty() tool: string;
+  @ApiProperty() sourceName: string;
+  @ApiProperty() arguments: unknown;
+  @ApiProperty() agentName: string;
+}
+
 export class ChatMetadataDto {
   @ApiProperty({ example: 'bedrock', description: 'bedrock, openai-compatible o none (sin modelo configurado)' })
   modelProvider: string;
@@ -101,6 +122,30 @@ export class ChatMetadataDto {
       'Si el agente tiene documentos o la conversación archivos adjuntos: los fragmentos que recibió para responder, con su documento (o archivo: documentId es entonces su fileId) y página',
   })
   sources?: KnowledgeSourceDto[];
+  @ApiPropertyOptional({ type: [ToolCallDto], description: 'Las herramientas que usó el agente para responder, con sus argumentos y resultados' })
+  toolCalls?: ToolCallDto[];
+  @ApiPropertyOptional({
+    type: ToolConfirmationEventDto,
+    description: 'La respuesta está en pausa: espera a que permitas o rechaces esta herramienta (POST /api/bedrock/agents/chat/confirmation)',
+  })
+  toolConfirmation?: ToolConfirmationEventDto;
+}
+
+/** Body of POST /bedrock/agents/chat/confirmation: the user's answer to a tool that asks first. */
+export class ToolConfirmationDto {
+  @ApiProperty({ description: 'Conversación de quien llama' })
+  @IsUUID('all', { message: 'conversationId debe ser el id de una conversación' })
+  conversationId: string;
+
+  @ApiProperty({ description: 'Id de la llamada (el id del evento tool_confirmation)' })
+  @IsString({ message: 'callId debe ser un texto' })
+  @IsNotEmpty({ message: 'callId no puede estar vacío' })
+  @MaxLength(200, { message: 'callId no puede superar los 200 caracteres' })
+  callId: string;
+
+  @ApiProperty({ description: 'true: permitir; false: rechazar (el modelo sabrá que no se ha permitido)' })
+  @IsBoolean({ message: 'allow debe ser true o false' })
+  allow: boolean;
 }
 
 /** JSON answer of both chat endpoints (without Accept: text/event-stream). */

@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { KnowledgeSource } from '../../knowledge/knowledge-sources';
+import type { ToolArguments, ToolCallRecord, ToolLoopState } from '../../tool-calling/tool-loop';
 
 export type MessageRole = 'user' | 'assistant';
 
@@ -15,6 +16,12 @@ export interface MessageMetadata {
   agentName?: string;
   /** An agent's reply: the passages of its documents it was given (issue 32). */
   sources?: KnowledgeSource[];
+  /** An agent's reply that used tools (issue 33): each call with its arguments and result. */
+  toolCalls?: ToolCallRecord[];
+  /** The call a paused reply waits for the user to allow or refuse. */
+  toolConfirmation?: { id: string; tool: string; sourceName: string; arguments: ToolArguments; agentName: string };
+  /** A paused reply's loop state, for whichever instance resumes it (the question it answers included). */
+  toolLoop?: ToolLoopState & { questionId: string };
 }
 
 @Entity('messages')
