@@ -6,8 +6,6 @@ import { createTestAppWith, type TestApp } from '../support/test-app';
 import { FakeToolbox } from './fake-toolbox';
 
 jest.setTimeout(60_000);
-// The OpenAPI parser is an ES module Jest cannot load here; these tests stand in for the whole toolbox.
-jest.mock('@apidevtools/swagger-parser', () => ({ __esModule: true, default: {} }));
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the events' and the fake's JSON are read loosely */
 interface SseEvent {
