@@ -42,6 +42,14 @@ export interface BedrockFakeOptions {
   usage?: { inputTokens: number; outputTokens: number };
   /** ConverseStream's messageStop reason (default 'end_turn'). */
   stopReason?: string;
+  /**
+   * Tool uses (issue 33) for the next ConverseStream requests that offer tools (toolConfig without
+   * a forced tool), one list each: the reply is then these toolUse blocks (contentBlockStart with
+   * the id and name, the input's JSON in two deltas, contentBlockStop), stop reason 'tool_use'.
+   * Without them, such a request whose last message is the user's text with
+   * `[[tool:NAME {json}]]` uses NAME.
+   */
+  toolCalls?: { name: string; arguments: Record<string, unknown> | string }[][];
 }
 
 /** A foundation model as ListFoundationModels describes it. */
@@ -224,7 +232,12 @@ export async function startBedrockFake(initial: BedrockFakeOptions): Promise<Bed
     });
     const reply = current.replies?.shift() ?? current.reply;
     const forcedTool: string | undefined = body?.toolConfig?.toolChoice?.tool?.name;
-    let frames = invoke ? invokeAgentFrames({ ...current, reply }) : converseFrames({ ...current, reply }, forcedTool);
+    const uses = !invoke && !forcedTool ? toolUsesOf(body, current) : [];
+    let frames = invoke
+      ? invokeAgentFrames({ ...current, reply })
+      : uses.length > 0
+        ? toolUseFrames(uses, requests.length)
+        : converseFrames({ ...current, reply }, forcedTool);
     // ConverseStream opens with messageStart before the first part.
     if (current.stallAfter !== undefined) frames = frames.slice(0, current.stallAfter + (invoke ? 0 : 1));
     for (const frame of frames) {
@@ -362,6 +375,40 @@ function converseFrames(options: BedrockFakeOptions, forcedTool?: string): Uint8
       usage: { ...usage, totalTokens: usage.inputTokens + usage.outputTokens },
       metrics: { latencyMs: 42 },
     }),
+  );
+  return frames;
+}
+
+const TOOL_MARKER = /\[\[tool:([A-Za-z0-9_-]+)\s*(\{.*?\})?\]\]/g;
+
+type FakeToolUse = NonNullable<BedrockFakeOptions['toolCalls']>[number][number];
+
+/** The tool uses a ConverseStream request asks of the fake: scripted ones, else the markers of the user's last text. */
+function toolUsesOf(body: any, current: BedrockFakeOptions): FakeToolUse[] {
+  if (!Array.isArray(body?.toolConfig?.tools) || body.toolConfig.tools.length === 0) return [];
+  const scripted = current.toolCalls?.shift();
+  if (scripted) return scripted;
+  const last = body.messages?.[body.messages.length - 1];
+  const text = last?.role === 'user' ? last.content?.find((block: any) => typeof block.text === 'string')?.text : undefined;
+  if (typeof text !== 'string') return [];
+  return [...text.matchAll(TOOL_MARKER)].map((match) => ({ name: match[1], arguments: match[2] ? (JSON.parse(match[2]) as Record<string, unknown>) : {} }));
+}
+
+function toolUseFrames(uses: FakeToolUse[], request: number): Uint8Array[] {
+  const frames = [eventFrame('messageStart', { role: 'assistant' })];
+  uses.forEach((use, contentBlockIndex) => {
+    const input = typeof use.arguments === 'string' ? use.arguments : JSON.stringify(use.arguments);
+    const half = Math.ceil(input.length / 2);
+    frames.push(
+      eventFrame('contentBlockStart', { contentBlockIndex, start: { toolUse: { toolUseId: `tooluse_fake${request}_${contentBlockIndex}`, name: use.name } } }),
+      eventFrame('contentBlockDelta', { contentBlockIndex, delta: { toolUse: { input: input.slice(0, half) } } }),
+      eventFrame('contentBlockDelta', { contentBlockIndex, delta: { toolUse: { input: input.slice(half) } } }),
+      eventFrame('contentBlockStop', { contentBlockIndex }),
+    );
+  });
+  frames.push(
+    eventFrame('messageStop', { stopReason: 'tool_use' }),
+    eventFrame('metadata', { usage: { inputTokens: 12, outputTokens: 3, totalTokens: 15 }, metrics: { latencyMs: 42 } }),
   );
   return frames;
 }
