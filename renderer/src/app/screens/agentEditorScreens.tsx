@@ -1,5 +1,5 @@
 // Route modules for /create-advanced-agent and /edit-advanced-agent/{agentId}: the agent editor
-// with the signed-in user and the knowledge, prompt versions, test cases, fine-tuning and the API
+// with the signed-in user and the knowledge, tools, prompt versions, test cases, fine-tuning and the API
 // publication as tabs (features do not import one another, so they meet here). A save or a delete marks
 // 'Mis Agentes' as changed itself (the ['agents'] queries).
 import { useAtomValue } from 'jotai';
@@ -10,11 +10,13 @@ import { authStateAtom } from '../../features/auth/state/authState';
 import { KnowledgePanel, knowledgeStrings } from '../../features/knowledge';
 import { PromptTestCasesPanel, PromptVersionsPanel } from '../../features/prompts';
 import { PublicationPanel, publicationsStrings } from '../../features/publications';
+import { ToolsPanel, toolsStrings } from '../../features/tools';
 
 const promptTabs =
   (agentId: string) =>
   ({ promptChanged }: { promptChanged(): void }): AgentEditorTab[] => [
     { value: 'knowledge', label: knowledgeStrings.tabLabel, content: <KnowledgePanel agentId={agentId} /> },
+    { value: 'tools', label: toolsStrings.tabLabel, content: <ToolsPanel agentId={agentId} /> },
     { value: 'versions', label: agentEditorStrings.tabs.versions, content: <PromptVersionsPanel agentId={agentId} /> },
     { value: 'test-cases', label: agentEditorStrings.tabs.testCases, content: <PromptTestCasesPanel agentId={agentId} /> },
     {

@@ -1,0 +1,3 @@
+export { ToolsPanel } from './components/ToolsPanel';
+export type { ToolsPanelProps } from './components/ToolsPanel';
+export { toolsStrings } from './strings';
