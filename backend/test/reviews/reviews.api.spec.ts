@@ -8,6 +8,8 @@ import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { PopularityTracker, POPULARITY_WINDOW_MS } from '../../src/modules/reviews/popularity/popularity-tracker';
 import { ratingStats } from '../../src/modules/reviews/rating-formula';
 import { Subscription } from '../../src/modules/subscriptions/entities/subscription.entity';
+import { ApiKey } from '../../src/modules/publications/entities/api-key.entity';
+import { ApiPublication } from '../../src/modules/publications/entities/api-publication.entity';
 import { FakeModelGateway } from '../chat/fake-model-gateway';
 import { createPublicAgent } from '../support/agents';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
@@ -305,7 +307,16 @@ describe('reviews, ratings, popularity and reports (issue 34)', () => {
     await tracker.refresh();
     expect((await agent(popular)).popularity).toBe(3);
 
-    // 31 days on, the chats have left the window; the active subscription still counts.
+    // Each API key that called it is one more user (its last call, as the usage meter stores it).
+    const dataSource = testApp.app.get(DataSource);
+    await dataSource.getRepository(ApiPublication).insert({ id: 'pub-popular', agentId: popular, ownerSub: creator.sub, ownerUsername: 'creadora', name: 'API', description: '', enabled: true, pinnedVersion: null });
+    for (const keyId of ['key-1', 'key-2']) {
+      await dataSource.getRepository(ApiKey).insert({ id: keyId, publicationId: 'pub-popular', name: keyId, prefix: 'nova_sk_abcdef', digest: keyId.padEnd(64, '0'), lastUsedAt: new Date() });
+    }
+    await tracker.refresh();
+    expect((await agent(popular)).popularity).toBe(5);
+
+    // 31 days on, the chats and calls have left the window; the active subscription still counts.
     await tracker.refresh(new Date(Date.now() + POPULARITY_WINDOW_MS + 24 * 60 * 60_000));
     expect((await agent(popular)).popularity).toBe(1);
   });

@@ -405,12 +405,6 @@ export class AgentsService {
     return changed;
   }
 
-  /** For the popularity tracker's full recount: the agents whose popularity is not 0. */
-  async idsWithPopularity(): Promise<string[]> {
-    const rows = await this.agents.createQueryBuilder(ALIAS).select(`${ALIAS}.id`, 'id').where(`${ALIAS}.popularity <> 0`).getRawMany<{ id: string }>();
-    return rows.map((row) => row.id);
-  }
-
   /**
    * For the reports' resolution (issue 34): an admin takes the agent out of the marketplace (back
    * to private); null when no agent has the id.

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Between, Repository } from 'typeorm';
+import { Between, LessThan, Repository } from 'typeorm';
 import { isForeignKeyViolation } from '../../../database/database-errors';
 import { AgentsService } from '../../agents/agents.service';
 import { AgentUsage } from '../entities/agent-usage.entity';
@@ -12,6 +12,7 @@ export const POPULARITY_WINDOW_MS = 30 * 24 * 60 * 60_000;
 export const POPULARITY_REFRESH_MS = 10_000;
 const REPLIES_PER_READ = 2_000;
 const SUBSCRIPTIONS_LOOKBACK_MS = 5_000;
+const RECOUNT_BATCH = 500;
 
 /**
  * An agent's popularity (issue 34; README, 'Valoraciones y popularidad'): the distinct users who
@@ -20,7 +21,8 @@ const SUBSCRIPTIONS_LOOKBACK_MS = 5_000;
  * per listing: every few seconds each instance reads what happened since its last look (the
  * agents' chat replies, the API keys used, the subscriptions changed), records each user's last
  * use in `agent_usage`, and recounts the agents that gained a user, lost one to the window's end,
- * or had a subscription change. Every instance may do it: each step is idempotent.
+ * or had a subscription change; nothing else is written, so a marketplace nobody uses costs it
+ * nothing. Every instance may do it: each step is idempotent.
  */
 @Injectable()
 export class PopularityTracker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -56,22 +58,22 @@ export class PopularityTracker implements OnApplicationBootstrap, OnApplicationS
   private async look(now: Date): Promise<void> {
     const windowStart = new Date(now.getTime() - POPULARITY_WINDOW_MS);
     if (!this.marks) {
-      // First look: from the newest use recorded (or the window's start), and every agent recounted.
+      // First look: uses from the newest one recorded (or the window's start); every subscription,
+      // and every stored use that left the window while no instance was looking, once.
       const [replies, apiCalls] = await Promise.all([this.newestUse('user:%'), this.newestUse('key:%')]);
-      this.marks = { replies: laterOf(replies, windowStart), apiCalls: laterOf(apiCalls, windowStart), subscriptions: now, windowStart };
-      await this.recordNewUses(now);
-      await this.recount(undefined, windowStart);
-      return;
+      this.marks = { replies: laterOf(replies, windowStart), apiCalls: laterOf(apiCalls, windowStart), subscriptions: new Date(0), windowStart: new Date(0) };
     }
     const touched = await this.recordNewUses(now);
     // A little before the last look: updated_at may be stored in whole seconds (SQLite), and recounting twice is harmless.
-    for (const agentId of await this.reads.subscriptionChangesSince(new Date(this.marks.subscriptions.getTime() - SUBSCRIPTIONS_LOOKBACK_MS))) touched.add(agentId);
+    for (const agentId of await this.reads.subscriptionChangesSince(new Date(Math.max(0, this.marks.subscriptions.getTime() - SUBSCRIPTIONS_LOOKBACK_MS)))) touched.add(agentId);
     this.marks.subscriptions = now;
     // Users whose last use left the window since the last look.
     const expired = await this.usage.find({ select: { agentId: true }, where: { lastUsedAt: Between(this.marks.windowStart, windowStart) } });
     for (const row of expired) touched.add(row.agentId);
     this.marks.windowStart = windowStart;
     if (touched.size > 0) await this.recount([...touched], windowStart);
+    // Uses out of the window count no more: the table keeps 30 days.
+    if (expired.length > 0) await this.usage.delete({ lastUsedAt: LessThan(windowStart) });
   }
 
   /** Records the uses since the marks; answers the agents that gained a user in the window. */
@@ -111,25 +113,22 @@ export class PopularityTracker implements OnApplicationBootstrap, OnApplicationS
     return gained;
   }
 
-  /** Recounts the popularity of `agentIds` (every agent when undefined) and stores the ones that changed. */
-  private async recount(agentIds: string[] | undefined, windowStart: Date): Promise<void> {
-    const recent = await this.usage
-      .createQueryBuilder('u')
-      .select('u.agent_id', 'agentId')
-      .addSelect('COUNT(*)', 'users')
-      .where('u.last_used_at >= :windowStart', { windowStart })
-      .andWhere(agentIds ? 'u.agent_id IN (:...agentIds)' : '1 = 1', { agentIds })
-      .groupBy('u.agent_id')
-      .getRawMany<{ agentId: string; users: string | number }>();
-    const subscriptions = await this.reads.activeSubscriptions(agentIds);
-    const popularity = new Map<string, number>();
-    for (const agentId of agentIds ?? []) popularity.set(agentId, 0);
-    for (const row of recent) popularity.set(row.agentId, Number(row.users));
-    for (const [agentId, count] of subscriptions) popularity.set(agentId, (popularity.get(agentId) ?? 0) + count);
-    if (!agentIds) {
-      // Every agent: those with nothing counted go back to 0 (only the ones that are not already).
-      for (const agentId of await this.agents.idsWithPopularity()) if (!popularity.has(agentId)) popularity.set(agentId, 0);
+  /** Recounts the popularity of `agentIds` and stores the ones that changed. */
+  private async recount(agentIds: string[], windowStart: Date): Promise<void> {
+    const popularity = new Map<string, number>(agentIds.map((agentId) => [agentId, 0]));
+    for (let start = 0; start < agentIds.length; start += RECOUNT_BATCH) {
+      const batch = agentIds.slice(start, start + RECOUNT_BATCH);
+      const recent = await this.usage
+        .createQueryBuilder('u')
+        .select('u.agent_id', 'agentId')
+        .addSelect('COUNT(*)', 'users')
+        .where('u.last_used_at >= :windowStart', { windowStart })
+        .andWhere('u.agent_id IN (:...batch)', { batch })
+        .groupBy('u.agent_id')
+        .getRawMany<{ agentId: string; users: string | number }>();
+      for (const row of recent) popularity.set(row.agentId, Number(row.users));
     }
+    for (const [agentId, count] of await this.reads.activeSubscriptions(agentIds)) popularity.set(agentId, (popularity.get(agentId) ?? 0) + count);
     await this.agents.setPopularities(popularity);
   }
 
