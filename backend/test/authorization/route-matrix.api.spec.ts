@@ -223,6 +223,14 @@ describe('authorisation matrix of every registered route', () => {
         .expect(201);
       return `/api/agents/${seeded.agentId}/knowledge/${body.id}`;
     },
+    /** A tool source of the owner's seeded agent (issue 33), as its path: an OpenAPI document, no network to discover it. */
+    toolSource: async () => {
+      // An agent may have 20 sources: the earlier probes' go first.
+      const { body: earlier } = await http().get(`/api/agents/${seeded.agentId}/tools`).set(owner.authorization).expect(200);
+      for (const source of earlier.items as { id: string }[]) await http().delete(`/api/agents/${seeded.agentId}/tools/${source.id}`).set(owner.authorization).expect(204);
+      const { body } = await http().post(`/api/agents/${seeded.agentId}/tools`).set(owner.authorization).send(toolSourceBody).expect(201);
+      return `/api/agents/${seeded.agentId}/tools/${body.id}`;
+    },
     /** Issue 34: a public agent of the owner's, approved (anyone may see it). */
     publicAgent: async () => {
       const agentId = await fresh.agent(true);
@@ -251,6 +259,17 @@ describe('authorisation matrix of every registered route', () => {
   /** The owner's conversations are addressed by an admin with ?userId (the spec's admin view). */
   const asAdmin = (caller: Caller) => (caller === 'admin' ? `?userId=${owner.sub}` : '');
   const newAgentBody = { name: 'Agente nuevo', category: 'legal', description: 'Creado en la matriz' };
+  /** Issue 33: an OpenAPI tool source whose discovery reads only the document. */
+  const toolSourceBody = {
+    type: 'openapi',
+    name: 'Almacén',
+    baseUrl: 'https://api.example.com',
+    openapi: JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Almacén', version: '1' },
+      paths: { '/stock/{producto}': { get: { operationId: 'verStock', parameters: [{ name: 'producto', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } } },
+    }),
+  };
   const creatorDraft = {
     ...newAgentBody,
     skills: ['Contratos'],
@@ -661,6 +680,17 @@ describe('authorisation matrix of every registered route', () => {
     'POST /api/agents/:agentId/knowledge/search': {
       class: 'owner-resource',
       probe: () => ({ path: `/api/agents/${seeded.agentId}/knowledge/search`, body: { query: 'fianza' } }),
+    },
+
+    'GET /api/agents/:agentId/tools': { class: 'owner-resource', probe: () => ({ path: `/api/agents/${seeded.agentId}/tools` }) },
+    'POST /api/agents/:agentId/tools': { class: 'owner-resource', probe: () => ({ path: `/api/agents/${seeded.agentId}/tools`, body: toolSourceBody }) },
+    'PUT /api/agents/:agentId/tools/:toolSourceId': { class: 'owner-resource', probe: async () => ({ path: await fresh.toolSource(), body: { name: 'Almacén' } }) },
+    'DELETE /api/agents/:agentId/tools/:toolSourceId': { class: 'owner-resource', probe: async () => ({ path: await fresh.toolSource() }) },
+    'POST /api/agents/:agentId/tools/:toolSourceId/refresh': { class: 'owner-resource', probe: async () => ({ path: `${await fresh.toolSource()}/refresh` }) },
+    // Arguments the tool's schema refuses: the answer (ok: false) needs no network.
+    'POST /api/agents/:agentId/tools/:toolSourceId/test': {
+      class: 'owner-resource',
+      probe: async () => ({ path: `${await fresh.toolSource()}/test`, body: { tool: 'verStock', arguments: {} } }),
     },
 
     'POST /api/fine-tuning/sessions': { class: 'owner-resource', probe: () => ({ path: '/api/fine-tuning/sessions', body: { agentId: seeded.agentId } }) },
