@@ -73,7 +73,7 @@ describe('agents published as APIs: publications, keys and invoke', () => {
 
     const { body: keys } = await http().get(`/api/publication/${published.apiId}/keys`).set(ana.authorization).expect(200);
     expect(keys).toEqual([
-      { keyId: published.apiKey.keyId, name: 'Clave por defecto', prefix: published.apiKey.prefix, rateLimitPerMinute: null, monthlyRequestQuota: null, monthlyTokenQuota: null, createdAt: expect.any(String), lastUsedAt: null, expiresAt: null },
+      { keyId: published.apiKey.keyId, name: 'Clave por defecto', prefix: published.apiKey.prefix, rateLimitPerMinute: null, monthlyRequestQuota: null, monthlyTokenQuota: null, createdAt: expect.any(String), lastUsedAt: null, expiresAt: null, allowConfirmedTools: false },
     ]);
     const listing = await http().get('/api/publications').set(ana.authorization).expect(200);
     expect(listing.text).not.toContain(secret);

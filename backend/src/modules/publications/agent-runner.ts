@@ -5,7 +5,9 @@ import { AttachmentsService } from '../attachments/attachments.service';
 import { FilesService, type OwnedFile } from '../files/files.service';
 import { KnowledgeService } from '../knowledge/knowledge.service';
 import { type AnswerKnowledge, type KnowledgeSource, knowledgeBlock } from '../knowledge/knowledge-sources';
-import { type ChatTurn, ModelError, ModelGateway, ModelNotConfiguredError, ModelProviderError } from '../models/model-gateway';
+import { type ChatTurn, ModelError, ModelGateway, ModelNotConfiguredError, ModelProviderError, type ModelRequest } from '../models/model-gateway';
+import { type ToolArguments, ToolLoop } from '../tool-calling/tool-loop';
+import type { AgentTool } from '../tools/agent-toolbox';
 import { MAX_INPUT_LENGTH } from './dto/publications.dto';
 import { KeyQuotas } from './key-quotas';
 import type { ResolvedKey } from './key-resolver';
@@ -38,6 +40,15 @@ export interface AgentCallResult {
    * given, with their document (a file's id and name for the call's own) and page (issue 32).
    */
   sources?: KnowledgeSource[];
+  /** The tools the agent used (issue 33), each with its arguments and result. */
+  toolCalls?: AgentCallToolCall[];
+}
+
+export interface AgentCallToolCall {
+  tool: string;
+  arguments: ToolArguments;
+  ok: boolean;
+  output: string;
 }
 
 /**
@@ -57,6 +68,7 @@ export class AgentRunner {
     private readonly quotas: KeyQuotas,
     private readonly knowledge: KnowledgeService,
     private readonly attachments: AttachmentsService,
+    private readonly toolLoop: ToolLoop,
   ) {}
 
   /**
@@ -67,7 +79,11 @@ export class AgentRunner {
     if (lengthOf(request) > MAX_INPUT_LENGTH) throw new CallTooLongError(MAX_INPUT_LENGTH);
     if (!this.gateway.isConfigured('agent')) throw new ModelNotConfiguredError('user');
     const agent = key.agent as NonNullable<ResolvedKey['agent']>;
-    const [attached, knowledge] = await Promise.all([this.attachments.forCall(key.owner, request.fileIds ?? [], request.input), this.knowledgeFor(agent.id, request.input)]);
+    const [attached, knowledge, tools] = await Promise.all([
+      this.attachments.forCall(key.owner, request.fileIds ?? [], request.input),
+      this.knowledgeFor(agent.id, request.input),
+      this.toolLoop.toolsFor(agent.id),
+    ]);
     const images = await this.imageLinks(key, attached.images);
     const sources = [...(knowledge?.sources ?? []), ...(attached.knowledge?.sources ?? [])];
     return {
@@ -76,6 +92,7 @@ export class AgentRunner {
       systemPrompt: systemPromptOf(key, request, images, knowledge, attached.knowledge),
       requestId: `req_${randomUUID().replaceAll('-', '')}`,
       ...(sources.length > 0 ? { sources } : {}),
+      ...(tools.length > 0 ? { tools } : {}),
     };
   }
 
@@ -102,7 +119,7 @@ export class AgentRunner {
     let failed = true;
     try {
       yield { type: 'start', requestId: call.requestId, agentId: agent.id, version };
-      const events = this.gateway.stream({
+      const request: ModelRequest = {
         audience: 'agent',
         sessionId: call.requestId,
         message: call.request.input,
@@ -112,17 +129,42 @@ export class AgentRunner {
         ...agent.inference,
         wholeReply,
         signal,
-      });
-      for await (const event of events) {
-        if (event.type === 'delta') {
-          output += event.text;
-          yield { type: 'delta', text: event.text };
-        } else if (event.type === 'done' && event.usage) {
-          usage = { inputTokens: event.usage.inputTokens, outputTokens: event.usage.outputTokens };
+      };
+      let toolCalls: AgentCallToolCall[] | undefined;
+      if (call.tools) {
+        // With tools, the loop (issue 33): nobody can confirm a call here, so the key decides.
+        for await (const event of this.toolLoop.run({ agentId: agent.id, request, tools: call.tools, policy: key.allowConfirmedTools ? 'allow' : 'refuse', signal })) {
+          if (event.type === 'delta') {
+            output += event.text;
+            yield { type: 'delta', text: event.text };
+          } else if (event.type === 'done') {
+            usage = { ...event.state.usage };
+            toolCalls = event.state.records.map((record) => ({ tool: record.tool, arguments: record.arguments, ok: record.ok ?? false, output: record.output ?? '' }));
+          }
+        }
+      } else {
+        for await (const event of this.gateway.stream(request)) {
+          if (event.type === 'delta') {
+            output += event.text;
+            yield { type: 'delta', text: event.text };
+          } else if (event.type === 'done' && event.usage) {
+            usage = { inputTokens: event.usage.inputTokens, outputTokens: event.usage.outputTokens };
+          }
         }
       }
       failed = false;
-      yield { type: 'done', result: { output, agentId: agent.id, version, usage, requestId: call.requestId, ...(call.sources ? { sources: call.sources } : {}) } };
+      yield {
+        type: 'done',
+        result: {
+          output,
+          agentId: agent.id,
+          version,
+          usage,
+          requestId: call.requestId,
+          ...(call.sources ? { sources: call.sources } : {}),
+          ...(toolCalls && toolCalls.length > 0 ? { toolCalls } : {}),
+        },
+      };
     } catch (error) {
       const failure = this.toModelError(error);
       METERED.add(failure);
@@ -176,6 +218,8 @@ export interface PreparedCall {
   systemPrompt: string;
   requestId: string;
   sources?: KnowledgeSource[];
+  /** The agent's tools (issue 33): with some, the call runs the tool-calling loop. */
+  tools?: AgentTool[];
 }
 
 /**

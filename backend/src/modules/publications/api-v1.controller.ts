@@ -149,7 +149,7 @@ export class AgentApiController {
   @ApiOperation({
     summary: 'El agente como servidor MCP (streamable HTTP, sin sesión)',
     description:
-      'Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente: en content, su texto (y, si el agente tiene documentos, un segundo texto «Fuentes:» con cada fragmento); en structuredContent, {output, agentId, version, usage, requestId, sources?} (su outputSchema). Un mensaje JSON-RPC por petición: los lotes se rechazan.',
+      'Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente: en content, su texto (y, si el agente tiene documentos, un segundo texto «Fuentes:» con cada fragmento); en structuredContent, {output, agentId, version, usage, requestId, sources?, toolCalls?} (su outputSchema). Un mensaje JSON-RPC por petición: los lotes se rechazan.',
   })
   @ApiOkResponse({ type: JsonRpcResponseDto, description: 'La respuesta JSON-RPC al mensaje (los errores de la herramienta van en su resultado, isError)' })
   @ApiAcceptedResponse({ description: 'Una notificación o una respuesta del cliente: sin cuerpo' })

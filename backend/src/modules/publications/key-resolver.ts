@@ -29,6 +29,8 @@ export interface ResolvedKey {
   monthlyTokenQuota: number | null;
   /** ms since the epoch; null when it never expires. */
   expiresAt: number | null;
+  /** Its calls may run tools marked 'Pide confirmación' (issue 33). */
+  allowConfirmedTools: boolean;
   /** Null when the agent is gone or its owner may no longer use it. */
   agent: { id: string; name: string; description: string; modelId: string | null; inference: Pick<ModelRequest, 'temperature' | 'maxTokens'> } | null;
   /** The prompt the publication answers with; null when the agent has none (or the pinned version is gone). */
@@ -136,6 +138,7 @@ export class KeyResolver {
       monthlyRequestQuota: key.monthlyRequestQuota,
       monthlyTokenQuota: key.monthlyTokenQuota,
       expiresAt: key.expiresAt ? key.expiresAt.getTime() : null,
+      allowConfirmedTools: key.allowConfirmedTools === true,
       agent: agent ? { id: agent.id, name: agent.name, description: agent.description, modelId: agent.modelId, inference: agentInference(agent) } : null,
       prompt: prompt ? { text: prompt.prompt, version: prompt.version } : null,
     };

@@ -14,6 +14,10 @@ export const ASK_AGENT_OUTPUT = {
     .array(z.object({ documentId: z.string(), documentName: z.string(), page: z.number().int().nullable(), snippet: z.string() }))
     .optional()
     .describe('Si el agente tiene documentos: los fragmentos que recibió para responder, con su documento y página'),
+  toolCalls: z
+    .array(z.object({ tool: z.string(), arguments: z.unknown(), ok: z.boolean(), output: z.string() }))
+    .optional()
+    .describe('Si el agente usó herramientas: cada llamada, con sus argumentos y resultado'),
 };
 
 /** The sources as the MCP tool's second text block: 'Fuentes:' and each snippet with its document and page. */

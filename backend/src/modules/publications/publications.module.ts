@@ -8,6 +8,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { KnowledgeModule } from '../knowledge/knowledge.module';
 import { ModelsModule } from '../models/models.module';
 import { PromptVersionStoreModule } from '../prompts/prompt-version-store';
+import { ToolCallingModule } from '../tool-calling/tool-calling.module';
 import { AgentRunner } from './agent-runner';
 import { ApiKeyGuard } from './api-key.guard';
 import { CallAdmission } from './call-admission';
@@ -47,7 +48,7 @@ function keyFromBearer(request: Request, _response: Response, next: NextFunction
  * and metering.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage]), AgentsModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule, AttachmentsModule],
+  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage]), AgentsModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule, AttachmentsModule, ToolCallingModule],
   controllers: [PublicationsController, AgentApiController, OpenAiCompatibleController],
   providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, KeyQuotas, CallAdmission, UsageMeter, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter],
 })

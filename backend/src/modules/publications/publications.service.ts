@@ -61,6 +61,7 @@ function toKeyDto(key: ApiKey): ApiKeyDto {
     createdAt: key.createdAt,
     lastUsedAt: key.lastUsedAt,
     expiresAt: key.expiresAt,
+    allowConfirmedTools: key.allowConfirmedTools === true,
   };
 }
 
@@ -246,6 +247,7 @@ export class PublicationsService {
       monthlyRequestQuota: body.monthlyRequestQuota ?? null,
       monthlyTokenQuota: body.monthlyTokenQuota ?? null,
       expiresAt: body.expiresAt ?? null,
+      allowConfirmedTools: body.allowConfirmedTools === true,
       lastUsedAt: null,
       revokedAt: null,
     };

@@ -2517,7 +2517,7 @@ export interface paths {
         put?: never;
         /**
          * El agente como servidor MCP (streamable HTTP, sin sesión)
-         * @description Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente: en content, su texto (y, si el agente tiene documentos, un segundo texto «Fuentes:» con cada fragmento); en structuredContent, {output, agentId, version, usage, requestId, sources?} (su outputSchema). Un mensaje JSON-RPC por petición: los lotes se rechazan.
+         * @description Una herramienta, «ask_agent», que recibe input (y context opcional) y devuelve la respuesta del agente: en content, su texto (y, si el agente tiene documentos, un segundo texto «Fuentes:» con cada fragmento); en structuredContent, {output, agentId, version, usage, requestId, sources?, toolCalls?} (su outputSchema). Un mensaje JSON-RPC por petición: los lotes se rechazan.
          */
         post: operations["AgentApiController_mcp"];
         delete?: never;
@@ -2893,6 +2893,8 @@ export interface components {
             outputTokens: number;
         };
         ApiKeyDto: {
+            /** @description Si sus llamadas pueden usar las herramientas del agente marcadas 'Pide confirmación' */
+            allowConfirmedTools: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3429,6 +3431,11 @@ export interface components {
         };
         CreateApiKeyDto: {
             /**
+             * @description Permite que las llamadas con esta clave usen las herramientas del agente marcadas 'Pide confirmación' (nadie puede confirmarlas). Sin él, el modelo sabe que no se han permitido.
+             * @default false
+             */
+            allowConfirmedTools?: boolean;
+            /**
              * Format: date-time
              * @description Fecha ISO 8601 a partir de la cual la clave deja de funcionar
              */
@@ -3458,6 +3465,8 @@ export interface components {
             name: string;
         };
         CreatedApiKeyDto: {
+            /** @description Si sus llamadas pueden usar las herramientas del agente marcadas 'Pide confirmación' */
+            allowConfirmedTools: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3999,9 +4008,19 @@ export interface components {
             requestId: string;
             /** @description Si el agente tiene documentos: los fragmentos que recibió para responder, con su documento y página */
             sources?: components["schemas"]["KnowledgeSourceDto"][];
+            /** @description Si el agente usó herramientas: cada llamada, con sus argumentos y resultado */
+            toolCalls?: components["schemas"]["InvokeToolCallDto"][];
             usage: components["schemas"]["InvokeUsageDto"];
             /** @description La versión del prompt que respondió (null si el agente no tiene prompt) */
             version: number | null;
+        };
+        InvokeToolCallDto: {
+            /** @description Los argumentos que escribió el modelo */
+            arguments: Record<string, never>;
+            ok: boolean;
+            /** @description El resultado (recortado), o por qué falló o no se permitió */
+            output: string;
+            tool: string;
         };
         InvokeUsageDto: {
             inputTokens: number;
@@ -4601,8 +4620,8 @@ export interface components {
             note: string;
         };
         ReviewAuthorDto: {
-            /** @description Su nombre, si lo dio */
-            name: string | null;
+            /** @description El nombre que se muestra: su nombre público (el de registro no se muestra a otros) */
+            name: string;
             /** @description Nombre público del autor (nunca su correo) */
             username: string;
         };

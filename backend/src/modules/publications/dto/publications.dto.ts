@@ -52,6 +52,7 @@ export class ApiKeyDto {
   @ApiProperty() createdAt: Date;
   @ApiProperty({ nullable: true, type: Date }) lastUsedAt: Date | null;
   @ApiProperty({ nullable: true, type: Date }) expiresAt: Date | null;
+  @ApiProperty({ description: "Si sus llamadas pueden usar las herramientas del agente marcadas 'Pide confirmación'" }) allowConfirmedTools: boolean;
 }
 
 export class CreatedApiKeyDto extends ApiKeyDto {
@@ -169,6 +170,14 @@ export class CreateApiKeyDto {
   @Type(() => Date)
   @IsDate({ message: 'expiresAt debe ser una fecha ISO 8601' })
   expiresAt?: Date | null;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: "Permite que las llamadas con esta clave usen las herramientas del agente marcadas 'Pide confirmación' (nadie puede confirmarlas). Sin él, el modelo sabe que no se han permitido.",
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'allowConfirmedTools debe ser true o false' })
+  allowConfirmedTools?: boolean;
 }
 
 export class UsageQueryDto {
@@ -235,6 +244,14 @@ export class InvokeUsageDto {
   @ApiProperty() outputTokens: number;
 }
 
+/** A tool call made while answering (issue 33). */
+export class InvokeToolCallDto {
+  @ApiProperty() tool: string;
+  @ApiProperty({ description: 'Los argumentos que escribió el modelo' }) arguments: unknown;
+  @ApiProperty() ok: boolean;
+  @ApiProperty({ description: 'El resultado (recortado), o por qué falló o no se permitió' }) output: string;
+}
+
 export class InvokeResultDto {
   @ApiProperty() output: string;
   @ApiProperty() agentId: string;
@@ -243,6 +260,8 @@ export class InvokeResultDto {
   @ApiProperty() requestId: string;
   @ApiPropertyOptional({ type: [KnowledgeSourceDto], description: 'Si el agente tiene documentos: los fragmentos que recibió para responder, con su documento y página' })
   sources?: KnowledgeSourceDto[];
+  @ApiPropertyOptional({ type: [InvokeToolCallDto], description: 'Si el agente usó herramientas: cada llamada, con sus argumentos y resultado' })
+  toolCalls?: InvokeToolCallDto[];
 }
 
 /** OpenAI's chat completion request; only what we read is checked, the rest is accepted and ignored. */

@@ -57,6 +57,10 @@ export class ApiKey {
   @Column({ name: 'quota_tokens', type: 'bigint', default: 0, transformer: { to: (value: number) => value, from: (value: string | number | null) => Number(value ?? 0) } })
   quotaTokens: number;
 
+  /** Its calls may run tools marked 'Pide confirmación' (issue 33); otherwise the model is told they were not allowed. */
+  @Column({ name: 'allow_confirmed_tools', type: 'boolean', default: false })
+  allowConfirmedTools: boolean;
+
   /** Set when revoked: the key stops working at once; its usage figures stay. */
   @Column({ name: 'revoked_at', type: Date, nullable: true })
   revokedAt: Date | null;
