@@ -132,3 +132,37 @@ export async function startApiServer(): Promise<ToolServer & { document: (server
     });
   return { port, url: `http://127.0.0.1:${port}`, requests, document, close: closer(server) };
 }
+
+/** An MCP server that speaks only the older HTTP+SSE transport (GET /sse, POST /messages). */
+export async function startSseMcpServer(): Promise<ToolServer> {
+  const { SSEServerTransport } = await import('@modelcontextprotocol/sdk/server/sse.js');
+  const requests: ToolServer['requests'] = [];
+  const transports = new Map<string, InstanceType<typeof SSEServerTransport>>();
+  const server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://mcp');
+      if (request.method === 'GET' && url.pathname === '/sse') {
+        requests.push({ method: 'GET', path: url.pathname, headers: request.headers, body: '' });
+        const transport = new SSEServerTransport('/messages', response);
+        transports.set(transport.sessionId, transport);
+        const mcp = new McpServer({ name: 'antiguo', version: '1.0.0' });
+        mcp.registerTool('saludar', { description: 'Saluda', inputSchema: { nombre: z.string() } }, ({ nombre }) => ({
+          content: [{ type: 'text' as const, text: `Hola, ${nombre}.` }],
+        }));
+        response.on('close', () => transports.delete(transport.sessionId));
+        await mcp.connect(transport);
+        return;
+      }
+      const body = await readBody(request);
+      requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, body });
+      const transport = transports.get(url.searchParams.get('sessionId') ?? '');
+      if (request.method === 'POST' && url.pathname === '/messages' && transport) {
+        await transport.handlePostMessage(request, response, JSON.parse(body) as unknown);
+        return;
+      }
+      response.writeHead(405).end();
+    })();
+  });
+  const port = await listen(server);
+  return { port, url: `http://127.0.0.1:${port}/sse`, requests, close: closer(server) };
+}

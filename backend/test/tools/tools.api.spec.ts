@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AgentToolbox } from '../../src/modules/tools/agent-toolbox';
@@ -6,7 +5,7 @@ import { ToolSource } from '../../src/modules/tools/entities/tool-source.entity'
 import { ToolRunner } from '../../src/modules/tools/tool-runner';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { startApiServer, startMcpServer, type ToolServer } from './tool-servers';
+import { startApiServer, startMcpServer, startSseMcpServer, type ToolServer } from './tool-servers';
 
 jest.setTimeout(120_000);
 
@@ -16,8 +15,10 @@ const API_KEY = 'clave-de-la-api-9z8y';
 
 describe("an agent's tool sources (issue 33, item 1)", () => {
   let mcp: ToolServer;
+  let sse: ToolServer;
   let api: Awaited<ReturnType<typeof startApiServer>>;
   let closedPort: number;
+  let unreachablePort: number;
   let testApp: TestApp;
   let creator: SignedInUser;
   let other: SignedInUser;
@@ -31,14 +32,30 @@ describe("an agent's tool sources (issue 33, item 1)", () => {
     return response;
   };
 
+  /** Everything the application logged: no credential either. */
+  const logged: string[] = [];
+
   beforeAll(async () => {
-    Logger.overrideLogger(false);
+    // The application's logger writes JSON lines to stdout and stderr: kept here to be read.
+    const stderr = process.stderr.write.bind(process.stderr);
+    jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      logged.push(String(chunk));
+      return true;
+    });
+    jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      logged.push(String(chunk));
+      return stderr(chunk, ...(rest as []));
+    });
     mcp = await startMcpServer();
     api = await startApiServer();
+    sse = await startSseMcpServer();
     const spare = await startMcpServer();
     closedPort = spare.port;
     await spare.close();
-    testApp = await createTestApp({ RATE_LIMIT_AGENTS_PER_HOUR: '1000', TOOL_ALLOWED_HOSTS: `127.0.0.1:${mcp.port},127.0.0.1:${api.port}` });
+    const gone = await startMcpServer();
+    unreachablePort = gone.port;
+    await gone.close();
+    testApp = await createTestApp({ LOG_LEVEL: 'debug', RATE_LIMIT_AGENTS_PER_HOUR: '1000', TOOL_ALLOWED_HOSTS: `127.0.0.1:${mcp.port},127.0.0.1:${api.port},127.0.0.1:${sse.port},127.0.0.1:${unreachablePort}` });
     creator = await signUpAndSignIn(testApp, 'constructora@example.com');
     other = await signUpAndSignIn(testApp, 'otra@example.com');
     const newAgent = async (name: string, isPublic: boolean) =>
@@ -56,7 +73,8 @@ describe("an agent's tool sources (issue 33, item 1)", () => {
     await testApp.close();
     await mcp.close();
     await api.close();
-    Logger.overrideLogger(['log', 'error', 'warn', 'debug', 'verbose']);
+    await sse.close();
+    jest.restoreAllMocks();
   });
 
   const addMcp = (agentId: string, url: string, auth: object = { type: 'none' }) =>
@@ -140,6 +158,15 @@ describe("an agent's tool sources (issue 33, item 1)", () => {
     await http().post(`/api/agents/${publicAgent}/tools/${sourceId}/test`).set(creator.authorization).send({ tool: 'no_existe', arguments: {} }).expect(404);
   });
 
+  it('falls back to the SSE transport for an MCP server that does not speak Streamable HTTP', async () => {
+    const created = await addMcp(privateAgent, sse.url);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'ready', tools: [{ name: 'saludar', description: 'Saluda', enabled: false }] });
+    expect(sse.requests.some((entry) => entry.method === 'GET' && entry.path === '/sse')).toBe(true);
+    expect((await testTool(privateAgent, created.body.id as string, 'saludar', { nombre: 'Ana' })).body).toEqual({ ok: true, output: 'Hola, Ana.', truncated: false });
+    await http().delete(`/api/agents/${privateAgent}/tools/${created.body.id as string}`).set(creator.authorization).expect(204);
+  });
+
   it('connects an OpenAPI document with a named header: each operation is a tool that builds its request', async () => {
     const created = await http()
       .post(`/api/agents/${publicAgent}/tools`)
@@ -203,11 +230,27 @@ describe("an agent's tool sources (issue 33, item 1)", () => {
     expect(yaml.body).toMatchObject({ status: 'ready', baseUrl: api.url });
     expect(yaml.body.tools.map((tool: { name: string }) => tool.name)).toEqual(['verStock']);
 
+    const unreachable = await addMcp(publicAgent, `http://127.0.0.1:${unreachablePort}/mcp`);
+    expect(unreachable.body).toMatchObject({
+      status: 'failed',
+      error: 'No se pudo obtener la lista de herramientas: el servidor no responde o no es un servidor de herramientas.',
+    });
+    const offline = await http()
+      .post(`/api/agents/${publicAgent}/tools`)
+      .set(creator.authorization)
+      .send({ type: 'openapi', name: 'Apagada', openapi: api.document(`http://127.0.0.1:${unreachablePort}`) })
+      .expect(201);
+    expect((await testTool(publicAgent, offline.body.id as string, 'grande')).body).toEqual({
+      ok: false,
+      output: 'No se pudo llamar a la herramienta: el servidor no responde o no es un servidor de herramientas.',
+      truncated: false,
+    });
+
     await http().post(`/api/agents/${publicAgent}/tools`).set(creator.authorization).send({ type: 'mcp', name: 'Sin URL' }).expect(400);
     await http().post(`/api/agents/${publicAgent}/tools`).set(creator.authorization).send({ type: 'openapi', name: 'Sin documento', baseUrl: api.url }).expect(400);
     await http().post(`/api/agents/${publicAgent}/tools`).set(creator.authorization).send({ type: 'mcp', name: 'Sin clave', url: mcp.url, auth: { type: 'bearer' } }).expect(400);
 
-    for (const id of [invalid.body.id, yaml.body.id]) await http().delete(`/api/agents/${publicAgent}/tools/${id as string}`).set(creator.authorization).expect(204);
+    for (const id of [invalid.body.id, yaml.body.id, unreachable.body.id, offline.body.id]) await http().delete(`/api/agents/${publicAgent}/tools/${id as string}`).set(creator.authorization).expect(204);
   });
 
   it.each([
@@ -262,8 +305,13 @@ describe("an agent's tool sources (issue 33, item 1)", () => {
     await http().delete(`/api/agents/${publicAgent}/tools/${sources[0].id}`).set(creator.authorization).expect(404);
   });
 
-  it('never returned a credential in any response', () => {
+  it('never returned a credential in any response, nor logged one', () => {
     expect(bodies.length).toBeGreaterThan(10);
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged) {
+      expect(line).not.toContain(TOKEN);
+      expect(line).not.toContain(API_KEY);
+    }
     for (const body of bodies) {
       expect(body).not.toContain(TOKEN);
       expect(body).not.toContain(API_KEY);

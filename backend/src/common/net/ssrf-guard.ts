@@ -142,9 +142,19 @@ export async function resolveOutbound(target: string | URL, policy: OutboundPoli
   return { url, address: addresses[0] };
 }
 
-/** A dispatcher whose connections go to `address` whatever the name resolves to by then. */
+/**
+ * A dispatcher whose connections go to `address` whatever the name resolves to by then. Kept per
+ * address (its pools per origin), so calls to one tool reuse their connections.
+ */
+const agents = new Map<string, Agent>();
+const MAX_AGENTS = 64;
+
 function pinnedAgent(address: LookupAddress): Agent {
-  return new Agent({
+  const key = `${address.family}|${address.address}`;
+  const existing = agents.get(key);
+  if (existing) return existing;
+  const agent = new Agent({
+    keepAliveTimeout: 10_000,
     connect: {
       lookup: (_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
         if (options?.all) callback(null, [address]);
@@ -152,6 +162,13 @@ function pinnedAgent(address: LookupAddress): Agent {
       },
     } as never,
   });
+  if (agents.size >= MAX_AGENTS) {
+    const [oldestKey, oldest] = agents.entries().next().value as [string, Agent];
+    agents.delete(oldestKey);
+    void oldest.close().catch(() => undefined);
+  }
+  agents.set(key, agent);
+  return agent;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
