@@ -44,7 +44,6 @@ export class Reviews1795830000000 implements MigrationInterface {
           { name: 'agent_id', type: 'varchar', length: '64' },
           { name: 'author_sub', type: 'varchar', length: '64' },
           { name: 'author_handle', type: 'varchar', length: '128' },
-          { name: 'author_name', type: 'varchar', length: '120', isNullable: true },
           { name: 'rating', type: 'integer' },
           { name: 'comment', type: 'text', isNullable: true },
           { name: 'hidden', type: 'boolean', default: false },

@@ -7,7 +7,8 @@ export function toReviewDto(review: Review): ReviewDto {
     agentId: review.agentId,
     rating: review.rating,
     comment: review.comment,
-    author: { username: review.authorHandle, name: review.authorName },
+    // Both the public name: the name a user registered with is not shown to others.
+    author: { username: review.authorHandle, name: review.authorHandle },
     createdAt: review.createdAt.toISOString(),
     updatedAt: review.updatedAt.toISOString(),
     reply:

@@ -53,7 +53,7 @@ export class ReviewsService implements OnModuleInit {
     const agent = await this.agents.findVisible(identity, agentId);
     if (agent.ownerSub === identity.sub) throw new OwnAgentReviewError();
     if (!(await this.usage.hasUsed(identity.sub, agent.id))) throw new NotUsedError();
-    const author = { authorHandle: await this.users.handleOf(identity), authorName: identity.name?.trim() || null, authorEnabled: true };
+    const author = { authorHandle: await this.users.handleOf(identity), authorEnabled: true };
     const comment = body.comment ? body.comment : null;
     const now = new Date();
     let created = false;

@@ -61,7 +61,7 @@ export class ReplyDto {
 
 export class ReviewAuthorDto {
   @ApiProperty({ description: 'Nombre público del autor (nunca su correo)' }) username: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Su nombre, si lo dio' }) name: string | null;
+  @ApiProperty({ description: 'El nombre que se muestra: su nombre público (el de registro no se muestra a otros)' }) name: string;
 }
 
 export class ReviewReplyDto {

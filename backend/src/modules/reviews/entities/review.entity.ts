@@ -17,12 +17,12 @@ export class Review {
   @Column({ name: 'author_sub', type: 'varchar', length: 64 })
   authorSub: string;
 
-  /** The author's public name (never their e-mail), kept in step when they change it. */
+  /**
+   * The author's public name, kept in step when they change it: what a review shows of its author
+   * (never their e-mail nor the name they registered with, which stay private).
+   */
   @Column({ name: 'author_handle', type: 'varchar', length: 128 })
   authorHandle: string;
-
-  @Column({ name: 'author_name', type: 'varchar', length: 120, nullable: true })
-  authorName: string | null;
 
   @Column({ type: 'integer' })
   rating: number;

@@ -252,7 +252,7 @@ function ReviewList({
               <Stack gap={2}>
                 <Rating value={review.rating} readOnly size="sm" aria-label={strings.starsLabel(review.rating)} />
                 <Text size="sm" fw={600}>
-                  {review.author.name ?? review.author.username}
+                  {review.author.name}
                   <Text span size="xs" c="dimmed" fw={400}>
                     {' · '}
                     {dateFormat.format(new Date(review.updatedAt))}
