@@ -4016,7 +4016,9 @@ export interface components {
         };
         InvokeToolCallDto: {
             /** @description Los argumentos que escribió el modelo */
-            arguments: Record<string, never>;
+            arguments: {
+                [key: string]: unknown;
+            };
             ok: boolean;
             /** @description El resultado (recortado), o por qué falló o no se permitió */
             output: string;
@@ -4826,6 +4828,10 @@ export interface components {
             agentName?: string;
             /** @description En una respuesta de un agente con documentos: los fragmentos que recibió, con su documento y página */
             sources?: components["schemas"]["KnowledgeSourceDto"][];
+            /** @description En una respuesta de un agente que usó herramientas: cada llamada, con sus argumentos y resultado */
+            toolCalls?: components["schemas"]["ToolCallDto"][];
+            /** @description Respuesta en pausa: la herramienta que espera que el usuario la permita o la rechace */
+            toolConfirmation?: components["schemas"]["ToolConfirmationEventDto"];
         };
         StoredSubscriptionRefDto: {
             /**
@@ -5021,8 +5027,10 @@ export interface components {
             value: string | null;
         };
         ToolCallDto: {
-            /** @description Argumentos que escribió el modelo (JSON) */
-            arguments: Record<string, never>;
+            /** @description Argumentos que escribió el modelo (JSON; un texto si no lo era) */
+            arguments: {
+                [key: string]: unknown;
+            };
             /** @description Id de la llamada (el del modelo) */
             id: string;
             /** @description Nota breve si falló o no se permitió */
@@ -5050,7 +5058,10 @@ export interface components {
         };
         ToolConfirmationEventDto: {
             agentName: string;
-            arguments: Record<string, never>;
+            /** @description Argumentos que escribió el modelo */
+            arguments: {
+                [key: string]: unknown;
+            };
             /** @description Id de la llamada: el callId de la confirmación */
             id: string;
             sourceName: string;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { KnowledgeSourceDto } from '../../knowledge/dto/knowledge-source.dto';
 import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { TokenUsageDto } from '../../conversations/dto/conversation.dto';
+import { TokenUsageDto, ToolCallDto, ToolConfirmationEventDto } from '../../conversations/dto/conversation.dto';
 import { FORM_LIMITS } from '../../../common/validation/form-limits';
 
 const MESSAGE_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
@@ -83,27 +83,6 @@ export class ModelChatDto extends ChatRequestFields {
   @IsString({ message: 'modelId debe ser un texto' })
   @MaxLength(200, { message: 'modelId no puede superar los 200 caracteres' })
   modelId?: string;
-}
-
-/** A tool call of an agent's reply (issue 33), as the chat shows it and the stored message keeps it. */
-export class ToolCallDto {
-  @ApiProperty({ description: 'Id de la llamada (el del modelo)' }) id: string;
-  @ApiProperty({ description: 'Nombre de la herramienta' }) tool: string;
-  @ApiProperty({ description: 'Nombre de la fuente de herramientas (servidor MCP o API)' }) sourceName: string;
-  @ApiProperty({ description: 'Argumentos que escribió el modelo (JSON)' }) arguments: unknown;
-  @ApiProperty({ enum: ['done', 'pending'], description: 'pending: espera la confirmación del usuario' }) status: 'done' | 'pending';
-  @ApiPropertyOptional() ok?: boolean;
-  @ApiPropertyOptional({ description: 'Resultado (recortado para mostrarlo)' }) output?: string;
-  @ApiPropertyOptional({ description: 'Nota breve si falló o no se permitió' }) note?: string;
-}
-
-/** The call a paused reply waits for. */
-export class ToolConfirmationEventDto {
-  @ApiProperty({ description: 'Id de la llamada: el callId de la confirmación' }) id: string;
-  @ApiProperty() tool: string;
-  @ApiProperty() sourceName: string;
-  @ApiProperty() arguments: unknown;
-  @ApiProperty() agentName: string;
 }
 
 export class ChatMetadataDto {

@@ -160,9 +160,34 @@ export class MessageMetadataDto {
 }
 
 /** A stored message's metadata: what a client may save, and what the server adds. */
+/** A tool call of an agent's reply (issue 33), as the chat shows it and the stored message keeps it. */
+export class ToolCallDto {
+  @ApiProperty({ description: 'Id de la llamada (el del modelo)' }) id: string;
+  @ApiProperty({ description: 'Nombre de la herramienta' }) tool: string;
+  @ApiProperty({ description: 'Nombre de la fuente de herramientas (servidor MCP o API)' }) sourceName: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Argumentos que escribió el modelo (JSON; un texto si no lo era)' }) arguments: unknown;
+  @ApiProperty({ enum: ['done', 'pending'], description: 'pending: espera la confirmación del usuario' }) status: 'done' | 'pending';
+  @ApiPropertyOptional() ok?: boolean;
+  @ApiPropertyOptional({ description: 'Resultado (recortado para mostrarlo)' }) output?: string;
+  @ApiPropertyOptional({ description: 'Nota breve si falló o no se permitió' }) note?: string;
+}
+
+/** The call a paused reply waits for. */
+export class ToolConfirmationEventDto {
+  @ApiProperty({ description: 'Id de la llamada: el callId de la confirmación' }) id: string;
+  @ApiProperty() tool: string;
+  @ApiProperty() sourceName: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Argumentos que escribió el modelo' }) arguments: unknown;
+  @ApiProperty() agentName: string;
+}
+
 export class StoredMessageMetadataDto extends MessageMetadataDto {
   @ApiPropertyOptional({ type: [KnowledgeSourceDto], description: 'En una respuesta de un agente con documentos: los fragmentos que recibió, con su documento y página' })
   sources?: KnowledgeSourceDto[];
+  @ApiPropertyOptional({ type: [ToolCallDto], description: 'En una respuesta de un agente que usó herramientas: cada llamada, con sus argumentos y resultado' })
+  toolCalls?: ToolCallDto[];
+  @ApiPropertyOptional({ type: ToolConfirmationEventDto, description: 'Respuesta en pausa: la herramienta que espera que el usuario la permita o la rechace' })
+  toolConfirmation?: ToolConfirmationEventDto;
 }
 
 /** Body of POST /conversations/{id}/messages. Idempotent by `id`. */

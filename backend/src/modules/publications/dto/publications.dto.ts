@@ -247,7 +247,7 @@ export class InvokeUsageDto {
 /** A tool call made while answering (issue 33). */
 export class InvokeToolCallDto {
   @ApiProperty() tool: string;
-  @ApiProperty({ description: 'Los argumentos que escribió el modelo' }) arguments: unknown;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Los argumentos que escribió el modelo' }) arguments: unknown;
   @ApiProperty() ok: boolean;
   @ApiProperty({ description: 'El resultado (recortado), o por qué falló o no se permitió' }) output: string;
 }
