@@ -321,6 +321,8 @@ describe('authorisation matrix of every registered route', () => {
       ].map((path) => [`GET ${path}`, { class: 'document', probe: () => ({ path }) } satisfies RouteRule]),
     ),
     'GET /api/health': { class: 'public', probe: () => ({ path: '/api/health' }) },
+    'GET /api/health/live': { class: 'public', probe: () => ({ path: '/api/health/live' }) },
+    'GET /api/health/ready': { class: 'public', probe: () => ({ path: '/api/health/ready' }) },
     'GET /api/bench/constant': { class: 'public', probe: () => ({ path: '/api/bench/constant?bytes=64' }) },
     'GET /api/config': { class: 'public', probe: () => ({ path: '/api/config' }) },
     'GET /api/support/articles': { class: 'public', probe: () => ({ path: '/api/support/articles' }) },

@@ -48,14 +48,15 @@ const CHECKED_PATHS = [
 ];
 
 /**
- * Operations (or one status of one) whose errors are not the error body: the health check's 503
- * reports each dependency; applying a fine-tuning session answers `{ success: false, message }`
+ * Operations (or one status of one) whose errors are not the error body: the health check's and
+ * the readiness probe's 503 report each dependency; applying a fine-tuning session answers `{ success: false, message }`
  * (spec section 8); the OpenAI-compatible routes answer in OpenAI's error shape, and MCP refuses
  * a message it cannot take with a JSON-RPC error (its key's refusals are the error body); the
  * embedded identity service answers in Amazon Cognito's.
  */
 const OWN_ERROR_BODIES: Record<string, string> = {
   'GET /api/health': '#/components/schemas/HealthDto',
+  'GET /api/health/ready': '#/components/schemas/ReadinessDto',
   'POST /api/fine-tuning/sessions/{id}/apply': '#/components/schemas/ApplyResultDto',
   'GET /api/v1/models': '#/components/schemas/OpenAiErrorBodyDto',
   'POST /api/v1/chat/completions': '#/components/schemas/OpenAiErrorBodyDto',

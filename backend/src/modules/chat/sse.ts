@@ -1,6 +1,11 @@
+import type { Socket } from 'node:net';
 import type { Response } from 'express';
 
 export const SSE_HEARTBEAT_MS = 15_000;
+const SSE_INTERRUPT_FLUSH_MS = 1_000;
+
+/** The streams this process has open, for the shutdown to end them (see `interruptOpenStreams`). */
+const openStreams = new Set<SseWriter>();
 
 /**
  * Server-sent events written by hand on the Express response: one `event:`/`data:` block per
@@ -20,6 +25,8 @@ export class SseWriter {
     response.setHeader('X-Accel-Buffering', 'no');
     this.heartbeat = setInterval(() => this.write(': ping\n\n'), SSE_HEARTBEAT_MS);
     this.heartbeat.unref();
+    // Its route calls end() when it is done, whichever way the stream finished.
+    openStreams.add(this);
   }
 
   send(event: string, data: unknown): void {
@@ -28,7 +35,28 @@ export class SseWriter {
 
   end(): void {
     clearInterval(this.heartbeat);
+    openStreams.delete(this);
     if (!this.response.writableEnded) this.response.end();
+  }
+
+  /** Whether the stream is on that HTTP server (a test process runs several applications). */
+  servedBy(server: unknown): boolean {
+    return (this.response.socket as (Socket & { server?: unknown }) | null)?.server === server;
+  }
+
+  /**
+   * Sends a last event and then drops the connection as a client leaving would: the route's
+   * 'close' handler stops its work (a chat turn is stored as stopped) instead of running on.
+   */
+  interrupt(event: string, data: unknown): void {
+    clearInterval(this.heartbeat);
+    openStreams.delete(this);
+    if (this.response.writableEnded || this.response.destroyed) return;
+    const drop = () => this.response.destroy();
+    this.response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`, drop);
+    (this.response as Response & { flush?: () => void }).flush?.();
+    // A client that reads nothing more would hold the write (and the shutdown) forever.
+    setTimeout(drop, SSE_INTERRUPT_FLUSH_MS).unref();
   }
 
   private write(chunk: string): void {
@@ -37,4 +65,11 @@ export class SseWriter {
     // Present when a compression middleware wraps the response; it would otherwise buffer.
     (this.response as Response & { flush?: () => void }).flush?.();
   }
+}
+
+/** At shutdown: every stream open on that server gets this last event (clients show it) and is closed. */
+export function interruptOpenStreams(server: unknown, event: string, data: unknown): number {
+  const streams = [...openStreams].filter((stream) => stream.servedBy(server));
+  for (const stream of streams) stream.interrupt(event, data);
+  return streams.length;
 }

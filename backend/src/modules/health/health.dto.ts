@@ -32,3 +32,15 @@ export class HealthDto {
   @ApiProperty({ type: DatabaseHealthDto }) database: DatabaseHealthDto;
   @ApiProperty({ type: ProvidersDto }) providers: ProvidersDto;
 }
+
+export class LivenessDto {
+  @ApiProperty({ enum: ['ok'], description: 'El proceso responde' }) status: 'ok';
+}
+
+export class ReadinessDto {
+  @ApiProperty({ enum: ['ok', 'error'], description: 'ok: la instancia puede recibir tráfico' }) status: 'ok' | 'error';
+  @ApiProperty({ description: 'La base de datos responde' }) database: boolean;
+  @ApiProperty({ description: 'Todas las migraciones del esquema están aplicadas' }) migrations: boolean;
+  @ApiProperty({ enum: ['ok', 'error', 'none'], description: 'Redis responde (none: sin REDIS_URL)' }) redis: 'ok' | 'error' | 'none';
+  @ApiProperty({ description: 'La instancia ha empezado a cerrarse (SIGTERM)' }) shuttingDown: boolean;
+}

@@ -1,7 +1,14 @@
 import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ModelsModule } from '../models/models.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
+import { InFlightRequests, ShutdownState } from './shutdown';
 
-@Module({ imports: [ModelsModule], controllers: [HealthController], providers: [HealthService] })
+/** The health routes, and the instance's orderly shutdown that readiness reports (shutdown.ts). */
+@Module({
+  imports: [ModelsModule],
+  controllers: [HealthController],
+  providers: [HealthService, ShutdownState, { provide: APP_INTERCEPTOR, useClass: InFlightRequests }],
+})
 export class HealthModule {}
