@@ -129,6 +129,9 @@ describe('reviews, ratings, popularity and reports (issue 34)', () => {
     const page = await reviewsOf(agentId);
     expect(page.summary).toEqual({ average: 4.5, count: 2, histogram: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 } });
     expect(await agent(agentId)).toMatchObject({ rating: 4.5, ratingCount: 2 });
+    // Its creator editing it leaves the numbers alone.
+    await http().post('/api/agents').set(creator.authorization).send({ id: agentId, name: 'Asesor de Contratos', category: 'finance', description: 'Contratos y más' }).expect(200);
+    expect(await agent(agentId)).toMatchObject({ rating: 4.5, ratingCount: 2, description: 'Contratos y más' });
   });
 
   it('pages the reviews, newest first by default or by stars', async () => {

@@ -304,7 +304,9 @@ export class AgentsService {
     }
     const author = await this.users.handleOf(identity);
     await this.dataSource.transaction(async (manager) => {
-      await manager.save(Agent, agent);
+      // Reviews and use keep these (issue 34): a save never writes back what it read before a recount.
+      const { rating: _rating, ratingCount: _ratingCount, ratingScore: _ratingScore, popularity: _popularity, ...edited } = agent;
+      await manager.save(Agent, edited);
       if (body.prompt !== undefined) await this.storePrompt(manager, author, agent.id, body.prompt);
     });
     await this.syncPrice(agent, identity.sub);
