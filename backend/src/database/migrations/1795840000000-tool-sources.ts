@@ -28,6 +28,8 @@ export class ToolSources1795840000000 implements MigrationInterface {
           { name: 'status', type: 'varchar', length: '16' },
           { name: 'error', type: 'text', isNullable: true },
           { name: 'tools', type: 'text' },
+          // Bumped by every change: a change made from a stale read is tried again (two switches at once).
+          { name: 'version', type: 'integer', default: 1 },
           { name: 'created_at', type: timestamp, default: 'CURRENT_TIMESTAMP' },
           { name: 'updated_at', type: timestamp, default: 'CURRENT_TIMESTAMP' },
         ],

@@ -25,3 +25,10 @@ export class ToolSourceLimitError extends DomainError {
     super(`Un agente puede tener como mucho ${max} fuentes de herramientas. Elimina alguna para añadir otra.`);
   }
 }
+
+export class ToolSourceBusyError extends DomainError {
+  readonly status = 409;
+  constructor() {
+    super('La fuente de herramientas está cambiando ahora mismo. Inténtalo de nuevo.');
+  }
+}

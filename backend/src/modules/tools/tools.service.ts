@@ -11,7 +11,7 @@ import type { CreateToolSourceDto, TestToolDto, ToolAuthDto, ToolSourceDto, Tool
 import { type StoredTool, ToolSource } from './entities/tool-source.entity';
 import { ToolCredentials } from './tool-credentials';
 import { type Discovery, ToolRunner } from './tool-runner';
-import { ToolNotFoundError, ToolSourceInvalidError, ToolSourceLimitError, ToolSourceNotFoundError } from './tools.errors';
+import { ToolNotFoundError, ToolSourceBusyError, ToolSourceInvalidError, ToolSourceLimitError, ToolSourceNotFoundError } from './tools.errors';
 import { toToolSourceDto } from './tools.mapper';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,6 +58,7 @@ export class ToolsService {
       status: 'failed',
       error: null,
       tools: [],
+      version: 1,
       createdAt: new Date(),
       updatedAt: new Date(),
     });
@@ -75,25 +76,23 @@ export class ToolsService {
   }
 
   async update(identity: VerifiedIdentity, agentId: string, sourceId: string, body: UpdateToolSourceDto): Promise<ToolSourceDto> {
-    const source = await this.findSource(await this.modifiableAgent(identity, agentId), sourceId);
-    if (body.name !== undefined) {
-      const name = body.name.trim();
-      if (!name) throw new ToolSourceInvalidError('Escribe un nombre para la fuente de herramientas.');
-      source.name = name;
-    }
-    if (body.auth) this.applyAuth(source, body.auth, false);
-    if (body.tools) {
-      const byName = new Map(source.tools.map((tool) => [tool.name, tool]));
-      for (const change of body.tools) {
-        const tool = byName.get(change.name);
-        if (!tool) throw new ToolNotFoundError(change.name);
-        tool.enabled = change.enabled;
-        tool.requiresConfirmation = change.requiresConfirmation;
+    const agent = await this.modifiableAgent(identity, agentId);
+    const name = body.name?.trim();
+    if (body.name !== undefined && !name) throw new ToolSourceInvalidError('Escribe un nombre para la fuente de herramientas.');
+    const source = await this.change(agent, sourceId, (current) => {
+      if (name) current.name = name;
+      if (body.auth) this.applyAuth(current, body.auth, false);
+      if (body.tools) {
+        const byName = new Map(current.tools.map((tool) => [tool.name, { ...tool }]));
+        for (const change of body.tools) {
+          const tool = byName.get(change.name);
+          if (!tool) throw new ToolNotFoundError(change.name);
+          tool.enabled = change.enabled;
+          tool.requiresConfirmation = change.requiresConfirmation;
+        }
+        current.tools = [...byName.values()];
       }
-      source.tools = [...source.tools];
-    }
-    source.updatedAt = new Date();
-    await this.sources.save(source);
+    });
     return toToolSourceDto(source);
   }
 
@@ -104,12 +103,30 @@ export class ToolsService {
 
   /** Discovers again; the builder's switches stay on the tools that are still there. */
   async refresh(identity: VerifiedIdentity, agentId: string, sourceId: string): Promise<ToolSourceDto> {
-    const source = await this.findSource(await this.modifiableAgent(identity, agentId), sourceId);
-    const discovery = await this.runner.discover(this.credentials.accessOf(source));
-    this.applyDiscovery(source, discovery);
-    source.updatedAt = new Date();
-    await this.sources.save(source);
-    return toToolSourceDto(source);
+    const agent = await this.modifiableAgent(identity, agentId);
+    const discovery = await this.runner.discover(this.credentials.accessOf(await this.findSource(agent, sourceId)));
+    // Applied to the row as it is then: a switch changed during the discovery is kept.
+    return toToolSourceDto(await this.change(agent, sourceId, (current) => this.applyDiscovery(current, discovery)));
+  }
+
+  /**
+   * Applies `apply` to the source as stored and writes it only if nobody changed it meanwhile
+   * (its version); otherwise reads it again and retries, so two switches flipped at once both stay.
+   */
+  private async change(agent: Agent, sourceId: string, apply: (source: ToolSource) => void): Promise<ToolSource> {
+    for (let attempt = 0; ; attempt++) {
+      const source = await this.findSource(agent, sourceId);
+      const version = source.version;
+      apply(source);
+      source.version = version + 1;
+      source.updatedAt = new Date();
+      const { id, agentId, createdAt, ...fields } = source;
+      void agentId;
+      void createdAt;
+      const result = await this.sources.update({ id, version }, { ...fields, tools: fields.tools as never });
+      if (result.affected === 1) return source;
+      if (attempt >= 10) throw new ToolSourceBusyError();
+    }
   }
 
   async test(identity: VerifiedIdentity, agentId: string, sourceId: string, body: TestToolDto): Promise<ToolTestResultDto> {

@@ -77,6 +77,10 @@ export class ToolSource {
   @Column({ type: 'simple-json' })
   tools: StoredTool[];
 
+  /** Bumped by every change; a change applies only to the version it read (ToolsService). */
+  @Column({ type: 'integer', default: 1 })
+  version: number;
+
   @Column({ name: 'created_at', type: Date })
   createdAt: Date;
 
