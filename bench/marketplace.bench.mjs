@@ -94,6 +94,9 @@ function* agentRows(count) {
       productId: price > 0 ? `prod_bench_${index}` : null,
       priceId: price > 0 ? `price_bench_${index}` : null,
       rating: Math.round((1 + random.next() * 4) * 100) / 100,
+      // Reviews behind the rating (issue 34), without drawing from the generator (the rest of each
+      // row stays as before): the rating sort reads the Bayesian score these make (see the README).
+      ratingCount: (index * 7919) % 300,
       popularity: Math.floor(Math.pow(random.next(), 3) * 10_000),
       modelId: 'anthropic.claude-3-5-sonnet-20240620-v1:0',
       createdBy: user,
@@ -104,8 +107,10 @@ function* agentRows(count) {
   }
 }
 
-const COLUMNS = ['id', 'name', 'category', 'description', 'avatar', 'skills', 'capabilities', 'use_cases', 'price', 'rating', 'popularity', 'model_id', 'created_by', 'owner_sub', 'is_public', 'product_id', 'price_id', 'created_at', 'updated_at'];
-const values = (row, date) => [row.id, row.name, row.category, row.description, row.avatar, row.skills, row.capabilities, row.useCases, row.price, row.rating, row.popularity, row.modelId, row.createdBy, row.ownerSub, row.isPublic, row.productId, row.priceId, date, date];
+const COLUMNS = ['id', 'name', 'category', 'description', 'avatar', 'skills', 'capabilities', 'use_cases', 'price', 'rating', 'rating_count', 'rating_score', 'popularity', 'model_id', 'created_by', 'owner_sub', 'is_public', 'product_id', 'price_id', 'created_at', 'updated_at'];
+/** The rating sort's score: (10 × 3 + sum of stars) / (10 + reviews), as the reviews module stores it. */
+const ratingScore = (row) => Math.round(((30 + row.rating * row.ratingCount) / (10 + row.ratingCount)) * 10_000) / 10_000;
+const values = (row, date) => [row.id, row.name, row.category, row.description, row.avatar, row.skills, row.capabilities, row.useCases, row.price, row.rating, row.ratingCount, ratingScore(row), row.popularity, row.modelId, row.createdBy, row.ownerSub, row.isPublic, row.productId, row.priceId, date, date];
 
 export function seedSqlite(databasePath, count) {
   const db = new Database(databasePath);
