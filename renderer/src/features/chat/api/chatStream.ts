@@ -8,6 +8,10 @@ import { AGENT_CHAT_ENDPOINT } from '../utils/conversationConfig';
 /** The `done` event: the reply as the JSON answer of POST /api/bedrock/agents/chat would be. */
 export type ChatDone = components['schemas']['ChatReplyDto'];
 export type ChatSource = components['schemas']['KnowledgeSourceDto'];
+/** A tool call of an agent's answer (issue 33): as stored, and as the stream builds it up. */
+export type ChatToolCall = components['schemas']['ToolCallDto'];
+/** The call a paused answer waits for the user to allow or refuse. */
+export type ChatToolConfirmation = components['schemas']['ToolConfirmationEventDto'];
 
 function isSource(value: unknown): value is ChatSource {
   const source = value as Partial<ChatSource> | null;
@@ -30,6 +34,12 @@ export type ChatStreamEvent =
   | { type: 'delta'; text: string }
   /** Before `done`, when the agent has documents: the passages it was given, with their document and page. */
   | { type: 'sources'; sources: ChatSource[] }
+  /** The agent calls one of its tools. */
+  | { type: 'tool_call'; call: Pick<ChatToolCall, 'id' | 'tool' | 'sourceName' | 'arguments'> }
+  /** What the call gave back (cut for display), with a Spanish note when it failed or was not allowed. */
+  | { type: 'tool_result'; result: { id: string; ok: boolean; output: string; note?: string } }
+  /** The answer stops until the user allows or refuses this call (then `done`). */
+  | { type: 'tool_confirmation'; confirmation: ChatToolConfirmation }
   | { type: 'done'; reply: ChatDone }
   | ({ type: 'error' } & Pick<components['schemas']['ErrorBodyDto'], 'message' | 'statusCode' | 'code'>);
 
@@ -66,6 +76,21 @@ export function toChatEvent(message: SseMessage): ChatStreamEvent | null {
       return typeof data.text === 'string' ? { type: 'delta', text: data.text } : null;
     case 'sources':
       return Array.isArray(data) ? { type: 'sources', sources: data.filter(isSource) } : null;
+    case 'tool_call':
+      return typeof data.id === 'string' && typeof data.tool === 'string'
+        ? { type: 'tool_call', call: { id: data.id, tool: data.tool, sourceName: str(data.sourceName), arguments: (data.arguments ?? {}) as ChatToolCall['arguments'] } }
+        : null;
+    case 'tool_result':
+      return typeof data.id === 'string'
+        ? { type: 'tool_result', result: { id: data.id, ok: data.ok === true, output: str(data.output), ...(typeof data.note === 'string' ? { note: data.note } : {}) } }
+        : null;
+    case 'tool_confirmation':
+      return typeof data.id === 'string' && typeof data.tool === 'string'
+        ? {
+            type: 'tool_confirmation',
+            confirmation: { id: data.id, tool: data.tool, sourceName: str(data.sourceName), arguments: (data.arguments ?? {}) as ChatToolCall['arguments'], agentName: str(data.agentName) },
+          }
+        : null;
     case 'done':
       return { type: 'done', reply: data as unknown as ChatDone };
     case 'error':
@@ -106,6 +131,24 @@ export async function* streamChatTurn({ signal, ...input }: SendMessageInput): A
       // Documents uploaded for this message: the conversation keeps them for its later turns.
       ...(input.fileIds && input.fileIds.length > 0 ? { fileIds: input.fileIds } : {}),
     },
+    signal,
+  });
+  if (!response.body) throw new Error('La respuesta no trae contenido');
+  yield* readChatEvents(response.body, signal);
+}
+
+export interface ToolConfirmationInput {
+  conversationId: string;
+  /** The id of the call waiting (the tool_confirmation event's). */
+  callId: string;
+  allow: boolean;
+  signal?: AbortSignal;
+}
+
+/** Allows or refuses the tool a paused answer waits for, and streams the rest of that same answer. */
+export async function* streamToolConfirmation({ signal, ...input }: ToolConfirmationInput): AsyncGenerator<ChatStreamEvent> {
+  const response = await openEventStream(`${AGENT_CHAT_ENDPOINT}/confirmation`, {
+    body: { conversationId: input.conversationId, callId: input.callId, allow: input.allow },
     signal,
   });
   if (!response.body) throw new Error('La respuesta no trae contenido');

@@ -18,7 +18,7 @@ import {
   type ChatAgent,
   type Conversation,
 } from '../api/chatQueries';
-import { metadataFor, sendMessage, stopReply, titleFromMessage } from '../hooks/chatSession';
+import { answerToolConfirmation, metadataFor, sendMessage, stopReply, titleFromMessage } from '../hooks/chatSession';
 import { usePausedSubscriptionOnOpen } from '../hooks/usePausedSubscriptionOnOpen';
 import { liveTurnsAtom, NO_LIVE_TURN, type StreamingReply } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
@@ -168,9 +168,11 @@ interface MessagesProps {
   onResend: (message: ChatMessage) => void;
   onLoadOlder: () => void;
   renderSubscribe?: (agentId: string) => ReactNode;
+  /** 'Permitir' / 'Rechazar' on an answer waiting for a tool's confirmation. */
+  onToolAnswer: (message: ChatMessage, allow: boolean) => void;
 }
 
-function Messages({ messages, streaming, older, authorName, onResend, onLoadOlder, renderSubscribe }: MessagesProps) {
+function Messages({ messages, streaming, older, authorName, onResend, onLoadOlder, renderSubscribe, onToolAnswer }: MessagesProps) {
   const end = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
   // A new message at the end, or the reply growing, scrolls down; older ones put above do not.
@@ -220,6 +222,7 @@ function Messages({ messages, streaming, older, authorName, onResend, onLoadOlde
               busy={streaming !== null}
               onResend={resendTarget ? () => onResend(resendTarget) : undefined}
               renderSubscribe={renderSubscribe}
+              onToolAnswer={message.metadata?.toolConfirmation ? (allow) => onToolAnswer(message, allow) : undefined}
             />
           );
         })}
@@ -234,7 +237,7 @@ function Messages({ messages, streaming, older, authorName, onResend, onLoadOlde
               role: 'assistant',
               content: streaming.text,
               timestamp: '',
-              metadata: null,
+              metadata: streaming.toolCalls && streaming.toolCalls.length > 0 ? { toolCalls: streaming.toolCalls } : null,
               status: 'complete',
               usage: null,
             }}
@@ -427,6 +430,9 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
         onResend={resend}
         onLoadOlder={loadOlder}
         renderSubscribe={renderSubscribe}
+        onToolAnswer={(message, allow) => {
+          if (conversation) void answerToolConfirmation(session, { conversationId: conversation.id, reply: message, allow, agentId: agentIdOf(conversation) });
+        }}
       />
     );
   } else if (!agentError) {

@@ -1,13 +1,79 @@
-import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useKnowledgeSources } from '../../../shared/ui/KnowledgeSources';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
 import type { Message } from '../api/chatQueries';
+import type { ChatToolCall, ChatToolConfirmation } from '../api/chatStream';
 import type { SendError } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
 
 const strings = chatStrings.message;
+const toolStrings = chatStrings.tools;
+
+/** A tool's arguments as the user reads them: indented JSON (a text that was not JSON, as is). */
+function argumentsText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value ?? {}, null, 2);
+}
+
+/** The answer's tool calls, each folded: 'Herramienta: x', then its arguments and result, and a note on failure. */
+function ToolCalls({ calls }: { calls: ChatToolCall[] }) {
+  return (
+    <ul className="chat-tool-calls" aria-label={toolStrings.calls}>
+      {calls.map((call) => (
+        <li key={call.id} className="chat-tool-call" data-ok={call.status === 'done' ? String(call.ok === true) : undefined}>
+          <details>
+            <summary>
+              {toolStrings.call(call.tool)}
+              {call.status === 'pending' && (
+                <Text span size="xs" c="dimmed" ml={6}>
+                  {toolStrings.running}
+                </Text>
+              )}
+            </summary>
+            <Text size="xs" fw={700} mt={4}>
+              {toolStrings.arguments}
+            </Text>
+            <pre className="chat-tool-code">{argumentsText(call.arguments)}</pre>
+            {call.status === 'done' && (
+              <>
+                <Text size="xs" fw={700}>
+                  {toolStrings.result}
+                </Text>
+                <pre className="chat-tool-code">{call.output ?? ''}</pre>
+              </>
+            )}
+          </details>
+          {call.note && (
+            <Text size="xs" c="red.3" role="note">
+              {call.note}
+            </Text>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** '¿Permitir que {agente} use {herramienta}?' with the arguments, 'Permitir' and 'Rechazar'. */
+function ToolConfirmationCard({ confirmation, onAnswer, busy }: { confirmation: ChatToolConfirmation; onAnswer: (allow: boolean) => void; busy: boolean }) {
+  return (
+    <div className="chat-tool-confirmation" role="group" aria-label={toolStrings.confirmation}>
+      <Text size="sm" fw={700}>
+        {toolStrings.ask(confirmation.agentName, confirmation.tool)}
+      </Text>
+      <pre className="chat-tool-code">{argumentsText(confirmation.arguments)}</pre>
+      <Group gap="sm">
+        <Button size="xs" onClick={() => onAnswer(true)} disabled={busy}>
+          {toolStrings.allow}
+        </Button>
+        <Button size="xs" variant="outline" onClick={() => onAnswer(false)} disabled={busy}>
+          {toolStrings.refuse}
+        </Button>
+      </Group>
+    </div>
+  );
+}
 
 /** A message as the chat shows it: stored, or the user's while it is being sent (or failed to). */
 export type ChatMessage = Message & {
@@ -53,15 +119,19 @@ export interface MessageItemProps {
   busy?: boolean;
   /** Beside a 'subscription required' refusal: how to subscribe to the agent (supplied by the app). */
   renderSubscribe?: (agentId: string) => ReactNode;
+  /** A paused answer's 'Permitir' / 'Rechazar' (given when its tool waits for the user). */
+  onToolAnswer?: (allow: boolean) => void;
 }
 
 /** One message: the user's as plain text, the assistant's as Markdown with code blocks. */
-export function MessageItem({ message, authorName, userName, onResend, streaming = false, busy = false, renderSubscribe }: MessageItemProps) {
+export function MessageItem({ message, authorName, userName, onResend, streaming = false, busy = false, renderSubscribe, onToolAnswer }: MessageItemProps) {
   const isUser = message.role === 'user';
   const failed = message.role === 'assistant' && message.status === 'failed';
   const stopped = message.role === 'assistant' && message.status === 'stopped';
   const author = isUser ? userName : (message.metadata?.agentName ?? authorName);
   const sources = useKnowledgeSources(isUser || streaming ? undefined : message.metadata?.sources, 'chat-message-action');
+  const toolCalls = isUser ? undefined : message.metadata?.toolCalls;
+  const confirmation = isUser || streaming ? undefined : message.metadata?.toolConfirmation;
 
   return (
     <li
@@ -80,19 +150,31 @@ export function MessageItem({ message, authorName, userName, onResend, streaming
             </Text>
           )}
         </Text>
+        {toolCalls && toolCalls.length > 0 && <ToolCalls calls={toolCalls} />}
         {isUser ? (
           <Text className="chat-message-text" size="sm">
             {message.content}
           </Text>
-        ) : message.content === '' && streaming ? (
-          <span className="chat-typing" aria-hidden>
-            <span />
-            <span />
-            <span />
-          </span>
+        ) : message.content === '' && (streaming || confirmation) ? (
+          // Nothing written yet: the dots, unless tool calls already show what is going on.
+          streaming && (toolCalls?.length ?? 0) === 0 ? (
+            <span className="chat-typing" aria-hidden>
+              <span />
+              <span />
+              <span />
+            </span>
+          ) : null
         ) : (
           <MarkdownText>{message.content}</MarkdownText>
         )}
+        {confirmation &&
+          (onToolAnswer ? (
+            <ToolConfirmationCard confirmation={confirmation} onAnswer={onToolAnswer} busy={busy} />
+          ) : (
+            <Text size="xs" c="dimmed" mt={6}>
+              {toolStrings.waiting}
+            </Text>
+          ))}
         {failed && (
           <Text size="xs" c="dimmed" mt={6}>
             {strings.failed}

@@ -1,7 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { createStore } from 'jotai';
 import { chatKeys, touchListed, updateMessages, type ConversationMetadata, type Message } from '../api/chatQueries';
-import { streamChatTurn, type ChatDone, type ChatSource } from '../api/chatStream';
+import {
+  streamChatTurn,
+  streamToolConfirmation,
+  type ChatDone,
+  type ChatSource,
+  type ChatStreamEvent,
+  type ChatToolCall,
+  type ChatToolConfirmation,
+} from '../api/chatStream';
 import { chatOwnerAtom, liveTurnsAtom, NO_LIVE_TURN, pausedModalAtom, type LiveTurn, type SendError } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
 import { classifySendError } from '../utils/chatErrors';
@@ -44,9 +52,55 @@ function withUserMessage(messages: Message[], message: Message): Message[] {
   return next;
 }
 
-function replyMessage(done: ChatDone, fallbackText: string, streamedSources: ChatSource[] | undefined): Message {
+/** What a turn's stream has brought so far. */
+interface TurnProgress {
+  text: string;
+  replyId: string | null;
+  sources?: ChatSource[];
+  toolCalls: ChatToolCall[];
+  confirmation?: ChatToolConfirmation;
+}
+
+/**
+ * Reads a turn's events into `progress`, showing the text and the tool calls as they come;
+ * resolves with the `done` reply, or null when the stream ended without one.
+ */
+async function followTurn(store: Store, conversationId: string, events: AsyncIterable<ChatStreamEvent>, progress: TurnProgress): Promise<ChatDone | null> {
+  const show = () =>
+    updateLive(store, conversationId, (turn) =>
+      turn.streaming ? { ...turn, streaming: { ...turn.streaming, replyId: progress.replyId, text: progress.text, toolCalls: progress.toolCalls } } : turn,
+    );
+  for await (const event of events) {
+    if (event.type === 'start') {
+      progress.replyId = event.messageId || null;
+      show();
+    } else if (event.type === 'delta') {
+      progress.text += event.text;
+      show();
+    } else if (event.type === 'sources') {
+      progress.sources = event.sources;
+    } else if (event.type === 'tool_call') {
+      progress.toolCalls = [...progress.toolCalls.filter((call) => call.id !== event.call.id), { ...event.call, status: 'pending' }];
+      show();
+    } else if (event.type === 'tool_result') {
+      const { id, ok, output, note } = event.result;
+      progress.toolCalls = progress.toolCalls.map((call) => (call.id === id ? { ...call, status: 'done', ok, output, ...(note ? { note } : {}) } : call));
+      show();
+    } else if (event.type === 'tool_confirmation') {
+      progress.confirmation = event.confirmation;
+    } else if (event.type === 'done') {
+      return event.reply;
+    }
+  }
+  return null;
+}
+
+function replyMessage(done: ChatDone, fallbackText: string, streamedSources: ChatSource[] | undefined, progress?: TurnProgress): Message {
   const meta = done.metadata ?? ({} as Partial<ChatDone['metadata']>);
   const sources = streamedSources ?? meta.sources;
+  const toolCalls = meta.toolCalls ?? (progress && progress.toolCalls.length > 0 ? progress.toolCalls : undefined);
+  const toolConfirmation = meta.toolConfirmation ?? progress?.confirmation;
+  const tools = { ...(toolCalls && toolCalls.length > 0 ? { toolCalls } : {}), ...(toolConfirmation ? { toolConfirmation } : {}) };
   return {
     id: done.messageId,
     role: 'assistant',
@@ -54,7 +108,7 @@ function replyMessage(done: ChatDone, fallbackText: string, streamedSources: Cha
     timestamp: new Date().toISOString(),
     // The main assistant's answer has sources too when the conversation has attached files.
     metadata: meta.agentId
-      ? { agentId: meta.agentId, agentName: meta.agentName, ...(sources && sources.length > 0 ? { sources } : {}) }
+      ? { agentId: meta.agentId, agentName: meta.agentName, ...(sources && sources.length > 0 ? { sources } : {}), ...tools }
       : sources && sources.length > 0
         ? { sources }
         : null,
@@ -117,10 +171,9 @@ export async function sendMessage({ store, queryClient }: ChatSession, input: Se
   }));
   touchListed(queryClient, conversationId);
 
-  let text = '';
-  let replyId: string | null = null;
-  let sources: ChatSource[] | undefined;
+  const progress: TurnProgress = { text: '', replyId: null, toolCalls: [] };
   const finishStopped = () => {
+    const { text, replyId } = progress;
     if (text !== '') {
       updateMessages(queryClient, conversationId, (messages) => [
         ...messages,
@@ -148,24 +201,12 @@ export async function sendMessage({ store, queryClient }: ChatSession, input: Se
       userId: owner.status === 'user' ? owner.userId : undefined,
       signal: controller.signal,
     });
-    let done = false;
-    for await (const event of events) {
-      if (event.type === 'start') {
-        replyId = event.messageId || null;
-        updateLive(store, conversationId, (turn) => (turn.streaming ? { ...turn, streaming: { ...turn.streaming, replyId } } : turn));
-      } else if (event.type === 'delta') {
-        text += event.text;
-        updateLive(store, conversationId, (turn) => (turn.streaming ? { ...turn, streaming: { ...turn.streaming, text } } : turn));
-      } else if (event.type === 'sources') {
-        sources = event.sources;
-      } else if (event.type === 'done') {
-        done = true;
-        const reply = replyMessage(event.reply, text, sources);
-        updateMessages(queryClient, conversationId, (messages) => [...messages, reply]);
-        updateLive(store, conversationId, (turn) => ({ ...turn, streaming: null }));
-      }
-    }
-    if (!done) {
+    const done = await followTurn(store, conversationId, events, progress);
+    if (done) {
+      const reply = replyMessage(done, progress.text, progress.sources, progress);
+      updateMessages(queryClient, conversationId, (messages) => [...messages, reply]);
+      updateLive(store, conversationId, (turn) => ({ ...turn, streaming: null }));
+    } else {
       if (controller.signal.aborted) finishStopped();
       else throw new Error('');
     }
@@ -179,6 +220,56 @@ export async function sendMessage({ store, queryClient }: ChatSession, input: Se
   } finally {
     if (inFlight.get(conversationId) === controller) inFlight.delete(conversationId);
     // The server has the turn (or what of it was stored): the list's order and dates are its own again.
+    void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
+  }
+}
+
+export interface ToolAnswerInput {
+  conversationId: string;
+  /** The paused answer (its stored message). */
+  reply: Message;
+  allow: boolean;
+  agentId?: string;
+}
+
+/**
+ * 'Permitir' / 'Rechazar' on a paused answer (issue 33): the server takes the answer up again and
+ * the rest streams into the same message, which shows as streaming meanwhile (with its text and
+ * calls so far) and goes back to the cache, in its place, when done. A failure puts it back as it
+ * was, with the error beside it.
+ */
+export async function answerToolConfirmation({ store, queryClient }: ChatSession, { conversationId, reply, allow, agentId }: ToolAnswerInput): Promise<void> {
+  const confirmation = reply.metadata?.toolConfirmation;
+  if (!confirmation) return;
+  inFlight.get(conversationId)?.abort();
+  const controller = new AbortController();
+  inFlight.set(conversationId, controller);
+  let position = -1;
+  updateMessages(queryClient, conversationId, (messages) => {
+    position = messages.findIndex((message) => message.id === reply.id);
+    return messages.filter((message) => message.id !== reply.id);
+  });
+  const progress: TurnProgress = { text: reply.content, replyId: reply.id, toolCalls: [...(reply.metadata?.toolCalls ?? [])] };
+  updateLive(store, conversationId, ({ sendErrors: { [reply.id]: _retried, ...sendErrors } }) => ({
+    sendErrors,
+    streaming: { userMessageId: '', replyId: reply.id, text: progress.text, toolCalls: progress.toolCalls },
+  }));
+  const putBack = (message: Message) =>
+    updateMessages(queryClient, conversationId, (messages) => {
+      const at = position < 0 || position > messages.length ? messages.length : position;
+      return [...messages.slice(0, at), message, ...messages.slice(at)];
+    });
+  try {
+    const done = await followTurn(store, conversationId, streamToolConfirmation({ conversationId, callId: confirmation.id, allow, signal: controller.signal }), progress);
+    if (!done) throw new Error('');
+    putBack(replyMessage(done, progress.text, progress.sources, progress));
+    updateLive(store, conversationId, (turn) => ({ ...turn, streaming: null }));
+  } catch (error) {
+    putBack(reply);
+    const sendError = controller.signal.aborted ? null : sendErrorOf(error, store, agentId);
+    updateLive(store, conversationId, (turn) => ({ streaming: null, sendErrors: sendError ? { ...turn.sendErrors, [reply.id]: sendError } : turn.sendErrors }));
+  } finally {
+    if (inFlight.get(conversationId) === controller) inFlight.delete(conversationId);
     void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
   }
 }

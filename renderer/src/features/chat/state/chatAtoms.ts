@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import type { ChatToolCall } from '../api/chatStream';
 
 // Client state only: the conversations and their messages are server state, in the query cache
 // (api/chatQueries.ts).
@@ -36,6 +37,8 @@ export interface StreamingReply {
   /** The reply's id once the server has said it (the `start` event). */
   replyId: string | null;
   text: string;
+  /** The tools the agent has called so far in this answer, with their results as they come (issue 33). */
+  toolCalls?: ChatToolCall[];
 }
 
 /** A conversation's turn in progress on this screen: the reply streaming in, and the sends that failed. */

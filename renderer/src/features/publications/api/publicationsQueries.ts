@@ -35,8 +35,8 @@ export const publicationsMutationKey = ['publications'] as const;
 
 /** The key as it may be kept: its listed fields, never a secret, whatever the server sent. */
 export function withoutSecret(key: ApiKey | CreatedApiKey): ApiKey {
-  const { keyId, name, prefix, rateLimitPerMinute, monthlyRequestQuota, monthlyTokenQuota, createdAt, lastUsedAt, expiresAt } = key;
-  return { keyId, name, prefix, rateLimitPerMinute, monthlyRequestQuota, monthlyTokenQuota, createdAt, lastUsedAt, expiresAt };
+  const { keyId, name, prefix, rateLimitPerMinute, monthlyRequestQuota, monthlyTokenQuota, createdAt, lastUsedAt, expiresAt, allowConfirmedTools } = key;
+  return { keyId, name, prefix, rateLimitPerMinute, monthlyRequestQuota, monthlyTokenQuota, createdAt, lastUsedAt, expiresAt, allowConfirmedTools: allowConfirmedTools === true };
 }
 
 /** The publication as kept: with its listed keys (never secrets) and without the created key's secret. */

@@ -53,6 +53,7 @@ const key = (keyId: string, name: string, extra: Partial<ApiKey> = {}): ApiKey =
   createdAt: '2026-11-20T10:00:00.000Z',
   lastUsedAt: null,
   expiresAt: null,
+  allowConfirmedTools: false,
   ...extra,
 });
 
