@@ -54,6 +54,7 @@ export async function startMcpServer(): Promise<ToolServer> {
         return { content: [{ type: 'text' as const, text: 'por fin' }] };
       });
       mcp.registerTool('grande', { description: 'Responde más de 1 MB', inputSchema: {} }, () => ({ content: [{ type: 'text' as const, text: BIG }] }));
+      mcp.registerTool('enorme', { description: 'Responde 9 MB', inputSchema: {} }, () => ({ content: [{ type: 'text' as const, text: 'y'.repeat(9 * 1024 * 1024) }] }));
       mcp.registerTool('falla', { description: 'Siempre falla', inputSchema: {} }, () => ({ isError: true, content: [{ type: 'text' as const, text: 'sin conexión con el almacén' }] }));
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       response.on('close', () => {

@@ -87,7 +87,7 @@ describe("an agent's tool sources (issue 33, item 1)", () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ type: 'mcp', name: 'Inventario', status: 'ready', error: null, auth: { type: 'bearer', value: '••••a1b2' } });
     const names = (created.body.tools as { name: string }[]).map((tool) => tool.name).sort();
-    expect(names).toEqual(['consultar_stock', 'falla', 'grande', 'lento']);
+    expect(names).toEqual(['consultar_stock', 'enorme', 'falla', 'grande', 'lento']);
     const stock = (created.body.tools as Record<string, unknown>[]).find((tool) => tool.name === 'consultar_stock');
     expect(stock).toMatchObject({ description: 'Unidades que quedan de un producto', enabled: false, requiresConfirmation: false });
     expect(stock?.parameters).toMatchObject({ type: 'object', properties: { producto: { type: 'string' } }, required: ['producto'] });
@@ -147,6 +147,9 @@ describe("an agent's tool sources (issue 33, item 1)", () => {
     expect(big.truncated).toBe(true);
     expect(big.output.endsWith('\n(respuesta recortada: supera 1 MB)')).toBe(true);
     expect(Buffer.byteLength(big.output)).toBeLessThanOrEqual(1024 * 1024 + 64);
+
+    // Past 8 MB the MCP exchange itself is cut off: said, not parsed.
+    expect((await testTool(publicAgent, sourceId, 'enorme')).body).toEqual({ ok: false, output: 'La respuesta del servidor MCP supera los 8 MB.', truncated: false });
 
     const runner = testApp.app.get(ToolRunner);
     runner.timeoutMs = 1000;

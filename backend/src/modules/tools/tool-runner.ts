@@ -17,6 +17,9 @@ export const TOOL_CALL_TIMEOUT_MS = 20_000;
 export const TOOL_OUTPUT_MAX_BYTES = 1024 * 1024;
 export const TRUNCATED_NOTE = '(respuesta recortada: supera 1 MB)';
 const MAX_TOOLS_PER_SOURCE = 128;
+/** What an MCP server may send in one exchange (its JSON is parsed whole, then the text cut at 1 MB). */
+export const MCP_RESPONSE_MAX_BYTES = 8 * 1024 * 1024;
+const MCP_TOO_LARGE = 'La respuesta del servidor MCP supera los 8 MB.';
 
 /** What a source needs to be reached: where, and its credential (decrypted, in memory only). */
 export interface SourceAccess {
@@ -36,6 +39,7 @@ export type Discovery = { status: 'ready'; tools: StoredTool[]; baseUrl?: string
 export class ToolRunner {
   private readonly logger = new Logger(ToolRunner.name);
   private readonly fetch: GuardedFetch;
+  private readonly mcpFetch: GuardedFetch;
   private readonly ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
   private readonly validators = new Map<string, ValidateFunction | null>();
   /** The per-call limit (tests shorten it). */
@@ -44,6 +48,7 @@ export class ToolRunner {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const policy: OutboundPolicy = { allowedHosts: config.tools.allowedHosts };
     this.fetch = guardedFetch(policy);
+    this.mcpFetch = capped(this.fetch, MCP_RESPONSE_MAX_BYTES);
   }
 
   async discover(access: SourceAccess): Promise<Discovery> {
@@ -157,13 +162,13 @@ export class ToolRunner {
     const requestInit = { headers: this.authHeaders(access) };
     let client = new Client({ name: 'nova-agents', version: '1.0.0' });
     try {
-      await client.connect(new StreamableHTTPClientTransport(url, { fetch: this.fetch, requestInit }), { signal, timeout: this.timeoutMs });
+      await client.connect(new StreamableHTTPClientTransport(url, { fetch: this.mcpFetch, requestInit }), { signal, timeout: this.timeoutMs });
     } catch (error) {
       await client.close().catch(() => undefined);
       if (refusal(error) || signal.aborted) throw error;
       client = new Client({ name: 'nova-agents', version: '1.0.0' });
       try {
-        await client.connect(new SSEClientTransport(url, { fetch: this.fetch, requestInit }), { signal, timeout: this.timeoutMs });
+        await client.connect(new SSEClientTransport(url, { fetch: this.mcpFetch, requestInit }), { signal, timeout: this.timeoutMs });
       } catch (sseError) {
         await client.close().catch(() => undefined);
         throw refusal(sseError) ? sseError : error;
@@ -195,11 +200,39 @@ export class ToolRunner {
   private failure(error: unknown, signal: AbortSignal, what: string): string {
     const refused = refusal(error);
     if (refused) return refused.message;
+    if (tooLarge(error)) return MCP_TOO_LARGE;
     if (signal.aborted) return `La herramienta no respondió en ${Math.round(this.timeoutMs / 1000)} s.`;
     this.logger.warn(`${what}: ${error instanceof Error ? error.message : String(error)}`);
     const status = /HTTP (\d{3})/.exec(error instanceof Error ? error.message : '')?.[1];
     return status ? `${what}: el servidor respondió con HTTP ${status}.` : `${what}: el servidor no responde o no es un servidor de herramientas.`;
   }
+}
+
+class ResponseTooLargeError extends Error {}
+
+function tooLarge(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof ResponseTooLargeError || (current instanceof Error && current.message.includes(MCP_TOO_LARGE))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** A fetch whose response bodies fail past `maxBytes` (counted over the whole body, a stream too). */
+function capped(fetch: GuardedFetch, maxBytes: number): GuardedFetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (!response.body || [101, 204, 205, 304].includes(response.status)) return response;
+    let size = 0;
+    const limiter = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > maxBytes) controller.error(new ResponseTooLargeError(MCP_TOO_LARGE));
+        else controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(limiter), { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
 }
 
 /** The guard's refusal, wherever the SDK wrapped it. */
