@@ -29,19 +29,22 @@ describe('GET /api/health/live and /api/health/ready', () => {
 
   it('ready: 503 while a migration is not applied (an instance older or newer than the schema)', async () => {
     const dataSource = testApp.app.get(DataSource);
-    const [last] = (await dataSource.query('SELECT id, timestamp, name FROM migrations ORDER BY timestamp DESC LIMIT 1')) as {
+    // On PostgreSQL the tests' schema is the data source's, not the connection's search path.
+    const schema = (dataSource.options as { schema?: string }).schema;
+    const migrations = schema ? `"${schema}".migrations` : 'migrations';
+    const [last] = (await dataSource.query(`SELECT id, timestamp, name FROM ${migrations} ORDER BY timestamp DESC LIMIT 1`)) as {
       id: number;
       timestamp: string | number;
       name: string;
     }[];
-    await dataSource.query(`DELETE FROM migrations WHERE name = '${last.name}'`);
+    await dataSource.query(`DELETE FROM ${migrations} WHERE name = '${last.name}'`);
     try {
       const response = await request(testApp.server).get('/api/health/ready').expect(503);
       expect(response.body).toEqual({ status: 'error', database: true, migrations: false, redis: 'none', shuttingDown: false });
       // Liveness does not look at the schema: restarting would not help.
       await request(testApp.server).get('/api/health/live').expect(200);
     } finally {
-      await dataSource.query(`INSERT INTO migrations (id, timestamp, name) VALUES (${last.id}, ${Number(last.timestamp)}, '${last.name}')`);
+      await dataSource.query(`INSERT INTO ${migrations} (id, timestamp, name) VALUES (${last.id}, ${Number(last.timestamp)}, '${last.name}')`);
     }
     await request(testApp.server).get('/api/health/ready').expect(200);
   });
