@@ -1,3 +1,4 @@
+import { ToolCallingModule } from '../tool-calling/tool-calling.module';
 import { createHash } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -48,6 +49,7 @@ export function queuePrefix(config: AppConfig): string {
     ModelsModule,
     SubscriptionsModule,
     TeamsModule,
+    ToolCallingModule,
   ],
   controllers: [CollaborationController, FlowsController],
   providers: [

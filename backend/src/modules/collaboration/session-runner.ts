@@ -9,10 +9,11 @@ import { ConversationsService } from '../conversations/conversations.service';
 import { EcosystemReplies } from '../conversations/ecosystem-replies';
 import type { AnswerKnowledge } from '../knowledge/knowledge-sources';
 import { KnowledgeService } from '../knowledge/knowledge.service';
-import { ModelGateway } from '../models/model-gateway';
+import { ModelGateway, type ModelRequest, type TokenUsage } from '../models/model-gateway';
 import { CollaborationSession, sessionColumns } from './entities/collaboration-session.entity';
 import { CollaborationQueue, SessionExecutor } from './queue/collaboration-queue';
 import { DEFAULT_AGENT_TIMEOUT_MS, runCollaboration, teamPresentation } from './run/collaboration-run';
+import { ToolLoop } from '../tool-calling/tool-loop';
 import { emptyRunState, type LogEntry, type RunAgent, type RunState } from './run/run-types';
 
 /** The runner writes its heartbeat this often while a session runs… */
@@ -56,11 +57,26 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
     private readonly ecosystemReplies: EcosystemReplies,
     private readonly gateway: ModelGateway,
     private readonly knowledge: KnowledgeService,
+    private readonly toolLoop: ToolLoop,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(COLLABORATION_RUN_OPTIONS) private readonly options: CollaborationRunOptions = {},
   ) {
     super();
     this.signals.setMaxListeners(0);
+  }
+
+  /**
+   * An agent's task answered with its tools (issue 33), or null without tools. Nobody is there to
+   * confirm a call: a tool marked 'Pide confirmación' is refused, and the model told so.
+   */
+  private async answerWithTools(agentId: string, request: ModelRequest): Promise<{ text: string; usage?: TokenUsage } | null> {
+    const tools = await this.toolLoop.toolsFor(agentId);
+    if (tools.length === 0) return null;
+    let result: { text: string; usage?: TokenUsage } = { text: '' };
+    for await (const event of this.toolLoop.run({ agentId, request, tools, policy: 'refuse', signal: request.signal ?? new AbortController().signal })) {
+      if (event.type === 'done') result = { text: event.state.text, usage: event.state.usage };
+    }
+    return result;
   }
 
   /** The queue is created after the runner (it needs it); it tells the runner itself. */
@@ -134,6 +150,7 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
         prices: this.config.models.prices,
         defaultModelId: this.config.models.provider === 'openai-compatible' ? this.config.models.openAi?.model : this.config.models.bedrock.modelId,
         knowledge: (agentId, question) => this.knowledgeFor(sessionId, agentId, question),
+        answerWithTools: (agentId, request) => this.answerWithTools(agentId, request),
         onStep: async (entry, current) => {
           if (entry.type !== 'completed' && entry.type !== 'failed' && entry.type !== 'cancelled') await save(current);
           if (entry.type === 'agent-response') await this.recordEcosystemReply(row, entry);

@@ -32,6 +32,12 @@ export interface RunOptions {
    * fails leaves the agent answering without them, never the run failing.
    */
   knowledge?: (agentId: string, question: string) => Promise<AnswerKnowledge | null>;
+  /**
+   * Answers an agent's task with its tools (issue 33): the tool-calling loop on this request, or
+   * null when the agent has none (then the model is asked as usual). No one can confirm a call in
+   * a session: tools marked 'Pide confirmación' are refused as not allowed.
+   */
+  answerWithTools?: (agentId: string, request: ModelRequest) => Promise<{ text: string; usage?: TokenUsage } | null>;
 }
 
 export const CANCELLED_MESSAGE = 'La colaboración se ha cancelado.';
@@ -273,13 +279,15 @@ export async function runCollaboration(agents: readonly RunAgent[], query: strin
     });
     try {
       const knowledge = await knowledgeFor(agent, task);
-      const request = agentRequest(agent, options.sessionId, own);
-      const reply = await collectReply(gateway, {
-        ...request,
+      const base = agentRequest(agent, options.sessionId, own);
+      const request: ModelRequest = {
+        ...base,
         // Its own passages, quoted after its instructions (data, not orders).
-        ...(knowledge ? { systemPrompt: `${request.systemPrompt}\n\n${knowledgeBlock(knowledge.passages)}` } : {}),
+        ...(knowledge ? { systemPrompt: `${base.systemPrompt}\n\n${knowledgeBlock(knowledge.passages)}` } : {}),
         message: taskMessage(query, task, earlier),
-      });
+      };
+      const withTools = options.answerWithTools ? await abortable(own, options.answerWithTools(agent.id, request)) : null;
+      const reply = withTools ?? (await collectReply(gateway, request));
       count(agent.id, reply.usage);
       const sources = knowledge ? { sources: knowledge.sources } : {};
       state.responses[agent.id] = record({ status: 'completed', content: reply.text, error: null, usage: reply.usage ?? null, ...sources });
