@@ -4,6 +4,8 @@
 // given, with that function's object as JSON text (structured output), in the same chunked way
 // (or, when it answers undefined, in prose like a plain request);
 // `replyFor(body)`, when given, may choose a plain reply from the request (e.g. its system prompt).
+// A request offering tools may be answered with tool calls: `toolCallsFor(body)`, or the
+// `[[tool:NAME {json}]]` markers in the user's last message, one per round (issue 33).
 // `POST /embeddings` answers deterministic "concept" vectors (see fakeEmbedding): texts that share
 // words, or words of one of SYNONYMS' groups, are near; the tests' paraphrases and the benchmark's
 // hybrid search use them.
@@ -86,7 +88,38 @@ function structuredChunks(value) {
   return [json.slice(0, middle), json.slice(middle)];
 }
 
-export function startOpenAiFake(port, { chunks: plainChunks, intervalMs, structuredReply, replyFor, models = ['fake'] }) {
+const TOOL_MARKER = /\[\[tool:([A-Za-z0-9_-]+)\s*(\{.*?\})?\]\]/g;
+
+/**
+ * The tool calls (issue 33) a request asks of the fake: `toolCallsFor(body)` when given, else the
+ * `[[tool:NAME {json}]]` markers of the user's last message, one per round in their order (two
+ * markers: two tool steps, then the answer). Only when the request offers tools.
+ */
+function toolCallsOf(sent, toolCallsFor) {
+  if (!Array.isArray(sent.tools) || sent.tools.length === 0 || sent.tool_choice === 'none') return [];
+  const chosen = toolCallsFor?.(sent);
+  if (chosen) return chosen;
+  const messages = sent.messages ?? [];
+  let userAt = messages.length - 1;
+  while (userAt >= 0 && messages[userAt].role !== 'user') userAt -= 1;
+  const user = messages[userAt];
+  if (typeof user?.content !== 'string') return [];
+  const markers = [...user.content.matchAll(TOOL_MARKER)];
+  const rounds = messages.slice(userAt + 1).filter((message) => message.role === 'assistant' && message.tool_calls).length;
+  const next = markers[rounds];
+  return next ? [{ name: next[1], arguments: next[2] ? JSON.parse(next[2]) : {} }] : [];
+}
+
+/** The calls as OpenAI writes them, each with an id unique in this server's life. */
+let callCounter = 0;
+function toolCallsBody(calls) {
+  return calls.map((call) => {
+    callCounter += 1;
+    return { id: `call_fake${callCounter}`, type: 'function', function: { name: call.name, arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments) } };
+  });
+}
+
+export function startOpenAiFake(port, { chunks: plainChunks, intervalMs, structuredReply, replyFor, toolCallsFor, models = ['fake'] }) {
   const server = createServer((request, response) => {
     // The model catalogue (GET /v1/models), as Ollama, vLLM and LM Studio list theirs.
     if (request.method === 'GET' && request.url?.endsWith('/models')) {
@@ -122,6 +155,32 @@ export function startOpenAiFake(port, { chunks: plainChunks, intervalMs, structu
       // structuredReply may answer undefined: the model ignores the schema and answers in prose, as many local models do.
       const structured = schemaName && structuredReply ? structuredReply(schemaName, sent) : undefined;
       const chunks = structured !== undefined ? structuredChunks(structured) : (replyFor?.(sent) ?? plainChunks);
+      const calls = toolCallsOf(sent, toolCallsFor);
+      if (calls.length > 0) {
+        const toolCalls = toolCallsBody(calls);
+        if (sent.stream === false) {
+          const completion = JSON.stringify({
+            choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: toolCalls }, finish_reason: 'tool_calls' }],
+            usage: { prompt_tokens: 12, completion_tokens: 3 },
+          });
+          response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(completion) });
+          response.end(completion);
+          return;
+        }
+        // Streamed as OpenAI does: each call's id and name first, then its arguments in two pieces.
+        response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        toolCalls.forEach((call, index) => {
+          const text = call.function.arguments;
+          const half = Math.ceil(text.length / 2);
+          const first = { index, id: call.id, type: 'function', function: { name: call.function.name, arguments: text.slice(0, half) } };
+          response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [first] } }] })}\n\n`);
+          response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: text.slice(half) } }] } }] })}\n\n`);
+        });
+        response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] })}\n\n`);
+        response.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 12, completion_tokens: 3 } })}\n\n`);
+        response.end('data: [DONE]\n\n');
+        return;
+      }
       if (sent.stream === false) {
         // The whole reply at once (a chat.completion), as OpenAI answers without streaming.
         const content = chunks.join('');
