@@ -43,6 +43,11 @@ export async function startMcpServer(): Promise<ToolServer> {
     void (async () => {
       const body = await readBody(request);
       requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body });
+      // '/privado' wants a bearer token.
+      if (request.url?.startsWith('/privado') && !request.headers.authorization?.startsWith('Bearer ')) {
+        response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'unauthorized' }));
+        return;
+      }
       const mcp = new McpServer({ name: 'inventario', version: '1.0.0' });
       mcp.registerTool(
         'consultar_stock',

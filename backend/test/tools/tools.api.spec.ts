@@ -249,11 +249,22 @@ describe("an agent's tool sources (issue 33, item 1)", () => {
       truncated: false,
     });
 
+    const unauthorised = await addMcp(publicAgent, `http://127.0.0.1:${mcp.port}/privado`);
+    expect(unauthorised.body).toMatchObject({ status: 'failed', error: 'No se pudo obtener la lista de herramientas: el servidor respondió con HTTP 401.' });
+    // With the token, the same server answers: refresh after PUT of the credential.
+    await http()
+      .put(`/api/agents/${publicAgent}/tools/${unauthorised.body.id as string}`)
+      .set(creator.authorization)
+      .send({ auth: { type: 'bearer', value: TOKEN } })
+      .expect(200);
+    const authorised = await http().post(`/api/agents/${publicAgent}/tools/${unauthorised.body.id as string}/refresh`).set(creator.authorization).expect(200).then(seen);
+    expect(authorised.body).toMatchObject({ status: 'ready', error: null, auth: { type: 'bearer', value: '••••a1b2' } });
+
     await http().post(`/api/agents/${publicAgent}/tools`).set(creator.authorization).send({ type: 'mcp', name: 'Sin URL' }).expect(400);
     await http().post(`/api/agents/${publicAgent}/tools`).set(creator.authorization).send({ type: 'openapi', name: 'Sin documento', baseUrl: api.url }).expect(400);
     await http().post(`/api/agents/${publicAgent}/tools`).set(creator.authorization).send({ type: 'mcp', name: 'Sin clave', url: mcp.url, auth: { type: 'bearer' } }).expect(400);
 
-    for (const id of [invalid.body.id, yaml.body.id, unreachable.body.id, offline.body.id]) await http().delete(`/api/agents/${publicAgent}/tools/${id as string}`).set(creator.authorization).expect(204);
+    for (const id of [invalid.body.id, yaml.body.id, unreachable.body.id, offline.body.id, unauthorised.body.id]) await http().delete(`/api/agents/${publicAgent}/tools/${id as string}`).set(creator.authorization).expect(204);
   });
 
   it.each([

@@ -203,7 +203,9 @@ export class ToolRunner {
     if (tooLarge(error)) return MCP_TOO_LARGE;
     if (signal.aborted) return `La herramienta no respondió en ${Math.round(this.timeoutMs / 1000)} s.`;
     this.logger.warn(`${what}: ${error instanceof Error ? error.message : String(error)}`);
-    const status = /HTTP (\d{3})/.exec(error instanceof Error ? error.message : '')?.[1];
+    // The SDK's transport errors carry the HTTP status as `code`.
+    const code = (error as { code?: unknown } | null)?.code;
+    const status = typeof code === 'number' && code >= 400 && code < 600 ? code : /HTTP (\d{3})/.exec(error instanceof Error ? error.message : '')?.[1];
     return status ? `${what}: el servidor respondió con HTTP ${status}.` : `${what}: el servidor no responde o no es un servidor de herramientas.`;
   }
 }
