@@ -6,7 +6,7 @@ import { type SignedInUser, signUpAndSignIn } from '../support/identity-client';
  * Issue 35, point 4: the real backend, as its own process, gets SIGTERM while a chat reply is
  * streaming to one client and another client waits for a (non-streamed) reply. Readiness goes 503
  * while the instance still answers, the streaming client gets a last `error` event it can show,
- * the waiting client gets its whole reply, and the process ends. Runs on SQLite, and on
+ * a new stream is refused with 503, the waiting client gets its whole reply, and the process ends. Runs on SQLite, and on
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
 jest.setTimeout(120_000);
@@ -121,6 +121,16 @@ describe(`graceful shutdown on SIGTERM (${process.env.TEST_DATABASE_URL ? 'Postg
     const answeredAt = Date.now();
     // Liveness still says yes: the process is not stuck, only leaving.
     expect((await fetch(`${install.url}/api/health/live`)).status).toBe(200);
+    // A new stream is refused rather than opened and cut at once.
+    const late = await api('/bedrock/agents/chat', {
+      method: 'POST',
+      headers: { Accept: 'text/event-stream' },
+      body: JSON.stringify({ conversationId: shortConversation, messageId: 'turno-tardio', message: 'Otra pregunta' }),
+    });
+    expect({ status: late.status, body: await late.json() }).toEqual({
+      status: 503,
+      body: expect.objectContaining({ message: RESTARTING, statusCode: 503, code: 'ServerRestarting' }),
+    });
 
     // The stream's last event is an error the chat shows, and nothing after it.
     await streamed;

@@ -9,14 +9,12 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { finalize, type Observable } from 'rxjs';
+import type { Request } from 'express';
 import { interruptOpenStreams } from '../chat/sse';
+import { SERVER_RESTARTING, ServerRestartingError } from './health.errors';
 
 /** What an open stream receives as its last event when the instance stops (clients show the message). */
-export const RESTARTING_EVENT = {
-  message: 'El servidor se está reiniciando. Vuelve a intentarlo en unos segundos.',
-  statusCode: 503,
-  code: 'ServerRestarting',
-} as const;
+export const RESTARTING_EVENT = { message: SERVER_RESTARTING, statusCode: 503, code: 'ServerRestarting' } as const;
 
 /** How long the shutdown waits for the requests in flight (below the cluster's 30 s and Kubernetes' default). */
 const IN_FLIGHT_GRACE_MS = 25_000;
@@ -72,13 +70,23 @@ export class ShutdownState implements OnModuleDestroy, BeforeApplicationShutdown
   }
 }
 
-/** Counts every route handler from its start to its end, for the shutdown to wait for them. */
+/**
+ * Counts every route handler from its start to its end, for the shutdown to wait for them. Once
+ * the shutdown has begun, a new event stream is refused (503) rather than opened and cut at once.
+ */
 @Injectable()
 export class InFlightRequests implements NestInterceptor {
   constructor(private readonly shutdown: ShutdownState) {}
 
-  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (this.shutdown.shuttingDown && context.getType() === 'http' && wantsEventStream(context.switchToHttp().getRequest<Request>())) {
+      throw new ServerRestartingError();
+    }
     this.shutdown.started();
     return next.handle().pipe(finalize(() => this.shutdown.ended()));
   }
+}
+
+function wantsEventStream(request: Request): boolean {
+  return (request.headers?.accept ?? '').toLowerCase().includes('text/event-stream');
 }
