@@ -95,6 +95,8 @@ describe('ToolsPanel', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Probar consultar_stock' }));
     const args = screen.getByLabelText('Argumentos de consultar_stock (JSON)');
+    // Started with the required arguments.
+    expect(args).toHaveValue('{\n  "producto": ""\n}');
     await user.clear(args);
     await user.click(args);
     await user.paste('{"producto": ');

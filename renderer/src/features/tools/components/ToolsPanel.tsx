@@ -28,6 +28,14 @@ function parameterNames(tool: Tool): string[] {
   return properties ? Object.keys(properties) : [];
 }
 
+/** A starting point for 'Probar': the required arguments with an empty value of their type. */
+function argumentsSkeleton(tool: Tool): string {
+  const schema = tool.parameters as { properties?: Record<string, { type?: unknown }>; required?: string[] };
+  const empty: Record<string, unknown> = { string: '', number: 0, integer: 0, boolean: false, array: [], object: {} };
+  const entries = (schema.required ?? []).map((name) => [name, empty[String(schema.properties?.[name]?.type)] ?? null]);
+  return JSON.stringify(Object.fromEntries(entries), null, 2);
+}
+
 /** The form that connects an MCP server or an OpenAPI API. */
 function AddSourceForm({ agentId }: { agentId: string }) {
   const add = useAddToolSource(agentId);
@@ -143,7 +151,7 @@ function ToolRow({ agentId, source, tool }: { agentId: string; source: ToolSourc
   const test = useTestTool(agentId);
   const toast = useToast();
   const [testing, setTesting] = useState(false);
-  const [args, setArgs] = useState('{}');
+  const [args, setArgs] = useState(() => argumentsSkeleton(tool));
   const [jsonError, setJsonError] = useState<string | null>(null);
 
   const change = (next: { enabled: boolean; requiresConfirmation: boolean }) =>
