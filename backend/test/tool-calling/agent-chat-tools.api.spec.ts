@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { AgentToolbox } from '../../src/modules/tools/agent-toolbox';
-import { type OpenAiFake, openAiFakeEnv, startOpenAiFake } from '../fakes';
+import { type BedrockFake, bedrockFakeEnv, type OpenAiFake, openAiFakeEnv, startBedrockFake, startOpenAiFake, useFakeAwsCredentials } from '../fakes';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestAppWith, type TestApp } from '../support/test-app';
 import { FakeToolbox } from './fake-toolbox';
@@ -224,5 +224,54 @@ describe('agent chat with tools (issue 33): the tool-calling loop over the OpenA
       .expect(404);
     expect(missing.body.message).toBe('No hay ninguna herramienta esperando tu confirmación.');
     expect(toolbox.calls).toEqual([]);
+  });
+});
+
+describe('agent chat with tools over the Bedrock fake (Converse toolUse / toolResult)', () => {
+  const toolbox = new FakeToolbox();
+  let model: BedrockFake;
+  let testApp: TestApp;
+  let ana: SignedInUser;
+  let agentId: string;
+  let restoreCredentials: () => void;
+
+  beforeAll(async () => {
+    restoreCredentials = useFakeAwsCredentials();
+    model = await startBedrockFake({ reply: ['Quedan ', '7.'] });
+    testApp = await createTestAppWith([[AgentToolbox, toolbox]], { ...bedrockFakeEnv(model), ...ENV });
+    ana = await signUpAndSignIn(testApp, 'ana@example.com');
+    agentId = (
+      await request(testApp.server)
+        .post('/api/agents')
+        .set(ana.authorization)
+        .send({ name: 'Vendedor', category: 'legal', description: 'Vende', price: 0, isPublic: true, prompt: 'Eres un vendedor.' })
+        .expect(201)
+    ).body.id;
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    await model.close();
+    restoreCredentials();
+  });
+
+  it('runs the toolUse the model streams and gives its toolResult back', async () => {
+    const conversationId = (await request(testApp.server).post('/api/conversations').set(ana.authorization).send({ metadata: { agentId } }).expect(201)).body.id;
+    const { body } = await request(testApp.server)
+      .post('/api/bedrock/agents/chat')
+      .set(ana.authorization)
+      .send({ conversationId, agentId, message: '¿Stock? [[tool:consultar_stock {"sku":"A1"}]]' })
+      .expect(200);
+    expect(body.message).toBe('Quedan 7.');
+    expect(body.metadata.toolCalls).toEqual([
+      { id: 'tooluse_fake1_0', tool: 'consultar_stock', sourceName: 'Inventario', arguments: { sku: 'A1' }, status: 'done', ok: true, output: 'Quedan 7 unidades de A1' },
+    ]);
+    expect(toolbox.calls).toEqual([{ agentId, tool: 'consultar_stock', args: { sku: 'A1' } }]);
+    expect(model.requests).toHaveLength(2);
+    expect(model.requests[0].body.toolConfig.tools.map((tool: any) => tool.toolSpec.name)).toEqual(['consultar_stock', 'crear_pedido', 'roto', 'lento']);
+    const [use, result] = model.requests[1].body.messages.slice(-2);
+    expect(use).toEqual({ role: 'assistant', content: [{ toolUse: { toolUseId: 'tooluse_fake1_0', name: 'consultar_stock', input: { sku: 'A1' } } }] });
+    expect(result.content[0].toolResult).toMatchObject({ toolUseId: 'tooluse_fake1_0', status: 'success' });
+    expect(result.content[0].toolResult.content[0].text).toContain('Quedan 7 unidades de A1');
   });
 });

@@ -1,3 +1,6 @@
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import request from 'supertest';
 import { AgentToolbox } from '../../src/modules/tools/agent-toolbox';
 import { type OpenAiFake, openAiFakeEnv, startOpenAiFake } from '../fakes';
@@ -95,5 +98,21 @@ describe('published agents with tools (issue 33): invoke, chat completions and a
       .expect(200);
     expect(streamed.text).toContain('Hecho.');
     expect(toolbox.calls.at(-1)).toEqual({ agentId, tool: 'consultar_stock', args: { sku: 'D4' } });
+  });
+
+  it("runs it behind the MCP tool too: ask_agent's structured content has the calls (its output schema allows them)", async () => {
+    await testApp.app.listen(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${(testApp.server.address() as AddressInfo).port}`;
+    const client = new Client({ name: 'prueba', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/api/v1/agent/${agentId}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${plainKey}` } } }));
+    try {
+      const result = await client.callTool({ name: 'ask_agent', arguments: { input: 'Pide [[tool:crear_pedido {"sku":"A1","unidades":2}]]' } });
+      expect(result.isError).toBeFalsy();
+      expect(result.content).toEqual([{ type: 'text', text: 'Hecho.' }]);
+      expect((result.structuredContent as { toolCalls: unknown }).toolCalls).toEqual([{ tool: 'crear_pedido', arguments: { sku: 'A1', unidades: 2 }, ok: false, output: NOT_ALLOWED }]);
+      expect(toolbox.calls).toEqual([]);
+    } finally {
+      await client.close();
+    }
   });
 });
