@@ -32,7 +32,7 @@ export function AgentCard({ agent, href = `/marketplace/agent/${encodeURICompone
           {priceLabel(agent.price)}
         </span>
         {agent.ratingCount > 0 ? (
-          <span className="marketplace-card-rating" aria-label={`${strings.rating}: ${strings.ratingWithCount(agent.rating, agent.ratingCount)}`}>
+          <span className="marketplace-card-rating" role="img" aria-label={`${strings.rating}: ${strings.ratingWithCount(agent.rating, agent.ratingCount)}`}>
             ★ {strings.ratingValue(agent.rating)} ({agent.ratingCount.toLocaleString('es-ES')})
           </span>
         ) : (

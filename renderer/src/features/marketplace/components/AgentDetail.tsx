@@ -24,7 +24,7 @@ export function AgentDetailView({ agent, actions, viewer }: AgentDetailViewProps
       <Group gap="md" align="flex-start" wrap="nowrap">
         <EntityAvatar name={agent.name} src={agent.avatar} size={72} radius="md" />
         <Stack gap={6} style={{ minWidth: 0 }}>
-          <Title order={1} fz={{ base: 26, sm: 32 }}>
+          <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
             {agent.name}
           </Title>
           <Group gap={6}>

@@ -106,7 +106,7 @@ function RatingSummary({ summary }: { summary: ReviewPage['summary'] }) {
         <Text fz={32} fw={800} lh={1} data-testid="rating-average">
           {strings.average(summary.average)}
         </Text>
-        <Rating value={summary.average} fractions={10} readOnly aria-label={strings.starsLabel(summary.average)} />
+        <Rating value={summary.average} fractions={10} readOnly role="img" aria-label={strings.starsLabel(summary.average)} />
         <Text size="sm" c="dimmed">
           {strings.count(summary.count)}
         </Text>
@@ -250,7 +250,7 @@ function ReviewList({
           <Stack gap={6}>
             <Group justify="space-between" gap="xs" align="flex-start">
               <Stack gap={2}>
-                <Rating value={review.rating} readOnly size="sm" aria-label={strings.starsLabel(review.rating)} />
+                <Rating value={review.rating} readOnly size="sm" role="img" aria-label={strings.starsLabel(review.rating)} />
                 <Text size="sm" fw={600}>
                   {review.author.name}
                   <Text span size="xs" c="dimmed" fw={400}>
