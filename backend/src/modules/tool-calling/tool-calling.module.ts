@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { KnowledgeModule } from '../knowledge/knowledge.module';
 import { ModelsModule } from '../models/models.module';
 import { ToolsModule } from '../tools/tools.module';
 import { ToolLoop } from './tool-loop';
@@ -9,7 +10,7 @@ import { ToolLoop } from './tool-loop';
  * tools module).
  */
 @Module({
-  imports: [ModelsModule, ToolsModule],
+  imports: [ModelsModule, ToolsModule, KnowledgeModule],
   providers: [ToolLoop],
   exports: [ToolLoop],
 })

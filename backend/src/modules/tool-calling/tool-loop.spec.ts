@@ -4,7 +4,8 @@ import type { AppConfig } from '../../config/app-config';
 import { runCollaboration } from '../collaboration/run/collaboration-run';
 import { emptyRunState, type RunAgent } from '../collaboration/run/run-types';
 import type { ModelEvent, ModelRequest } from '../models/model-gateway';
-import { NOT_ALLOWED, ToolLoop, type ToolLoopEvent } from './tool-loop';
+import type { KnowledgeService } from '../knowledge/knowledge.service';
+import { KNOWLEDGE_TOOL, NOT_ALLOWED, ToolLoop, type ToolLoopEvent } from './tool-loop';
 
 const config = { toolCalling: { maxSteps: 8, turnTimeoutMs: 60_000 } } as AppConfig;
 
@@ -94,5 +95,36 @@ describe('the tool-calling loop (issue 33)', () => {
     expect(state.responses['ventas-1']!.content).toContain(NOT_ALLOWED);
     expect(state.responses['legal-1']!.content).toBe('Sin herramientas: Eres una abogada.');
     expect(toolbox.calls.map((call) => call.tool)).toEqual(['consultar_stock']);
+  });
+
+  it("offers an agent with tools and documents 'buscar_en_documentos' last, which searches its documents with the model's query", async () => {
+    const questions: string[] = [];
+    const knowledge = {
+      forAnswer: async (_agentId: string, question: string) => {
+        questions.push(question);
+        return { passages: [{ documentId: 'd1', documentName: 'tarifas.pdf', page: 3, text: 'El envío cuesta 5 euros.' }], sources: [] };
+      },
+    } as unknown as KnowledgeService;
+    const withDocuments = new ToolLoop(gateway, config, toolbox, knowledge);
+    const tools = await withDocuments.toolsFor('ventas-1', true);
+    expect(tools.map((tool) => tool.name)).toEqual(['consultar_stock', 'crear_pedido', 'roto', 'lento', 'buscar_en_documentos']);
+    expect((await withDocuments.toolsFor('ventas-1', false)).map((tool) => tool.name)).not.toContain('buscar_en_documentos');
+    toolbox.tools = [];
+    expect(await withDocuments.toolsFor('ventas-1', true)).toEqual([]);
+
+    gateway.script = async function* (modelRequest: ModelRequest): AsyncIterable<ModelEvent> {
+      if ((modelRequest.toolTurns ?? []).length === 0) {
+        yield { type: 'tool_call', call: { id: 'k1', name: 'buscar_en_documentos', arguments: '{"consulta":"precio del envío"}' } };
+      } else {
+        yield { type: 'delta', text: modelRequest.toolTurns![0]!.results[0]!.output };
+      }
+      yield { type: 'done' };
+    };
+    const events = await all(withDocuments.run({ agentId: 'ventas-1', request, tools: [KNOWLEDGE_TOOL], policy: 'ask', signal: new AbortController().signal }));
+    const done = events.at(-1)!;
+    if (done.type !== 'done') throw new Error('no acabó');
+    expect(questions).toEqual(['precio del envío']);
+    expect(done.state.text).toContain('«El envío cuesta 5 euros.» — tarifas.pdf, página 3');
+    expect(done.state.records[0]).toMatchObject({ tool: 'buscar_en_documentos', sourceName: 'Documentos', ok: true });
   });
 });

@@ -9,6 +9,8 @@ import {
   type TokenUsage,
   type ToolTurn,
 } from '../models/model-gateway';
+import { KnowledgeService } from '../knowledge/knowledge.service';
+import { knowledgeBlock } from '../knowledge/knowledge-sources';
 import { type AgentTool, AgentToolbox, type ToolCallOutcome } from '../tools/agent-toolbox';
 
 /**
@@ -70,6 +72,19 @@ export interface ToolLoopRun {
   signal: AbortSignal;
 }
 
+/**
+ * The agent's documents as one more tool (issue 33): offered, last, to an agent with tools that
+ * also has documents (their passages for the question are in its prompt already; with this it can
+ * search them again with words of its own).
+ */
+export const KNOWLEDGE_TOOL: AgentTool = {
+  name: 'buscar_en_documentos',
+  description: 'Busca en los documentos del agente los fragmentos que responden a una consulta.',
+  inputSchema: { type: 'object', properties: { consulta: { type: 'string', description: 'Qué buscar' } }, required: ['consulta'] },
+  requiresConfirmation: false,
+  sourceName: 'Documentos',
+};
+
 /** What the chat shows of a tool's answer; the model gets it whole (up to the tools' own limit). */
 export const DISPLAY_OUTPUT_CHARS = 2000;
 
@@ -104,16 +119,22 @@ export class ToolLoop {
     private readonly gateway: ModelGateway,
     @Inject(APP_CONFIG) config: AppConfig,
     @Optional() private readonly toolbox?: AgentToolbox,
+    @Optional() private readonly knowledge?: KnowledgeService,
   ) {
     this.maxSteps = config.toolCalling?.maxSteps ?? 8;
     this.turnTimeoutMs = config.toolCalling?.turnTimeoutMs ?? 60_000;
   }
 
-  /** The agent's enabled tools (none when the tools module is absent or cannot say). */
-  async toolsFor(agentId: string): Promise<AgentTool[]> {
+  /**
+   * The agent's enabled tools (none when the tools module is absent or cannot say), and, when it
+   * has some and also documents (`hasDocuments`), the search of its documents last.
+   */
+  async toolsFor(agentId: string, hasDocuments = false): Promise<AgentTool[]> {
     if (!this.toolbox) return [];
     try {
-      return await this.toolbox.toolsFor(agentId);
+      const tools = await this.toolbox.toolsFor(agentId);
+      const withKnowledge = hasDocuments && tools.length > 0 && this.knowledge && !tools.some((tool) => tool.name === KNOWLEDGE_TOOL.name);
+      return withKnowledge ? [...tools, KNOWLEDGE_TOOL] : tools;
     } catch (error) {
       this.logger.error(`No se pudieron leer las herramientas del agente ${agentId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return [];
@@ -232,7 +253,7 @@ export class ToolLoop {
           outcome = { ok: false, output: NOT_ALLOWED, note: TOOL_NOTES.notAllowed };
         }
       } else {
-        outcome = await this.call(params.agentId, tool.name, parsed.value, signal);
+        outcome = await this.call(params.agentId, tool.name, parsed.value, signal, tool);
         if (!outcome.ok) outcome = { ...outcome, note: signal.aborted && !params.signal.aborted ? TOOL_NOTES.timedOut : TOOL_NOTES.failed };
       }
       round.results.push({ callId: call.id, ok: outcome.ok, output: forModel(call.name, outcome) });
@@ -245,13 +266,28 @@ export class ToolLoop {
     return false;
   }
 
-  private async call(agentId: string, name: string, args: unknown, signal: AbortSignal): Promise<ToolCallOutcome> {
+  private async call(agentId: string, name: string, args: unknown, signal: AbortSignal, tool?: AgentTool): Promise<ToolCallOutcome> {
+    if (tool === KNOWLEDGE_TOOL) return this.searchDocuments(agentId, args);
     if (!this.toolbox) return { ok: false, output: 'Las herramientas no están disponibles.' };
     try {
       return await this.toolbox.call(agentId, name, args, signal);
     } catch (error) {
       this.logger.error(`La herramienta ${name} del agente ${agentId} ha fallado: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return { ok: false, output: 'La herramienta ha fallado.' };
+    }
+  }
+
+  /** buscar_en_documentos: the agent's passages for the model's query, quoted as data with their document and page. */
+  private async searchDocuments(agentId: string, args: unknown): Promise<ToolCallOutcome> {
+    const query = (args as { consulta?: unknown } | null)?.consulta;
+    if (typeof query !== 'string' || !query.trim()) return { ok: false, output: 'Falta «consulta»: qué buscar en los documentos.' };
+    try {
+      const found = await this.knowledge!.forAnswer(agentId, query);
+      if (!found || found.passages.length === 0) return { ok: true, output: 'No hay fragmentos de los documentos que respondan a esa consulta.' };
+      return { ok: true, output: knowledgeBlock(found.passages) };
+    } catch (error) {
+      this.logger.error(`No se pudieron buscar los documentos del agente ${agentId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return { ok: false, output: 'No se han podido buscar los documentos.' };
     }
   }
 
