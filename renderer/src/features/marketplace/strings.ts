@@ -82,7 +82,7 @@ export const marketplaceStrings = {
     count: (count: number) => (count === 1 ? '1 valoración' : `${thousands(count)} valoraciones`),
     histogramLabel: 'Reparto de las valoraciones',
     histogramRow: (stars: number, count: number) => `${stars} ${stars === 1 ? 'estrella' : 'estrellas'}: ${count}`,
-    starsLabel: (stars: number) => `${stars} de 5 estrellas`,
+    starsLabel: (stars: number) => `${stars.toLocaleString('es-ES', { maximumFractionDigits: 1 })} de 5 estrellas`,
     edited: 'editada',
     reply: 'Respuesta del creador',
     replyAction: 'Responder',
