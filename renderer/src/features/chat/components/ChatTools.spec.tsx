@@ -13,7 +13,7 @@ let api: ApiMock;
 let streams: FakeSseStream[];
 
 const streamRoute = () => ({
-  response: (signal: AbortSignal) => {
+  response: (signal: AbortSignal | undefined) => {
     const stream = fakeSseStream(signal);
     streams.push(stream);
     return stream.response;
@@ -161,5 +161,32 @@ describe("ChatPage: an agent's tool calls (issue 33)", () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Rechazar' }));
     await waitFor(() => expect(api.callsTo('POST', '/bedrock/agents/chat/confirmation')).toHaveLength(1));
     expect(api.callsTo('POST', '/bedrock/agents/chat/confirmation')[0]!.body).toEqual({ conversationId: CONVERSATION, callId: 'call_2', allow: false });
+  });
+
+  it('drops the card and says why when the call was answered already (409)', async () => {
+    api.on('POST', '/bedrock/agents/chat/confirmation', {
+      status: 409,
+      body: { message: 'Esta herramienta ya se ha permitido o rechazado.', statusCode: 409, code: 'ToolConfirmationAnswered' },
+    });
+    api.on('GET', `/conversations/${CONVERSATION}`, {
+      body: conversationFixture({
+        messages: [
+          messageFixture({ id: 'u1', content: 'Pide 2 del A1' }),
+          messageFixture({
+            id: 'r1',
+            role: 'assistant',
+            content: '',
+            metadata: { ...AGENT, toolCalls: [{ ...ORDER_CALL, status: 'pending' }], toolConfirmation: { ...ORDER_CALL, agentName: 'Asesor Legal' } },
+          }),
+        ],
+      }),
+    });
+    renderChatPage(`/chat/${CONVERSATION}`);
+    const card = await screen.findByRole('group', { name: 'Permiso para usar una herramienta' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Permitir' }));
+    expect(await screen.findByText('Esta herramienta ya se ha permitido o rechazado.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Permiso para usar una herramienta' })).not.toBeInTheDocument();
+    // The call stays listed under the answer.
+    expect(screen.getByText('Herramienta: crear_pedido')).toBeInTheDocument();
   });
 });

@@ -12,7 +12,8 @@ import {
 } from '../api/chatStream';
 import { chatOwnerAtom, liveTurnsAtom, NO_LIVE_TURN, pausedModalAtom, type LiveTurn, type SendError } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
-import { classifySendError } from '../utils/chatErrors';
+import { ApiError } from '../../../shared/api';
+import { ChatStreamError, classifySendError } from '../utils/chatErrors';
 import type { ChatIntent } from '../utils/intent';
 
 type Store = ReturnType<typeof createStore>;
@@ -265,13 +266,21 @@ export async function answerToolConfirmation({ store, queryClient }: ChatSession
     putBack(replyMessage(done, progress.text, progress.sources, progress));
     updateLive(store, conversationId, (turn) => ({ ...turn, streaming: null }));
   } catch (error) {
-    putBack(reply);
+    // Taken up on the server (the stream failed after it) or answered elsewhere (409): no card
+    // any more; refused before that (a limit, a network failure), the card stays to try again.
+    const taken = error instanceof ChatStreamError || (error instanceof ApiError && error.status === 409);
+    putBack(taken && reply.metadata ? { ...reply, metadata: withoutConfirmation(reply.metadata) } : reply);
     const sendError = controller.signal.aborted ? null : sendErrorOf(error, store, agentId);
     updateLive(store, conversationId, (turn) => ({ streaming: null, sendErrors: sendError ? { ...turn.sendErrors, [reply.id]: sendError } : turn.sendErrors }));
   } finally {
     if (inFlight.get(conversationId) === controller) inFlight.delete(conversationId);
     void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
   }
+}
+
+function withoutConfirmation(metadata: NonNullable<Message['metadata']>): NonNullable<Message['metadata']> {
+  const { toolConfirmation: _answered, ...rest } = metadata;
+  return rest;
 }
 
 /** The reply right after `messageId` when it failed (no model, say): a resend replaces it. */
