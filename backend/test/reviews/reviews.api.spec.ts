@@ -70,7 +70,7 @@ describe('reviews, ratings, popularity and reports (issue 34)', () => {
 
   it("an agent nobody reviewed has no rating: an empty summary, rating 0 and ratingCount 0, and the sample agents too", async () => {
     const page = await reviewsOf(agentId);
-    expect(page).toEqual({ items: [], total: 0, page: 1, limit: 10, summary: { average: null, count: 0, histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } } });
+    expect(page).toEqual({ items: [], total: 0, page: 1, limit: 10, summary: { average: null, count: 0, histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } }, mine: null });
     expect(await agent(agentId)).toMatchObject({ rating: 0, ratingCount: 0, popularity: 0 });
     const { body: samples } = await http().get('/api/agents').expect(200);
     for (const sample of (samples as Array<{ createdBy: string; rating: number; ratingCount: number; popularity: number }>).filter((item) => item.createdBy === 'system')) {
@@ -120,6 +120,13 @@ describe('reviews, ratings, popularity and reports (issue 34)', () => {
     expect(page.summary).toEqual({ average: 2, count: 1, histogram: { 1: 0, 2: 1, 3: 0, 4: 0, 5: 0 } });
     expect(await agent(agentId)).toMatchObject({ rating: 2, ratingCount: 1 });
     await review(buyer, agentId, { rating: 4, comment: 'Muy útil' }).expect(200);
+
+    // Its author reads it back as theirs (to start the form with it); nobody else does.
+    const asAuthor = (await http().get(`/api/agents/${agentId}/reviews`).set(buyer.authorization).expect(200)).body as ReviewPage & { mine: { rating: number; comment: string | null } | null };
+    expect(asAuthor.mine).toMatchObject({ id: first.body.id, rating: 4, comment: 'Muy útil' });
+    const asStranger = (await http().get(`/api/agents/${agentId}/reviews`).set(stranger.authorization).expect(200)).body as { mine: unknown };
+    expect(asStranger.mine).toBeNull();
+    expect((await reviewsOf(agentId) as unknown as { mine: unknown }).mine).toBeNull();
   });
 
   it('a subscription, even a past one, to the agent or to an ecosystem bundle that holds it, counts as use', async () => {

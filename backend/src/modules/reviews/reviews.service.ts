@@ -87,7 +87,8 @@ export class ReviewsService implements OnModuleInit {
     if (query.sort === 'rating') listed.orderBy(`${ALIAS}.rating`, 'DESC').addOrderBy(`${ALIAS}.updatedAt`, 'DESC');
     else listed.orderBy(`${ALIAS}.updatedAt`, 'DESC');
     listed.addOrderBy(`${ALIAS}.id`, 'ASC').offset((page - 1) * limit).limit(limit);
-    const [items, histogram] = await Promise.all([listed.getMany(), this.histogram(agent.id)]);
+    const mine = identity ? this.visible(agent.id).andWhere(`${ALIAS}.authorSub = :sub`, { sub: identity.sub }).getOne() : Promise.resolve(null);
+    const [items, histogram, own] = await Promise.all([listed.getMany(), this.histogram(agent.id), mine]);
     const count = Object.values(histogram).reduce((total, n) => total + n, 0);
     const sum = Object.entries(histogram).reduce((total, [stars, n]) => total + Number(stars) * n, 0);
     return {
@@ -96,6 +97,7 @@ export class ReviewsService implements OnModuleInit {
       page,
       limit,
       summary: { average: count === 0 ? null : ratingStats(count, sum).rating, count, histogram },
+      mine: own ? toReviewDto(own) : null,
     };
   }
 

@@ -4650,6 +4650,8 @@ export interface components {
         ReviewPageDto: {
             items: components["schemas"]["ReviewDto"][];
             limit: number;
+            /** @description La valoración de quien consulta (con sesión iniciada), si tiene una visible; null si no */
+            mine: components["schemas"]["ReviewDto"] | null;
             page: number;
             summary: components["schemas"]["RatingSummaryDto"];
             total: number;

@@ -102,4 +102,6 @@ export class ReviewPageDto {
   @ApiProperty() page: number;
   @ApiProperty() limit: number;
   @ApiProperty({ type: RatingSummaryDto }) summary: RatingSummaryDto;
+  @ApiProperty({ type: ReviewDto, nullable: true, description: 'La valoración de quien consulta (con sesión iniciada), si tiene una visible; null si no' })
+  mine: ReviewDto | null;
 }

@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../../test/render';
 import { AgentCard } from './AgentCard';
 import { AgentDetailPage } from './AgentDetail';
 
-const EMPTY = { items: [], total: 0, page: 1, limit: 5, summary: { average: null, count: 0, histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } } };
+const EMPTY = { items: [], total: 0, page: 1, limit: 5, summary: { average: null, count: 0, histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } }, mine: null };
 const REVIEWED = {
   items: [
     {
@@ -25,6 +25,7 @@ const REVIEWED = {
   page: 1,
   limit: 5,
   summary: { average: 4.5, count: 2, histogram: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 } },
+  mine: null,
 };
 const BUYER = { userId: 'sub-berta', isAdmin: false };
 
@@ -87,6 +88,22 @@ describe('an agent’s reviews (issue 34)', () => {
     await user.click(screen.getByRole('button', { name: 'Publicar valoración' }));
     expect(await screen.findByText('Solo puedes valorar agentes que has usado.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/agents/agente-legal/reviews')[0].body).toEqual({ rating: 4, comment: 'Muy útil' });
+  });
+
+  it('starts the form with the user’s own review, and offers to delete it only when there is one', async () => {
+    const user = userEvent.setup();
+    const api = mockApi()
+      .on('GET', '/agents/agente-legal', { body: agentFixture({ rating: 4.5, ratingCount: 2 }) })
+      .on('GET', '/agents/agente-legal/reviews', { body: { ...REVIEWED, mine: REVIEWED.items[0] } })
+      .on('DELETE', '/agents/agente-legal/reviews/mine', { status: 204 });
+    renderWithProviders(<AgentDetailPage agentId="agente-legal" viewer={BUYER} />);
+    await waitFor(() => expect(screen.getByRole('radio', { name: '4 de 5 estrellas' })).toHaveAttribute('aria-checked', 'true'));
+    expect(screen.getByLabelText('Comentario (opcional)')).toHaveValue('Muy útil <b>de verdad</b>');
+    api.on('GET', '/agents/agente-legal/reviews', { body: { ...REVIEWED, items: REVIEWED.items.slice(1), total: 1, mine: null } });
+    await user.click(screen.getByRole('button', { name: 'Borrar mi valoración' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Borrar mi valoración' })).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE', '/agents/agente-legal/reviews/mine')).toHaveLength(1);
+    expect(screen.getByRole('radio', { name: '4 de 5 estrellas' })).toHaveAttribute('aria-checked', 'false');
   });
 
   it('lets the creator answer a review, and does not offer them the form to rate their own agent', async () => {

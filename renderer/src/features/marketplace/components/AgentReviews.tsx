@@ -1,6 +1,6 @@
 import { Alert, Card, Group, Pagination, Progress, Rating, Select, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFormLimits } from '../../../shared/config';
 import { AppButton, AppModal, useToast } from '../../../shared/ui';
 import type { Agent } from '../api/marketplaceQueries';
@@ -62,7 +62,7 @@ export function AgentReviews({ agent, viewer }: { agent: Agent; viewer: ReviewVi
       ) : reviews.data ? (
         <>
           <RatingSummary summary={reviews.data.summary} />
-          {viewer === null ? <Text c="dimmed">{strings.signInToReview}</Text> : isCreator ? <Text c="dimmed">{strings.ownAgent}</Text> : <ReviewForm agentId={agent.id} />}
+          {viewer === null ? <Text c="dimmed">{strings.signInToReview}</Text> : isCreator ? <Text c="dimmed">{strings.ownAgent}</Text> : <ReviewForm agentId={agent.id} mine={reviews.data?.mine ?? null} />}
           <ReviewList
             agentId={agent.id}
             page={reviews.data}
@@ -131,7 +131,8 @@ function RatingSummary({ summary }: { summary: ReviewPage['summary'] }) {
   );
 }
 
-function ReviewForm({ agentId }: { agentId: string }) {
+/** The signed-in user's form: their own review, when they have one, is what it starts with, and only then may they delete it. */
+function ReviewForm({ agentId, mine }: { agentId: string; mine: Review | null }) {
   const toast = useToast();
   const write = useWriteReview(agentId);
   const remove = useDeleteMyReview(agentId);
@@ -144,6 +145,11 @@ function ReviewForm({ agentId }: { agentId: string }) {
       comment: (value) => (value.trim().length > commentMax ? strings.commentTooLong(commentMax) : null),
     },
   });
+  const { setValues } = form;
+  useEffect(() => {
+    setValues({ rating: mine?.rating ?? 0, comment: mine?.comment ?? '' });
+    // Once per version of the review: a newer one (written here or elsewhere) refills the form.
+  }, [mine?.id, mine?.updatedAt]);
 
   const submit = async ({ rating, comment }: { rating: number; comment: string }) => {
     setProblem(null);
@@ -197,9 +203,11 @@ function ReviewForm({ agentId }: { agentId: string }) {
           <AppButton type="submit" disabled={busy}>
             {strings.submit}
           </AppButton>
-          <AppButton variant="outline" disabled={busy} onClick={() => void deleteMine()}>
-            {strings.deleteMine}
-          </AppButton>
+          {mine && (
+            <AppButton variant="outline" disabled={busy} onClick={() => void deleteMine()}>
+              {strings.deleteMine}
+            </AppButton>
+          )}
         </Group>
       </Stack>
     </Card>
