@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { Message } from '../../src/modules/conversations/entities/message.entity';
 import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { Subscription } from '../../src/modules/subscriptions/entities/subscription.entity';
 import { FakeModelGateway } from '../chat/fake-model-gateway';
@@ -102,6 +103,42 @@ describe('authorisation matrix of every registered route', () => {
   let other: SignedInUser;
   let admin: SignedInUser;
   let ownerUsername: string;
+  /** Stores a reply of the owner's agent chat waiting for a tool's confirmation; returns its call's id. */
+  const pausedReply = async (caller: Caller): Promise<string> => {
+    const messages = testApp.app.get<Repository<Message>>(getRepositoryToken(Message));
+    const at = Date.now();
+    const callId = `call_matriz_${caller}_${at}`;
+    const questionId = `pregunta-${caller}-${at}`;
+    const call = { id: callId, tool: 'crear_pedido', sourceName: 'Pedidos', arguments: { sku: 'A1' } };
+    const base = { conversationId: seeded.conversationId, status: 'complete' as const, modelId: null, inputTokens: null, outputTokens: null };
+    const question: Message = { ...base, id: questionId, role: 'user', content: 'Pide uno', timestamp: new Date(at), metadata: null, createdAt: new Date(at) };
+    const paused: Message = {
+      ...base,
+      id: `respuesta-${caller}-${at}`,
+      role: 'assistant',
+      content: '',
+      timestamp: new Date(at + 1),
+      createdAt: new Date(at + 1),
+      metadata: {
+        agentId: seeded.agentId,
+        agentName: 'Agente',
+        toolCalls: [{ ...call, status: 'pending' }],
+        toolConfirmation: { ...call, agentName: 'Agente' },
+        toolLoop: {
+          questionId,
+          turns: [],
+          records: [{ ...call, status: 'pending' }],
+          text: '',
+          usage: { inputTokens: 0, outputTokens: 0 },
+          steps: 1,
+          pending: { calls: [{ id: callId, name: 'crear_pedido', arguments: '{"sku":"A1"}' }], results: [] },
+        },
+      },
+    };
+    await messages.save([question, paused]);
+    return callId;
+  };
+
   const seeded: { agentId: string; ecosystemId: string; conversationId: string; fileId: string; fileUrl: string } = {
     agentId: '',
     ecosystemId: '',
@@ -600,6 +637,14 @@ describe('authorisation matrix of every registered route', () => {
       foreign: async () => ({
         path: '/api/bedrock/agents/chat',
         body: { conversationId: await fresh.conversationOf(other), agentId: seeded.agentId, message: 'Hola' },
+      }),
+    },
+    // A reply of the owner's, paused for a tool confirmation (seeded for each caller: an answer takes it).
+    'POST /api/bedrock/agents/chat/confirmation': {
+      class: 'owner-resource',
+      probe: async (caller) => ({
+        path: '/api/bedrock/agents/chat/confirmation',
+        body: { conversationId: seeded.conversationId, callId: await pausedReply(caller), allow: false },
       }),
     },
     'POST /api/bedrock/models/chat': {
