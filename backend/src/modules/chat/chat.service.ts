@@ -180,6 +180,8 @@ export class ChatService {
    */
   async prepareConfirmation(identity: VerifiedIdentity, body: ToolConfirmationDto): Promise<PreparedChat> {
     const conversation = await this.conversations.findOwned(identity, body.conversationId);
+    // Without a model the turn could not go on: the call stays waiting (nothing is claimed).
+    if (!this.gateway.isConfigured('agent')) throw ModelNotConfiguredError.for(isAdmin(identity));
     const messages = await this.conversations.orderedMessages(conversation.id);
     // The reply that made the call (the newest, should a provider reuse ids): waiting for it, or
     // (answered already) keeping it among its calls.
