@@ -175,6 +175,8 @@ describe('agent chat with tools (issue 33): the tool-calling loop over the OpenA
     expect(stored.map((message) => message.role)).toEqual(['user', 'assistant']);
     expect(stored[0].content).toContain('Pide 2');
     expect(stored[1].metadata.toolConfirmation).toEqual(confirmation);
+    // The loop's state to resume it stays on the server.
+    expect(stored[1].metadata).not.toHaveProperty('toolLoop');
 
     const resumed = await confirm(conversationId, confirmation.id, true);
     expect(resumed.map((event) => event.event)).toEqual(['start', 'tool_result', 'delta', 'delta', 'done']);

@@ -34,12 +34,15 @@ export function toConversationDto(conversation: Conversation, page?: MessagePage
 }
 
 export function toMessageDto(message: Message): MessageDto {
+  // A paused reply's loop state (its tool rounds in full, to resume after a confirmation) is the
+  // server's: the client has the calls as toolCalls and toolConfirmation.
+  const { toolLoop: _loopState, ...metadata } = message.metadata ?? {};
   return {
     id: message.id,
     role: message.role,
     content: message.content,
     timestamp: message.timestamp.toISOString(),
-    metadata: message.metadata ?? null,
+    metadata: message.metadata ? metadata : null,
     status: message.status,
     usage:
       message.inputTokens !== null || message.outputTokens !== null
