@@ -37,6 +37,8 @@ const CHECKED_PATHS = [
   '/api/v1',
   '/api/stripe',
   '/api/stripe-user-subscriptions',
+  '/api/reviews',
+  '/api/creators',
   '/idp',
   '/api-admin/users',
   '/api-admin/agents',
@@ -45,6 +47,7 @@ const CHECKED_PATHS = [
   '/api-admin/moderation',
   '/api-admin/audit',
   '/api-admin/payouts',
+  '/api-admin/reports',
 ];
 
 /**
