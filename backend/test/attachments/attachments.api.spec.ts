@@ -8,6 +8,7 @@ import { PNG } from '../support/images';
 import { subscriptionRow } from '../support/subscriptions';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { makeDocx, makeImageOnlyPdf, makePdf, randomBytes } from '../knowledge/parsing/fixtures';
+import { parseEvents, type SseEvent, systemOf } from '../support/sse';
 
 jest.setTimeout(120_000);
 
@@ -27,24 +28,6 @@ function clientsCsv(): string {
 
 const NAME = 'clientes – morosos 2025.csv';
 const PROMPT = 'Eres un asesor de cobros. Responde en español.';
-
-interface SseEvent {
-  event: string;
-  data: unknown;
-}
-
-function parseEvents(text: string): SseEvent[] {
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim() !== '' && !block.startsWith(':'))
-    .map((block) => ({ event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message', data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown }));
-}
-
-/** The system text the model was given in its last request. */
-function systemOf(fake: OpenAiFake): string {
-  const body = fake.requests.at(-1)?.body as { messages: { role: string; content: string }[] };
-  return body.messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n');
-}
 
 describe('files attached to a chat or a call (issue 32, item 3)', () => {
   let fake: OpenAiFake;

@@ -5,24 +5,11 @@ import { ModelGateway, ModelThrottledError } from '../../src/modules/models/mode
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestAppWith, type TestApp } from '../support/test-app';
 import { FakeModelGateway, firstPieceThenWait } from './fake-model-gateway';
+import { parseEvents as parseSse } from '../support/sse';
+
+const parseEvents = (text: string) => parseSse<Record<string, unknown>>(text);
 
 jest.setTimeout(30_000);
-
-interface SseEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
-
-/** Splits a text/event-stream body into its events (comment lines, the heartbeats, left out). */
-function parseEvents(text: string): SseEvent[] {
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim() !== '' && !block.startsWith(':'))
-    .map((block) => ({
-      event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message',
-      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as Record<string, unknown>,
-    }));
-}
 
 async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -4,24 +4,12 @@ import { type BedrockFake, bedrockFakeEnv, type OpenAiFake, openAiFakeEnv, start
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestAppWith, type TestApp } from '../support/test-app';
 import { FakeToolbox } from './fake-toolbox';
+import { parseEvents as parseSse } from '../support/sse';
 
 jest.setTimeout(60_000);
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the events' and the fake's JSON are read loosely */
-interface SseEvent {
-  event: string;
-  data: any;
-}
-
-function parseEvents(text: string): SseEvent[] {
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim() !== '' && !block.startsWith(':'))
-    .map((block) => ({
-      event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message',
-      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null'),
-    }));
-}
+const parseEvents = (text: string) => parseSse<any>(text);
 
 const ENV = { RATE_LIMIT_MESSAGES_PER_MINUTE: '1000', RATE_LIMIT_MODEL_CALLS_PER_MINUTE: '1000', TOOL_MAX_STEPS: '3', TOOL_TURN_TIMEOUT_S: '2' };
 
