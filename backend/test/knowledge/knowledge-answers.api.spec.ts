@@ -8,6 +8,7 @@ import { subscriptionRow } from '../support/subscriptions';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { KnowledgeService } from '../../src/modules/knowledge/knowledge.service';
 import { makePdf } from './parsing/fixtures';
+import { addReadyDocument } from './ready-document';
 import { parseEvents, type SseEvent, systemOf } from '../support/sse';
 
 jest.setTimeout(120_000);
@@ -61,20 +62,7 @@ describe("an agent's answers from its documents, with their sources (issue 32, i
         .expect(201)
     ).body.id as string;
 
-  const addDocument = async (agentId: string, content: string | Uint8Array, filename: string) => {
-    const { body } = await http()
-      .post(`/api/agents/${agentId}/knowledge`)
-      .set(creator.authorization)
-      .attach('file', Buffer.from(content), { filename, contentType: 'application/octet-stream' })
-      .expect(201);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const { body: document } = await http().get(`/api/agents/${agentId}/knowledge/${body.id}`).set(creator.authorization).expect(200);
-      if (document.status === 'ready') return document.id as string;
-      if (document.status === 'failed' || Date.now() > deadline) throw new Error(`not ready: ${JSON.stringify(document)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const addDocument = (agentId: string, content: string | Uint8Array, filename: string) => addReadyDocument(testApp, creator, agentId, content, filename);
 
   const conversationWith = async (user: SignedInUser, agentId: string) =>
     (await http().post('/api/conversations').set(user.authorization).send({ metadata: { agentId } }).expect(201)).body.id as string;
