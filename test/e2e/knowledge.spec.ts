@@ -9,6 +9,8 @@ import { auditAtBothSizes } from './support/axe';
 import { answerTo } from './support/chat';
 
 test.use({ baseURL: chatBaseURL });
+// The builder's whole journey: two uploads, a search, a chat turn, a reload and a deletion.
+test.setTimeout(90_000);
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookie_consent', 'declined'));

@@ -101,16 +101,18 @@ async function expectNotCut(locator: Locator) {
   expect(overflow, await locator.innerText()).toEqual({ width: 0, height: 0 });
 }
 
-/** The composer on a phone: one line across the column, 'Enviar' beside it, clear of the opener. */
+/** The composer on a phone: the paperclip, then one line across the column, 'Enviar' beside it, clear of the opener. */
 async function expectComposerFits(page: Page) {
   const input = page.getByRole('textbox', { name: 'Escribe tu mensaje' });
   const send = page.getByRole('button', { name: 'Enviar', exact: true });
+  const attach = await boxOf(page.getByRole('button', { name: 'Adjuntar archivo' }));
   const column = await boxOf(page.locator('.chat-header'));
   const inputBox = await boxOf(input);
   const sendBox = await boxOf(send);
   expect(inputBox.y + inputBox.height).toBeLessThanOrEqual(PHONE.height);
   expect(inputBox.height, 'the placeholder fits one line').toBeLessThanOrEqual(40);
-  expect(inputBox.x).toBeLessThanOrEqual(column.x + 1);
+  expect(attach.x, 'the paperclip starts the row').toBeLessThanOrEqual(column.x + 1);
+  expect(inputBox.x, 'the box right of the paperclip').toBeGreaterThanOrEqual(attach.x + attach.width);
   expect(sendBox.x, 'Enviar right of the box').toBeGreaterThanOrEqual(inputBox.x + inputBox.width);
   expect(sendBox.x + sendBox.width, 'the row spans the column').toBeGreaterThanOrEqual(column.x + column.width - 1);
   const sendMiddle = sendBox.y + sendBox.height / 2;
