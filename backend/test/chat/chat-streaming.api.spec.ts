@@ -5,7 +5,7 @@ import { ModelGateway, ModelThrottledError } from '../../src/modules/models/mode
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestAppWith, type TestApp } from '../support/test-app';
 import { FakeModelGateway, firstPieceThenWait } from './fake-model-gateway';
-import { parseEvents as parseSse } from '../support/sse';
+import { parseEvents as parseSse, wholeText } from '../support/sse';
 
 const parseEvents = (text: string) => parseSse<Record<string, unknown>>(text);
 
@@ -47,12 +47,7 @@ describe('chat over server-sent events (Accept: text/event-stream)', () => {
       .set('Accept', 'text/event-stream')
       .send(body)
       .buffer(true)
-      .parse((response, callback) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => callback(null, text));
-      });
+      .parse(wholeText);
 
   const messages = async (conversationId: string) =>
     (await api().get(`/api/conversations/${conversationId}/messages`).set(ana.authorization).expect(200)).body as {

@@ -1,3 +1,4 @@
+import type { Response } from 'superagent';
 import type { OpenAiFake } from '../fakes/openai-fake';
 
 export interface SseEvent<Data = unknown> {
@@ -17,4 +18,12 @@ export function parseEvents<Data = unknown>(text: string): SseEvent<Data>[] {
 export function systemOf(fake: OpenAiFake): string {
   const body = fake.requests.at(-1)?.body as { messages: { role: string; content: string }[] };
   return body.messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n');
+}
+
+/** For supertest's `.buffer(true).parse(…)`: an event stream's body as one text, read to its end. */
+export function wholeText(response: Response, callback: (error: Error | null, body: string) => void): void {
+  let text = '';
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => (text += chunk));
+  response.on('end', () => callback(null, text));
 }

@@ -4,7 +4,7 @@ import { type BedrockFake, bedrockFakeEnv, type OpenAiFake, openAiFakeEnv, start
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestAppWith, type TestApp } from '../support/test-app';
 import { FakeToolbox } from './fake-toolbox';
-import { parseEvents as parseSse } from '../support/sse';
+import { parseEvents as parseSse, wholeText } from '../support/sse';
 
 jest.setTimeout(60_000);
 
@@ -56,12 +56,7 @@ describe('agent chat with tools (issue 33): the tool-calling loop over the OpenA
       .set('Accept', 'text/event-stream')
       .send(body)
       .buffer(true)
-      .parse((response, callback) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => callback(null, text));
-      });
+      .parse(wholeText);
 
   const chat = async (conversationId: string, message: string, user: SignedInUser = ana) =>
     parseEvents((await stream('/api/bedrock/agents/chat', { conversationId, message, agentId }, user).expect(200)).body as string);
