@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsDateString, IsIn, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { AGENT_CATEGORIES, describeAgentCategories, toAgentCategory } from '../../agents/agent-categories';
 import { FORM_LIMITS } from '../../../common/validation/form-limits';
+import { PageNumberQueryDto } from '../../../common/validation/page-number-query.dto';
 
 const AGENT = FORM_LIMITS.agent;
 const REASON = FORM_LIMITS.moderation.reason;
@@ -12,15 +13,7 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 export const USER_STATES = ['confirmed', 'unconfirmed', 'disabled'] as const;
 export type AdminUserState = (typeof USER_STATES)[number];
 
-export class PageQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page debe ser un número entero' })
-  @Min(1, { message: 'page debe ser mayor o igual que 1' })
-  @Max(100_000, { message: 'page no puede superar 100000' })
-  page?: number;
-
+export class PageQueryDto extends PageNumberQueryDto {
   @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
   @IsOptional()
   @Type(() => Number)

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { FORM_LIMITS } from '../../../common/validation/form-limits';
+import { PageNumberQueryDto } from '../../../common/validation/page-number-query.dto';
 
 const REVIEW = FORM_LIMITS.review;
 
@@ -28,15 +29,7 @@ export class WriteReviewDto {
   comment?: string;
 }
 
-export class ReviewsQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page debe ser un número entero' })
-  @Min(1, { message: 'page debe ser mayor o igual que 1' })
-  @Max(100_000, { message: 'page no puede superar 100000' })
-  page?: number;
-
+export class ReviewsQueryDto extends PageNumberQueryDto {
   @ApiPropertyOptional({ default: REVIEWS_DEFAULT_LIMIT, minimum: 1, maximum: REVIEWS_MAX_LIMIT })
   @IsOptional()
   @Type(() => Number)
