@@ -139,17 +139,16 @@ export class ChatService {
 
     const agent = await this.agents.findVisible(identity, agentId);
     // The agent's passages for the question are looked up together (one cheap check without documents).
-    const knowledgeSearch = this.knowledge.forAnswer(agent.id, question.content).catch((error: unknown) => {
-      // The agent still answers, without its documents, rather than not at all.
-      this.logger.error(`No se pudieron buscar los documentos del agente ${agent.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return null;
-    });
     const [, agentPrompt, knowledge, tools] = await Promise.all([
       this.subscriptions.assertMayChat(identity, agent),
       this.agents.promptFor(agent.id),
-      knowledgeSearch,
-      // With documents, their search is one more tool (when the agent has tools at all).
-      knowledgeSearch.then((found) => this.toolLoop.toolsFor(agent.id, found !== null)),
+      this.knowledge.forAnswer(agent.id, question.content).catch((error: unknown) => {
+        // The agent still answers, without its documents, rather than not at all.
+        this.logger.error(`No se pudieron buscar los documentos del agente ${agent.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        return null;
+      }),
+      // With tools and documents, the documents' search is one more tool.
+      this.toolLoop.toolsFor(agent.id),
     ]);
     // Only once the caller may chat with the agent: the files they attach are read for it.
     await this.attachFiles(identity, conversation, question, context, body.fileIds);

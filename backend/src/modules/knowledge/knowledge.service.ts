@@ -157,11 +157,16 @@ export class KnowledgeService {
    * agent). An agent without ready documents costs one indexed lookup and gets null.
    */
   async forAnswer(agentId: string, question: string, limit = ANSWER_PASSAGES): Promise<AnswerKnowledge | null> {
-    if (!(await this.documents.exists({ where: { agentId, status: 'ready' } }))) return null;
+    if (!(await this.hasReadyDocuments(agentId))) return null;
     const query = question.slice(0, SEARCH_QUERY_MAX);
     const rankings = await Promise.all(this.rankings.map((ranking) => ranking.rank(agentId, query, limit)));
     const passages = fuseRankings(rankings, limit).map(({ documentId, documentName, page, text }) => ({ documentId, documentName, page, text }));
     return passages.length > 0 ? { passages, sources: sourcesOf(passages) } : null;
+  }
+
+  /** Whether the agent has a document ready to search (its knowledge is then one of its tools, issue 33). */
+  hasReadyDocuments(agentId: string): Promise<boolean> {
+    return this.documents.exists({ where: { agentId, status: 'ready' } });
   }
 
   /** 404 for an agent the caller may not see, 403 for one they see but did not create. */

@@ -79,12 +79,11 @@ export class AgentRunner {
     if (lengthOf(request) > MAX_INPUT_LENGTH) throw new CallTooLongError(MAX_INPUT_LENGTH);
     if (!this.gateway.isConfigured('agent')) throw new ModelNotConfiguredError('user');
     const agent = key.agent as NonNullable<ResolvedKey['agent']>;
-    const knowledgeSearch = this.knowledgeFor(agent.id, request.input);
     const [attached, knowledge, tools] = await Promise.all([
       this.attachments.forCall(key.owner, request.fileIds ?? [], request.input),
-      knowledgeSearch,
-      // With documents, their search is one more tool (when the agent has tools at all).
-      knowledgeSearch.then((found) => this.toolLoop.toolsFor(agent.id, found !== null)),
+      this.knowledgeFor(agent.id, request.input),
+      // With tools and documents, the documents' search is one more tool.
+      this.toolLoop.toolsFor(agent.id),
     ]);
     const images = await this.imageLinks(key, attached.images);
     const sources = [...(knowledge?.sources ?? []), ...(attached.knowledge?.sources ?? [])];

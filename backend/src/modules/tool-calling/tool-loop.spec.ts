@@ -97,20 +97,25 @@ describe('the tool-calling loop (issue 33)', () => {
     expect(toolbox.calls.map((call) => call.tool)).toEqual(['consultar_stock']);
   });
 
-  it("offers an agent with tools and documents 'buscar_en_documentos' last, which searches its documents with the model's query", async () => {
+  it("offers an agent with tools and a ready document 'buscar_en_documentos' last, whatever its question found, which searches its documents with the model's query", async () => {
     const questions: string[] = [];
+    const ready = new Set(['ventas-1']);
     const knowledge = {
+      hasReadyDocuments: async (agentId: string) => ready.has(agentId),
       forAnswer: async (_agentId: string, question: string) => {
         questions.push(question);
         return { passages: [{ documentId: 'd1', documentName: 'tarifas.pdf', page: 3, text: 'El envío cuesta 5 euros.' }], sources: [] };
       },
     } as unknown as KnowledgeService;
     const withDocuments = new ToolLoop(gateway, config, toolbox, knowledge);
-    const tools = await withDocuments.toolsFor('ventas-1', true);
-    expect(tools.map((tool) => tool.name)).toEqual(['consultar_stock', 'crear_pedido', 'roto', 'lento', 'buscar_en_documentos']);
-    expect((await withDocuments.toolsFor('ventas-1', false)).map((tool) => tool.name)).not.toContain('buscar_en_documentos');
+    expect((await withDocuments.toolsFor('ventas-1')).map((tool) => tool.name)).toEqual(['consultar_stock', 'crear_pedido', 'roto', 'lento', 'buscar_en_documentos']);
+    // No document ready (none, or all still being read): only its own tools.
+    ready.clear();
+    expect((await withDocuments.toolsFor('ventas-1')).map((tool) => tool.name)).toEqual(['consultar_stock', 'crear_pedido', 'roto', 'lento']);
+    // No tools: nothing offered, it answers from the passages in its prompt without a tool round.
+    ready.add('ventas-1');
     toolbox.tools = [];
-    expect(await withDocuments.toolsFor('ventas-1', true)).toEqual([]);
+    expect(await withDocuments.toolsFor('ventas-1')).toEqual([]);
 
     gateway.script = async function* (modelRequest: ModelRequest): AsyncIterable<ModelEvent> {
       if ((modelRequest.toolTurns ?? []).length === 0) {

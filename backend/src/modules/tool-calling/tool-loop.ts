@@ -73,9 +73,10 @@ export interface ToolLoopRun {
 }
 
 /**
- * The agent's documents as one more tool (issue 33): offered, last, to an agent with tools that
- * also has documents (their passages for the question are in its prompt already; with this it can
- * search them again with words of its own).
+ * The agent's documents as one more tool (issue 33): offered, last, to every agent that has tools
+ * and a ready document, whatever the question's own search found (the passages it found are in the
+ * prompt already; with this the model searches again with words of its own, which matters most when
+ * the question's words found nothing).
  */
 export const KNOWLEDGE_TOOL: AgentTool = {
   name: 'buscar_en_documentos',
@@ -127,14 +128,16 @@ export class ToolLoop {
 
   /**
    * The agent's enabled tools (none when the tools module is absent or cannot say), and, when it
-   * has some and also documents (`hasDocuments`), the search of its documents last.
+   * has some and a ready document, the search of its documents last. An agent without tools is
+   * offered none: it answers from the passages in its prompt, with no tool-calling round (and so
+   * on models that cannot call tools too).
    */
-  async toolsFor(agentId: string, hasDocuments = false): Promise<AgentTool[]> {
+  async toolsFor(agentId: string): Promise<AgentTool[]> {
     if (!this.toolbox) return [];
     try {
       const tools = await this.toolbox.toolsFor(agentId);
-      const withKnowledge = hasDocuments && tools.length > 0 && this.knowledge && !tools.some((tool) => tool.name === KNOWLEDGE_TOOL.name);
-      return withKnowledge ? [...tools, KNOWLEDGE_TOOL] : tools;
+      if (tools.length === 0 || !this.knowledge || tools.some((tool) => tool.name === KNOWLEDGE_TOOL.name)) return tools;
+      return (await this.knowledge.hasReadyDocuments(agentId)) ? [...tools, KNOWLEDGE_TOOL] : tools;
     } catch (error) {
       this.logger.error(`No se pudieron leer las herramientas del agente ${agentId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return [];
