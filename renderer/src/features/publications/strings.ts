@@ -79,6 +79,7 @@ export const publicationsStrings = {
       createdAt: 'Creada',
       lastUsedAt: 'Último uso',
       expiresAt: 'Caduca',
+      confirmedTools: 'Herramientas con confirmación',
       actions: 'Acciones',
     },
     never: 'Nunca',
@@ -111,6 +112,11 @@ export const publicationsStrings = {
         ? 'Opcional. Vacío: sin límite propio; se aplica el máximo del servidor.'
         : `Opcional. Vacío: sin límite propio, hasta ${max.toLocaleString('es-ES')}/min.`,
     expiresHint: 'Opcional. Vacío: no caduca.',
+    allowConfirmedTools: 'Permitir herramientas que piden confirmación',
+    allowConfirmedToolsHint:
+      'Las llamadas con esta clave podrán usar sin preguntar las herramientas del agente marcadas «Pide confirmación». Sin esto, el agente sabrá que no puede usarlas.',
+    confirmedToolsAllowed: 'Permitidas',
+    confirmedToolsRefused: 'No permitidas',
     limitInvalid: (min: number) => `Escribe un número entero mayor que ${min - 1}.`,
     limitTooLarge: (max: number) => `Escribe un número entero que no supere ${max.toLocaleString('es-ES')}.`,
     expiryInPast: 'La fecha de caducidad debe ser posterior a hoy.',

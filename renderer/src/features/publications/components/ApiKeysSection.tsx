@@ -39,7 +39,7 @@ export function ApiKeysSection({ keys, busy, onCreate, onRevoke }: ApiKeysSectio
       {keys.length === 0 ? (
         <Text>{strings.keys.empty}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={900}>
           <Table striped aria-label={strings.keys.tableLabel}>
             <Table.Thead>
               <Table.Tr>
@@ -49,6 +49,7 @@ export function ApiKeysSection({ keys, busy, onCreate, onRevoke }: ApiKeysSectio
                 <Table.Th scope="col">{strings.keys.columns.createdAt}</Table.Th>
                 <Table.Th scope="col">{strings.keys.columns.lastUsedAt}</Table.Th>
                 <Table.Th scope="col">{strings.keys.columns.expiresAt}</Table.Th>
+                <Table.Th scope="col">{strings.keys.columns.confirmedTools}</Table.Th>
                 <Table.Th scope="col">{strings.keys.columns.actions}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -63,6 +64,7 @@ export function ApiKeysSection({ keys, busy, onCreate, onRevoke }: ApiKeysSectio
                   <Table.Td>{formatDateTime(key.createdAt, '')}</Table.Td>
                   <Table.Td>{formatDateTime(key.lastUsedAt, strings.keys.never)}</Table.Td>
                   <Table.Td>{formatDateTime(key.expiresAt, strings.keys.noExpiry)}</Table.Td>
+                  <Table.Td>{key.allowConfirmedTools ? strings.keys.confirmedToolsAllowed : strings.keys.confirmedToolsRefused}</Table.Td>
                   <Table.Td>
                     <AppButton size="xs" variant="danger" onClick={() => setToRevoke(key)} aria-label={strings.keys.revokeLabel(key.name)} disabled={busy}>
                       {strings.keys.revoke}

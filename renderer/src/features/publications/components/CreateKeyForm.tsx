@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useFormLimits } from '../../../shared/config';
@@ -18,9 +18,10 @@ interface FormValues {
   monthlyRequestQuota: string | number;
   monthlyTokenQuota: string | number;
   expiresAt: string;
+  allowConfirmedTools: boolean;
 }
 
-const EMPTY: FormValues = { name: '', rateLimitPerMinute: '', monthlyRequestQuota: '', monthlyTokenQuota: '', expiresAt: '' };
+const EMPTY: FormValues = { name: '', rateLimitPerMinute: '', monthlyRequestQuota: '', monthlyTokenQuota: '', expiresAt: '', allowConfirmedTools: false };
 
 function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
@@ -52,9 +53,9 @@ function keyRules(limits: ApiKeyLimits | null) {
   };
 }
 
-/** The key to ask for: the name, the limits given and the end of the chosen day. */
+/** The key to ask for: the name, the limits given, the end of the chosen day and whether it may run tools that ask first. */
 function newKey(values: FormValues): NewApiKey {
-  const key: NewApiKey = { name: values.name.trim() };
+  const key: NewApiKey = { name: values.name.trim(), allowConfirmedTools: values.allowConfirmedTools };
   for (const field of LIMIT_FIELDS) if (values[field] !== '') key[field] = Number(values[field]);
   // The key works through the whole chosen day.
   if (values.expiresAt) key.expiresAt = new Date(`${values.expiresAt}T23:59:59.999Z`).toISOString();
@@ -67,7 +68,7 @@ export interface CreateKeyFormProps {
   disabled?: boolean;
 }
 
-/** A new key: a name and, optionally, its limits and expiry. */
+/** A new key: a name and, optionally, its limits, expiry and leave to run tools that ask first. */
 export function CreateKeyForm({ onCreate, disabled }: CreateKeyFormProps) {
   const limits = useFormLimits()?.apiKey ?? null;
   const form = useForm<FormValues>({ initialValues: EMPTY, validate: keyRules(limits) });
@@ -124,6 +125,11 @@ export function CreateKeyForm({ onCreate, disabled }: CreateKeyFormProps) {
             min={todayUtc()}
           />
         </SimpleGrid>
+        <Switch
+          label={strings.keys.allowConfirmedTools}
+          description={strings.keys.allowConfirmedToolsHint}
+          {...form.getInputProps('allowConfirmedTools', { type: 'checkbox' })}
+        />
         <div>
           <AppButton type="submit" disabled={disabled || creating}>
             {creating ? strings.keys.creating : strings.keys.create}

@@ -181,6 +181,7 @@ describe('PublicationPanel', () => {
     expect(cells(rows[0]).slice(0, 3)).toEqual(['Clave por defecto', 'nova_sk_k-de…', '60 peticiones/min']);
     expect(cells(rows[0])[4]).toBe('Nunca');
     expect(cells(rows[0])[5]).toBe('No caduca');
+    expect(cells(rows[0])[6]).toBe('No permitidas');
     expect(document.body).not.toHaveTextContent(SECRET);
     expect(cached(queryClient)).not.toContain(SECRET);
   });
@@ -209,6 +210,7 @@ describe('PublicationPanel', () => {
       monthlyRequestQuota: 10000,
       monthlyTokenQuota: 2000000,
       expiresAt: '2099-01-31T23:59:59.999Z',
+      allowConfirmedTools: false,
     });
     const dialog = await screen.findByRole('dialog', { name: 'Tu nueva clave de API' });
     expect(within(dialog).getByText(NEW_SECRET)).toBeInTheDocument();
@@ -224,6 +226,29 @@ describe('PublicationPanel', () => {
     await waitFor(() => expect(api.callsTo('GET', `/publication/${PUB}/keys`)).toHaveLength(2));
     expect(within(table).getByText('Producción')).toBeInTheDocument();
     await waitFor(() => expect(cached(queryClient)).not.toContain(NEW_SECRET));
+  });
+
+  it("creates a key that may run the agent's tools that ask first only when that switch is on, and lists it so", async () => {
+    const user = userEvent.setup();
+    const api = publishedServer();
+    renderWithProviders(<PublicationPanel agentId={AGENT} />);
+
+    const form = await screen.findByRole('form', { name: 'Nueva clave' });
+    const allow = within(form).getByRole('switch', { name: /^Permitir herramientas que piden confirmación/ });
+    expect(allow).not.toBeChecked();
+    expect(within(form).getByText(/podrán usar sin preguntar las herramientas del agente marcadas «Pide confirmación»/)).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: /Nombre de la clave/ }), 'Tienda');
+    await user.click(allow);
+    await user.click(within(form).getByRole('button', { name: 'Crear clave' }));
+
+    await waitFor(() => expect(api.callsTo('POST', `/publication/${PUB}/keys`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/publication/${PUB}/keys`)[0].body).toEqual({ name: 'Tienda', allowConfirmedTools: true });
+    await user.click(await screen.findByRole('button', { name: 'He guardado la clave' }));
+    const table = screen.getByRole('table', { name: 'Claves de API' });
+    const row = within(table).getByText('Tienda').closest('tr')!;
+    expect(within(row).getByText('Permitidas')).toBeInTheDocument();
+    // The form starts again with the switch off.
+    expect(within(form).getByRole('switch', { name: /^Permitir herramientas que piden confirmación/ })).not.toBeChecked();
   });
 
   it('refuses a limit that is not a whole positive number', async () => {
@@ -252,7 +277,7 @@ describe('PublicationPanel', () => {
     await user.type(within(form).getByRole('textbox', { name: /Nombre de la clave/ }), 'Sin límite');
     await user.click(within(form).getByRole('button', { name: 'Crear clave' }));
     await waitFor(() => expect(api.callsTo('POST', `/publication/${PUB}/keys`)).toHaveLength(1));
-    expect(api.callsTo('POST', `/publication/${PUB}/keys`)[0].body).toEqual({ name: 'Sin límite' });
+    expect(api.callsTo('POST', `/publication/${PUB}/keys`)[0].body).toEqual({ name: 'Sin límite', allowConfirmedTools: false });
   });
 
   it('takes the key’s limits from the server’s configuration', async () => {
