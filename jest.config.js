@@ -24,7 +24,10 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/backend'],
       setupFilesAfterEnv: ['<rootDir>/backend/test/support/test-timeout.ts'],
-      transform: { '^.+\\.tsx?$': swc },
+      // jose (ESM only, required by @a2a-js/sdk's CommonJS build) is compiled to CommonJS for
+      // Jest, which cannot require() an ES module before Node 24.9; Node itself can (20.19+).
+      transform: { '^.+\\.tsx?$': swc, '/node_modules/jose/.+\\.js$': swc },
+      transformIgnorePatterns: ['^(?!.*/node_modules/jose/).*/node_modules/'],
       testMatch: ['**/*.spec.ts'],
     },
     {
