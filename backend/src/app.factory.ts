@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ConsoleLogger, LogLevel, type NestApplicationOptions, RequestMethod } from '@nestjs/common';
+import { LogLevel, type NestApplicationOptions, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { bodyParserErrors, HttpErrorFilter } from './common/filters/http-error.filter';
 import { requestLogger } from './common/logging/request-logger';
+import { TraceConsoleLogger } from './common/logging/trace-logger';
 import { verifyJsonShape } from './common/validation/json-shape';
 import { SpanishValidationPipe } from './common/validation/spanish-validation.pipe';
 import { refuseNulInUrl } from './common/validation/url-text';
@@ -33,7 +34,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 /** The options every instance of the application is created with (also by the tests' own module). */
 export function appOptions(config: AppConfig): NestApplicationOptions {
   return {
-    logger: new ConsoleLogger({ json: true, logLevels: LOG_LEVELS[config.logLevel] }),
+    logger: new TraceConsoleLogger({ json: true, logLevels: LOG_LEVELS[config.logLevel] }),
     // Our own parser, so that a malformed or oversized body gets the same error shape as the rest.
     bodyParser: false,
   };

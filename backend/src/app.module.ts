@@ -11,6 +11,7 @@ import { benchModules } from './modules/bench/bench.module';
 import { EcosystemsModule } from './modules/ecosystems/ecosystems.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
+import { TelemetryModule } from './common/telemetry/telemetry.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { InstanceBusModule } from './modules/instance-bus/instance-bus.module';
 import { RuntimeConfigModule } from './modules/runtime-config/runtime-config.module';
@@ -41,6 +42,7 @@ export class AppModule {
         DatabaseModule.forRoot(config.database),
         InstanceBusModule,
         HealthModule,
+        TelemetryModule,
         RuntimeConfigModule,
         IdentityModule,
         // Early: Express tries routes in the order they were registered, and the published agents'

@@ -1,3 +1,5 @@
+// First: with OTEL_EXPORTER_OTLP_ENDPOINT set, tracing patches http, express, Nest and pg before they load.
+import './common/telemetry/register';
 import 'reflect-metadata';
 import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';

@@ -3,6 +3,9 @@ import type { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSq
 import { BetterSqlite3QueryRunner } from 'typeorm/driver/better-sqlite3/BetterSqlite3QueryRunner';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { BroadcasterResult } from 'typeorm/subscriber/BroadcasterResult';
+import { endSpan, startChildSpan } from '../common/telemetry/tracing';
+
+const SQLITE_SPAN = { 'db.system.name': 'sqlite' };
 
 /** The parts of a better-sqlite3 database and statement used here (it has no types installed). */
 interface SqliteStatement {
@@ -140,6 +143,9 @@ class ExclusiveSqliteQueryRunner extends BetterSqlite3QueryRunner {
     this.broadcaster.broadcastBeforeQueryEvent(broadcasterResult, query, parameters);
     const startTime = Date.now();
     const statement = this.statements.prepare(this.driver.databaseConnection, query);
+    // No instrumentation knows better-sqlite3: each statement of a traced request is our own span.
+    const span = startChildSpan('sqlite.query', SQLITE_SPAN);
+    span?.setAttribute('db.query.text', query);
     try {
       const result = new QueryResult();
       if (statement.reader) {
@@ -157,8 +163,10 @@ class ExclusiveSqliteQueryRunner extends BetterSqlite3QueryRunner {
       this.broadcaster.broadcastAfterQueryEvent(
         broadcasterResult, query, parameters, true, executionTime, result.raw, undefined,
       );
+      endSpan(span);
       return useStructuredResult ? result : result.raw;
     } catch (error) {
+      endSpan(span, error);
       logger.logQueryError(error as Error, query, parameters, this);
       throw new QueryFailedError(query, parameters, error as Error);
     }

@@ -1,3 +1,4 @@
 export * from './bedrock-fake';
 export * from './openai-fake';
 export * from './stripe-fake';
+export * from './otlp-receiver';

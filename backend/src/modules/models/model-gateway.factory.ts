@@ -90,7 +90,12 @@ export function createModelGateway(
         adapters: () => [...openAiModels.values(), ...(bedrockAgentChats ? [bedrockAgentChats] : [])],
       }
     : undefined;
-  return new RoutingModelGateway(routes, { nextEventMs: models.timeoutMs, wholeReplyMs: models.wholeReplyTimeoutMs }, byProvider);
+  // The model a call without its own goes to, as the collaboration sessions price it.
+  const defaultModelId = models.provider === 'openai-compatible' ? models.openAi?.model : models.bedrock.modelId;
+  return new RoutingModelGateway(routes, { nextEventMs: models.timeoutMs, wholeReplyMs: models.wholeReplyTimeoutMs }, byProvider, {
+    defaultModelId,
+    prices: models.prices,
+  });
 }
 
 /** The model catalogue of every configured provider (GET /api/models, and the agent chats' routing). */

@@ -1,6 +1,7 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { ModelAdapter } from './adapters/model-adapter';
 import { guardStream, type StreamContext } from './adapters/guarded-stream';
+import { type ModelCallPricing, ModelCallSpan } from './model-call-span';
 import type { CatalogueProvider, ModelCatalogue } from './model-catalogue';
 import {
   type ModelAudience,
@@ -42,6 +43,7 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
     private readonly routes: ModelRoutes,
     private readonly timeouts: ModelTimeouts,
     private readonly byProvider?: ModelsByProvider,
+    private readonly pricing: ModelCallPricing = {},
   ) {
     super();
   }
@@ -69,7 +71,8 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
             })
         : (context: StreamContext) => servedBy(route, route.stream(request, context));
     const started = Date.now();
-    return guardStream(open, {
+    const call = ModelCallSpan.start(request, this.pricing);
+    return guardStream(call ? (context) => call.watch(() => open(context)) : open, {
       timeoutMs: request.wholeReply ? this.timeouts.wholeReplyMs : this.timeouts.nextEventMs,
       signal: request.signal,
       toModelError: (error) => adapter.toModelError(error),
@@ -77,6 +80,7 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
         const line = `${request.audience} via ${adapter.name}: ${outcome instanceof Error ? outcome.name : outcome} in ${Date.now() - started} ms`;
         if (outcome instanceof Error) this.logger.warn(line);
         else this.logger.debug(line);
+        call?.end(outcome);
       },
     });
   }

@@ -1,0 +1,99 @@
+import { type Attributes, type Context, context, propagation, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+
+/**
+ * Our own spans (issue 35): a model call, a tool call, a knowledge search, a payment gateway call,
+ * a collaboration session's steps, a SQLite statement. Off (OTEL_EXPORTER_OTLP_ENDPOINT unset, see
+ * register.ts) every helper here returns at its first line: no span object, no context switch.
+ */
+const tracer = trace.getTracer('nova-agents');
+let on = false;
+
+/** Called once by register.ts when the SDK has started. */
+export function tracingStarted(): void {
+  on = true;
+}
+
+/** W3C trace context headers (`traceparent`, `tracestate`) carried with work done elsewhere, a queued job. */
+export type TraceHeaders = Record<string, string>;
+
+/** A span under the active one (or under `parent`), not made active; undefined when tracing is off. */
+export function startSpan(name: string, attributes?: Attributes, options: { kind?: SpanKind; parent?: Context } = {}): Span | undefined {
+  if (!on) return undefined;
+  return tracer.startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes }, options.parent ?? context.active());
+}
+
+/** A span under the active one only when there is one: for work too small to begin a trace (a SQL statement). */
+export function startChildSpan(name: string, attributes?: Attributes, kind = SpanKind.CLIENT): Span | undefined {
+  if (!on || !trace.getActiveSpan()) return undefined;
+  return tracer.startSpan(name, { kind, attributes });
+}
+
+/** Ends a span; a failure marks it as an error with its exception. */
+export function endSpan(span: Span | undefined, failure?: unknown): void {
+  if (!span) return;
+  if (failure !== undefined) {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: failure instanceof Error ? failure.message : String(failure) });
+    if (failure instanceof Error) span.recordException(failure);
+  }
+  span.end();
+}
+
+/** Runs `work` inside a span that is active for everything it calls (SQL, HTTP), ending it when `work` settles. */
+export async function inSpan<T>(name: string, attributes: Attributes, work: (span: Span | undefined) => Promise<T>, parent?: Context): Promise<T> {
+  if (!on) return work(undefined);
+  const span = startSpan(name, attributes, { parent });
+  try {
+    const result = await context.with(trace.setSpan(parent ?? context.active(), span!), () => work(span));
+    endSpan(span);
+    return result;
+  } catch (error) {
+    endSpan(span, error);
+    throw error;
+  }
+}
+
+/** Runs `work` with `span` active, so that what it starts (an outgoing HTTP call) is the span's child. */
+export function withSpan<T>(span: Span | undefined, work: () => T): T {
+  return span ? context.with(trace.setSpan(context.active(), span), work) : work();
+}
+
+/**
+ * An async iterable read with `span` active: each `next()` of the source runs in it, so that what
+ * the source does between two items (a provider's HTTP call) belongs to the span.
+ */
+export function iterateInSpan<T>(span: Span | undefined, source: AsyncIterable<T>): AsyncIterable<T> {
+  if (!span) return source;
+  const active = trace.setSpan(context.active(), span);
+  return {
+    [Symbol.asyncIterator]() {
+      const iterator = context.with(active, () => source[Symbol.asyncIterator]());
+      return {
+        next: () => context.with(active, () => iterator.next()),
+        return: (value?: unknown) => context.with(active, () => iterator.return?.(value) ?? Promise.resolve({ done: true, value: undefined })),
+      } as AsyncIterator<T>;
+    },
+  };
+}
+
+/** The active trace as headers to hand on with queued work; undefined when tracing is off or no trace is active. */
+export function traceHeaders(): TraceHeaders | undefined {
+  if (!on || !trace.getActiveSpan()) return undefined;
+  const headers: TraceHeaders = {};
+  propagation.inject(context.active(), headers);
+  return headers;
+}
+
+/** The context carried by `traceHeaders()` (the active one when there are none), to continue that trace. */
+export function contextOf(headers: TraceHeaders | undefined): Context | undefined {
+  if (!on) return undefined;
+  return headers ? propagation.extract(context.active(), headers) : context.active();
+}
+
+/** The active span's ids, for a log line; undefined when tracing is off or nothing is traced. */
+export function activeTraceIds(): { traceId: string; spanId: string } | undefined {
+  if (!on) return undefined;
+  const span = trace.getActiveSpan();
+  if (!span) return undefined;
+  const { traceId, spanId } = span.spanContext();
+  return { traceId, spanId };
+}

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { type OpenAiFake, openAiFakeEnv, type OtlpReceiver, otlpEnv, type ReceivedSpan, startOpenAiFake, startOtlpReceiver } from '../fakes';
+import { type BackendInstall, type BackendProcess, createBackendInstall } from '../support/backend-process';
+import { type SignedInUser, signUpAndSignIn } from '../support/identity-client';
+
+/**
+ * Issue 35, point 2: the real backend, as its own process, with OTEL_EXPORTER_OTLP_ENDPOINT set
+ * exports a chat turn as one trace (the caller's, when it sends a `traceparent`): the HTTP route,
+ * each SQL statement, the model call with its tokens, time to first token and cost, and the call
+ * to the model's server, which gets the trace's `traceparent`. Each log line written in the turn
+ * carries the trace id. Without the variable no trace leaves the process and nothing is passed on.
+ * Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+jest.setTimeout(120_000);
+
+const POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
+/** How each database's SQL spans name it (the pg instrumentation's, our own for better-sqlite3). */
+const SQL_SYSTEM = POSTGRES ? 'postgresql' : 'sqlite';
+const PRICES = '{"*": {"inputPerMillion": 3, "outputPerMillion": 15}}';
+
+interface LogLine {
+  context?: string;
+  message?: { method?: string; path?: string };
+  traceId?: string;
+  spanId?: string;
+}
+
+/** A W3C `traceparent` as a caller (a proxy, another service) would send it. */
+function callerTraceparent(): { header: string; traceId: string; spanId: string } {
+  const traceId = randomBytes(16).toString('hex');
+  const spanId = randomBytes(8).toString('hex');
+  return { header: `00-${traceId}-${spanId}-01`, traceId, spanId };
+}
+
+describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => {
+  let fake: OpenAiFake;
+
+  beforeAll(async () => {
+    fake = await startOpenAiFake({ reply: ['Hola, ', 'soy el ', 'modelo.'], delayMs: 20, usage: { prompt_tokens: 120, completion_tokens: 30 } });
+  });
+
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  /** Signs a user up on a running backend and sends one streamed chat turn with the caller's traceparent. */
+  async function chatTurn(install: BackendInstall, email: string, traceparent: string): Promise<void> {
+    const user: SignedInUser = await signUpAndSignIn({ server: install.url, config: install.config }, email);
+    const headers = { ...user.authorization, 'Content-Type': 'application/json' };
+    const created = await fetch(`${install.url}/api/conversations`, { method: 'POST', headers, body: JSON.stringify({ title: 'Trazas' }) });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const turn = await fetch(`${install.url}/api/bedrock/agents/chat`, {
+      method: 'POST',
+      headers: { ...headers, Accept: 'text/event-stream', traceparent },
+      body: JSON.stringify({ conversationId: id, messageId: 'turno-trazado', message: '¿Quién eres?' }),
+    });
+    expect(turn.status).toBe(200);
+    expect(await turn.text()).toContain('event: done');
+  }
+
+  const logLines = (backend: BackendProcess): LogLine[] =>
+    backend
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as LogLine);
+
+  describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
+    let receiver: OtlpReceiver;
+    let install: BackendInstall;
+    let backend: BackendProcess;
+
+    beforeAll(async () => {
+      receiver = await startOtlpReceiver();
+      install = await createBackendInstall({ ...openAiFakeEnv(fake), ...otlpEnv(receiver), MODEL_PRICES: PRICES, LOG_LEVEL: 'info' });
+      backend = await install.start();
+    });
+
+    afterAll(async () => {
+      await install?.dispose();
+      await receiver?.close();
+    });
+
+    it("exports the turn as the caller's trace: route, SQL, the model call with tokens, first token and cost, and its HTTP call", async () => {
+      const caller = callerTraceparent();
+      fake.requests.length = 0;
+      await chatTurn(install, 'trazas@example.com', caller.header);
+
+      const inTrace = (spans: ReceivedSpan[]) => spans.filter((span) => span.traceId === caller.traceId);
+      const spans = inTrace(
+        await receiver.waitFor((all) => {
+          const mine = inTrace(all);
+          return mine.some((span) => span.name.startsWith('chat ')) && mine.some((span) => span.kind === 2 && span.parentSpanId === caller.spanId);
+        }),
+      );
+
+      // The route: a server span, child of the caller's span, named by its route.
+      const server = spans.find((span) => span.kind === 2)!;
+      expect(server).toMatchObject({
+        parentSpanId: caller.spanId,
+        service: 'nova-agents',
+        attributes: expect.objectContaining({ 'http.request.method': 'POST', 'http.route': '/api/bedrock/agents/chat' }),
+      });
+      // Each SQL statement, with its text and duration.
+      const sql = spans.filter((span) => span.attributes['db.system'] === SQL_SYSTEM || span.attributes['db.system.name'] === SQL_SYSTEM);
+      const statements = sql.map((span) => String(span.attributes['db.query.text'] ?? span.attributes['db.statement']));
+      expect(statements).toContainEqual(expect.stringMatching(/^INSERT INTO ("\w+"\.)?"messages"/));
+      expect(sql.every((span) => span.durationMs >= 0)).toBe(true);
+      // The model call: provider, model, tokens in and out, time to first token, cost from MODEL_PRICES.
+      const model = spans.find((span) => span.name === 'chat fake-model')!;
+      expect(model.attributes).toEqual(
+        expect.objectContaining({
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.provider.name': 'openai-compatible',
+          'gen_ai.request.model': 'fake-model',
+          'gen_ai.usage.input_tokens': 120,
+          'gen_ai.usage.output_tokens': 30,
+          // (120 × 3 + 30 × 15) / 1e6 dollars, in cents.
+          'nova.model.cost_cents': 0.081,
+        }),
+      );
+      const firstToken = model.attributes['nova.model.time_to_first_token_ms'] as number;
+      expect(firstToken).toBeGreaterThan(0);
+      expect(firstToken).toBeLessThanOrEqual(model.durationMs);
+      // The call to the model's server is the model span's child, and the server got the trace.
+      const outgoing = spans.find((span) => span.kind === 3 && span.parentSpanId === model.spanId)!;
+      expect(outgoing).toBeDefined();
+      const sent = fake.requests.find((call) => call.path.endsWith('/chat/completions'))!;
+      expect(sent.headers.traceparent).toMatch(new RegExp(`^00-${caller.traceId}-${outgoing.spanId}-01$`));
+
+      // Every log line of the turn carries the trace id (the request line included).
+      const requestLine = logLines(backend).find((line) => line.context === 'HTTP' && line.message?.path === '/api/bedrock/agents/chat');
+      expect(requestLine).toEqual(expect.objectContaining({ traceId: caller.traceId, spanId: expect.stringMatching(/^[0-9a-f]{16}$/) }));
+    });
+  });
+
+  describe('without it', () => {
+    let install: BackendInstall;
+    let backend: BackendProcess;
+
+    beforeAll(async () => {
+      install = await createBackendInstall({ ...openAiFakeEnv(fake), LOG_LEVEL: 'info' });
+      backend = await install.start();
+    });
+
+    afterAll(async () => {
+      await install?.dispose();
+    });
+
+    it('starts no SDK: nothing is passed on to the model and the log lines carry no trace', async () => {
+      fake.requests.length = 0;
+      await chatTurn(install, 'sin-trazas@example.com', callerTraceparent().header);
+      const sent = fake.requests.find((call) => call.path.endsWith('/chat/completions'))!;
+      expect(sent.headers.traceparent).toBeUndefined();
+      const lines = logLines(backend);
+      expect(lines.some((line) => line.context === 'HTTP')).toBe(true);
+      expect(lines.filter((line) => line.traceId !== undefined)).toEqual([]);
+    });
+  });
+});
