@@ -8,6 +8,8 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { bodyParserErrors, HttpErrorFilter } from './common/filters/http-error.filter';
 import { requestLogger } from './common/logging/request-logger';
+import { countRequests } from './modules/metrics/http-metrics';
+import { metricsEnabled } from './modules/metrics/scrape';
 import { TraceConsoleLogger } from './common/logging/trace-logger';
 import { verifyJsonShape } from './common/validation/json-shape';
 import { SpanishValidationPipe } from './common/validation/spanish-validation.pipe';
@@ -59,6 +61,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.disable('x-powered-by');
   // Behind a reverse proxy, so that request.ip (per-IP rate limits) is the client's, not the proxy's.
   app.set('trust proxy', config.trustProxy);
+  // First, so that a request's time includes its wait for admission; off, it costs nothing.
+  if (metricsEnabled(config.metrics)) app.use(countRequests);
   // On SQLite a request's work runs on the event loop from start to end, so turns grow with the
   // load and new connections wait (see fairAdmission). On PostgreSQL the replies split the work
   // and the line measured as a loss of throughput there (a fifth, on the marketplace benchmark).
@@ -92,6 +96,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.setGlobalPrefix('api', {
     exclude: [
       { path: 'idp', method: RequestMethod.ALL },
+      { path: 'metrics', method: RequestMethod.GET },
       { path: 'idp/{*rest}', method: RequestMethod.ALL },
       { path: 'api-admin/{*rest}', method: RequestMethod.ALL },
     ],

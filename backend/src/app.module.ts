@@ -11,6 +11,7 @@ import { benchModules } from './modules/bench/bench.module';
 import { EcosystemsModule } from './modules/ecosystems/ecosystems.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { TelemetryModule } from './common/telemetry/telemetry.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { InstanceBusModule } from './modules/instance-bus/instance-bus.module';
@@ -42,6 +43,7 @@ export class AppModule {
         DatabaseModule.forRoot(config.database),
         InstanceBusModule,
         HealthModule,
+        MetricsModule,
         TelemetryModule,
         RuntimeConfigModule,
         IdentityModule,

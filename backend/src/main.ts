@@ -6,6 +6,7 @@ import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { isLaterWorker, runClusterPrimary } from './cluster';
 import { type AppConfig, ConfigValidationError, loadConfig } from './config/app-config';
+import { serveClusterMetrics } from './modules/metrics/scrape';
 
 async function bootstrap(): Promise<void> {
   let config: AppConfig;
@@ -19,6 +20,7 @@ async function bootstrap(): Promise<void> {
     throw error;
   }
   if (cluster.isPrimary && config.webConcurrency > 1) {
+    serveClusterMetrics(config.metrics);
     await runClusterPrimary(config.webConcurrency, __filename);
     return;
   }

@@ -132,6 +132,8 @@ export interface AppConfig {
   webConcurrency: number;
   /** Express' `trust proxy`, so that `request.ip` is the client's behind a reverse proxy. */
   trustProxy: boolean | number | string;
+  /** GET /metrics (issue 35): the bearer token it asks for, or the loopback port it is served on instead of PORT. */
+  metrics: { token: string | null; port: number | null };
   /** Per-user limits; a user over one gets 429 with Retry-After. */
   userQuotas: Record<UserQuota, QuotaLimit>;
   /** What one account's published agents' API keys may do together, and the caps on making keys. */
@@ -216,6 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
 
+  if (vars.METRICS_PORT !== undefined && vars.METRICS_PORT === vars.PORT) {
+    throw new ConfigValidationError('Configuración no válida:\n  METRICS_PORT debe ser distinto de PORT');
+  }
   const dataDir = resolve(vars.DATA_DIR);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
@@ -270,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // SQLite is one file that one writer holds at a time: more processes only wait for each other.
     webConcurrency: vars.WEB_CONCURRENCY ?? (vars.DATABASE_URL ? availableParallelism() : 1),
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    metrics: { token: vars.METRICS_TOKEN ?? null, port: vars.METRICS_PORT ?? null },
     userQuotas: {
       agents: { limit: vars.RATE_LIMIT_AGENTS_PER_HOUR, ttlMs: HOUR_MS },
       ecosystems: { limit: vars.RATE_LIMIT_ECOSYSTEMS_PER_HOUR, ttlMs: HOUR_MS },

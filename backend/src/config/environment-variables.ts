@@ -394,6 +394,22 @@ export class EnvironmentVariables {
   })
   TRUST_PROXY: string;
 
+  /** The bearer token GET /metrics asks for (issue 35); without it and without METRICS_PORT, /metrics refuses every scrape. */
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @MinLength(16, { message: 'debe tener al menos 16 caracteres' })
+  METRICS_TOKEN?: string;
+
+  /** Serves /metrics only on this port, bound to 127.0.0.1, instead of on PORT. */
+  @Expose()
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'debe ser un número de puerto entero' })
+  @Min(1, { message: 'debe estar entre 1 y 65535' })
+  @Max(65535, { message: 'debe estar entre 1 y 65535' })
+  METRICS_PORT?: number;
+
   // Per-user limits (see the README for why these defaults). They stop a script, never a person.
 
   /** Agent saves (POST /agents creates or updates). */

@@ -780,6 +780,8 @@ describe('authorisation matrix of every registered route', () => {
     'ALL /api/v1/agent/:id/mcp': { class: 'api-key', probe: () => ({ path: `/api/v1/agent/${seeded.agentId}/mcp` }) },
     'POST /api/v1/chat/completions': { class: 'api-key', probe: () => ({ path: '/api/v1/chat/completions', body: { model: seeded.agentId, messages: [{ role: 'user', content: 'Hola' }] } }) },
     'GET /api/v1/models': { class: 'api-key', probe: () => ({ path: '/api/v1/models' }) },
+    // Prometheus' scrape (issue 35): its own bearer token, METRICS_TOKEN, which this app lacks, so every caller's token is refused.
+    'GET /metrics': { class: 'api-key', probe: () => ({ path: '/metrics' }) },
 
     // Collaboration sessions (issue 16): the owner's session, finished, so that its event stream ends and it can be repeated.
     'POST /api/collaboration/sessions': {

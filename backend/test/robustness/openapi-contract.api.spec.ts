@@ -39,6 +39,7 @@ const CHECKED_PATHS = [
   '/api/stripe-user-subscriptions',
   '/api/reviews',
   '/api/creators',
+  '/metrics',
   '/idp',
   '/api-admin/users',
   '/api-admin/agents',

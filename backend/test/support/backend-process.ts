@@ -140,7 +140,8 @@ async function waitForHealth(url: string, exited: Promise<unknown>, output: () =
   throw new Error(`El backend no respondió en ${STARTUP_TIMEOUT_MS} ms:\n${output()}`);
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now (the OS' choice). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

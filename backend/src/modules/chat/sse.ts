@@ -67,6 +67,9 @@ export class SseWriter {
   }
 }
 
+/** How many streams this process has open (the metrics' nova_sse_open_streams). */
+export const openStreamCount = (): number => openStreams.size;
+
 /** At shutdown: every stream open on that server gets this last event (clients show it) and is closed. */
 export function interruptOpenStreams(server: unknown, event: string, data: unknown): number {
   const streams = [...openStreams].filter((stream) => stream.servedBy(server));

@@ -1,4 +1,5 @@
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
+import { cacheCounter } from '../metrics/instruments';
 
 /**
  * How long a token whose session can end is trusted before `stillValid` is asked again. Sessions
@@ -16,6 +17,8 @@ export interface VerifiedToken {
   /** Throws when the token no longer stands (its session ended); asked every SESSION_RECHECK_MS. */
   stillValid?: () => Promise<unknown>;
 }
+
+const lookups = cacheCounter('token_sessions');
 
 interface Entry extends VerifiedToken {
   checkedAt: number;
@@ -38,6 +41,7 @@ export class VerifiedTokenCache {
   async through(token: string, verify: () => Promise<VerifiedToken>): Promise<VerifiedIdentity> {
     const cached = this.entries.get(token);
     if (cached && cached.expiresAt > this.now()) {
+      lookups.hit();
       if (cached.stillValid && this.now() - cached.checkedAt >= recheckAfterMs(cached.identity)) {
         try {
           await cached.stillValid();
@@ -50,6 +54,7 @@ export class VerifiedTokenCache {
       return cached.identity;
     }
     if (cached) this.entries.delete(token);
+    lookups.miss();
 
     const verified = await verify();
     if (verified.expiresAt > this.now()) {

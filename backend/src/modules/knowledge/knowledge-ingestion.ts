@@ -11,6 +11,7 @@ import { KnowledgeDocument } from './entities/knowledge-document.entity';
 import { KnowledgePassage } from './entities/knowledge-passage.entity';
 import { DocumentParseError, type Passage } from './parsing/parsing.types';
 import { bullmqConnection } from '../../common/redis/bullmq-connection';
+import { timeQueueJob, watchQueue } from '../metrics/instruments';
 import { embedInBatches, passageEmbeddingText } from './embeddings/embed-passages';
 import { EMBEDDINGS, type Embeddings } from './embeddings/embeddings.port';
 import { PassageVectors } from './vectors/passage-vectors';
@@ -61,6 +62,7 @@ export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplica
   private sweeper: NodeJS.Timeout | undefined;
   private closing = false;
   private bull: { queue: Queue; worker: Worker } | null = null;
+  private unwatchQueue: (() => void) | undefined;
 
   constructor(
     @InjectRepository(KnowledgeDocument) private readonly documents: Repository<KnowledgeDocument>,
@@ -76,10 +78,13 @@ export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplica
       const connection = bullmqConnection(this.config.redisUrl);
       const prefix = knowledgeQueuePrefix(this.config);
       const queue = new Queue(KNOWLEDGE_QUEUE_NAME, { connection, prefix });
-      const worker = new Worker(KNOWLEDGE_QUEUE_NAME, async (job) => this.ingest(String(job.data.documentId)), { connection, prefix, concurrency: 1 });
+      const worker = new Worker(KNOWLEDGE_QUEUE_NAME, async (job) => timeQueueJob('knowledge', () => this.ingest(String(job.data.documentId))), { connection, prefix, concurrency: 1 });
       queue.on('error', (error) => this.logger.warn(`Cola de conocimiento: ${error.message}`));
       worker.on('error', (error) => this.logger.warn(`Cola de conocimiento: ${error.message}`));
       this.bull = { queue, worker };
+      this.unwatchQueue = watchQueue('knowledge', () => queue.getWaitingCount(), true);
+    } else {
+      this.unwatchQueue = watchQueue('knowledge', () => this.queue.length);
     }
     void this.sweep();
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
@@ -88,6 +93,7 @@ export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplica
 
   async beforeApplicationShutdown(): Promise<void> {
     this.closing = true;
+    this.unwatchQueue?.();
     this.queue.length = 0;
     clearInterval(this.sweeper);
     if (this.bull) {
@@ -144,7 +150,7 @@ export class KnowledgeIngestion implements OnApplicationBootstrap, BeforeApplica
   private async drain(): Promise<void> {
     for (let id = this.queue.shift(); id !== undefined && !this.closing; id = this.queue.shift()) {
       try {
-        await this.ingest(id);
+        await timeQueueJob('knowledge', () => this.ingest(id));
       } catch (error) {
         if (!this.closing) this.logger.error(`Ingesta del documento ${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       }

@@ -1,6 +1,7 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { ModelAdapter } from './adapters/model-adapter';
 import { guardStream, type StreamContext } from './adapters/guarded-stream';
+import { modelCallDuration, modelCalls, modelErrors, modelTokens } from '../metrics/instruments';
 import { type ModelCallPricing, ModelCallSpan } from './model-call-span';
 import type { CatalogueProvider, ModelCatalogue } from './model-catalogue';
 import {
@@ -62,6 +63,8 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
     if (!route) return notConfigured();
     let adapter = route;
     const modelId = request.audience === 'agent' ? request.modelId?.trim() : undefined;
+    /** The metrics' label: the agent's model, or the provider's configured one ('default'). */
+    const model = modelId || 'default';
     const byProvider = this.byProvider;
     const open =
       byProvider && modelId
@@ -69,7 +72,7 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
             this.onProviderOf(byProvider, modelId, route, request, context, (chosen) => {
               adapter = chosen;
             })
-        : (context: StreamContext) => servedBy(route, route.stream(request, context));
+        : (context: StreamContext) => servedBy(route, route.stream(request, context), model);
     const started = Date.now();
     const call = ModelCallSpan.start(request, this.pricing);
     return guardStream(call ? (context) => call.watch(() => open(context)) : open, {
@@ -77,6 +80,10 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
       signal: request.signal,
       toModelError: (error) => adapter.toModelError(error),
       onEnd: (outcome) => {
+        const provider = providerOfAdapter(adapter);
+        modelCalls.labels(provider, model, outcome instanceof Error ? 'error' : outcome).inc();
+        if (outcome instanceof Error) modelErrors.labels(provider, model, outcome.name).inc();
+        modelCallDuration.labels(provider, model).observe((Date.now() - started) / 1000);
         const line = `${request.audience} via ${adapter.name}: ${outcome instanceof Error ? outcome.name : outcome} in ${Date.now() - started} ms`;
         if (outcome instanceof Error) this.logger.warn(line);
         else this.logger.debug(line);
@@ -101,7 +108,7 @@ export class RoutingModelGateway extends ModelGateway implements OnApplicationSh
     const provider = await byProvider.catalogue.providerOf(modelId);
     const adapter = provider ? byProvider.adapterFor(provider, modelId) : route;
     chosen(adapter);
-    yield* servedBy(adapter, adapter.stream(request, context));
+    yield* servedBy(adapter, adapter.stream(request, context), modelId);
   }
 }
 
@@ -110,10 +117,20 @@ export function providerOfAdapter(adapter: Pick<ModelAdapter, 'name'>): string {
   return adapter.name.startsWith('bedrock') ? 'bedrock' : adapter.name;
 }
 
-/** The adapter's events, its 'done' naming the provider that answered (the chat reports it). */
-async function* servedBy(adapter: ModelAdapter, events: AsyncIterable<ModelEvent>): AsyncGenerator<ModelEvent> {
+/** The adapter's events, its 'done' naming the provider that answered (the chat reports it) and counting the tokens. */
+async function* servedBy(adapter: ModelAdapter, events: AsyncIterable<ModelEvent>, model: string): AsyncGenerator<ModelEvent> {
   const provider = providerOfAdapter(adapter);
-  for await (const event of events) yield event.type === 'done' ? { ...event, provider } : event;
+  for await (const event of events) {
+    if (event.type !== 'done') {
+      yield event;
+      continue;
+    }
+    if (event.usage) {
+      modelTokens.labels(provider, model, 'input').inc(event.usage.inputTokens);
+      modelTokens.labels(provider, model, 'output').inc(event.usage.outputTokens);
+    }
+    yield { ...event, provider };
+  }
 }
 
 /** A stream that fails on its first read, as a provider's would. */

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ApiKey } from './entities/api-key.entity';
 import { ApiKeyUsage } from './entities/api-key-usage.entity';
+import { countPublishedAgentCall } from '../metrics/instruments';
 
 /** How often the buffered figures are written. */
 export const USAGE_FLUSH_MS = 2_000;
@@ -76,6 +77,7 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
   }
 
   end(keyId: string, publicationId: string, outcome: CallOutcome, now = Date.now()): void {
+    countPublishedAgentCall(outcome.failed);
     const figures = this.figures(keyId, publicationId, now);
     if (outcome.failed) figures.errors += 1;
     figures.inputTokens += outcome.inputTokens;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InstanceBus } from '../../instance-bus/instance-bus';
+import { cacheCounter } from '../../metrics/instruments';
 
 interface Entry {
   body: Promise<string>;
@@ -16,6 +17,10 @@ const MAX_ENTRIES = 500;
  */
 export const AGENT_JSON_TTL_MS = 5 * 60_000;
 const MAX_AGENT_JSONS = 20_000;
+
+const pageLookups = cacheCounter('marketplace_pages');
+const countLookups = cacheCounter('marketplace_counts');
+const agentJsonLookups = cacheCounter('agent_json');
 
 /** One agent of a listing page as its query found it: its id and its row's version (updated_at). */
 export interface ListedAgent {
@@ -68,6 +73,8 @@ export class MarketplaceCache {
       return entry && entry.version === agent.version && entry.expiresAt > time ? entry.json : undefined;
     });
     const missing = listed.filter((_, index) => found[index] === undefined).map((agent) => agent.id);
+    agentJsonLookups.hit(listed.length - missing.length);
+    agentJsonLookups.miss(missing.length);
     if (missing.length === 0) return found as string[];
 
     const generation = this.generation;
@@ -92,7 +99,11 @@ export class MarketplaceCache {
   count<T>(key: string, load: () => Promise<T>): Promise<T> {
     const time = Date.now();
     const hit = this.counts.get(key);
-    if (hit && hit.expiresAt > time) return hit.value as Promise<T>;
+    if (hit && hit.expiresAt > time) {
+      countLookups.hit();
+      return hit.value as Promise<T>;
+    }
+    countLookups.miss();
     const value = load();
     value.catch(() => this.counts.delete(key));
     if (this.counts.size >= MAX_ENTRIES) {
@@ -107,7 +118,11 @@ export class MarketplaceCache {
   serialised(key: string, load: () => Promise<string>): Promise<string> {
     const time = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > time) return hit.body;
+    if (hit && hit.expiresAt > time) {
+      pageLookups.hit();
+      return hit.body;
+    }
+    pageLookups.miss();
 
     const body = load();
     // A failed load must not be served to the next caller.

@@ -2,6 +2,7 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
 import { CollaborationQueue, type SessionExecutor } from './collaboration-queue';
 import { bullmqConnection } from '../../../common/redis/bullmq-connection';
+import { timeQueueJob, watchQueue } from '../../metrics/instruments';
 
 export const COLLABORATION_QUEUE_NAME = 'collaboration';
 
@@ -24,6 +25,7 @@ export class BullMqCollaborationQueue extends CollaborationQueue implements OnAp
   private readonly logger = new Logger('Collaboration');
   private readonly queue: Queue;
   private readonly worker: Worker;
+  private readonly unwatch: () => void;
 
   /** `lockMs`: a worker's hold on a job, renewed while it runs; a job held by nobody for that long is stalled. */
   constructor(redisUrl: string, executor: SessionExecutor, options: { prefix?: string; lockMs?: number } = {}) {
@@ -31,7 +33,7 @@ export class BullMqCollaborationQueue extends CollaborationQueue implements OnAp
     const connection = bullmqConnection(redisUrl);
     const prefix = options.prefix ?? 'nova';
     this.queue = new Queue(COLLABORATION_QUEUE_NAME, { connection, prefix });
-    this.worker = new Worker(COLLABORATION_QUEUE_NAME, async (job) => executor.execute(String(job.data.sessionId)), {
+    this.worker = new Worker(COLLABORATION_QUEUE_NAME, async (job) => timeQueueJob('collaboration', () => executor.execute(String(job.data.sessionId))), {
       connection,
       prefix,
       concurrency: CONCURRENCY,
@@ -41,6 +43,7 @@ export class BullMqCollaborationQueue extends CollaborationQueue implements OnAp
     });
     this.worker.on('error', (error) => this.logger.warn(`Cola de colaboración: ${error.message}`));
     this.queue.on('error', (error) => this.logger.warn(`Cola de colaboración: ${error.message}`));
+    this.unwatch = watchQueue('collaboration', () => this.queue.getWaitingCount(), true);
   }
 
   async enqueue(sessionId: string): Promise<void> {
@@ -52,6 +55,7 @@ export class BullMqCollaborationQueue extends CollaborationQueue implements OnAp
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.unwatch();
     // Not waiting for the jobs in flight: their sessions stay processing and are taken up again (stalled job, stale heartbeat).
     await this.worker.close(true).catch(() => undefined);
     await this.queue.close().catch(() => undefined);

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CollaborationQueue, SessionExecutor } from './collaboration-queue';
+import { timeQueueJob } from '../../metrics/instruments';
 
 /** Runs each session in this process, started on the next turn of the event loop. */
 @Injectable()
@@ -12,7 +13,7 @@ export class InProcessCollaborationQueue extends CollaborationQueue {
 
   async enqueue(sessionId: string): Promise<void> {
     setImmediate(() => {
-      this.executor.execute(sessionId).catch((error: unknown) => this.logger.error(`La sesión ${sessionId} no ha podido ejecutarse: ${String(error)}`));
+      timeQueueJob('collaboration', () => this.executor.execute(sessionId)).catch((error: unknown) => this.logger.error(`La sesión ${sessionId} no ha podido ejecutarse: ${String(error)}`));
     });
   }
 }
