@@ -23,6 +23,7 @@ module.exports = {
       displayName: 'backend',
       testEnvironment: 'node',
       roots: ['<rootDir>/backend'],
+      setupFiles: ['<rootDir>/backend/test/support/browser-navigator.ts'],
       setupFilesAfterEnv: ['<rootDir>/backend/test/support/test-timeout.ts'],
       // jose (ESM only, required by @a2a-js/sdk's CommonJS build) is compiled to CommonJS for
       // Jest, which cannot require() an ES module before Node 24.9; Node itself can (20.19+).
