@@ -10,6 +10,7 @@ import { PromptsModule } from './modules/prompts/prompts.module';
 import { benchModules } from './modules/bench/bench.module';
 import { EcosystemsModule } from './modules/ecosystems/ecosystems.module';
 import { FilesModule } from './modules/files/files.module';
+import { DataExportModule } from './modules/data-export/data-export.module';
 import { HealthModule } from './modules/health/health.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { TelemetryModule } from './common/telemetry/telemetry.module';
@@ -56,6 +57,7 @@ export class AppModule {
         EcosystemsModule,
         TeamsModule,
         FilesModule,
+        DataExportModule,
         ...benchModules(),
         RateLimitModule,
         SupportModule,

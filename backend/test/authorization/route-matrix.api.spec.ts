@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Message } from '../../src/modules/conversations/entities/message.entity';
+import { DataExportPreparer } from '../../src/modules/data-export/data-export-preparer';
+import { DataExport } from '../../src/modules/data-export/entities/data-export.entity';
 import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { Subscription } from '../../src/modules/subscriptions/entities/subscription.entity';
 import { FakeModelGateway } from '../chat/fake-model-gateway';
@@ -216,6 +219,15 @@ describe('authorisation matrix of every registered route', () => {
       const { body } = await http().post(`/api/agent-prompts/${agentId}/test-cases`).set(owner.authorization).send({ question: '¿Qué haces?' }).expect(201);
       return `${agentId}/test-cases/${body.id}`;
     },
+    /** A ready export of the owner's data, asked two days ago (so that the owner's own POST /api/me/export is still the day's first). */
+    dataExport: async () => {
+      const id = randomUUID();
+      await testApp.app
+        .get<Repository<DataExport>>(getRepositoryToken(DataExport))
+        .insert({ id, userSub: owner.sub, userEmail: owner.email, status: 'preparing', fileId: null, token: null, attempts: 0, requestedAt: new Date(Date.now() - 2 * 86_400_000), expiresAt: null });
+      await testApp.app.get(DataExportPreparer).prepare(id);
+      return { id, url: (await http().get(`/api/me/export/${id}`).set(owner.authorization).expect(200)).body.url as string };
+    },
     fineTuningSession: async () =>
       (await http().post('/api/fine-tuning/sessions').set(owner.authorization).send({ agentId: seeded.agentId }).expect(201)).body.sessionId as string,
     /** A paid private agent of the owner's; answers its gateway price. */
@@ -418,6 +430,10 @@ describe('authorisation matrix of every registered route', () => {
 
     // Issue 34: reviews and reports.
     'GET /api/creators/:username': { class: 'public', probe: () => ({ path: '/api/creators/nadie' }) },
+    // 'Descargar mis datos' (issue 37): each caller asks for their own export; an export and its link only answer their owner.
+    'POST /api/me/export': { class: 'signed-in', probe: () => ({ path: '/api/me/export' }) },
+    'GET /api/me/export/:id': { class: 'owner-resource', probe: async () => ({ path: `/api/me/export/${(await fresh.dataExport()).id}` }) },
+    'GET /api/me/export/:id/download': { class: 'owner-resource', probe: async () => ({ path: (await fresh.dataExport()).url }) },
     'GET /api/agents/:agentId/reviews': { class: 'owner-read', probe: () => ({ path: `/api/agents/${seeded.agentId}/reviews` }) },
     // Each caller reviews a sample agent they used; nobody may review the owner's private one.
     'POST /api/agents/:agentId/reviews': {

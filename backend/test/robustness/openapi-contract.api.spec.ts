@@ -39,6 +39,7 @@ const CHECKED_PATHS = [
   '/api/stripe-user-subscriptions',
   '/api/reviews',
   '/api/creators',
+  '/api/me/export',
   '/metrics',
   '/idp',
   '/api-admin/users',

@@ -87,14 +87,7 @@ export class FilesService {
       sha256: createHash('sha256').update(upload.buffer).digest('hex'),
       name: uploadedName(upload.originalname),
     });
-    // Bytes first, then the row: a row never points at bytes that are not there.
-    await this.storage.put(file.id, upload.buffer);
-    try {
-      await this.files.insert(file);
-    } catch (error) {
-      await this.storage.delete(file.id).catch((cleanup: unknown) => this.logger.warn(`No se pudo borrar ${file.id}: ${String(cleanup)}`));
-      throw error;
-    }
+    await this.keep(file, upload.buffer);
     return { fileId: file.id, url: await this.signer.sign(file.id) };
   }
 
@@ -188,6 +181,34 @@ export class FilesService {
       const file = byId.get(id);
       return file ? [{ id: file.id, name: file.name, contentType: file.contentType, size: file.size, sha256: file.sha256 }] : [];
     });
+  }
+
+  /**
+   * For other modules: stores bytes the server made for a user (their data export) as a file of
+   * theirs, so that the same checks as for an upload keep it to them; answers its id.
+   */
+  async storeFor(ownerSub: string, bytes: Buffer, contentType: string, name: string): Promise<string> {
+    const file = this.files.create({ id: randomUUID(), ownerSub, contentType, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), name });
+    await this.keep(file, bytes);
+    return file.id;
+  }
+
+  /** Bytes first, then the row: a row never points at bytes that are not there. */
+  private async keep(file: StoredFile, bytes: Buffer): Promise<void> {
+    await this.storage.put(file.id, bytes);
+    try {
+      await this.files.insert(file);
+    } catch (error) {
+      await this.storage.delete(file.id).catch((cleanup: unknown) => this.logger.warn(`No se pudo borrar ${file.id}: ${String(cleanup)}`));
+      throw error;
+    }
+  }
+
+  /** For other modules: removes a file they stored (storeFor), row and bytes; nothing happens when it is gone. */
+  async remove(fileId: string): Promise<void> {
+    // Row first: a row never points at bytes that are not there.
+    await this.files.delete({ id: fileId });
+    await this.storage.delete(fileId);
   }
 
   /** The stored bytes of a file another module already checked (ownedFiles); FileNotFoundError when gone. */

@@ -1644,6 +1644,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Descargar mis datos': prepara en segundo plano un ZIP con todos los datos del usuario y lo avisa por correo */
+        post: operations["DataExportController_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/export/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El estado de una exportación y, cuando está lista, su enlace de descarga (24 horas) */
+        get: operations["DataExportController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/export/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El ZIP de la exportación: el enlace firmado que da GET /me/export/{id}, con la sesión de quien la pidió */
+        get: operations["DataExportController_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/models": {
         parameters: {
             query?: never;
@@ -3747,6 +3798,20 @@ export interface components {
             reachable: boolean;
             /** @enum {string} */
             type: "sqlite" | "postgres";
+        };
+        DataExportDto: {
+            /** @description Solo cuando está lista: cuándo caduca el enlace (ISO 8601) */
+            expiresAt?: string;
+            id: string;
+            /** @enum {string} */
+            status: "preparing" | "ready" | "failed";
+            /** @description Solo cuando está lista: el enlace firmado de descarga, válido 24 horas y solo con la sesión de quien la pidió */
+            url?: string;
+        };
+        DataExportRequestedDto: {
+            id: string;
+            /** @enum {string} */
+            status: "preparing" | "ready" | "failed";
         };
         DefaultPaymentMethodDto: {
             paymentMethod: components["schemas"]["CardDto"] | null;
@@ -11325,6 +11390,160 @@ export interface operations {
             };
             /** @description Un filtro no es válido (por ejemplo, maxPrice menor que minPrice) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    DataExportController_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportRequestedDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Ya pidió una exportación en las últimas 24 horas (Retry-After: segundos de espera) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    DataExportController_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Exportación no encontrada (también si es de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El enlace caducó (24 horas) y el archivo se borra */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    DataExportController_download: {
+        parameters: {
+            query: {
+                signature: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description El ZIP, como descarga */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La firma del enlace no es válida */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Exportación no encontrada (también si es de otro usuario) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Todavía se está preparando, o falló */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description El enlace caducó (24 horas) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
