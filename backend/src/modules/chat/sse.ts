@@ -6,6 +6,8 @@ const SSE_INTERRUPT_FLUSH_MS = 1_000;
 
 /** The streams this process has open, for the shutdown to end them (see `interruptOpenStreams`). */
 const openStreams = new Set<SseWriter>();
+/** The streams whose route has not called end() yet: an interrupted one may still be storing its turn. */
+const unfinishedStreams = new Set<SseWriter>();
 
 /**
  * Server-sent events written by hand on the Express response: one `event:`/`data:` block per
@@ -15,8 +17,11 @@ const openStreams = new Set<SseWriter>();
  */
 export class SseWriter {
   private readonly heartbeat: NodeJS.Timeout;
+  /** Read at the start: an interrupted response has no socket any more. */
+  private readonly server: unknown;
 
   constructor(private readonly response: Response) {
+    this.server = (response.socket as (Socket & { server?: unknown }) | null)?.server;
     response.status(200);
     response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     // no-store: the stream is the caller's own conversation (no-cache kept for proxies that only know it).
@@ -27,6 +32,7 @@ export class SseWriter {
     this.heartbeat.unref();
     // Its route calls end() when it is done, whichever way the stream finished.
     openStreams.add(this);
+    unfinishedStreams.add(this);
   }
 
   send(event: string, data: unknown): void {
@@ -36,12 +42,13 @@ export class SseWriter {
   end(): void {
     clearInterval(this.heartbeat);
     openStreams.delete(this);
+    unfinishedStreams.delete(this);
     if (!this.response.writableEnded) this.response.end();
   }
 
   /** Whether the stream is on that HTTP server (a test process runs several applications). */
   servedBy(server: unknown): boolean {
-    return (this.response.socket as (Socket & { server?: unknown }) | null)?.server === server;
+    return this.server === server;
   }
 
   /**
@@ -69,6 +76,13 @@ export class SseWriter {
 
 /** How many streams this process has open (the metrics' nova_sse_open_streams). */
 export const openStreamCount = (): number => openStreams.size;
+
+/** The streams on that server whose route is still at work (the shutdown waits for them). */
+export function unfinishedStreamCount(server: unknown): number {
+  let count = 0;
+  for (const stream of unfinishedStreams) if (stream.servedBy(server)) count++;
+  return count;
+}
 
 /** At shutdown: every stream open on that server gets this last event (clients show it) and is closed. */
 export function interruptOpenStreams(server: unknown, event: string, data: unknown): number {

@@ -1,5 +1,4 @@
-import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { ModelsModule } from '../models/models.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
@@ -9,6 +8,10 @@ import { InFlightRequests, ShutdownState } from './shutdown';
 @Module({
   imports: [ModelsModule],
   controllers: [HealthController],
-  providers: [HealthService, ShutdownState, { provide: APP_INTERCEPTOR, useClass: InFlightRequests }],
+  providers: [HealthService, ShutdownState],
 })
-export class HealthModule {}
+export class HealthModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(InFlightRequests).forRoutes('{*splat}');
+  }
+}
