@@ -2,6 +2,7 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { authStateAtom, TwoStepVerification } from '../../features/auth';
+import { DataExportSection } from '../../features/data-export';
 import { EarningsPanel } from '../../features/earnings';
 import { PaymentMethodsPanel } from '../../features/payments';
 import { ProfilePage } from '../../features/profile';
@@ -36,7 +37,12 @@ export function ProfileRoute() {
   return (
     <ProfilePage
       userId={user.userId}
-      security={<TwoStepVerification />}
+      security={
+        <>
+          <TwoStepVerification />
+          <DataExportSection userId={user.userId} />
+        </>
+      }
       panels={{
         PAYMENTS: (
           <PaymentMethodsPanel

@@ -1,0 +1,1 @@
+export { DataExportSection } from './components/DataExportSection';
