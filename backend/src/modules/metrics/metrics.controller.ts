@@ -1,5 +1,14 @@
 import { Controller, Get, Headers, Res } from '@nestjs/common';
-import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../common/auth/auth.decorators';
 import { ErrorBodyDto } from '../../common/errors/error-body.dto';
@@ -24,6 +33,7 @@ export class MetricsController {
   @ApiOkResponse({ content: { [METRICS_CONTENT_TYPE]: { schema: { type: 'string' } } }, description: 'Formato de texto de Prometheus 0.0.4' })
   @ApiUnauthorizedResponse({ content: ERROR_BODY, description: 'Sin el token, con otro, o sin METRICS_TOKEN configurado' })
   @ApiNotFoundResponse({ content: ERROR_BODY, description: 'Con METRICS_PORT: no se sirven en el puerto principal' })
+  @ApiServiceUnavailableResponse({ content: ERROR_BODY, description: 'Con WEB_CONCURRENCY > 1: algún proceso no respondió a tiempo (uno que arranca)' })
   async scrape(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) response: Response): Promise<string> {
     const text = await this.metrics.scrape(authorization);
     response.setHeader('Content-Type', METRICS_CONTENT_TYPE).setHeader('Cache-Control', 'no-store');

@@ -27,3 +27,11 @@ export class MetricsElsewhereError extends MetricsError {
     super('Las métricas no se sirven en este puerto.');
   }
 }
+
+/** In a cluster, a worker that did not answer the primary in time (one still starting, say). */
+export class MetricsUnavailableError extends MetricsError {
+  readonly status = 503;
+  constructor() {
+    super('No se pudieron reunir las métricas de todos los procesos. Vuelve a intentarlo en unos segundos.');
+  }
+}

@@ -7,7 +7,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { watchDatabasePool } from './instruments';
-import { MetricsDisabledError, MetricsElsewhereError, MetricsTokenError } from './metrics.errors';
+import { MetricsDisabledError, MetricsElsewhereError, MetricsTokenError, MetricsUnavailableError } from './metrics.errors';
 import { bearerMatches, scrapeText, serveMetricsPort } from './scrape';
 
 /**
@@ -46,6 +46,9 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
     if (port !== null) throw new MetricsElsewhereError();
     if (token === null) throw new MetricsDisabledError();
     if (!bearerMatches(authorization, token)) throw new MetricsTokenError();
-    return scrapeText();
+    return scrapeText().catch((error: unknown) => {
+      this.logger.warn(`No se pudieron reunir las métricas: ${String(error)}`);
+      throw new MetricsUnavailableError();
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
+import { ConsoleLogger } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { AggregatorRegistry } from 'prom-client';
 import { metricsRegistry } from './instruments';
@@ -12,6 +13,8 @@ export const METRICS_CONTENT_TYPE = metricsRegistry.contentType;
 
 /** How long a worker waits for the primary's sum over the cluster (prom-client's own limit is 5 s). */
 const CLUSTER_SCRAPE_TIMEOUT_MS = 6_000;
+
+const logger = new ConsoleLogger('Metrics', { json: true });
 
 const SCRAPE_REQUEST = 'nova:metrics:scrape';
 const SCRAPE_ANSWER = 'nova:metrics:scraped';
@@ -112,7 +115,10 @@ export function serveMetricsPort(metrics: MetricsConfig, scrape: () => Promise<s
     }
     scrape().then(
       (text) => response.writeHead(200, { 'Content-Type': METRICS_CONTENT_TYPE, 'Cache-Control': 'no-store' }).end(text),
-      () => response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('No se pudieron reunir las métricas\n'),
+      (error: unknown) => {
+        logger.warn(`No se pudieron reunir las métricas: ${String(error)}`);
+        response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('No se pudieron reunir las métricas\n');
+      },
     );
   });
   server.listen(metrics.port!, '127.0.0.1');
