@@ -190,17 +190,23 @@ export class FullTextRanking implements PassageRanking {
         );
         return selectiveWords(counts.map((count) => ({ word: count.term, passages: Number(count.doc) })));
       },
-      // bm25 ranks by the words matched.
+      // bm25 ranks by the words matched, computed for at most MATCH_BUDGET of the agent's matching
+      // passages (without ORDER BY, FTS5 yields them in rowid order and ranks only those read), as
+      // on PostgreSQL: a question of common words would otherwise rank tens of thousands.
       search: (agentId, filter, _rankWords, limit) =>
         this.dataSource.query(
-          `SELECT p.id, p.document_id, d.name AS document_name, p.page, p.text, -f.rank AS score
-           FROM knowledge_passages_fts f
-           JOIN knowledge_passages p ON p.id = f.rowid
-           JOIN knowledge_documents d ON d.id = p.document_id
-           WHERE knowledge_passages_fts MATCH ? AND p.agent_id = ?
-           ORDER BY f.rank ASC, p.id ASC
+          `SELECT c.id, c.document_id, d.name AS document_name, c.page, c.text, -c.rank AS score
+           FROM (
+             SELECT p.id, p.document_id, p.page, p.text, f.rank
+             FROM knowledge_passages_fts f
+             JOIN knowledge_passages p ON p.id = f.rowid
+             WHERE knowledge_passages_fts MATCH ? AND p.agent_id = ?
+             LIMIT ?
+           ) c
+           JOIN knowledge_documents d ON d.id = c.document_id
+           ORDER BY c.rank ASC, c.id ASC
            LIMIT ?`,
-          [filter.words.map((word) => `"${word}"`).join(filter.requireAll ? ' AND ' : ' OR '), agentId, limit],
+          [filter.words.map((word) => `"${word}"`).join(filter.requireAll ? ' AND ' : ' OR '), agentId, MATCH_BUDGET, limit],
         ),
     };
   }
