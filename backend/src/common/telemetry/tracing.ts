@@ -75,6 +75,49 @@ export function iterateInSpan<T>(span: Span | undefined, source: AsyncIterable<T
   };
 }
 
+/** Notes an event (a collaboration step) on the active span. */
+export function addSpanEvent(name: string, attributes?: Attributes): void {
+  if (on) trace.getActiveSpan()?.addEvent(name, attributes);
+}
+
+/**
+ * An outside service's adapter (a port) whose every method call is a span named `{system}
+ * {method}`, active while the call runs; the adapter itself when tracing is off.
+ */
+export function tracedPort<T extends object>(port: T, system: string): T {
+  if (!on) return port;
+  return new Proxy(port, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function' || typeof key !== 'string') return value;
+      return (...args: unknown[]): unknown => {
+        const span = startSpan(`${system} ${key}`, { 'nova.port': system }, { kind: SpanKind.CLIENT });
+        let result: unknown;
+        try {
+          result = withSpan(span, () => Reflect.apply(value, target, args));
+        } catch (error) {
+          endSpan(span, error);
+          throw error;
+        }
+        if (!(result instanceof Promise)) {
+          endSpan(span);
+          return result;
+        }
+        return result.then(
+          (settled: unknown) => {
+            endSpan(span);
+            return settled;
+          },
+          (error: unknown) => {
+            endSpan(span, error);
+            throw error;
+          },
+        );
+      };
+    },
+  });
+}
+
 /** The active trace as headers to hand on with queued work; undefined when tracing is off or no trace is active. */
 export function traceHeaders(): TraceHeaders | undefined {
   if (!on || !trace.getActiveSpan()) return undefined;

@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, Repository } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { addSpanEvent, contextOf, inSpan, type TraceHeaders } from '../../common/telemetry/tracing';
 import { AgentsService } from '../agents/agents.service';
 import { ConversationsService } from '../conversations/conversations.service';
 import { EcosystemReplies } from '../conversations/ecosystem-replies';
@@ -107,7 +108,12 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
     this.running.get(sessionId)?.abort();
   }
 
-  async execute(sessionId: string): Promise<void> {
+  /** Runs a session as one span, under the trace of the request that queued it: its steps, model and tool calls are inside. */
+  execute(sessionId: string, trace?: TraceHeaders): Promise<void> {
+    return inSpan('collaboration.session', { 'nova.collaboration.session_id': sessionId }, () => this.run(sessionId), contextOf(trace));
+  }
+
+  private async run(sessionId: string): Promise<void> {
     const row = await this.sessions.findOneBy({ id: sessionId });
     if (!row || row.status !== 'processing' || this.running.has(sessionId)) return;
     if (row.attempts >= MAX_ATTEMPTS) {
@@ -152,6 +158,7 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
         knowledge: (agentId, question) => this.knowledgeFor(sessionId, agentId, question),
         answerWithTools: (agentId, request) => this.answerWithTools(agentId, request),
         onStep: async (entry, current) => {
+          addSpanEvent(`collaboration.${entry.type}`, { 'nova.collaboration.step': entry.seq });
           if (entry.type !== 'completed' && entry.type !== 'failed' && entry.type !== 'cancelled') await save(current);
           if (entry.type === 'agent-response') await this.recordEcosystemReply(row, entry);
           this.signals.emit(sessionId, { type: 'step', entry } satisfies SessionSignal);

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { mayModify } from '../../common/access/access-policy';
+import { inSpan } from '../../common/telemetry/tracing';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -146,8 +147,7 @@ export class KnowledgeService {
 
   async search(identity: VerifiedIdentity, agentId: string, query: string, limit = SEARCH_LIMIT_DEFAULT): Promise<KnowledgeSearchResultDto> {
     const agent = await this.modifiableAgent(identity, agentId);
-    const rankings = await Promise.all(this.rankings.map((ranking) => ranking.rank(agent.id, query, limit)));
-    const items = fuseRankings(rankings, limit).map(({ documentId, documentName, page, text, score }) => ({ documentId, documentName, page, text, score }));
+    const items = (await this.ranked(agent.id, query, limit)).map(({ documentId, documentName, page, text, score }) => ({ documentId, documentName, page, text, score }));
     return { items };
   }
 
@@ -159,14 +159,23 @@ export class KnowledgeService {
   async forAnswer(agentId: string, question: string, limit = ANSWER_PASSAGES): Promise<AnswerKnowledge | null> {
     if (!(await this.hasReadyDocuments(agentId))) return null;
     const query = question.slice(0, SEARCH_QUERY_MAX);
-    const rankings = await Promise.all(this.rankings.map((ranking) => ranking.rank(agentId, query, limit)));
-    const passages = fuseRankings(rankings, limit).map(({ documentId, documentName, page, text }) => ({ documentId, documentName, page, text }));
+    const passages = (await this.ranked(agentId, query, limit)).map(({ documentId, documentName, page, text }) => ({ documentId, documentName, page, text }));
     return passages.length > 0 ? { passages, sources: sourcesOf(passages) } : null;
   }
 
   /** Whether the agent has a document ready to search (its knowledge is then one of its tools, issue 33). */
   hasReadyDocuments(agentId: string): Promise<boolean> {
     return this.documents.exists({ where: { agentId, status: 'ready' } });
+  }
+
+  /** The agent's best passages for a query, every ranking (words, meaning) fused; a span of its own. */
+  private ranked(agentId: string, query: string, limit: number) {
+    return inSpan('knowledge.search', { 'nova.knowledge.limit': limit }, async (span) => {
+      const rankings = await Promise.all(this.rankings.map((ranking) => ranking.rank(agentId, query, limit)));
+      const passages = fuseRankings(rankings, limit);
+      span?.setAttribute('nova.knowledge.passages', passages.length);
+      return passages;
+    });
   }
 
   /** 404 for an agent the caller may not see, 403 for one they see but did not create. */

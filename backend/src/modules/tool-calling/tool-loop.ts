@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { inSpan } from '../../common/telemetry/tracing';
 import {
   ModelAbortedError,
   ModelGateway,
@@ -269,7 +270,16 @@ export class ToolLoop {
     return false;
   }
 
-  private async call(agentId: string, name: string, args: unknown, signal: AbortSignal, tool?: AgentTool): Promise<ToolCallOutcome> {
+  /** One tool call, a span of its own (GenAI's execute_tool); the tool's HTTP call is its child. */
+  private call(agentId: string, name: string, args: unknown, signal: AbortSignal, tool?: AgentTool): Promise<ToolCallOutcome> {
+    return inSpan(`execute_tool ${name}`, { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': name }, async (span) => {
+      const outcome = await this.callTool(agentId, name, args, signal, tool);
+      span?.setAttribute('nova.tool.ok', outcome.ok);
+      return outcome;
+    });
+  }
+
+  private async callTool(agentId: string, name: string, args: unknown, signal: AbortSignal, tool?: AgentTool): Promise<ToolCallOutcome> {
     if (tool === KNOWLEDGE_TOOL) return this.searchDocuments(agentId, args);
     if (!this.toolbox) return { ok: false, output: 'Las herramientas no están disponibles.' };
     try {

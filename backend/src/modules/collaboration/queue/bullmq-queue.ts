@@ -2,6 +2,7 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
 import { CollaborationQueue, type SessionExecutor } from './collaboration-queue';
 import { bullmqConnection } from '../../../common/redis/bullmq-connection';
+import { traceHeaders } from '../../../common/telemetry/tracing';
 import { timeQueueJob, watchQueue } from '../../metrics/instruments';
 
 export const COLLABORATION_QUEUE_NAME = 'collaboration';
@@ -33,7 +34,7 @@ export class BullMqCollaborationQueue extends CollaborationQueue implements OnAp
     const connection = bullmqConnection(redisUrl);
     const prefix = options.prefix ?? 'nova';
     this.queue = new Queue(COLLABORATION_QUEUE_NAME, { connection, prefix });
-    this.worker = new Worker(COLLABORATION_QUEUE_NAME, async (job) => timeQueueJob('collaboration', () => executor.execute(String(job.data.sessionId))), {
+    this.worker = new Worker(COLLABORATION_QUEUE_NAME, async (job) => timeQueueJob('collaboration', () => executor.execute(String(job.data.sessionId), job.data.trace)), {
       connection,
       prefix,
       concurrency: CONCURRENCY,
@@ -49,7 +50,8 @@ export class BullMqCollaborationQueue extends CollaborationQueue implements OnAp
   async enqueue(sessionId: string): Promise<void> {
     await this.queue.add(
       'run',
-      { sessionId },
+      // The request's trace rides with the job, so that the worker (any instance) continues it.
+      { sessionId, trace: traceHeaders() },
       { jobId: sessionId, removeOnComplete: true, removeOnFail: true, attempts: 1 },
     );
   }

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CollaborationQueue, SessionExecutor } from './collaboration-queue';
+import { traceHeaders } from '../../../common/telemetry/tracing';
 import { timeQueueJob } from '../../metrics/instruments';
 
 /** Runs each session in this process, started on the next turn of the event loop. */
@@ -12,8 +13,9 @@ export class InProcessCollaborationQueue extends CollaborationQueue {
   }
 
   async enqueue(sessionId: string): Promise<void> {
+    const trace = traceHeaders();
     setImmediate(() => {
-      timeQueueJob('collaboration', () => this.executor.execute(sessionId)).catch((error: unknown) => this.logger.error(`La sesión ${sessionId} no ha podido ejecutarse: ${String(error)}`));
+      timeQueueJob('collaboration', () => this.executor.execute(sessionId, trace)).catch((error: unknown) => this.logger.error(`La sesión ${sessionId} no ha podido ejecutarse: ${String(error)}`));
     });
   }
 }

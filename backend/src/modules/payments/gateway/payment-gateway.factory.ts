@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { tracedPort } from '../../../common/telemetry/tracing';
 import { DemoPaymentGateway } from './demo-payment-gateway';
 import type { PaymentGateway } from './payment-gateway';
 import { StripePaymentGateway } from './stripe-payment-gateway';
@@ -23,11 +24,12 @@ export interface PaymentGatewayOptions {
 /**
  * The configured gateway: Stripe when its three keys are given, the demo gateway (our own tables,
  * no money moves) otherwise. The demo gateway needs DEMO_GATEWAY_ENTITIES registered on the DataSource.
+ * With tracing on, each of its calls is a span ('payment_gateway createSubscription').
  */
 export function createPaymentGateway(options: PaymentGatewayOptions, dataSource: DataSource): PaymentGateway {
   const stripe = options.stripe;
   if (stripe && stripe.secretKey && stripe.publishableKey && stripe.webhookSecret) {
-    return new StripePaymentGateway(stripe);
+    return tracedPort<PaymentGateway>(new StripePaymentGateway(stripe), 'payment_gateway');
   }
-  return new DemoPaymentGateway(dataSource, options.demoWebhookSecret);
+  return tracedPort<PaymentGateway>(new DemoPaymentGateway(dataSource, options.demoWebhookSecret), 'payment_gateway');
 }
