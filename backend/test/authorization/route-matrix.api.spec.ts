@@ -796,6 +796,9 @@ describe('authorisation matrix of every registered route', () => {
     'ALL /api/v1/agent/:id/mcp': { class: 'api-key', probe: () => ({ path: `/api/v1/agent/${seeded.agentId}/mcp` }) },
     'POST /api/v1/chat/completions': { class: 'api-key', probe: () => ({ path: '/api/v1/chat/completions', body: { model: seeded.agentId, messages: [{ role: 'user', content: 'Hola' }] } }) },
     'GET /api/v1/models': { class: 'api-key', probe: () => ({ path: '/api/v1/models' }) },
+    // A2A (issue 36): JSON-RPC only with a key; the Agent Card is public, and only while the agent is published (this one is not).
+    'POST /api/a2a/:id': { class: 'api-key', probe: () => ({ path: `/api/a2a/${seeded.agentId}`, body: { jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { id: 'x' } } }) },
+    'GET /api/a2a/:id/.well-known/agent-card.json': { class: 'public', probe: () => ({ path: `/api/a2a/${seeded.agentId}/.well-known/agent-card.json` }) },
     // Prometheus' scrape (issue 35): its own bearer token, METRICS_TOKEN, which this app lacks, so every caller's token is refused.
     'GET /metrics': { class: 'api-key', probe: () => ({ path: '/metrics' }) },
 

@@ -35,6 +35,7 @@ const CHECKED_PATHS = [
   '/api/publication',
   '/api/agent',
   '/api/v1',
+  '/api/a2a',
   '/api/stripe',
   '/api/stripe-user-subscriptions',
   '/api/reviews',
@@ -56,7 +57,8 @@ const CHECKED_PATHS = [
  * Operations (or one status of one) whose errors are not the error body: the health check's and
  * the readiness probe's 503 report each dependency; applying a fine-tuning session answers `{ success: false, message }`
  * (spec section 8); the OpenAI-compatible routes answer in OpenAI's error shape, and MCP refuses
- * a message it cannot take with a JSON-RPC error (its key's refusals are the error body); the
+ * a message it cannot take with a JSON-RPC error (its key's refusals are the error body), A2A
+ * answers the key's refusals with one; the
  * embedded identity service answers in Amazon Cognito's.
  */
 const OWN_ERROR_BODIES: Record<string, string> = {
@@ -68,6 +70,10 @@ const OWN_ERROR_BODIES: Record<string, string> = {
   'POST /api/v1/agent/{id}/mcp 400': '#/components/schemas/JsonRpcErrorDto',
   'POST /api/v1/agent/{id}/mcp 406': '#/components/schemas/JsonRpcErrorDto',
   'POST /api/v1/agent/{id}/mcp 415': '#/components/schemas/JsonRpcErrorDto',
+  'POST /api/a2a/{id} 401': '#/components/schemas/A2aJsonRpcErrorDto',
+  'POST /api/a2a/{id} 403': '#/components/schemas/A2aJsonRpcErrorDto',
+  'POST /api/a2a/{id} 404': '#/components/schemas/A2aJsonRpcErrorDto',
+  'POST /api/a2a/{id} 429': '#/components/schemas/A2aJsonRpcErrorDto',
   'POST /idp': '#/components/schemas/CognitoErrorBodyDto',
   'GET /idp/{poolId}/.well-known/jwks.json': '#/components/schemas/CognitoErrorBodyDto',
 };

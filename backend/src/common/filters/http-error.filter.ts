@@ -49,7 +49,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     response.status(body.statusCode).json(body);
   }
 
-  private toBody(exception: unknown): ErrorBody {
+  protected toBody(exception: unknown): ErrorBody {
     if (exception instanceof DomainError) {
       const body = errorBody(exception.status, exception.message);
       return exception.code ? { ...body, code: exception.code } : body;

@@ -42,9 +42,8 @@ import { ChatCompletionContentPartDto, ChatCompletionDto, JsonRpcErrorDto, JsonR
 import type { ResolvedKey } from './key-resolver';
 import { OpenAiErrorFilter } from './openai-error.filter';
 import { MeteredHttpErrorFilter } from './metered-error.filter';
-import { UnknownAgentModelError } from './publications.errors';
+import { callFailureOf, INTERNAL_FAILURE, UnknownAgentModelError } from './publications.errors';
 
-const INTERNAL = 'Error interno del servidor. Inténtalo de nuevo más tarde.';
 
 function wantsEventStream(request: KeyedRequest): boolean {
   return (request.headers.accept ?? '').split(',').some((type) => type.trim().toLowerCase().startsWith('text/event-stream'));
@@ -214,9 +213,7 @@ export class AgentApiController {
   }
 
   private errorPayload(error: unknown): { message: string; statusCode: number } {
-    if (error instanceof DomainError) return { message: error.message, statusCode: error.status };
-    this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    return { message: INTERNAL, statusCode: HttpStatus.INTERNAL_SERVER_ERROR };
+    return callFailureOf(error, this.logger);
   }
 }
 
@@ -304,7 +301,7 @@ export class OpenAiCompatibleController {
     } catch (error) {
       const known = error instanceof DomainError;
       if (!known) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-      write({ error: { message: known ? error.message : INTERNAL, type: 'server_error', param: null, code: known ? (error.code ?? null) : null } });
+      write({ error: { message: known ? error.message : INTERNAL_FAILURE, type: 'server_error', param: null, code: known ? (error.code ?? null) : null } });
     } finally {
       if (!response.writableEnded) response.end();
     }

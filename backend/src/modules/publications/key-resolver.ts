@@ -32,10 +32,22 @@ export interface ResolvedKey {
   /** Its calls may run tools marked 'Pide confirmación' (issue 33). */
   allowConfirmedTools: boolean;
   /** Null when the agent is gone or its owner may no longer use it. */
-  agent: { id: string; name: string; description: string; modelId: string | null; inference: Pick<ModelRequest, 'temperature' | 'maxTokens'> } | null;
+  agent: {
+    id: string;
+    name: string;
+    description: string;
+    modelId: string | null;
+    inference: Pick<ModelRequest, 'temperature' | 'maxTokens'>;
+    /** What its A2A Agent Card lists as its skills, with its conversation starters as examples. */
+    skills: string[];
+    conversationStarters: string[];
+  } | null;
   /** The prompt the publication answers with; null when the agent has none (or the pinned version is gone). */
   prompt: { text: string; version: number } | null;
 }
+
+/** A publication's side of a resolved key. */
+export type PublishedAgent = Pick<ResolvedKey, 'publicationId' | 'agentId' | 'enabled' | 'owner' | 'ownerEnabled' | 'agent' | 'prompt'>;
 
 /** How long a resolved key is trusted before it is read again (prompt and agent edits show up by then). */
 export const KEY_CACHE_MS = 2_000;
@@ -116,11 +128,32 @@ export class KeyResolver {
     }
   }
 
+  /**
+   * A published agent as its publication answers (with no key: its A2A Agent Card); null when it
+   * is not published.
+   */
+  async publishedAgent(agentId: string): Promise<PublishedAgent | null> {
+    const publication = await this.publications.findOneBy({ agentId });
+    return publication ? this.publishedAs(publication) : null;
+  }
+
   private async load(digest: string): Promise<ResolvedKey | null> {
     const key = await this.keys.findOneBy({ digest });
     if (!key || key.revokedAt) return null;
     const publication = await this.publications.findOneBy({ id: key.publicationId });
     if (!publication) return null;
+    return {
+      keyId: key.id,
+      ...(await this.publishedAs(publication)),
+      rateLimitPerMinute: key.rateLimitPerMinute ?? this.maxRateLimitPerMinute,
+      monthlyRequestQuota: key.monthlyRequestQuota,
+      monthlyTokenQuota: key.monthlyTokenQuota,
+      expiresAt: key.expiresAt ? key.expiresAt.getTime() : null,
+      allowConfirmedTools: key.allowConfirmedTools === true,
+    };
+  }
+
+  private async publishedAs(publication: ApiPublication): Promise<PublishedAgent> {
     const owner: VerifiedIdentity = { sub: publication.ownerSub, username: publication.ownerUsername, email: '', role: 'user' };
     const [ownerEnabled, agent, prompt] = await Promise.all([
       this.accounts.isEnabled(publication.ownerSub),
@@ -128,18 +161,22 @@ export class KeyResolver {
       publication.pinnedVersion === null ? this.prompts.current(publication.agentId) : this.prompts.find(publication.agentId, publication.pinnedVersion),
     ]);
     return {
-      keyId: key.id,
       publicationId: publication.id,
       agentId: publication.agentId,
       enabled: publication.enabled,
       owner,
       ownerEnabled,
-      rateLimitPerMinute: key.rateLimitPerMinute ?? this.maxRateLimitPerMinute,
-      monthlyRequestQuota: key.monthlyRequestQuota,
-      monthlyTokenQuota: key.monthlyTokenQuota,
-      expiresAt: key.expiresAt ? key.expiresAt.getTime() : null,
-      allowConfirmedTools: key.allowConfirmedTools === true,
-      agent: agent ? { id: agent.id, name: agent.name, description: agent.description, modelId: agent.modelId, inference: agentInference(agent) } : null,
+      agent: agent
+        ? {
+            id: agent.id,
+            name: agent.name,
+            description: agent.description,
+            modelId: agent.modelId,
+            inference: agentInference(agent),
+            skills: agent.skills,
+            conversationStarters: agent.conversationStarters,
+          }
+        : null,
       prompt: prompt ? { text: prompt.prompt, version: prompt.version } : null,
     };
   }

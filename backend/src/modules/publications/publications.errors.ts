@@ -1,4 +1,17 @@
+import type { Logger } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-error';
+
+export const INTERNAL_FAILURE = 'Error interno del servidor. Inténtalo de nuevo más tarde.';
+
+/**
+ * What a caller with a key is told of a call that failed once its answer had begun (a stream's
+ * error event, an MCP tool's or an A2A task's failure): our errors' words, anything else logged.
+ */
+export function callFailureOf(error: unknown, logger: Logger): { message: string; statusCode: number } {
+  if (error instanceof DomainError) return { message: error.message, statusCode: error.status };
+  logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  return { message: INTERNAL_FAILURE, statusCode: 500 };
+}
 
 /** Also what another user sees for someone else's publication: its existence is not revealed. */
 export class PublicationNotFoundError extends DomainError {
@@ -170,5 +183,13 @@ export class ModelCallFailedError extends DomainError {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** An A2A message must ask something in words: its text parts are the input. */
+export class A2aMessageWithoutTextError extends DomainError {
+  readonly status = 400;
+  constructor() {
+    super('El mensaje A2A debe llevar al menos una parte de texto con lo que se le pide al agente.');
   }
 }

@@ -9,10 +9,15 @@ import { KnowledgeModule } from '../knowledge/knowledge.module';
 import { ModelsModule } from '../models/models.module';
 import { PromptVersionStoreModule } from '../prompts/prompt-version-store';
 import { ToolCallingModule } from '../tool-calling/tool-calling.module';
+import { A2aController } from './a2a/a2a.controller';
+import { A2aErrorFilter } from './a2a/a2a-error.filter';
+import { A2aAgentExecutor } from './a2a/a2a-executor';
+import { A2aTaskStore } from './a2a/a2a-task-store';
 import { AgentRunner } from './agent-runner';
 import { ApiKeyGuard } from './api-key.guard';
 import { CallAdmission } from './call-admission';
 import { AgentApiController, OpenAiCompatibleController } from './api-v1.controller';
+import { A2aTask } from './entities/a2a-task.entity';
 import { ApiKey } from './entities/api-key.entity';
 import { ApiKeyUsage } from './entities/api-key-usage.entity';
 import { ApiPublication } from './entities/api-publication.entity';
@@ -44,16 +49,16 @@ function keyFromBearer(request: Request, _response: Response, next: NextFunction
 
 /**
  * Agents published as HTTP APIs (issue 15): publications and keys for their owners, and the
- * key-authenticated calls (invoke, OpenAI-compatible chat completions, MCP) with per-key limits
- * and metering.
+ * key-authenticated calls (invoke, OpenAI-compatible chat completions, MCP, A2A) with per-key
+ * limits and metering.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage]), AgentsModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule, AttachmentsModule, ToolCallingModule],
-  controllers: [PublicationsController, AgentApiController, OpenAiCompatibleController],
-  providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, KeyQuotas, CallAdmission, UsageMeter, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter],
+  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage, A2aTask]), AgentsModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule, AttachmentsModule, ToolCallingModule],
+  controllers: [PublicationsController, AgentApiController, OpenAiCompatibleController, A2aController],
+  providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, KeyQuotas, CallAdmission, UsageMeter, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter, A2aTaskStore, A2aAgentExecutor, A2aErrorFilter],
 })
 export class PublicationsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(keyFromBearer).forRoutes(AgentApiController, OpenAiCompatibleController);
+    consumer.apply(keyFromBearer).forRoutes(AgentApiController, OpenAiCompatibleController, A2aController);
   }
 }

@@ -26,6 +26,7 @@ import {
 import { ApiKey } from './entities/api-key.entity';
 import { ApiKeyUsage } from './entities/api-key-usage.entity';
 import { ApiPublication } from './entities/api-publication.entity';
+import { A2A_CARD_PATH, a2aPathOf } from './a2a/a2a-card';
 import { KeyResolver } from './key-resolver';
 import {
   AlreadyPublishedError,
@@ -46,6 +47,7 @@ export function endpointsOf(publication: Pick<ApiPublication, 'id' | 'agentId'>)
     chatCompletions: '/api/v1/chat/completions',
     models: '/api/v1/models',
     mcp: `/api/v1/agent/${agent}/mcp`,
+    a2aAgentCard: `${a2aPathOf(publication.agentId)}/${A2A_CARD_PATH}`,
     openapi: `/api/publication/${publication.id}/openapi.json`,
   };
 }

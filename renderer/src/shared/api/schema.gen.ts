@@ -431,6 +431,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-admin/users/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Borra la cuenta al momento, como al final de los 30 días (README, «Eliminar mi cuenta»); queda en el registro de auditoría */
+        post: operations["AdminEraseController_erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-admin/users/{id}/role": {
         parameters: {
             query?: never;
@@ -441,6 +458,46 @@ export interface paths {
         get?: never;
         /** Da o quita el rol de administrador (nunca al último); el usuario vuelve a iniciar sesión */
         put: operations["AdminUsersController_role"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/a2a/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * JSON-RPC de A2A: message/send, message/stream (SSE), tasks/get, tasks/cancel
+         * @description Con la clave de la publicación en «Authorization: Bearer». Cada mensaje es una tarea: su texto es la entrada del agente (sus partes de datos JSON, el contexto) y la respuesta, el artefacto 'respuesta'. message/stream responde con eventos SSE (la tarea, sus estados y la respuesta en fragmentos). Las tareas se guardan en la base de datos: tasks/get y tasks/cancel funcionan en cualquier instancia.
+         */
+        post: operations["A2aController_rpc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/a2a/{id}/.well-known/agent-card.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * La Agent Card A2A del agente publicado
+         * @description Sin clave. Sin cabecera A2A-Version (o con 0.3), la tarjeta de A2A 0.3 (url, preferredTransport JSONRPC, protocolVersion, securitySchemes con la clave como Bearer) con las interfaces de 1.0 en supportedInterfaces; con «A2A-Version: 1.0», la de A2A 1.0.
+         */
+        get: operations["A2aController_card"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1644,6 +1701,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Si la cuenta tiene una eliminación pendiente y cuándo se borrará (la pantalla que ve durante esos 30 días) */
+        get: operations["AccountDeletionController_state"];
+        put?: never;
+        /**
+         * Eliminar mi cuenta: confirmada con el correo y la contraseña (y el código de la aplicación de autenticación si está activa)
+         * @description Al momento: se cierran todas las sesiones, las claves de API dejan de funcionar, los agentes públicos salen del marketplace y las suscripciones se cancelan al final del periodo pagado. A los 30 días se borra todo (README, «Eliminar mi cuenta»).
+         */
+        post: operations["AccountDeletionController_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/delete/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancelar la eliminación: la cuenta y sus claves de API vuelven a funcionar (sus agentes siguen privados y sus suscripciones terminan con su periodo, salvo que el usuario lo cambie) */
+        post: operations["AccountDeletionController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/export": {
         parameters: {
             query?: never;
@@ -2672,6 +2767,91 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        A2aAgentCardDto: {
+            /** @description {streaming: true, pushNotifications: false} */
+            capabilities: {
+                [key: string]: unknown;
+            };
+            defaultInputModes: string[];
+            defaultOutputModes: string[];
+            description: string;
+            /** @example Abogada Laboral */
+            name: string;
+            /** @example JSONRPC */
+            preferredTransport: string;
+            /** @example 0.3.0 */
+            protocolVersion: string;
+            /** @description [{apiKey: []}] */
+            security: {
+                [key: string]: unknown;
+            }[];
+            /** @description {apiKey: {type: 'http', scheme: 'Bearer', …}}: la clave de la publicación */
+            securitySchemes: {
+                [key: string]: unknown;
+            };
+            /** @description Las habilidades del agente: [{id, name, description, tags, examples}] */
+            skills: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description El endpoint JSON-RPC
+             * @example https://nova.example/api/a2a/a1b2c3
+             */
+            url: string;
+            /**
+             * @description La versión del prompt con que responde
+             * @example 3
+             */
+            version: string;
+        };
+        A2aErrorDataDto: {
+            code?: string;
+            /** @example Unauthorized */
+            error: string;
+            message: string;
+            /** @example 401 */
+            statusCode: number;
+        };
+        A2aErrorDetailDto: {
+            /**
+             * @description -32602 (400), -32603 (5xx) o -32000 (la clave, los límites, la publicación)
+             * @example -32000
+             */
+            code: number;
+            data: components["schemas"]["A2aErrorDataDto"];
+            message: string;
+        };
+        A2aJsonRpcErrorDto: {
+            error: components["schemas"]["A2aErrorDetailDto"];
+            id: (string | number) | null;
+            /** @enum {string} */
+            jsonrpc: "2.0";
+        };
+        A2aJsonRpcRequestDto: {
+            id: string | number;
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            /**
+             * @description A2A 0.3: message/send, message/stream, tasks/get, tasks/cancel; A2A 1.0 (cabecera A2A-Version: 1.0): SendMessage, SendStreamingMessage, GetTask, CancelTask, ListTasks
+             * @example message/send
+             */
+            method: string;
+            /** @description Los parámetros del método según A2A: {message: {role, parts: [{kind: "text", text}], messageId}} o {id} de una tarea */
+            params: {
+                [key: string]: unknown;
+            };
+        };
+        A2aJsonRpcResultDto: {
+            /** @description Tarea no encontrada (-32001), no cancelable (-32002), parámetros no válidos (-32602)… */
+            error?: components["schemas"]["JsonRpcErrorDetailDto"];
+            id: string | number;
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            /** @description Una tarea A2A: {id, contextId, status: {state, message?}, artifacts: [{artifactId: 'respuesta', parts, metadata: {agentId, version, usage, requestId, sources?, toolCalls?}}], history} */
+            result?: {
+                [key: string]: unknown;
+            };
+        };
         AddCardDto: {
             /** @example cus_123 */
             customerID: string;
@@ -2951,6 +3131,8 @@ export interface components {
             /** @enum {string} */
             status: "completed" | "failed" | "timeout";
             task: string;
+            /** @description Si el agente usó herramientas para su tarea: cada llamada, con sus argumentos y resultado */
+            toolCalls?: components["schemas"]["ToolCallDto"][];
             usage: components["schemas"]["TokenUsageDto"] | null;
         };
         AgentUsageDto: {
@@ -3849,6 +4031,20 @@ export interface components {
             id: string;
             success: boolean;
         };
+        DeletionScheduledDto: {
+            /**
+             * @description Cuándo se borrará todo (30 días después de pedirlo), ISO 8601
+             * @example 2026-12-28T12:00:00.000Z
+             */
+            scheduledFor: string;
+        };
+        DeletionStateDto: {
+            /**
+             * @description Cuándo se borrará la cuenta; null cuando no hay eliminación pendiente
+             * @example 2026-12-28T12:00:00.000Z
+             */
+            scheduledFor: string | null;
+        };
         DetailedMetricsDto: {
             /** @example eur */
             currency: string;
@@ -3945,6 +4141,12 @@ export interface components {
         };
         EnhancePromptDto: {
             prompt: string;
+        };
+        ErasedAccountDto: {
+            /** @example true */
+            erased: boolean;
+            /** @description El id de la cuenta borrada */
+            id: string;
         };
         ErrorBodyDto: {
             /**
@@ -4602,6 +4804,11 @@ export interface components {
             updatedAt: string;
         };
         PublicationEndpointsDto: {
+            /**
+             * @description La Agent Card A2A; el endpoint JSON-RPC es /api/a2a/{agentId}
+             * @example /api/a2a/a1b2c3/.well-known/agent-card.json
+             */
+            a2aAgentCard: string;
             /** @example /api/v1/chat/completions */
             chatCompletions: string;
             /** @example /api/v1/agent/a1b2c3/invoke */
@@ -4693,6 +4900,20 @@ export interface components {
             targetId: string;
             /** @enum {string} */
             targetType: "agent" | "review";
+        };
+        RequestDeletionDto: {
+            /**
+             * @description El correo electrónico de la cuenta, escrito de nuevo para confirmar
+             * @example ana@example.com
+             */
+            confirmEmail: string;
+            /**
+             * @description El código de 6 cifras de la aplicación de autenticación, cuando la verificación en dos pasos está activa
+             * @example 123456
+             */
+            mfaCode?: string;
+            /** @description La contraseña de la cuenta */
+            password: string;
         };
         ResolveReportDto: {
             /**
@@ -6655,6 +6876,63 @@ export interface operations {
             };
         };
     };
+    AdminEraseController_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasedAccountDto"];
+                };
+            };
+            /** @description Es la cuenta del propio administrador */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión (401) o sin el rol admin (403): el servidor lo comprueba en cada llamada */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No hay ninguna cuenta con ese id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     AdminUsersController_role: {
         parameters: {
             query?: never;
@@ -6716,6 +6994,123 @@ export interface operations {
             };
             /** @description Quita el rol al último administrador activo (code 'LastAdmin') */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    A2aController_rpc: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 0.3 (por defecto: los métodos message/send…) o 1.0 (SendMessage…) */
+                "A2A-Version"?: string;
+                /** @description Bearer nova_sk_… (o la cabecera x-api-key) */
+                Authorization?: string;
+            };
+            path: {
+                /** @description El id del agente publicado */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["A2aJsonRpcRequestDto"];
+            };
+        };
+        responses: {
+            /** @description La respuesta JSON-RPC o, con message/stream, sus eventos SSE (cada uno, una respuesta JSON-RPC) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["A2aJsonRpcResultDto"];
+                    "text/event-stream": components["schemas"]["A2aJsonRpcResultDto"];
+                };
+            };
+            /** @description El cuerpo no es JSON válido (los errores de JSON-RPC y de A2A van en la respuesta 200) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Falta la clave de API, no es válida, está revocada o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["A2aJsonRpcErrorDto"];
+                    "text/event-stream": components["schemas"]["A2aJsonRpcErrorDto"];
+                };
+            };
+            /** @description La clave no es de la publicación de este agente, o la cuenta dueña está desactivada */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["A2aJsonRpcErrorDto"];
+                    "text/event-stream": components["schemas"]["A2aJsonRpcErrorDto"];
+                };
+            };
+            /** @description Publicación desactivada */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["A2aJsonRpcErrorDto"];
+                    "text/event-stream": components["schemas"]["A2aJsonRpcErrorDto"];
+                };
+            };
+            /** @description Límites de la clave o de la cuenta (Retry-After, RateLimit-Policy, RateLimit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["A2aJsonRpcErrorDto"];
+                    "text/event-stream": components["schemas"]["A2aJsonRpcErrorDto"];
+                };
+            };
+        };
+    };
+    A2aController_card: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 0.3 (por defecto) o 1.0 */
+                "A2A-Version"?: string;
+            };
+            path: {
+                /** @description El id del agente publicado */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["A2aAgentCardDto"];
+                };
+            };
+            /** @description El agente no está publicado como API o su publicación está desactivada */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11390,6 +11785,122 @@ export interface operations {
             };
             /** @description Un filtro no es válido (por ejemplo, maxPrice menor que minPrice) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AccountDeletionController_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionStateDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AccountDeletionController_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestDeletionDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionScheduledDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o el correo no es el de la cuenta (code 'ConfirmEmailMismatch'), la contraseña no es correcta ('WrongPassword'), falta el código de verificación en dos pasos ('MfaCodeRequired') o no es correcto ('WrongMfaCode') */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La cuenta ya tiene una eliminación pendiente (code 'AccountDeletionPending': 'Tu cuenta se eliminará el {fecha}.'); así responde a esa cuenta toda ruta salvo GET /api/me/delete y POST /api/me/delete/cancel */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Demasiados intentos fallidos de contraseña o código */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AccountDeletionController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description scheduledFor: null (también si no había ninguna pendiente) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionStateDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -103,3 +103,68 @@ export class JsonRpcResponseDto {
   result?: Record<string, unknown>;
   @ApiPropertyOptional({ type: JsonRpcErrorDetailDto }) error?: JsonRpcErrorDetailDto;
 }
+
+// A2A (issue 36): JSON-RPC at /api/a2a/{agentId}, as the official SDK (@a2a-js/sdk) speaks it.
+
+/** The methods of an A2A 0.3 client (A2A 1.0 clients send SendMessage, SendStreamingMessage, GetTask, CancelTask…). */
+export const A2A_METHODS = ['message/send', 'message/stream', 'tasks/get', 'tasks/cancel'] as const;
+
+export class A2aJsonRpcRequestDto {
+  @ApiProperty({ enum: ['2.0'] }) jsonrpc: '2.0';
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'integer' }] }) id: string | number;
+  @ApiProperty({ example: 'message/send', description: `A2A 0.3: ${A2A_METHODS.join(', ')}; A2A 1.0 (cabecera A2A-Version: 1.0): SendMessage, SendStreamingMessage, GetTask, CancelTask, ListTasks` })
+  method: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Los parámetros del método según A2A: {message: {role, parts: [{kind: "text", text}], messageId}} o {id} de una tarea' })
+  params: Record<string, unknown>;
+}
+
+export class A2aJsonRpcResultDto {
+  @ApiProperty({ enum: ['2.0'] }) jsonrpc: '2.0';
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'integer' }] }) id: string | number;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: "Una tarea A2A: {id, contextId, status: {state, message?}, artifacts: [{artifactId: 'respuesta', parts, metadata: {agentId, version, usage, requestId, sources?, toolCalls?}}], history}",
+  })
+  result?: Record<string, unknown>;
+  @ApiPropertyOptional({ type: JsonRpcErrorDetailDto, description: 'Tarea no encontrada (-32001), no cancelable (-32002), parámetros no válidos (-32602)…' })
+  error?: JsonRpcErrorDetailDto;
+}
+
+export class A2aErrorDataDto {
+  @ApiProperty({ example: 401 }) statusCode: number;
+  @ApiProperty() message: string;
+  @ApiProperty({ example: 'Unauthorized' }) error: string;
+  @ApiPropertyOptional() code?: string;
+}
+
+export class A2aErrorDetailDto {
+  @ApiProperty({ example: -32000, description: '-32602 (400), -32603 (5xx) o -32000 (la clave, los límites, la publicación)' }) code: number;
+  @ApiProperty() message: string;
+  @ApiProperty({ type: A2aErrorDataDto }) data: A2aErrorDataDto;
+}
+
+/** A refusal before the SDK answers: the HTTP status, with a JSON-RPC error as the body. */
+export class A2aJsonRpcErrorDto {
+  @ApiProperty({ enum: ['2.0'] }) jsonrpc: '2.0';
+  @ApiProperty({ type: A2aErrorDetailDto }) error: A2aErrorDetailDto;
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'integer' }], nullable: true }) id: string | number | null;
+}
+
+/** A published agent's Agent Card, as A2A 0.3 clients read it (with the 1.0 interfaces too). */
+export class A2aAgentCardDto {
+  @ApiProperty({ example: 'Abogada Laboral' }) name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ example: 'https://nova.example/api/a2a/a1b2c3', description: 'El endpoint JSON-RPC' }) url: string;
+  @ApiProperty({ example: '0.3.0' }) protocolVersion: string;
+  @ApiProperty({ example: 'JSONRPC' }) preferredTransport: string;
+  @ApiProperty({ example: '3', description: 'La versión del prompt con que responde' }) version: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: '{streaming: true, pushNotifications: false}' }) capabilities: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: "{apiKey: {type: 'http', scheme: 'Bearer', …}}: la clave de la publicación" })
+  securitySchemes: Record<string, unknown>;
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: '[{apiKey: []}]' }) security: Record<string, unknown>[];
+  @ApiProperty({ type: [String] }) defaultInputModes: string[];
+  @ApiProperty({ type: [String] }) defaultOutputModes: string[];
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'Las habilidades del agente: [{id, name, description, tags, examples}]' })
+  skills: Record<string, unknown>[];
+}

@@ -34,6 +34,7 @@ export class PublicationEndpointsDto {
   @ApiProperty({ example: '/api/v1/chat/completions' }) chatCompletions: string;
   @ApiProperty({ example: '/api/v1/models' }) models: string;
   @ApiProperty({ example: '/api/v1/agent/a1b2c3/mcp' }) mcp: string;
+  @ApiProperty({ example: '/api/a2a/a1b2c3/.well-known/agent-card.json', description: 'La Agent Card A2A; el endpoint JSON-RPC es /api/a2a/{agentId}' }) a2aAgentCard: string;
   @ApiProperty({ example: '/api/publication/…/openapi.json' }) openapi: string;
 }
 
