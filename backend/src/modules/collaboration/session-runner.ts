@@ -14,7 +14,7 @@ import { ModelGateway, type ModelRequest, type TokenUsage } from '../models/mode
 import { CollaborationSession, sessionColumns } from './entities/collaboration-session.entity';
 import { CollaborationQueue, SessionExecutor } from './queue/collaboration-queue';
 import { DEFAULT_AGENT_TIMEOUT_MS, runCollaboration, teamPresentation } from './run/collaboration-run';
-import { ToolLoop } from '../tool-calling/tool-loop';
+import { type ToolCallRecord, ToolLoop } from '../tool-calling/tool-loop';
 import { emptyRunState, type LogEntry, type RunAgent, type RunState } from './run/run-types';
 
 /** The runner writes its heartbeat this often while a session runs… */
@@ -70,12 +70,12 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
    * An agent's task answered with its tools (issue 33), or null without tools. Nobody is there to
    * confirm a call: a tool marked 'Pide confirmación' is refused, and the model told so.
    */
-  private async answerWithTools(agentId: string, request: ModelRequest): Promise<{ text: string; usage?: TokenUsage } | null> {
+  private async answerWithTools(agentId: string, request: ModelRequest): Promise<{ text: string; usage?: TokenUsage; toolCalls: ToolCallRecord[] } | null> {
     const tools = await this.toolLoop.toolsFor(agentId);
     if (tools.length === 0) return null;
-    let result: { text: string; usage?: TokenUsage } = { text: '' };
+    let result: { text: string; usage?: TokenUsage; toolCalls: ToolCallRecord[] } = { text: '', toolCalls: [] };
     for await (const event of this.toolLoop.run({ agentId, request, tools, policy: 'refuse', signal: request.signal ?? new AbortController().signal })) {
-      if (event.type === 'done') result = { text: event.state.text, usage: event.state.usage };
+      if (event.type === 'done') result = { text: event.state.text, usage: event.state.usage, toolCalls: event.state.records };
     }
     return result;
   }

@@ -5,7 +5,7 @@ import { runCollaboration } from '../collaboration/run/collaboration-run';
 import { emptyRunState, type RunAgent } from '../collaboration/run/run-types';
 import type { ModelEvent, ModelRequest } from '../models/model-gateway';
 import type { KnowledgeService } from '../knowledge/knowledge.service';
-import { KNOWLEDGE_TOOL, NOT_ALLOWED, ToolLoop, type ToolLoopEvent } from './tool-loop';
+import { KNOWLEDGE_TOOL, NOT_ALLOWED, type ToolCallRecord, ToolLoop, type ToolLoopEvent } from './tool-loop';
 
 const config = { toolCalling: { maxSteps: 8, turnTimeoutMs: 60_000 } } as AppConfig;
 
@@ -83,17 +83,25 @@ describe('the tool-calling loop (issue 33)', () => {
       signal: new AbortController().signal,
       answerWithTools: async (agentId, modelRequest) => {
         if (agentId !== 'ventas-1') return null;
-        let text = '';
+        let result = { text: '', toolCalls: [] as ToolCallRecord[] };
         for await (const event of loop.run({ agentId, request: modelRequest, tools: toolbox.tools, policy: 'refuse', signal: new AbortController().signal })) {
-          if (event.type === 'done') text = event.state.text;
+          if (event.type === 'done') result = { text: event.state.text, toolCalls: event.state.records };
         }
-        return { text };
+        return result;
       },
     });
     expect(state.status).toBe('completed');
     expect(state.responses['ventas-1']!.content).toContain('Quedan 7 unidades de A1');
     expect(state.responses['ventas-1']!.content).toContain(NOT_ALLOWED);
+    // Its step keeps the calls, as a chat answer does: the one run and the one refused.
+    const calls = [
+      expect.objectContaining({ tool: 'consultar_stock', sourceName: 'Inventario', arguments: { sku: 'A1' }, status: 'done', ok: true, output: 'Quedan 7 unidades de A1' }),
+      expect.objectContaining({ tool: 'crear_pedido', sourceName: 'Pedidos', status: 'done', ok: false, note: 'Esta herramienta necesita confirmación y aquí no se ha permitido.' }),
+    ];
+    expect(state.responses['ventas-1']!.toolCalls).toEqual(calls);
+    expect(state.log.find((entry) => entry.type === 'agent-response' && entry.agentId === 'ventas-1')!.data).toMatchObject({ toolCalls: calls });
     expect(state.responses['legal-1']!.content).toBe('Sin herramientas: Eres una abogada.');
+    expect(state.responses['legal-1']!.toolCalls).toBeUndefined();
     expect(toolbox.calls.map((call) => call.tool)).toEqual(['consultar_stock']);
   });
 

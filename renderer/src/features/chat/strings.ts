@@ -93,11 +93,6 @@ export const chatStrings = {
   },
   /** An agent's tool calls under its answer, and the card that asks before one runs (issue 33). */
   tools: {
-    call: (tool: string) => `Herramienta: ${tool}`,
-    calls: 'Herramientas usadas',
-    arguments: 'Argumentos',
-    result: 'Resultado',
-    running: 'Usando la herramienta…',
     waiting: 'Esperando tu permiso',
     ask: (agent: string, tool: string) => `¿Permitir que ${agent} use ${tool}?`,
     allow: 'Permitir',

@@ -18,3 +18,5 @@ export type { ConfirmModalProps } from './ConfirmModal';
 export { Spinner } from './Spinner';
 export { KnowledgeSources, SourcesButton, SourcesList, useKnowledgeSources } from './KnowledgeSources';
 export type { KnowledgeSource } from './KnowledgeSources';
+export { ToolCalls, argumentsText } from './ToolCalls';
+export type { ToolCall } from './ToolCalls';

@@ -10,4 +10,12 @@ export const uiStrings = {
     count: (count: number) => (count === 1 ? '1 fragmento de documentos citado' : `${count} fragmentos de documentos citados`),
     page: (page: number) => `página ${page}`,
   },
+  /** An answer's tool calls (issue 33), each folded with its arguments and result. */
+  toolCalls: {
+    call: (tool: string) => `Herramienta: ${tool}`,
+    calls: 'Herramientas usadas',
+    arguments: 'Argumentos',
+    result: 'Resultado',
+    running: 'Usando la herramienta…',
+  },
 } as const;

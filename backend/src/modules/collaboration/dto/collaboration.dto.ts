@@ -1,8 +1,9 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { TokenUsageDto } from '../../conversations/dto/conversation.dto';
+import { TokenUsageDto, ToolCallDto } from '../../conversations/dto/conversation.dto';
 import { KnowledgeSourceDto } from '../../knowledge/dto/knowledge-source.dto';
+import type { ToolCallRecord } from '../../tool-calling/tool-loop';
 import type { AgentResponse, AgentResponseStatus, AgentUsage, LogEntry, LogEntryType, SessionStatus, TaskAssignment } from '../run/run-types';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -97,6 +98,8 @@ export class AgentResponseDto implements AgentResponse {
   @ApiProperty({ type: TokenUsageDto, nullable: true }) usage: TokenUsageDto | null;
   @ApiPropertyOptional({ type: [KnowledgeSourceDto], description: 'Si el agente tiene documentos: los fragmentos que recibió para su tarea, con su documento y página' })
   sources?: KnowledgeSourceDto[];
+  @ApiPropertyOptional({ type: [ToolCallDto], description: 'Si el agente usó herramientas para su tarea: cada llamada, con sus argumentos y resultado' })
+  toolCalls?: ToolCallRecord[];
 }
 
 export class AgentUsageDto implements AgentUsage {

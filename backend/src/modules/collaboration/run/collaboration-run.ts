@@ -8,6 +8,7 @@ import { chooseCoordinator } from './coordinator';
 import { agentPriority } from './priority';
 import type { AgentResponse, LogEntry, LogEntryType, RunAgent, RunPlan, RunState, TaskAssignment } from './run-types';
 import { detectTopic } from './topics';
+import type { ToolCallRecord } from '../../tool-calling/tool-loop';
 
 /** Each agent's answer may take this long by default before it is given up (its call aborted). */
 export const DEFAULT_AGENT_TIMEOUT_MS = 120_000;
@@ -37,7 +38,7 @@ export interface RunOptions {
    * null when the agent has none (then the model is asked as usual). No one can confirm a call in
    * a session: tools marked 'Pide confirmación' are refused as not allowed.
    */
-  answerWithTools?: (agentId: string, request: ModelRequest) => Promise<{ text: string; usage?: TokenUsage } | null>;
+  answerWithTools?: (agentId: string, request: ModelRequest) => Promise<{ text: string; usage?: TokenUsage; toolCalls: ToolCallRecord[] } | null>;
 }
 
 export const CANCELLED_MESSAGE = 'La colaboración se ha cancelado.';
@@ -269,7 +270,7 @@ export async function runCollaboration(agents: readonly RunAgent[], query: strin
       timer.abort();
     }, timeoutMs);
     const own = AbortSignal.any([signal, timer.signal]);
-    const record = (partial: Pick<AgentResponse, 'status' | 'content' | 'error' | 'usage' | 'sources'>): AgentResponse => ({
+    const record = (partial: Pick<AgentResponse, 'status' | 'content' | 'error' | 'usage' | 'sources' | 'toolCalls'>): AgentResponse => ({
       agentId: agent.id,
       agentName: agent.name,
       task: task.task,
@@ -290,14 +291,16 @@ export async function runCollaboration(agents: readonly RunAgent[], query: strin
       const reply = withTools ?? (await collectReply(gateway, request));
       count(agent.id, reply.usage);
       const sources = knowledge ? { sources: knowledge.sources } : {};
-      state.responses[agent.id] = record({ status: 'completed', content: reply.text, error: null, usage: reply.usage ?? null, ...sources });
+      // The calls it made, shown folded under its part as the chat shows an answer's.
+      const toolCalls = withTools && withTools.toolCalls.length > 0 ? { toolCalls: withTools.toolCalls } : {};
+      state.responses[agent.id] = record({ status: 'completed', content: reply.text, error: null, usage: reply.usage ?? null, ...sources, ...toolCalls });
       await step('agent-response', `${agent.name} ha respondido.`, {
         agentId: agent.id,
         agentName: agent.name,
         usage: reply.usage,
         ...costFor(agent.id, reply.usage),
         durationMs: Date.now() - startedAt.getTime(),
-        data: { content: reply.text, ...sources },
+        data: { content: reply.text, ...sources, ...toolCalls },
       });
     } catch (error) {
       if (signal.aborted) return;

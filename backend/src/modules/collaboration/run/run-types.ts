@@ -1,6 +1,7 @@
 import type { AgentCategory } from '../../agents/agent-categories';
 import type { KnowledgeSource } from '../../knowledge/knowledge-sources';
 import type { TokenUsage } from '../../models/model-gateway';
+import type { ToolCallRecord } from '../../tool-calling/tool-loop';
 
 /** Spec section 4: idle, processing, completed, failed, cancelled. */
 export const SESSION_STATUSES = ['idle', 'processing', 'completed', 'failed', 'cancelled'] as const;
@@ -43,6 +44,8 @@ export interface AgentResponse {
   usage: TokenUsage | null;
   /** When the agent has documents: the passages it was given for its task, with their document and page (issue 32). */
   sources?: KnowledgeSource[];
+  /** When the agent used tools for its task: each call, with its arguments and result (issue 33). */
+  toolCalls?: ToolCallRecord[];
 }
 
 export interface AgentUsage {

@@ -3,57 +3,14 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useKnowledgeSources } from '../../../shared/ui/KnowledgeSources';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
+import { argumentsText, ToolCalls } from '../../../shared/ui/ToolCalls';
 import type { Message } from '../api/chatQueries';
-import type { ChatToolCall, ChatToolConfirmation } from '../api/chatStream';
+import type { ChatToolConfirmation } from '../api/chatStream';
 import type { SendError } from '../state/chatAtoms';
 import { chatStrings } from '../strings';
 
 const strings = chatStrings.message;
 const toolStrings = chatStrings.tools;
-
-/** A tool's arguments as the user reads them: indented JSON (a text that was not JSON, as is). */
-function argumentsText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value ?? {}, null, 2);
-}
-
-/** The answer's tool calls, each folded: 'Herramienta: x', then its arguments and result, and a note on failure. */
-function ToolCalls({ calls }: { calls: ChatToolCall[] }) {
-  return (
-    <ul className="chat-tool-calls" aria-label={toolStrings.calls}>
-      {calls.map((call) => (
-        <li key={call.id} className="chat-tool-call" data-ok={call.status === 'done' ? String(call.ok === true) : undefined}>
-          <details>
-            <summary>
-              {toolStrings.call(call.tool)}
-              {call.status === 'pending' && (
-                <Text span size="xs" c="dimmed" ml={6}>
-                  {toolStrings.running}
-                </Text>
-              )}
-            </summary>
-            <Text size="xs" fw={700} mt={4}>
-              {toolStrings.arguments}
-            </Text>
-            <pre className="chat-tool-code">{argumentsText(call.arguments)}</pre>
-            {call.status === 'done' && (
-              <>
-                <Text size="xs" fw={700}>
-                  {toolStrings.result}
-                </Text>
-                <pre className="chat-tool-code">{call.output ?? ''}</pre>
-              </>
-            )}
-          </details>
-          {call.note && (
-            <Text size="xs" c="red.3" role="note">
-              {call.note}
-            </Text>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** '¿Permitir que {agente} use {herramienta}?' with the arguments, 'Permitir' and 'Rechazar'. */
 function ToolConfirmationCard({ confirmation, onAnswer, busy }: { confirmation: ChatToolConfirmation; onAnswer: (allow: boolean) => void; busy: boolean }) {
@@ -62,7 +19,7 @@ function ToolConfirmationCard({ confirmation, onAnswer, busy }: { confirmation: 
       <Text size="sm" fw={700}>
         {toolStrings.ask(confirmation.agentName, confirmation.tool)}
       </Text>
-      <pre className="chat-tool-code">{argumentsText(confirmation.arguments)}</pre>
+      <pre className="tool-call-code">{argumentsText(confirmation.arguments)}</pre>
       <Group gap="sm">
         <Button size="xs" onClick={() => onAnswer(true)} disabled={busy}>
           {toolStrings.allow}

@@ -81,6 +81,45 @@ describe('A session followed live (SessionView)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it("that ended shows the tools an agent called under its part, each folded as the chat folds them, with a refused call's note", async () => {
+    const calls = [
+      { id: 'c1', tool: 'consultar_registro', sourceName: 'Registro Mercantil', arguments: { denominacion: 'Nova SL' }, status: 'done' as const, ok: true, output: 'Denominación libre' },
+      {
+        id: 'c2',
+        tool: 'reservar_denominacion',
+        sourceName: 'Registro Mercantil',
+        arguments: { denominacion: 'Nova SL' },
+        status: 'done' as const,
+        ok: false,
+        output: 'No se ha permitido usar esta herramienta.',
+        note: 'Esta herramienta necesita confirmación y aquí no se ha permitido.',
+      },
+    ];
+    api.on('GET', '/collaboration/sessions/s1', {
+      body: {
+        ...session('completed', 'La respuesta del equipo'),
+        responses: {
+          legal: { agentId: 'legal', agentName: 'Asesor Legal', task: 'Mira el registro', status: 'completed', content: 'La denominación está libre.', error: null, startedAt: '', endedAt: '', usage: null, toolCalls: calls },
+        },
+      },
+    });
+    renderWithProviders(<SessionView sessionId="s1" />);
+
+    const part = await screen.findByRole('article', { name: 'Aportación de Asesor Legal' });
+    const list = within(part).getByRole('list', { name: 'Herramientas usadas' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('summary')?.textContent)).toEqual(['Herramienta: consultar_registro', 'Herramienta: reservar_denominacion']);
+    const first = items[0].querySelector('details')!;
+    expect(first).not.toHaveAttribute('open');
+    await userEvent.click(within(items[0]).getByText('Herramienta: consultar_registro'));
+    expect(first).toHaveAttribute('open');
+    expect(first).toHaveTextContent('Argumentos');
+    expect(first).toHaveTextContent('"denominacion": "Nova SL"');
+    expect(first).toHaveTextContent('ResultadoDenominación libre');
+    expect(within(items[1]).getByRole('note')).toHaveTextContent('Esta herramienta necesita confirmación y aquí no se ha permitido.');
+    expect(within(part).getByText('La denominación está libre.')).toBeInTheDocument();
+  });
+
   it('whose stream closed early is read again every 3 s until it ends', async () => {
     api.on('GET', '/collaboration/sessions/s1', { body: session('processing') });
     renderWithProviders(<SessionView sessionId="s1" />);

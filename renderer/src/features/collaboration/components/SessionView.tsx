@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AppButton, KnowledgeSources, Spinner } from '../../../shared/ui';
+import { AppButton, KnowledgeSources, Spinner, ToolCalls } from '../../../shared/ui';
 import { MarkdownText } from '../../../shared/ui/MarkdownText';
 import { isFinished, type CollaborationSession, type DeliberationStep } from '../api/collaborationQueries';
 import { useCollaborationRun } from '../hooks/useCollaborationRun';
@@ -145,6 +145,7 @@ export function SessionResult({ session }: { session: CollaborationSession }) {
                     {part.task}
                   </Text>
                 )}
+                {part.toolCalls.length > 0 && <ToolCalls calls={part.toolCalls} />}
                 {part.text ? (
                   <>
                     <MarkdownText>{part.text}</MarkdownText>

@@ -49,15 +49,16 @@ const session: CollaborationSession = {
 };
 
 describe('collaboration session helpers', () => {
-  it('attributes each answer to its agent with its task, tokens and sources, marking the coordinator; a timed-out agent says why', () => {
+  it('attributes each answer to its agent with its task, tokens, sources and tool calls, marking the coordinator; a timed-out agent says why', () => {
     const source = { documentId: 'd1', documentName: 'ley.pdf', page: 37, snippet: 'El plazo de preaviso es de treinta días.' };
+    const call = { id: 'c1', tool: 'consultar_stock', sourceName: 'Inventario', arguments: { sku: 'A1' }, status: 'done' as const, ok: true, output: 'Quedan 7' };
     const responses = {
-      a: { ...response('a', 'completed', 'Parte de A', null), sources: [source] },
+      a: { ...response('a', 'completed', 'Parte de A', null), sources: [source], toolCalls: [call] },
       b: response('b', 'timeout', '', 'Tiempo agotado'),
     };
     expect(contributions({ ...session, responses, usage: { a: { inputTokens: 10, outputTokens: 5, calls: 1 } } })).toEqual([
-      { agentId: 'a', agentName: 'A', text: 'Parte de A', error: null, task: 'Tarea A', isCoordinator: true, tokens: { inputTokens: 10, outputTokens: 5 }, sources: [source] },
-      { agentId: 'b', agentName: 'B', text: '', error: 'Tiempo agotado', task: 'Tarea B', isCoordinator: false, tokens: null, sources: [] },
+      { agentId: 'a', agentName: 'A', text: 'Parte de A', error: null, task: 'Tarea A', isCoordinator: true, tokens: { inputTokens: 10, outputTokens: 5 }, sources: [source], toolCalls: [call] },
+      { agentId: 'b', agentName: 'B', text: '', error: 'Tiempo agotado', task: 'Tarea B', isCoordinator: false, tokens: null, sources: [], toolCalls: [] },
     ]);
   });
 

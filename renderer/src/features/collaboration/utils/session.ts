@@ -1,4 +1,4 @@
-import type { KnowledgeSource } from '../../../shared/ui';
+import type { KnowledgeSource, ToolCall } from '../../../shared/ui';
 import type { CollaborationSession, DeliberationStep, TaskAssignment } from '../api/collaborationQueries';
 
 export interface Contribution {
@@ -13,6 +13,8 @@ export interface Contribution {
   tokens: { inputTokens: number; outputTokens: number; costCents?: number } | null;
   /** The passages of its documents it was given for its task (none when it has no documents or did not answer). */
   sources: KnowledgeSource[];
+  /** The tools it called for its task, with their arguments and results (none when it used none). */
+  toolCalls: ToolCall[];
 }
 
 export const nameOf = (session: Pick<CollaborationSession, 'agents'>, agentId: string | undefined) =>
@@ -45,6 +47,7 @@ export function contributions(session: CollaborationSession): Contribution[] {
             }
           : null,
         sources: answered ? (response.sources ?? []) : [],
+        toolCalls: response.toolCalls ?? [],
       },
     ];
   });
