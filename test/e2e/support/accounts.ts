@@ -63,6 +63,10 @@ export async function registerAndVerify(
   await expect(page).toHaveURL(/\/chat$/, { timeout: 20_000 });
 }
 
+/** The signed-in user's ID token, as Amplify keeps it in the page's storage (for calls the UI has no button for). */
+export const idToken = (page: Page) =>
+  page.evaluate(() => Object.entries(window.localStorage).find(([key]) => key.endsWith('.idToken'))?.[1] ?? null);
+
 /** Signs out through the user menu. */
 export async function signOut(page: Page) {
   await userMenu(page).click();
