@@ -7,7 +7,12 @@
 //     reply, `stream: false`). Target: at most 2 ms added.
 // Both comparisons interleave their two sides (floor and invoke take turns, round after round;
 // the sequential calls alternate model and invoke), so that a busy machine slows both alike; the
-// ratio reported is the median round's. BENCH_INVOKE_RUNS sets the sequential calls (default 400),
+// ratio reported is the median round's.
+//   · Traces (issue 35): the same 64-connection invoke on a second backend with OpenTelemetry on,
+//     exporting every request's spans to a local collector stand-in (a bare HTTP server that takes
+//     the OTLP posts), interleaved with the first (tracing off) round after round. Target: tracing
+//     on keeps at least 90% of tracing off's throughput.
+// BENCH_INVOKE_RUNS sets the sequential calls (default 400),
 // BENCH_INVOKE_ROUNDS the rounds (default 3). BENCH_BACKEND_FROM_SOURCES=1 runs the
 // backend from its TypeScript sources (as the tests do) instead of dist/, to measure without a build.
 import { spawn } from 'node:child_process';
@@ -18,7 +23,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { signedInUser } from './lib/identity.mjs';
 import { percentile } from './lib/percentile.mjs';
-import { startBackend, startOpenAiFakeProcess } from './lib/servers.mjs';
+import { startBackend, startBareServer, startOpenAiFakeProcess } from './lib/servers.mjs';
 
 const CONNECTIONS = 64;
 /** Floor and invoke alternate this many times, so that both see the same machine (others' load included). */
@@ -26,6 +31,7 @@ const ROUNDS = Number(process.env.BENCH_INVOKE_ROUNDS ?? 3);
 const SEQUENTIAL_RUNS = Number(process.env.BENCH_INVOKE_RUNS ?? 400);
 const TARGET_SHARE = 0.5;
 const TARGET_ADDED_P50_MS = 2;
+const TARGET_TRACED_SHARE = 0.9;
 const root = new URL('..', import.meta.url).pathname;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -110,38 +116,29 @@ export async function run({ seconds = 8 } = {}) {
     API_KEY_RATE_LIMIT_MAX: '1000000',
     RATE_LIMIT_API_MODEL_CALLS_PER_MINUTE: '1000000',
   };
-  const backend = process.env.BENCH_BACKEND_FROM_SOURCES === '1' ? await startBackendFromSources(3332, env) : await startBackend(3332, env);
+  const start = process.env.BENCH_BACKEND_FROM_SOURCES === '1' ? startBackendFromSources : startBackend;
+  const backend = await start(3332, env);
+  const collector = await startBareServer(3334, '{}');
+  const traced = await start(3333, { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:3334' });
   try {
-    const authorization = await signedInUser(backend, `bench-${Date.now()}@example.com`);
-    const headers = { authorization, 'content-type': 'application/json' };
-    const agentResponse = await fetch(`${backend.url}/api/agents`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name: 'Agente de prueba', category: 'legal', description: 'Para medir', prompt: 'Eres un agente de prueba.' }),
-    });
-    const agentId = (await agentResponse.json()).id;
-    const publication = await (await fetch(`${backend.url}/api/agent/${agentId}/publication`, { method: 'POST', headers, body: '{}' })).json();
-    const key = await (
-      await fetch(`${backend.url}/api/publication/${publication.apiId}/keys`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ name: 'Benchmark', rateLimitPerMinute: 1_000_000 }),
-      })
-    ).json();
-
-    const invokeUrl = `${backend.url}/api/v1/agent/${agentId}/invoke`;
+    const { invokeUrl, invokeHeaders } = await publishedAgent(backend);
+    const tracedAgent = await publishedAgent(traced);
     const invokeBody = JSON.stringify({ input: 'Hola, ¿qué puedes hacer?' });
-    const invokeHeaders = { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' };
     const floorUrl = `${backend.url}/api/bench/constant?bytes=200`;
 
     const rounds = [];
+    const tracedRounds = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const floor = await load({ url: floorUrl }, seconds);
       const invoke = await load({ url: invokeUrl, method: 'POST', headers: invokeHeaders, body: invokeBody }, seconds);
       rounds.push({ floor, invoke, share: invoke.requestsPerSecond / floor.requestsPerSecond });
+      const on = await load({ url: tracedAgent.invokeUrl, method: 'POST', headers: tracedAgent.invokeHeaders, body: invokeBody }, seconds);
+      tracedRounds.push({ off: invoke, on, share: on.requestsPerSecond / invoke.requestsPerSecond });
     }
     rounds.sort((a, b) => a.share - b.share);
     const { floor, invoke } = rounds[Math.floor(rounds.length / 2)];
+    tracedRounds.sort((a, b) => a.share - b.share);
+    const tracing = tracedRounds[Math.floor(tracedRounds.length / 2)];
 
     // The same call invoke makes to the model: a whole reply, not streamed.
     const directBody = JSON.stringify({ model: 'fake', messages: [{ role: 'user', content: 'Hola' }], stream: false });
@@ -178,10 +175,52 @@ export async function run({ seconds = 8 } = {}) {
     console.log(
       `Objetivo (≥ ${TARGET_SHARE * 100}% del suelo a ${CONNECTIONS} conexiones sin errores; ≤ ${TARGET_ADDED_P50_MS} ms añadidos en p50 con 1 conexión): ${met ? 'cumplido' : 'NO cumplido'}`,
     );
-    return { floor, invoke, rounds, direct, single };
+
+    console.log('\nTrazas (OpenTelemetry, cada petición exportada por OTLP/HTTP a un colector local simulado)');
+    console.table([
+      { trazas: `apagadas (${CONNECTIONS} conexiones)`, 'req/s': tracing.off.requestsPerSecond, 'p50 ms': tracing.off.p50Ms, 'p99 ms': tracing.off.p99Ms, errores: tracing.off.errors },
+      {
+        trazas: `encendidas (${CONNECTIONS} conexiones)`,
+        'req/s': tracing.on.requestsPerSecond,
+        'p50 ms': tracing.on.p50Ms,
+        'p99 ms': tracing.on.p99Ms,
+        errores: tracing.on.errors,
+        'vs apagadas': `${Math.round(tracing.share * 100)}%`,
+      },
+    ]);
+    console.log(`Rondas encendidas/apagadas (${ROUNDS}): ${tracedRounds.map((round) => `${Math.round(round.share * 100)}%`).join(', ')}; la tabla muestra la mediana.`);
+    const tracingMet = tracing.share >= TARGET_TRACED_SHARE && tracedRounds.every((round) => round.on.errors === 0);
+    console.log(`Objetivo (encendidas ≥ ${TARGET_TRACED_SHARE * 100}% de apagadas, sin errores): ${tracingMet ? 'cumplido' : 'NO cumplido'}`);
+    return { floor, invoke, rounds, direct, single, tracing, tracedRounds };
   } finally {
     agent.destroy();
     await backend.stop();
+    await traced.stop();
+    await collector.stop();
     await fake.stop();
   }
+}
+
+/** A published agent with an API key on this backend: the invoke URL and the headers to call it with. */
+async function publishedAgent(backend) {
+  const authorization = await signedInUser(backend, `bench-${Date.now()}@example.com`);
+  const headers = { authorization, 'content-type': 'application/json' };
+  const agentResponse = await fetch(`${backend.url}/api/agents`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Agente de prueba', category: 'legal', description: 'Para medir', prompt: 'Eres un agente de prueba.' }),
+  });
+  const agentId = (await agentResponse.json()).id;
+  const publication = await (await fetch(`${backend.url}/api/agent/${agentId}/publication`, { method: 'POST', headers, body: '{}' })).json();
+  const key = await (
+    await fetch(`${backend.url}/api/publication/${publication.apiId}/keys`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Benchmark', rateLimitPerMinute: 1_000_000 }),
+    })
+  ).json();
+  return {
+    invokeUrl: `${backend.url}/api/v1/agent/${agentId}/invoke`,
+    invokeHeaders: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
+  };
 }
