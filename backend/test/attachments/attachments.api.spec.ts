@@ -87,7 +87,7 @@ describe('files attached to a chat or a call (issue 32, item 3)', () => {
       id: string;
       role: string;
       content: string;
-      metadata: { sources?: { documentId: string; documentName: string; snippet: string }[] } | null;
+      metadata: { sources?: { documentId: string; documentName: string; snippet: string }[]; attachments?: { fileId: string; name: string }[] } | null;
     }[];
 
   describe('POST /api/files with documents', () => {
@@ -188,8 +188,11 @@ describe('files attached to a chat or a call (issue 32, item 3)', () => {
       const sources = events.find((event) => event.event === 'sources')?.data as { documentId: string; documentName: string; snippet: string }[];
       expect(sources[0]).toMatchObject({ documentId: fileId, documentName: NAME, page: null, snippet: expect.stringContaining('Marta Villalobos') });
       expect(events.map((event) => event.event).slice(-2)).toEqual(['sources', 'done']);
-      const reply = (await messagesOf(buyer, conversationId)).find((message) => message.role === 'assistant');
+      const stored = await messagesOf(buyer, conversationId);
+      const reply = stored.find((message) => message.role === 'assistant');
       expect(reply?.metadata?.sources?.[0]).toMatchObject({ documentId: fileId, documentName: NAME });
+      // The user's message names the file it sent (a reload shows it).
+      expect(stored.find((message) => message.id === 'm-1')?.metadata?.attachments).toEqual([{ fileId, name: NAME }]);
 
       // The next turn sends no file: the conversation still has it.
       const { body } = await chat(buyer, { conversationId, message: '¿Y qué teléfono tiene Marta Villalobos?' }).expect(200);

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
+import type { MessageAttachment } from '../conversations/entities/message.entity';
 import { FilesService, type OwnedFile } from '../files/files.service';
 import { isAllowedImageType } from '../files/image-sniffing';
 import { DocumentParseError, parseAndChunkInWorker } from '../knowledge/parsing';
@@ -50,21 +51,23 @@ export class AttachmentsService {
    * be a document of theirs (404 'Archivo no encontrado.' otherwise, 415 for an image) that can be
    * read (422 with the parser's reason otherwise). Attaching one again changes nothing.
    */
-  async attach(identity: VerifiedIdentity, conversationId: string, fileIds: readonly string[]): Promise<void> {
-    if (fileIds.length === 0) return;
+  async attach(identity: VerifiedIdentity, conversationId: string, fileIds: readonly string[]): Promise<MessageAttachment[]> {
+    if (fileIds.length === 0) return [];
     const files = await this.files.ownedFiles(identity, fileIds);
+    const sent = files.map((file) => ({ fileId: file.id, name: displayName(file) }));
     const already = new Set((await this.attachments.find({ select: { fileId: true }, where: { conversationId } })).map((row) => row.fileId));
     const added = files.filter((file) => !already.has(file.id));
     if (already.size + added.length > MAX_CONVERSATION_ATTACHMENTS) throw new TooManyAttachmentsError(MAX_CONVERSATION_ATTACHMENTS);
     for (const file of added) if (isAllowedImageType(file.contentType)) throw new AttachmentNotDocumentError(displayName(file));
     await Promise.all(added.map((file) => this.parsed(file)));
-    if (added.length === 0) return;
+    if (added.length === 0) return sent;
     await this.attachments
       .createQueryBuilder()
       .insert()
       .values(added.map((file) => ({ conversationId, fileId: file.id })))
       .orIgnore()
       .execute();
+    return sent;
   }
 
   /** The passages of the conversation's attachments for a question, or null when it has none. */

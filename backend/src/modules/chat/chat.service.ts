@@ -35,8 +35,8 @@ import type { AgentChatDto, ChatReplyDto, ModelChatDto, ToolConfirmationDto } fr
 /** A chat call checked and ready to ask the model. */
 export interface PreparedChat {
   conversation: Conversation;
-  /** The user's message: stored already when it is a resend, else stored while the model starts. */
-  question: Pick<Message, 'id' | 'role' | 'content' | 'timestamp'>;
+  /** The user's message: stored already when it is a resend, else stored while the model starts (with the files it sends). */
+  question: Pick<Message, 'id' | 'role' | 'content' | 'timestamp'> & { metadata?: MessageMetadata | null };
   questionStored: boolean;
   replyId: string;
   audience: ModelAudience;
@@ -210,10 +210,10 @@ export class ChatService {
   }
 
   /**
-   * Attaches the files a turn sends to its conversation (AttachmentsService.attach). When one
-   * cannot be attached (another user's, an image, a file the parser cannot read) the turn is
-   * answered with that error, and the user's message is kept, as when the model fails: a reload
-   * still shows it, and it can be resent (with another file, or none).
+   * Attaches the files a turn sends to its conversation (AttachmentsService.attach), and names
+   * them on the user's message. When one cannot be attached (another user's, an image, a file the
+   * parser cannot read) the turn is answered with that error, and the user's message is kept, as
+   * when the model fails: a reload still shows it, and it can be resent (with another file, or none).
    */
   private async attachFiles(
     identity: VerifiedIdentity,
@@ -224,7 +224,8 @@ export class ChatService {
   ): Promise<void> {
     if (!fileIds || fileIds.length === 0) return;
     try {
-      await this.attachments.attach(identity, conversation.id, fileIds);
+      const attachments = await this.attachments.attach(identity, conversation.id, fileIds);
+      question.metadata = { ...question.metadata, attachments };
     } catch (error) {
       await this.storeQuestion(this.prepare(identity, conversation, question, context, { audience: 'agent' }));
       throw error;

@@ -181,7 +181,15 @@ export class ToolConfirmationEventDto {
   @ApiProperty() agentName: string;
 }
 
+/** A file sent with a user's message (issue 32). */
+export class MessageAttachmentDto {
+  @ApiProperty({ description: 'Id del archivo subido con POST /api/files' }) fileId: string;
+  @ApiProperty({ description: 'El nombre con el que se subió' }) name: string;
+}
+
 export class StoredMessageMetadataDto extends MessageMetadataDto {
+  @ApiPropertyOptional({ type: [MessageAttachmentDto], description: 'En un mensaje del usuario: los archivos que envió con él' })
+  attachments?: MessageAttachmentDto[];
   @ApiPropertyOptional({ type: [KnowledgeSourceDto], description: 'En una respuesta de un agente con documentos: los fragmentos que recibió, con su documento y página' })
   sources?: KnowledgeSourceDto[];
   @ApiPropertyOptional({ type: [ToolCallDto], description: 'En una respuesta de un agente que usó herramientas: cada llamada, con sus argumentos y resultado' })

@@ -11,8 +11,16 @@ export type MessageRole = 'user' | 'assistant';
  */
 export type MessageStatus = 'complete' | 'stopped' | 'failed';
 
+/** A file sent with a user's message (issue 32): which one, by the name it was uploaded with. */
+export interface MessageAttachment {
+  fileId: string;
+  name: string;
+}
+
 export interface MessageMetadata {
   agentId?: string;
+  /** A user's message: the files sent with it, shown on it after a reload too. */
+  attachments?: MessageAttachment[];
   agentName?: string;
   /** An agent's reply: the passages of its documents it was given (issue 32). */
   sources?: KnowledgeSource[];
