@@ -56,6 +56,7 @@ export const publicationsStrings = {
     openaiBase: 'URL base para clientes de OpenAI',
     models: 'Modelos (OpenAI)',
     mcp: 'Servidor MCP (HTTP)',
+    a2aAgentCard: 'Agent Card A2A',
     openapi: 'Documento OpenAPI',
     modelHint: (agentId: string) => `En los clientes compatibles con OpenAI, el modelo es el id del agente: ${agentId}`,
   },

@@ -16,6 +16,7 @@ export function EndpointList({ agentId, addresses }: EndpointListProps) {
     [strings.endpoints.chatCompletions, addresses.chatCompletions],
     [strings.endpoints.models, addresses.models],
     [strings.endpoints.mcp, addresses.mcp],
+    [strings.endpoints.a2aAgentCard, addresses.a2aAgentCard],
     ...(addresses.openapi ? ([[strings.endpoints.openapi, addresses.openapi]] as Array<[string, string]>) : []),
   ];
   return (

@@ -34,6 +34,7 @@ const publication = (extra: Partial<Publication> = {}): Publication => ({
     chatCompletions: '/api/v1/chat/completions',
     models: '/api/v1/models',
     mcp: `/api/v1/agent/${AGENT}/mcp`,
+    a2aAgentCard: `/api/a2a/${AGENT}/.well-known/agent-card.json`,
     openapi: `/api/publication/${PUB}/openapi.json`,
   },
   apiKeys: [],
@@ -367,6 +368,7 @@ describe('PublicationPanel', () => {
     expect(item('Invocar el agente')).toHaveTextContent(`${ORIGIN}/api/v1/agent/${AGENT}/invoke`);
     expect(item('URL base para clientes de OpenAI')).toHaveTextContent(`${ORIGIN}/api/v1`);
     expect(item('Servidor MCP (HTTP)')).toHaveTextContent(`${ORIGIN}/api/v1/agent/${AGENT}/mcp`);
+    expect(item('Agent Card A2A')).toHaveTextContent(`${ORIGIN}/api/a2a/${AGENT}/.well-known/agent-card.json`);
     expect(item('Documento OpenAPI')).toHaveTextContent(`${ORIGIN}/api/publication/${PUB}/openapi.json`);
     await user.click(within(addresses).getByRole('button', { name: 'Copiar: Invocar el agente' }));
     await expect(navigator.clipboard.readText()).resolves.toBe(`${ORIGIN}/api/v1/agent/${AGENT}/invoke`);

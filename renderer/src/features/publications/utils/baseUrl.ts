@@ -27,10 +27,12 @@ export interface AgentApiAddresses {
   chatCompletions: string;
   models: string;
   mcp: string;
+  /** The agent's A2A Agent Card; its JSON-RPC endpoint is the card's url. */
+  a2aAgentCard: string;
   openapi: string | null;
 }
 
-/** The agent's addresses under {base}/api/v1, as the backend serves them. */
+/** The agent's addresses under {base}/api/v1 (and its A2A card under {base}/api/a2a), as the backend serves them. */
 export function agentApiAddresses(base: string, agentId: string, publicationId?: string): AgentApiAddresses {
   const v1 = `${trimTrailingSlashes(base)}/api/v1`;
   const agent = `${v1}/agent/${encodeURIComponent(agentId)}`;
@@ -40,6 +42,7 @@ export function agentApiAddresses(base: string, agentId: string, publicationId?:
     chatCompletions: `${v1}/chat/completions`,
     models: `${v1}/models`,
     mcp: `${agent}/mcp`,
+    a2aAgentCard: `${trimTrailingSlashes(base)}/api/a2a/${encodeURIComponent(agentId)}/.well-known/agent-card.json`,
     openapi: publicationId ? `${trimTrailingSlashes(base)}/api/publication/${encodeURIComponent(publicationId)}/openapi.json` : null,
   };
 }
@@ -51,7 +54,7 @@ export function agentApiAddresses(base: string, agentId: string, publicationId?:
 export function publicationAddresses(
   base: string,
   agentId: string,
-  publication: { id: string; endpoints?: Partial<Record<'invoke' | 'chatCompletions' | 'models' | 'mcp' | 'openapi', string>> | null },
+  publication: { id: string; endpoints?: Partial<Record<'invoke' | 'chatCompletions' | 'models' | 'mcp' | 'a2aAgentCard' | 'openapi', string>> | null },
 ): AgentApiAddresses {
   const built = agentApiAddresses(base, agentId, publication.id);
   const given = publication.endpoints ?? {};
@@ -64,6 +67,7 @@ export function publicationAddresses(
     openaiBase: chatCompletions.endsWith('/chat/completions') ? chatCompletions.slice(0, -'/chat/completions'.length) : built.openaiBase,
     models: full(given.models, built.models),
     mcp: full(given.mcp, built.mcp),
+    a2aAgentCard: full(given.a2aAgentCard, built.a2aAgentCard),
     openapi: full(given.openapi, built.openapi ?? ''),
   };
 }

@@ -17,6 +17,7 @@ describe('ready-to-copy examples', () => {
       chatCompletions: 'https://nova.example.com/api/v1/chat/completions',
       models: 'https://nova.example.com/api/v1/models',
       mcp: 'https://nova.example.com/api/v1/agent/a1b2/mcp',
+      a2aAgentCard: 'https://nova.example.com/api/a2a/a1b2/.well-known/agent-card.json',
       openapi: 'https://nova.example.com/api/publication/p1/openapi.json',
     });
     expect(absoluteUrl('/api/v1/models', 'http://localhost:3000')).toBe('http://localhost:3000/api/v1/models');
@@ -33,6 +34,7 @@ describe('ready-to-copy examples', () => {
       openaiBase: 'http://localhost:3000/api/v1',
       models: 'http://localhost:3000/api/v1/models',
       mcp: 'https://mcp.example.com/a1b2',
+      a2aAgentCard: 'http://localhost:3000/api/a2a/a1b2/.well-known/agent-card.json',
       openapi: 'http://localhost:3000/api/publication/p1/openapi.json',
     });
   });
