@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
 import { AdminAreaModule } from './common/auth/admin-area.module';
+import { AccountDeletionModule } from './modules/account-deletion/account-deletion.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -73,6 +74,7 @@ export class AppModule {
         KnowledgeModule,
         ReviewsModule,
         ToolsModule,
+        AccountDeletionModule,
         CollaborationModule,
         AdminModule,
         // Last: it answers the /api-admin paths that no module above serves.

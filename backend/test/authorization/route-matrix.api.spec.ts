@@ -35,10 +35,22 @@ type Caller = 'visitor' | 'owner' | 'other' | 'admin';
  * - self-only: the path names a user, who must be the caller (or the caller an admin).
  * - owner-resource: signed-in only, and it acts on something of the owner's.
  * - signed-in: any signed-in user, acting on their own data.
+ * - signed-in-with-password: like signed-in, but it ends the caller's account: probed without the
+ *   password, which any signed-in caller is refused with a 400 (a visitor with a 401).
  * - admin-only: the /api-admin area.
  * - identity-protocol: the embedded Cognito-style service; its own credentials are in the body.
  */
-type RouteClass = 'document' | 'public' | 'owner-read' | 'self-only' | 'owner-resource' | 'signed-in' | 'admin-only' | 'identity-protocol' | 'api-key';
+type RouteClass =
+  | 'document'
+  | 'public'
+  | 'owner-read'
+  | 'self-only'
+  | 'owner-resource'
+  | 'signed-in'
+  | 'signed-in-with-password'
+  | 'admin-only'
+  | 'identity-protocol'
+  | 'api-key';
 
 interface Probe {
   path: string;
@@ -80,6 +92,7 @@ const EXPECTED: Record<RouteClass, Record<Caller, Expectation>> = {
   'self-only': { visitor: only(401), owner: OK, other: HIDDEN, admin: NOT_REFUSED },
   'owner-resource': { visitor: only(401), owner: OK, other: HIDDEN, admin: NOT_REFUSED },
   'signed-in': { visitor: only(401), owner: OK, other: OK, admin: OK },
+  'signed-in-with-password': { visitor: only(401), owner: only(400), other: only(400), admin: only(400) },
   'admin-only': { visitor: only(401), owner: only(403), other: only(403), admin: NOT_REFUSED },
   // A published agent's API: only a key of its publication opens it, never a user's session.
   'api-key': { visitor: only(401), owner: only(401), other: only(401), admin: only(401) },
@@ -515,6 +528,9 @@ describe('authorisation matrix of every registered route', () => {
     // The signature is the credential: whoever holds the link may read the bytes, nobody without it.
     'GET /api/files/:fileId/content': { class: 'public', probe: () => ({ path: seeded.fileUrl }) },
 
+    'GET /api/me/delete': { class: 'signed-in', probe: () => ({ path: '/api/me/delete' }) },
+    'POST /api/me/delete': { class: 'signed-in-with-password', probe: (caller) => ({ path: '/api/me/delete', body: { confirmEmail: `${caller}@example.com` } }) },
+    'POST /api/me/delete/cancel': { class: 'signed-in', probe: () => ({ path: '/api/me/delete/cancel', body: {} }) },
     'GET /api/conversations': { class: 'signed-in', probe: () => ({ path: '/api/conversations' }) },
     // Each caller's own open chat with the agent (another's is never answered: conversation null).
     'GET /api/conversations/latest': { class: 'signed-in', probe: () => ({ path: `/api/conversations/latest?agentId=${seeded.agentId}` }) },
@@ -830,6 +846,7 @@ describe('authorisation matrix of every registered route', () => {
     'GET /api-admin/users': { class: 'admin-only', probe: () => ({ path: '/api-admin/users?status=confirmed&search=a&page=1&limit=5' }) },
     'GET /api-admin/users/:id/agents': { class: 'admin-only', probe: () => ({ path: `/api-admin/users/${owner.sub}/agents` }) },
     'POST /api-admin/users/:id/disable': { class: 'admin-only', probe: () => ({ path: '/api-admin/users/00000000-0000-4000-8000-000000000000/disable', body: {} }) },
+    'POST /api-admin/users/:id/erase': { class: 'admin-only', probe: () => ({ path: '/api-admin/users/00000000-0000-4000-8000-000000000000/erase', body: {} }) },
     'POST /api-admin/users/:id/enable': { class: 'admin-only', probe: () => ({ path: '/api-admin/users/00000000-0000-4000-8000-000000000000/enable', body: {} }) },
     'PUT /api-admin/users/:id/role': { class: 'admin-only', probe: () => ({ path: '/api-admin/users/00000000-0000-4000-8000-000000000000/role', body: { role: 'admin' } }) },
     'GET /api-admin/agents': { class: 'admin-only', probe: () => ({ path: '/api-admin/agents' }) },

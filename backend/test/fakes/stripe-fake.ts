@@ -238,6 +238,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
         return customer(id);
       case 'POST customers/:id':
         return updateCustomer(id, body);
+      case 'DELETE customers/:id':
+        return deleteCustomer(id);
       case 'GET payment_methods':
         return listPaymentMethods(body);
       case 'GET payment_methods/:id':
@@ -313,6 +315,17 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     const found = state.customers.get(id);
     if (!found) throw missing('customer', id, param);
     return found;
+  }
+
+  /** customers.del: the customer and its cards go; its subscriptions are cancelled at once, as Stripe does. */
+  function deleteCustomer(id: string) {
+    customer(id);
+    state.customers.delete(id);
+    for (const [methodId, method] of state.paymentMethods) if (method.customer === id) state.paymentMethods.delete(methodId);
+    for (const subscription of state.subscriptions.values()) {
+      if (subscription.customer === id && subscription.status !== 'canceled') Object.assign(subscription, { status: 'canceled', canceled_at: now() });
+    }
+    return { id, object: 'customer', deleted: true };
   }
 
   function updateCustomer(id: string, body: Record<string, any>) {

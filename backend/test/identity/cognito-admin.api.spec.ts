@@ -48,7 +48,7 @@ describe('Cognito identity admin (AdminDisableUser, AdminEnableUser, AdminUpdate
     endpoint = `http://127.0.0.1:${port}/idp`;
     const { region, userPoolId, clientId } = testApp.config.identity;
     const states = testApp.app.get(CognitoAccountStates);
-    cognito = new CognitoIdentityAdmin(userPoolId, { region, endpoint, credentials: ADMIN_KEY, maxAttempts: 1 }, states);
+    cognito = new CognitoIdentityAdmin(userPoolId, clientId, { region, endpoint, credentials: ADMIN_KEY, maxAttempts: 1 }, states);
     verifier = new CognitoIdTokenVerifier(
       new VerifiedTokenCache(),
       { region, userPoolId, clientId },
@@ -181,8 +181,8 @@ describe('the admin area with Amazon Cognito as the identity provider', () => {
     pool = await createTestApp({ IDENTITY_ADMIN_ACCESS_KEY_ID: ADMIN_KEY.accessKeyId, IDENTITY_ADMIN_SECRET_ACCESS_KEY: ADMIN_KEY.secretAccessKey });
     await pool.app.listen(0, '127.0.0.1');
     const { port } = pool.app.getHttpServer().address() as AddressInfo;
-    const { region, userPoolId } = pool.config.identity;
-    const cognito = new CognitoIdentityAdmin(userPoolId, { region, endpoint: `http://127.0.0.1:${port}/idp`, credentials: ADMIN_KEY, maxAttempts: 1 }, pool.app.get(CognitoAccountStates));
+    const { region, userPoolId, clientId } = pool.config.identity;
+    const cognito = new CognitoIdentityAdmin(userPoolId, clientId, { region, endpoint: `http://127.0.0.1:${port}/idp`, credentials: ADMIN_KEY, maxAttempts: 1 }, pool.app.get(CognitoAccountStates));
     backend = await createTestAppWith([[IdentityAdminPort, cognito]], { ADMIN_EMAILS: 'jefa@example.com' });
   });
 

@@ -41,6 +41,7 @@ const CHECKED_PATHS = [
   '/api/reviews',
   '/api/creators',
   '/api/me/export',
+  '/api/me/delete',
   '/metrics',
   '/idp',
   '/api-admin/users',

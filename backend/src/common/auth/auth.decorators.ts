@@ -6,6 +6,7 @@ import type { VerifiedIdentity } from './id-token-verifier';
 export const PUBLIC_ROUTE = 'auth:public';
 export const ADMIN_ONLY = 'auth:admin-only';
 export const USER_ID_PARAMS = 'auth:user-id-params';
+export const ALLOWED_WHILE_DELETING = 'auth:allowed-while-deleting';
 
 /**
  * Reachable without signing in; a valid bearer token still identifies the caller. Documented as
@@ -28,6 +29,9 @@ const ADMIN_REFUSED = 'Sin sesión (401) o sin el rol admin (403): el servidor l
 /** An admin area controller: admin only, and documented so in the OpenAPI contract. */
 export const AdminApi = () =>
   applyDecorators(ApiTags('admin'), ApiBearerAuth(), ApiUnauthorizedResponse({ type: ErrorBodyDto, description: ADMIN_REFUSED }), ApiForbiddenResponse({ type: ErrorBodyDto, description: ADMIN_REFUSED }), AdminOnly());
+
+/** Answers an account whose deletion is scheduled (the pending screen's routes); every other route refuses it (AccountHolds). */
+export const AllowedWhileDeleting = () => SetMetadata(ALLOWED_WHILE_DELETING, true);
 
 /**
  * Names the path parameters that hold a user id (the username or the subject). The guard refuses

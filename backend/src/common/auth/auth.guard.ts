@@ -1,9 +1,10 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { IdTokenVerifier, InvalidTokenError, namesCaller, type VerifiedIdentity } from './id-token-verifier';
 import { isAdmin } from '../access/access-policy';
-import { ADMIN_ONLY, PUBLIC_ROUTE, USER_ID_PARAMS, type AuthenticatedRequest } from './auth.decorators';
+import { AccountHolds } from './account-holds';
+import { ADMIN_ONLY, ALLOWED_WHILE_DELETING, PUBLIC_ROUTE, USER_ID_PARAMS, type AuthenticatedRequest } from './auth.decorators';
 import { AdminRequiredError, AuthenticationRequiredError, ForbiddenUserError } from './auth.errors';
 
 export const USER_ID_HEADER = 'x-user-id';
@@ -22,6 +23,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly verifier: IdTokenVerifier,
+    @Optional() private readonly holds?: AccountHolds,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -32,7 +34,13 @@ export class AuthGuard implements CanActivate {
       (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) ?? false) ||
       ADMIN_AREA.test(request.path);
 
-    const identity = await this.identify(request, isPublic && !adminOnly);
+    let identity = await this.identify(request, isPublic && !adminOnly);
+    const refusal = identity && this.holds && !this.reflector.getAllAndOverride<boolean>(ALLOWED_WHILE_DELETING, targets) ? await this.holds.refusal(identity.sub) : null;
+    if (refusal) {
+      // A held account browses public pages as a visitor; everything else is refused.
+      if (!isPublic || adminOnly) throw refusal;
+      identity = undefined;
+    }
     request.identity = identity;
     if (!identity) return true;
 

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets } from 'typeorm';
 import { LastAdminError } from './admin/identity-admin.errors';
+import { AuthChallenge } from './entities/auth-challenge.entity';
 import { IdentityUser, type UserRole } from './entities/identity-user.entity';
+import { SignInThrottle } from './entities/sign-in-throttle.entity';
 import { IdentityUsersService } from './services/identity-users.service';
 import { TokenService } from './services/token.service';
 
@@ -81,6 +83,26 @@ export class IdentityAdminService {
   /** Like setEnabledByEmail, by subject. False when no account has it. */
   setEnabledBySub(sub: string, enabled: boolean): Promise<boolean> {
     return this.change({ sub }, { enabled });
+  }
+
+  /** Signs the account out everywhere (see TokenService.endAllSessions). */
+  endSessions(sub: string): Promise<void> {
+    return this.tokens.endAllSessions(sub);
+  }
+
+  /**
+   * Deletes the account: its sessions end, then its row goes with its codes and refresh tokens
+   * (ON DELETE CASCADE), its open sign-in challenges and its failure counts.
+   */
+  async erase(sub: string): Promise<void> {
+    const user = await this.users.findBySub(sub);
+    if (!user) return;
+    await this.tokens.endAllSessions(sub);
+    await this.users.repository.manager.transaction(async (manager) => {
+      await manager.delete(AuthChallenge, { userSub: sub });
+      await manager.delete(SignInThrottle, [{ key: `user:${sub}` }, { key: `name:${user.username}` }, { key: `name:${user.email}` }]);
+      await manager.delete(IdentityUser, { sub });
+    });
   }
 
   /**

@@ -64,15 +64,16 @@ import { VerifiedTokenCache } from './verified-token-cache';
     AccountStandings,
     {
       provide: IdentityAdminPort,
-      inject: [APP_CONFIG, IdentityAdminService, CognitoAccountStates],
-      useFactory: (config: AppConfig, accounts: IdentityAdminService, states: CognitoAccountStates): IdentityAdminPort =>
+      inject: [APP_CONFIG, IdentityAdminService, CognitoAccountStates, SignInService],
+      useFactory: (config: AppConfig, accounts: IdentityAdminService, states: CognitoAccountStates, signIn: SignInService): IdentityAdminPort =>
         config.identity.provider === 'cognito'
           ? new CognitoIdentityAdmin(
               config.identity.userPoolId,
+              config.identity.clientId,
               { region: config.identity.region, ...(config.identity.endpoint ? { endpoint: config.identity.endpoint } : {}) },
               states,
             )
-          : new EmbeddedIdentityAdmin(accounts),
+          : new EmbeddedIdentityAdmin(accounts, signIn, config.identity.clientId),
     },
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: VerifiedTokenCache, useFactory: () => new VerifiedTokenCache() },

@@ -265,6 +265,32 @@ export class PaymentsService {
     return this.transition(identity, subscriptionId, options.immediately ? 'cancelNow' : 'cancel');
   }
 
+  /**
+   * An account asked to be deleted: each of its live subscriptions ends with its paid period, as
+   * the subscriber's own 'Cancelar' does (a paused or unpaid one ends now), so nothing more is charged.
+   */
+  async cancelEveryRenewal(identity: VerifiedIdentity): Promise<void> {
+    for (const row of await this.subscriptions.liveOf(identity.sub)) {
+      if (row.userSub === identity.sub && !row.cancelAtPeriodEnd) await this.transition(identity, row.subscriptionId, 'cancel');
+    }
+  }
+
+  /**
+   * An account is erased: its live subscriptions, and those of others to its agents, end now (as an
+   * admin's immediate cancellation), so nothing is owed; then its customer is deleted at the
+   * gateway with its cards. The stored subscriptions stay for the accounts under the pseudonym.
+   */
+  async closeAccount(sub: string, agentIds: readonly string[], pseudonym: string): Promise<void> {
+    const system: VerifiedIdentity = { sub: 'system', username: 'system', email: '', role: 'admin' };
+    for (const row of await this.subscriptions.liveOf(sub, agentIds)) await this.transition(system, row.subscriptionId, 'cancelNow');
+    const customer = await this.customers.findOneBy({ userSub: sub });
+    if (customer) {
+      await this.gateway.deleteCustomer(customer.customerId);
+      await this.customers.delete({ userSub: sub });
+    }
+    await this.subscriptions.pseudonymise(sub, pseudonym);
+  }
+
   /** What changing to the price costs now (proration), before the user confirms. */
   async previewChange(identity: VerifiedIdentity, subscriptionId: string, priceId: string): Promise<ChangePreviewDto> {
     const row = await this.ownSubscription(identity, subscriptionId);

@@ -118,6 +118,17 @@ export class SubscriptionsService {
     });
   }
 
+  /** The live subscriptions (not cancelled) of a user and, when agent ids are given, to any of those agents (alone or in a bundle). */
+  async liveOf(userSub: string, agentIds: readonly string[] = []): Promise<Subscription[]> {
+    const live = await this.subscriptions.findBy({ status: Not<SubscriptionStatus>('cancelled') });
+    return live.filter((row) => row.userSub === userSub || (row.agentId !== null && agentIds.includes(row.agentId)) || (row.agents ?? []).some((id) => agentIds.includes(id)));
+  }
+
+  /** An erased account's subscriptions stay for the accounts (payments are kept), under a pseudonym instead of its name and e-mail. */
+  async pseudonymise(userSub: string, pseudonym: string): Promise<void> {
+    await this.subscriptions.update({ userSub }, { userName: pseudonym, userEmail: null });
+  }
+
   findById(subscriptionId: string): Promise<Subscription | null> {
     return this.subscriptions.findOneBy({ subscriptionId });
   }

@@ -4475,6 +4475,12 @@ export interface components {
             /** @description Si MODEL_PRICES da precio a los tokens */
             pricesConfigured: boolean;
         };
+        MessageAttachmentDto: {
+            /** @description Id del archivo subido con POST /api/files */
+            fileId: string;
+            /** @description El nombre con el que se subió */
+            name: string;
+        };
         MessageDto: {
             content: string;
             id: string;
@@ -5131,6 +5137,8 @@ export interface components {
         StoredMessageMetadataDto: {
             agentId?: string;
             agentName?: string;
+            /** @description En un mensaje del usuario: los archivos que envió con él */
+            attachments?: components["schemas"]["MessageAttachmentDto"][];
             /** @description En una respuesta de un agente con documentos: los fragmentos que recibió, con su documento y página */
             sources?: components["schemas"]["KnowledgeSourceDto"][];
             /** @description En una respuesta de un agente que usó herramientas: cada llamada, con sus argumentos y resultado */

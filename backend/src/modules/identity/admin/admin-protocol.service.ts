@@ -26,7 +26,7 @@ const FILTER = /^\s*([\w:]+)\s*(=|\^=)\s*"((?:[^"\\]|\\.)*)"\s*$/;
 /**
  * Cognito's Admin* operations and ListUsers on the embedded pool, for an operator's AWS SDK (and
  * our own Cognito adapter's tests): AdminGetUser, AdminDisableUser, AdminEnableUser,
- * AdminUpdateUserAttributes, AdminUserGlobalSignOut and ListUsers. As in Cognito they need IAM
+ * AdminUpdateUserAttributes, AdminUserGlobalSignOut, AdminDeleteUser and ListUsers. As in Cognito they need IAM
  * credentials: each call must be signed (SigV4) with IDENTITY_ADMIN_ACCESS_KEY_ID and
  * IDENTITY_ADMIN_SECRET_ACCESS_KEY; without that key pair configured they are all refused.
  */
@@ -60,6 +60,10 @@ export class AdminProtocolService {
       AdminUpdateUserAttributes: signed((params) => this.updateAttributes(params)),
       AdminUserGlobalSignOut: signed(async (params) => {
         await this.tokens.endAllSessions((await this.user(params)).sub);
+        return {};
+      }),
+      AdminDeleteUser: signed(async (params) => {
+        await this.accounts.erase((await this.user(params)).sub);
         return {};
       }),
       ListUsers: signed((params) => this.listUsers(params)),

@@ -42,6 +42,18 @@ export class CognitoAccountStates {
     await this.write(sub, { role, tokensValidAfter: new Date(Math.floor(Date.now() / 1000) * 1000) });
   }
 
+  /** Every token issued up to the end of this second is refused (as disable does), the account staying enabled: the user signs in again. */
+  async endSessions(sub: string): Promise<void> {
+    await this.write(sub, { tokensValidAfter: new Date(Math.ceil(Date.now() / 1000) * 1000) });
+  }
+
+  /** The account is gone from the pool: nothing of it is kept here. */
+  async forget(sub: string): Promise<void> {
+    await this.states.delete({ sub });
+    this.cache.delete(sub);
+    await this.bus.publish('identity.sessions-ended', sub);
+  }
+
   /** Whether a token Cognito signed still stands by what admins did here. */
   async stands(payload: JWTPayload): Promise<boolean> {
     const sub = String(payload.sub);

@@ -1,4 +1,5 @@
 import {
+  AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
@@ -7,15 +8,19 @@ import {
   type AttributeType,
   CognitoIdentityProviderClient,
   type CognitoIdentityProviderClientConfig,
+  InitiateAuthCommand,
   ListUsersCommand,
+  RespondToAuthChallengeCommand,
+  type ChallengeNameType,
   type UserType,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { UserRole } from '../entities/identity-user.entity';
 import type { AccountListQuery } from '../identity-admin.service';
 import type { CognitoAccountStates } from './cognito-account-states';
+import { proveBySigningIn } from './credential-check';
 import { LastAdminError } from './identity-admin.errors';
-import { type AdminAccount, IdentityAdminPort } from './identity-admin.port';
+import { type AdminAccount, type CredentialCheck, IdentityAdminPort } from './identity-admin.port';
 
 /** ListUsers answers at most 60 users a page. */
 const PAGE = 60;
@@ -32,6 +37,7 @@ export class CognitoIdentityAdmin extends IdentityAdminPort {
 
   constructor(
     private readonly userPoolId: string,
+    private readonly clientId: string,
     clientConfig: CognitoIdentityProviderClientConfig,
     private readonly states: CognitoAccountStates,
   ) {
@@ -96,6 +102,37 @@ export class CognitoIdentityAdmin extends IdentityAdminPort {
     await this.client.send(new AdminUpdateUserAttributesCommand({ UserPoolId: this.userPoolId, Username, UserAttributes: [{ Name: 'custom:role', Value: role }] }));
     await this.states.setRole(sub, role);
     await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username }));
+  }
+
+  /** InitiateAuth and RespondToAuthChallenge of the app client (its own limits apply); the tokens it issues end with endSessions. */
+  proveCredentials(email: string, password: string, mfaCode: string | undefined): Promise<CredentialCheck> {
+    const ClientId = this.clientId;
+    return proveBySigningIn(
+      {
+        initiate: () => this.client.send(new InitiateAuthCommand({ ClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } })),
+        respond: (challenge, Session, ChallengeResponses) =>
+          this.client.send(new RespondToAuthChallengeCommand({ ClientId, ChallengeName: challenge as ChallengeNameType, Session, ChallengeResponses })),
+      },
+      email,
+      mfaCode,
+    );
+  }
+
+  /** A global sign-out ends refresh and access tokens; the id tokens issued until now are refused here (CognitoAccountStates). */
+  async endSessions(sub: string): Promise<void> {
+    await this.states.endSessions(sub);
+    await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username: sub }));
+  }
+
+  /**
+   * AdminDeleteUser, after ending the sessions. What admins changed here goes too: an id token
+   * that is still within its hour is refused by the erased accounts' list (AccountHolds).
+   */
+  async erase(sub: string): Promise<void> {
+    if (!(await this.findBySub(sub))) return this.states.forget(sub);
+    await this.endSessions(sub);
+    await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: sub }));
+    await this.states.forget(sub);
   }
 
   /**

@@ -1,12 +1,18 @@
 import type { IdentityUser, UserRole } from '../entities/identity-user.entity';
 import type { AccountListQuery, IdentityAdminService } from '../identity-admin.service';
-import { type AdminAccount, IdentityAdminPort } from './identity-admin.port';
+import type { SignInService } from '../services/sign-in.service';
+import { proveBySigningIn } from './credential-check';
+import { type AdminAccount, type CredentialCheck, IdentityAdminPort } from './identity-admin.port';
 
 /** The embedded pool: our own tables; a change ends the account's sessions at once (TokenService). */
 export class EmbeddedIdentityAdmin extends IdentityAdminPort {
   readonly provider = 'embedded' as const;
 
-  constructor(private readonly accounts: IdentityAdminService) {
+  constructor(
+    private readonly accounts: IdentityAdminService,
+    private readonly signIn: SignInService,
+    private readonly clientId: string,
+  ) {
     super();
   }
 
@@ -26,6 +32,26 @@ export class EmbeddedIdentityAdmin extends IdentityAdminPort {
 
   async setRole(sub: string, role: UserRole): Promise<void> {
     await this.accounts.setRoleBySub(sub, role);
+  }
+
+  proveCredentials(email: string, password: string, mfaCode: string | undefined, ip: string): Promise<CredentialCheck> {
+    const ClientId = this.clientId;
+    return proveBySigningIn(
+      {
+        initiate: () => this.signIn.initiateAuth({ ClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }, { ip }),
+        respond: (ChallengeName, Session, ChallengeResponses) => this.signIn.respondToAuthChallenge({ ClientId, ChallengeName, Session, ChallengeResponses }, { ip }),
+      },
+      email,
+      mfaCode,
+    );
+  }
+
+  endSessions(sub: string): Promise<void> {
+    return this.accounts.endSessions(sub);
+  }
+
+  erase(sub: string): Promise<void> {
+    return this.accounts.erase(sub);
   }
 }
 

@@ -15,6 +15,13 @@ export interface AdminAccount {
 }
 
 /**
+ * What re-entering the credentials proved: both factors ('proven'), a wrong password, a second
+ * factor that is on but was not given ('code-required'), a wrong second-factor code, or too many
+ * failures for now ('throttled').
+ */
+export type CredentialCheck = 'proven' | 'wrong-password' | 'code-required' | 'wrong-code' | 'throttled';
+
+/**
  * Account administration, whichever the identity provider: the embedded pool (our tables) or an
  * Amazon Cognito user pool (AdminDisableUser, AdminEnableUser, AdminUpdateUserAttributes
  * custom:role, AdminUserGlobalSignOut). Every change ends the account's sessions, so that no
@@ -28,4 +35,14 @@ export abstract class IdentityAdminPort {
   abstract setEnabled(sub: string, enabled: boolean): Promise<void>;
   /** LastAdminError when it would demote the only enabled admin. */
   abstract setRole(sub: string, role: UserRole): Promise<void>;
+  /**
+   * Signs in again with the account's e-mail and password (and the authenticator app's code when
+   * it has one on), as the sign-in screen does, only to prove them: what it issues is ended with
+   * the account's sessions by `endSessions`.
+   */
+  abstract proveCredentials(email: string, password: string, mfaCode: string | undefined, ip: string): Promise<CredentialCheck>;
+  /** Ends every session of the account now: no refresh token works and every token issued until now is refused, on every instance. */
+  abstract endSessions(sub: string): Promise<void>;
+  /** Deletes the account from the identity provider (the embedded pool's rows, or Cognito's AdminDeleteUser) after ending its sessions. */
+  abstract erase(sub: string): Promise<void>;
 }

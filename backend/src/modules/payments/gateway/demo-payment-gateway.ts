@@ -69,6 +69,11 @@ export class DemoPaymentGateway implements PaymentGateway {
     return { id: customer.id, name: customer.name, email: customer.email };
   }
 
+  async deleteCustomer(customerId: string): Promise<void> {
+    await this.paymentMethods.delete({ customerId });
+    await this.customers.delete({ id: customerId });
+  }
+
   async createSetupIntent(customerId: string): Promise<{ id: string; clientSecret: string }> {
     await this.customer(customerId);
     const id = newId('seti');

@@ -151,6 +151,8 @@ export interface PaymentGateway {
   readonly publishableKey: string | null;
 
   createCustomer(input: { name: string; email: string; userSub: string }): Promise<GatewayCustomer>;
+  /** Deletes the customer with its saved cards (Stripe's customers.del), for an erased account; one already gone is no error. */
+  deleteCustomer(customerId: string): Promise<void>;
   createSetupIntent(customerId: string): Promise<{ id: string; clientSecret: string }>;
   createPaymentIntent(input: { customerId: string; amount: number; currency: string }): Promise<{ id: string; clientSecret: string }>;
 

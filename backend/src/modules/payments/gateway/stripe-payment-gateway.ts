@@ -99,6 +99,14 @@ export class StripePaymentGateway implements PaymentGateway, PaymentGatewayRepor
     return { id: customer.id, name: customer.name ?? input.name, email: customer.email ?? input.email };
   }
 
+  async deleteCustomer(customerId: string): Promise<void> {
+    try {
+      await this.call({ missing: 'customer' }, () => this.stripe.customers.del(customerId));
+    } catch (error) {
+      if (!(error instanceof PaymentResourceNotFoundError)) throw error;
+    }
+  }
+
   async createSetupIntent(customerId: string): Promise<{ id: string; clientSecret: string }> {
     const intent = await this.call({ missing: 'customer' }, () =>
       this.stripe.setupIntents.create({ customer: customerId, allowed_payment_method_types: ['card'], usage: 'off_session' }),
