@@ -7,8 +7,9 @@ import { static as serveStatic, type NextFunction, type Request, type Response }
 /**
  * Paths that belong to the server; everything else is a client route of the single-page app.
  * In any letter case, as routing matches them: /API-ADMIN/... must reach the admin guard, not the page.
+ * /metrics is Prometheus' scrape (metrics module).
  */
-const SERVER_PATH = /^\/(api|api-admin|idp)(\/|$)/i;
+const SERVER_PATH = /^\/(api|api-admin|idp|metrics)(\/|$)/i;
 
 export const isServerPath = (path: string) => SERVER_PATH.test(path);
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { type OpenAiFake, openAiFakeEnv, startOpenAiFake } from '../fakes/openai-fake';
 import { signUpAndSignIn } from '../support/identity-client';
@@ -16,14 +19,19 @@ describe('GET /metrics', () => {
   const http = () => request(testApp.server);
   const scrape = async () => (await http().get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200)).text;
 
+  /** A built renderer: its history fallback answers every other GET with the page. */
+  const rendererDir = mkdtempSync(join(tmpdir(), 'nova-renderer-'));
+
   beforeAll(async () => {
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Nova</title>');
     fake = await startOpenAiFake({ reply: ['Hola', ', ¿qué tal?'], usage: { prompt_tokens: 7, completion_tokens: 3 } });
-    testApp = await createTestApp(openAiFakeEnv(fake, { METRICS_TOKEN: TOKEN }));
+    testApp = await createTestApp(openAiFakeEnv(fake, { METRICS_TOKEN: TOKEN, RENDERER_DIR: rendererDir }));
   });
 
   afterAll(async () => {
     await testApp.close();
     await fake.close();
+    rmSync(rendererDir, { recursive: true, force: true });
   });
 
   it('refuses a scrape without the token, or with another one (401, in Spanish)', async () => {
@@ -36,6 +44,8 @@ describe('GET /metrics', () => {
     });
     await http().get('/metrics').set('Authorization', 'Bearer otro-token-cualquiera-0123456789').expect(401);
     await http().get('/metrics').set('Authorization', TOKEN).expect(401);
+    // Never the renderer's page, whose history fallback answers the other paths.
+    expect(missing.headers['content-type']).toMatch(/^application\/json/);
     // Not under /api: the product's API prefix does not serve it.
     await http().get('/api/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(404);
   });
