@@ -90,6 +90,7 @@ export const chatStrings = {
     failed: 'No se pudo completar la respuesta',
     streaming: 'Escribiendo…',
     typing: 'Pensando…',
+    attachments: 'Archivos enviados',
   },
   /** An agent's tool calls under its answer, and the card that asks before one runs (issue 33). */
   tools: {

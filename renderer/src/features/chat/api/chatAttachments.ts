@@ -4,6 +4,9 @@ import { api, type components } from '../../../shared/api';
 /** POST /api/files's answer: the file's id (sent as the turn's fileIds) and a signed URL. */
 export type UploadedChatFile = components['schemas']['UploadedFileDto'];
 
+/** A document sent with a message: its id goes in the turn's fileIds, its name shows on the message. */
+export type SentAttachment = components['schemas']['MessageAttachmentDto'];
+
 /** A document of up to the server's 20 MB may take a while on a slow line. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 

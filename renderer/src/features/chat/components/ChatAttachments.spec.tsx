@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, type ApiMock } from '../../../../test/api-mock';
-import { conversationFixture, renderChatPage } from '../../../../test/chat';
+import { conversationFixture, messageFixture, renderChatPage } from '../../../../test/chat';
 import { fakeSseStream, type FakeSseStream } from '../../../../test/sse';
 
 const FILE_ID = '22222222-2222-4222-8222-222222222222';
@@ -71,9 +71,21 @@ describe('ChatComposer: files attached to a message (issue 32, item 3)', () => {
     await waitFor(() => expect(streams).toHaveLength(1));
     const [turn] = api.callsTo('POST', '/bedrock/agents/chat');
     expect(turn!.body).toMatchObject({ conversationId: conversationFixture().id, message: '¿Cuánto debe Marta?', fileIds: [FILE_ID] });
-    // Sent: the chip goes; the conversation keeps the file for its next turns.
+    // Sent: the chip goes; the conversation keeps the file for its next turns, and the message names it.
     expect(screen.queryByRole('list', { name: 'Archivos adjuntos' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Archivos enviados' })).getByText('clientes – morosos.csv')).toBeInTheDocument();
     await answer(streams[0]!);
+  });
+
+  it('names the files a stored message was sent with (after a reload)', async () => {
+    api.on('GET', `/conversations/${conversationFixture().id}`, {
+      body: conversationFixture({
+        messages: [messageFixture({ id: 'u1', content: '¿Cuánto debe Marta?', metadata: { attachments: [{ fileId: FILE_ID, name: 'clientes – morosos.csv' }] } })],
+      }),
+    });
+    renderChatPage(`/chat/${conversationFixture().id}`);
+    const sent = await screen.findByRole('list', { name: 'Archivos enviados' });
+    expect(within(sent).getByText('clientes – morosos.csv')).toBeInTheDocument();
   });
 
   it('sends nothing of a chip that was removed, and nothing when no file was attached', async () => {

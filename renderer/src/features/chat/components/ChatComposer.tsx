@@ -2,7 +2,7 @@ import { ActionIcon, CloseButton, FileButton, Group, Loader, Text, Textarea } fr
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useFormLimits } from '../../../shared/config';
 import { AppButton } from '../../../shared/ui';
-import { useUploadChatFile } from '../api/chatAttachments';
+import { type SentAttachment, useUploadChatFile } from '../api/chatAttachments';
 import { chatStrings } from '../strings';
 
 const strings = chatStrings.composer;
@@ -26,8 +26,8 @@ const ACCEPTED_DOCUMENTS = [
 ].join(',');
 
 export interface ChatComposerProps {
-  /** The message, and the ids of the documents attached to it (uploaded already). */
-  onSend: (text: string, fileIds: string[]) => void;
+  /** The message, and the documents attached to it (uploaded already). */
+  onSend: (text: string, attachments: SentAttachment[]) => void;
   onStop: () => void;
   /** A reply is streaming in: the button becomes 'Detener'. */
   streaming: boolean;
@@ -111,7 +111,7 @@ export function ChatComposer({ onSend, onStop, streaming, disabled = false }: Ch
     if (!canSend) return;
     onSend(
       text.trim(),
-      attachments.map((attachment) => attachment.fileId).filter((id): id is string => id !== null),
+      attachments.flatMap((attachment) => (attachment.fileId === null ? [] : [{ fileId: attachment.fileId, name: attachment.name }])),
     );
     setText('');
     setAttachments([]);

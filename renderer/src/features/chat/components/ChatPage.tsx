@@ -18,6 +18,7 @@ import {
   type ChatAgent,
   type Conversation,
 } from '../api/chatQueries';
+import type { SentAttachment } from '../api/chatAttachments';
 import { answerToolConfirmation, metadataFor, sendMessage, stopReply, titleFromMessage } from '../hooks/chatSession';
 import { usePausedSubscriptionOnOpen } from '../hooks/usePausedSubscriptionOnOpen';
 import { liveTurnsAtom, NO_LIVE_TURN, type StreamingReply } from '../state/chatAtoms';
@@ -325,14 +326,14 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
 
   const session = { store, queryClient };
 
-  const send = async (text: string, fileIds: string[] = []) => {
+  const send = async (text: string, attachments: SentAttachment[] = []) => {
     if (conversation) {
       await sendMessage(session, {
         conversationId: conversation.id,
         content: text,
         messageId: newMessageId(),
         agentId: agentIdOf(conversation),
-        fileIds,
+        attachments,
       });
       return;
     }
@@ -355,7 +356,7 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
       content: text,
       messageId: newMessageId(),
       agentId: agentIdOf(created),
-      fileIds,
+      attachments,
     });
   };
 
@@ -467,7 +468,7 @@ export function ChatPage({ conversationId, renderSubscribe, resumeSubscription }
         {body}
       </div>
       <ChatComposer
-        onSend={(text, fileIds) => void send(text, fileIds)}
+        onSend={(text, attachments) => void send(text, attachments)}
         onStop={() => conversationId && stopReply(conversationId)}
         streaming={streaming !== null}
         disabled={!canCompose || create.isPending}

@@ -89,6 +89,7 @@ export function MessageItem({ message, authorName, userName, onResend, streaming
   const sources = useKnowledgeSources(isUser || streaming ? undefined : message.metadata?.sources, 'chat-message-action');
   const toolCalls = isUser ? undefined : message.metadata?.toolCalls;
   const confirmation = isUser || streaming ? undefined : message.metadata?.toolConfirmation;
+  const attachments = isUser ? message.metadata?.attachments : undefined;
 
   return (
     <li
@@ -123,6 +124,15 @@ export function MessageItem({ message, authorName, userName, onResend, streaming
           ) : null
         ) : (
           <MarkdownText>{message.content}</MarkdownText>
+        )}
+        {attachments && attachments.length > 0 && (
+          <ul className="chat-attachments chat-message-attachments" aria-label={strings.attachments}>
+            {attachments.map((attachment) => (
+              <li key={attachment.fileId} className="chat-attachment">
+                <span className="chat-attachment-name">{attachment.name}</span>
+              </li>
+            ))}
+          </ul>
         )}
         {confirmation &&
           (onToolAnswer ? (

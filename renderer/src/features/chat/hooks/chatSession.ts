@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { createStore } from 'jotai';
 import { chatKeys, touchListed, updateMessages, type ConversationMetadata, type Message } from '../api/chatQueries';
+import type { SentAttachment } from '../api/chatAttachments';
 import {
   streamChatTurn,
   streamToolConfirmation,
@@ -126,7 +127,7 @@ export interface SendInput {
   /** The agent of the conversation, for the marketplace link when a subscription is needed. */
   agentId?: string;
   /** Documents attached to this message (uploaded already); a resend sends none. */
-  fileIds?: string[];
+  attachments?: SentAttachment[];
 }
 
 function sendErrorOf(error: unknown, store: Store, agentId: string | undefined): SendError {
@@ -160,7 +161,7 @@ export async function sendMessage({ store, queryClient }: ChatSession, input: Se
     role: 'user',
     content,
     timestamp: new Date().toISOString(),
-    metadata: null,
+    metadata: input.attachments && input.attachments.length > 0 ? { attachments: input.attachments } : null,
     status: 'complete',
     usage: null,
   };
@@ -198,7 +199,7 @@ export async function sendMessage({ store, queryClient }: ChatSession, input: Se
       conversationId,
       message: content,
       messageId,
-      fileIds: input.fileIds,
+      fileIds: input.attachments?.map((attachment) => attachment.fileId),
       userId: owner.status === 'user' ? owner.userId : undefined,
       signal: controller.signal,
     });
