@@ -114,7 +114,7 @@ export class DataExportReadModel {
     return Promise.all(
       conversations.map(async (conversation) => ({
         conversation,
-        messages: await this.rows('messages', MESSAGE, 'conversation_id = :id', { id: conversation.id }, 'timestamp'),
+        messages: (await this.rows('messages', MESSAGE, 'conversation_id = :id', { id: conversation.id }, 'timestamp')).map(withoutToolLoop),
         attachments: (await this.rows('conversation_attachments', { fileId: text('file_id') }, 'conversation_id = :id', { id: conversation.id })).map((row) => row.fileId as string),
       })),
     );
@@ -225,6 +225,14 @@ export class DataExportReadModel {
     const raw = await query.getRawMany<Record<string, unknown>>();
     return raw.map((row) => Object.fromEntries(entries.map(([name, [, kind]]) => [name, read(row[name], kind)])));
   }
+}
+
+/** A paused reply's tool-loop state is the server's working copy, left out as the messages API leaves it out. */
+function withoutToolLoop(message: ExportRow): ExportRow {
+  const metadata = message.metadata as Record<string, unknown> | null;
+  if (!metadata || !('toolLoop' in metadata)) return message;
+  const { toolLoop: _toolLoop, ...rest } = metadata;
+  return { ...message, metadata: rest };
 }
 
 function read(value: unknown, kind: Kind): unknown {
