@@ -5,6 +5,7 @@ import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { type OpenAiFake, openAiFakeEnv, startOpenAiFake } from '../fakes/openai-fake';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
+import { describeWithRedis, TEST_REDIS_URL } from '../support/services';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 jest.setTimeout(90_000);
@@ -210,5 +211,53 @@ describe('a published agent spoken to over A2A with the official SDK client', ()
     const noCard = await request(first.server).get(`/api/a2a/${unpublishedId}/.well-known/agent-card.json`).expect(404);
     expect(noCard.body.message).toBe('Este agente no está publicado como API o su publicación está desactivada.');
     await request(first.server).get(`/api/a2a/${crypto.randomUUID()}/.well-known/agent-card.json`).expect(404);
+  });
+});
+
+/**
+ * With Redis, the instance that runs a task hears of its cancellation on another instance at once:
+ * its model call stops and its stream ends as cancelled. Skipped where no Redis runs.
+ */
+describeWithRedis('an A2A task cancelled on another instance than the one running it', () => {
+  const port = 3743;
+  let fake: OpenAiFake;
+  let first: TestApp;
+  let second: NestExpressApplication;
+
+  beforeAll(async () => {
+    fake = await startOpenAiFake({ reply: ['Uno ', 'dos ', 'tres ', 'cuatro ', 'cinco ', 'seis.'], delayMs: 300 });
+    first = await createTestApp(openAiFakeEnv(fake, { REDIS_URL: TEST_REDIS_URL!, RATE_LIMIT_AGENTS_PER_HOUR: '1000', PUBLIC_URL: `http://127.0.0.1:${port}` }));
+    await first.app.listen(port, '127.0.0.1');
+    second = await createApp(first.config);
+    await second.init();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await fake.close();
+  });
+
+  it('stops the model and ends the stream as cancelled', async () => {
+    const ana = await signUpAndSignIn(first, 'ana@example.com');
+    const agentId = (await request(first.server).post('/api/agents').set(ana.authorization).send({ name: 'Lenta', category: 'legal', description: 'Cuenta despacio', prompt: 'Eres lenta.' }).expect(201)).body.id;
+    const secret = (await request(first.server).post(`/api/agent/${agentId}/publication`).set(ana.authorization).send({}).expect(201)).body.apiKey.secret;
+    const factory = new ClientFactory(
+      ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+        transports: [new JsonRpcTransportFactory({ fetchImpl: (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Authorization: `Bearer ${secret}` } }) })],
+      }),
+    );
+    const client = await factory.createFromUrl(`http://127.0.0.1:${port}/api/a2a/${agentId}/`);
+    const stream = client.sendMessageStream(SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text: 'Cuenta' }] } }));
+    const taskId = ((await stream.next()).value?.payload?.value as Task).id;
+    const canceled = await request(second.getHttpServer())
+      .post(`/api/a2a/${agentId}`)
+      .set('Authorization', `Bearer ${secret}`)
+      .send({ jsonrpc: '2.0', id: 1, method: 'tasks/cancel', params: { id: taskId } })
+      .expect(200);
+    expect(canceled.body.result.status.state).toBe('canceled');
+    const states = [];
+    for await (const event of stream) if (event.payload?.$case === 'statusUpdate') states.push(event.payload.value.status?.state);
+    expect(states.at(-1)).toBe(TaskState.TASK_STATE_CANCELED);
+    expect(states).not.toContain(TaskState.TASK_STATE_COMPLETED);
   });
 });

@@ -3,7 +3,8 @@
  * caches keep has changed, so they drop it. Each topic names what changed; the payload says which
  * one (a user's subject, a publication id), or is empty.
  */
-export type InstanceTopic = 'identity.sessions-ended' | 'publications.changed' | 'marketplace.changed';
+/** 'a2a.task-canceled' (a task's id) is no cache: the instance running that A2A task stops it. */
+export type InstanceTopic = 'identity.sessions-ended' | 'publications.changed' | 'marketplace.changed' | 'a2a.task-canceled';
 
 export type InstanceListener = (payload: string) => void;
 
@@ -48,7 +49,7 @@ export interface InstanceMessage {
   payload: string;
 }
 
-export const INSTANCE_TOPICS: readonly InstanceTopic[] = ['identity.sessions-ended', 'publications.changed', 'marketplace.changed'];
+export const INSTANCE_TOPICS: readonly InstanceTopic[] = ['identity.sessions-ended', 'publications.changed', 'marketplace.changed', 'a2a.task-canceled'];
 
 export function parseInstanceMessage(value: unknown): InstanceMessage | null {
   let message: unknown = value;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Artifact, type Message, type Part, Role, type TaskStatus, TaskState } from '@a2a-js/sdk';
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
 import { Injectable, Logger } from '@nestjs/common';
+import { InstanceBus } from '../../instance-bus/instance-bus';
 import { AgentRunner, type AgentCallResult, type PreparedCall } from '../agent-runner';
 import { A2aMessageWithoutTextError, callFailureOf } from '../publications.errors';
 import { callerOf } from './a2a-caller';
@@ -40,10 +41,16 @@ function metadataOf(result: AgentCallResult): Record<string, unknown> {
 @Injectable()
 export class A2aAgentExecutor implements AgentExecutor {
   private readonly logger = new Logger('Publications');
-  /** The tasks running on this instance: what stops each and its context. */
-  private readonly running = new Map<string, { abort: AbortController; contextId: string }>();
+  /** The tasks running on this instance: what stops each, its context and its events. */
+  private readonly running = new Map<string, { abort: AbortController; contextId: string; bus: ExecutionEventBus }>();
 
-  constructor(private readonly runner: AgentRunner) {}
+  constructor(
+    private readonly runner: AgentRunner,
+    instances: InstanceBus,
+  ) {
+    // Cancelled on another instance (the SDK's handler marks it so in the store): stopped here too.
+    instances.subscribe('a2a.task-canceled', (taskId) => this.stop(taskId));
+  }
 
   async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
     const started = performance.now();
@@ -56,7 +63,7 @@ export class A2aAgentExecutor implements AgentExecutor {
     });
     const update = (state: TaskState, text?: string) => bus.publish(AgentEvent.statusUpdate({ taskId, contextId, status: status(state, text), metadata: undefined }));
     const abort = new AbortController();
-    this.running.set(taskId, { abort, contextId });
+    this.running.set(taskId, { abort, contextId, bus });
     bus.publish(AgentEvent.task({ id: taskId, contextId, status: status(TaskState.TASK_STATE_SUBMITTED), artifacts: [], history: [request.userMessage], metadata: undefined }));
     let call: PreparedCall | undefined;
     try {
@@ -83,7 +90,7 @@ export class A2aAgentExecutor implements AgentExecutor {
       }
       update(TaskState.TASK_STATE_COMPLETED);
     } catch (error) {
-      // Cancelled: cancelTask has published its end.
+      // Cancelled: stop has published its end.
       if (abort.signal.aborted) return;
       // Refused before the model was asked (a run counts its own failure).
       if (!call) this.runner.meterRefusal(key, error, performance.now() - started);
@@ -93,16 +100,21 @@ export class A2aAgentExecutor implements AgentExecutor {
     }
   }
 
-  /**
-   * A task running on this instance: its model call stops and it ends as cancelled. (One running
-   * elsewhere is marked cancelled in the store by the SDK's handler, and its later events are
-   * ignored there, as a terminal task's.)
-   */
+  /** A task of this instance's handler: stopped if it runs here, and ended as cancelled. */
   cancelTask(taskId: string, bus: ExecutionEventBus): Promise<void> {
-    const task = this.running.get(taskId);
-    task?.abort.abort();
-    const status = { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: new Date().toISOString() };
-    bus.publish(AgentEvent.statusUpdate({ taskId, contextId: task?.contextId ?? '', status, metadata: undefined }));
+    if (this.running.has(taskId)) this.stop(taskId);
+    else bus.publish(AgentEvent.statusUpdate({ taskId, contextId: '', status: canceled(), metadata: undefined }));
     return Promise.resolve();
   }
+
+  /** The model call of a task running here stops, and the task ends as cancelled. */
+  private stop(taskId: string): void {
+    const task = this.running.get(taskId);
+    if (!task) return;
+    this.running.delete(taskId);
+    task.abort.abort();
+    task.bus.publish(AgentEvent.statusUpdate({ taskId, contextId: task.contextId, status: canceled(), metadata: undefined }));
+  }
 }
+
+const canceled = (): TaskStatus => ({ state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: new Date().toISOString() });

@@ -3,6 +3,7 @@ import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { InstanceBus } from '../../instance-bus/instance-bus';
 import { A2aTask } from '../entities/a2a-task.entity';
 import { callerOf } from './a2a-caller';
 
@@ -16,17 +17,23 @@ const fromRow = (row: A2aTask): Task => Task.fromJSON(JSON.parse(row.task));
 
 /**
  * The SDK's TaskStore on the a2a_tasks table: a task written by one instance is read, listed and
- * cancelled by any other. A task of another owner or agent is not found.
+ * cancelled by any other. A task of another owner or agent is not found. A task stored as
+ * cancelled is announced on the instance bus, so that the instance running it stops it
+ * (A2aAgentExecutor).
  */
 @Injectable()
 export class A2aTaskStore implements TaskStore {
-  constructor(@InjectRepository(A2aTask) private readonly tasks: Repository<A2aTask>) {}
+  constructor(
+    @InjectRepository(A2aTask) private readonly tasks: Repository<A2aTask>,
+    private readonly bus: InstanceBus,
+  ) {}
 
   async save(task: Task, context: ServerCallContext): Promise<void> {
     const scope = scopeOf(context);
     const row = { id: task.id, ...scope, contextId: task.contextId, state: task.status?.state ?? TaskState.TASK_STATE_UNSPECIFIED, task: JSON.stringify(Task.toJSON(task)), updatedAt: Date.now() };
     const updated = await this.tasks.update({ id: task.id, ...scope }, row);
     if (!updated.affected) await this.tasks.insert(row);
+    if (row.state === TaskState.TASK_STATE_CANCELED) await this.bus.publish('a2a.task-canceled', task.id);
   }
 
   async load(taskId: string, context: ServerCallContext): Promise<Task | undefined> {
