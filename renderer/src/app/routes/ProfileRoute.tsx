@@ -1,7 +1,8 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { authStateAtom, TwoStepVerification } from '../../features/auth';
+import { DeleteAccountSection } from '../../features/account-deletion';
+import { authStateAtom, TwoStepVerification, useAuth } from '../../features/auth';
 import { DataExportSection } from '../../features/data-export';
 import { EarningsPanel } from '../../features/earnings';
 import { PaymentMethodsPanel } from '../../features/payments';
@@ -21,6 +22,7 @@ export function ProfileRoute() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
+  const { signOut } = useAuth();
   if (!user) return null;
   const account = subscriberOf(user);
   const subId = search.get('sub_id');
@@ -41,6 +43,7 @@ export function ProfileRoute() {
         <>
           <TwoStepVerification />
           <DataExportSection userId={user.userId} />
+          <DeleteAccountSection onSignOut={() => void signOut()} />
         </>
       }
       panels={{

@@ -58,6 +58,17 @@ Algunos de estos proveedores pueden tratar datos fuera del Espacio Económico Eu
 
 Mientras mantengas tu cuenta. Si la eliminas, borramos tus conversaciones, agentes y equipo; conservamos bloqueados los datos de facturación durante los plazos que exige la ley (en España, hasta seis años) y los registros técnicos un máximo de doce meses. Los mensajes de contacto se conservan el tiempo necesario para atenderlos y, como máximo, dos años.
 
+## Eliminar tu cuenta
+
+Puedes hacerlo tú mismo en **Mi perfil › Eliminar mi cuenta**, confirmándolo con tu correo y tu contraseña (y el código de tu aplicación de autenticación si la tienes activada). En ese momento se cierran todas tus sesiones, tus claves de API dejan de funcionar, tus agentes públicos salen del marketplace y tus suscripciones dejan de renovarse, así que no se te cobra nada más. Durante 30 días puedes arrepentirte: inicia sesión y pulsa «Cancelar la eliminación». Pasado ese plazo borramos:
+
+- tu cuenta de acceso (en nuestro servicio de identidad o en Amazon Cognito), tu perfil y tus sesiones;
+- tus conversaciones y mensajes, tus archivos y los documentos de conocimiento de tus agentes;
+- tus agentes con sus prompts y todas sus versiones, tus ecosistemas, tus flujos, tu equipo y tus claves de API (los agentes públicos se retiran antes del marketplace, y las suscripciones de otros usuarios a ellos se cancelan sin más cargos);
+- tu cliente en la pasarela de pago, con tus tarjetas guardadas, una vez canceladas tus suscripciones.
+
+Conservamos, porque la ley contable lo exige, los registros de ingresos, los pagos y el registro de auditoría: en ellos tu nombre y tu correo se sustituyen por un seudónimo y solo queda el identificador interno de la cuenta, que ya no lleva a nadie. De tus valoraciones de agentes se borra el texto; la puntuación sigue contando en la media del agente, sin tu nombre. El carrito se guarda solo en tu dispositivo. Un administrador también puede borrar una cuenta al momento, con el mismo alcance.
+
 ## Tus derechos
 
 Puedes ejercer los derechos de **acceso, rectificación, supresión, oposición, limitación del tratamiento y portabilidad**, y retirar tu consentimiento en cualquier momento, escribiendo desde [contacto › privacidad](/contact/privacidad). Te responderemos en el plazo de un mes. Si no estás satisfecho, puedes reclamar ante la Agencia Española de Protección de Datos (aepd.es) o la autoridad de control de tu país.

@@ -1,0 +1,2 @@
+export { DeleteAccountSection } from './components/DeleteAccountSection';
+export { PendingDeletionGate } from './components/PendingDeletionGate';
