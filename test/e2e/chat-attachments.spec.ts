@@ -1,6 +1,6 @@
 // Issue 32, item 3: a user attaches a CSV to a chat with the paperclip, sees it as a chip, asks
 // about one of its rows and finds the row under the answer's 'Fuentes', labelled with the file's
-// name (after a reload too). On the chat server (a model answers).
+// name, and the file named on the question (after a reload too). On the chat server (a model answers).
 import { expect, test } from '@playwright/test';
 import { chatBaseURL, E2E_CHAT_DATA_DIR } from '../../playwright.config';
 import { registerAndVerify, uniqueEmail } from './support/accounts';
@@ -46,7 +46,11 @@ test("a user attaches a CSV to a chat with the paperclip, asks about a row and f
   await expect(sources).toContainText('clientes – morosos.csv');
   await expect(sources).toContainText('Marta Villalobos Quiroga; ciudad: Albacete; deuda: 1834,50 €');
 
+  // The question names the file it was sent with, after a reload too.
+  const sent = page.locator('.chat-message[data-role="user"]').filter({ hasText: question }).getByRole('list', { name: 'Archivos enviados' });
+  await expect(sent).toContainText('clientes – morosos.csv');
   await page.reload();
+  await expect(sent).toContainText('clientes – morosos.csv');
   const reloaded = answerTo(page, question);
   await reloaded.getByRole('button', { name: 'Fuentes' }).click();
   await expect(reloaded.getByRole('list', { name: 'Fuentes' })).toContainText('clientes – morosos.csv');
