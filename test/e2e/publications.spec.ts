@@ -70,6 +70,19 @@ test('a builder publishes an agent as an API, calls it with the copied key, sees
   expect(body.output.length).toBeGreaterThan(0);
   expect(body.requestId).toBeTruthy();
 
+  // The same agent over A2A: its Agent Card's address is listed and served, and a message with the key is answered.
+  const cardUrl = `${chatBaseURL}/api/a2a/${agentId}/.well-known/agent-card.json`;
+  await expect(addresses).toContainText(cardUrl);
+  const card = await page.request.get(cardUrl);
+  expect(card.status()).toBe(200);
+  expect(await card.json()).toMatchObject({ name: 'Asesor Fiscal API', url: `${chatBaseURL}/api/a2a/${agentId}` });
+  const sent = await page.request.post(`/api/a2a/${agentId}`, {
+    headers: { Authorization: `Bearer ${secret}` },
+    data: { jsonrpc: '2.0', id: 1, method: 'message/send', params: { message: { kind: 'message', role: 'user', messageId: 'e2e-1', parts: [{ kind: 'text', text: '¿Qué puedes hacer?' }] } } },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  expect(await sent.json()).toMatchObject({ result: { kind: 'task', status: { state: 'completed' } } });
+
   // The call is metered (buffered, flushed within seconds): the usage table shows it for the key.
   await expect(async () => {
     await page.goto(`/edit-advanced-agent/${encodeURIComponent(agentId)}?tab=publish`);

@@ -9,7 +9,7 @@ export const publicationsStrings = {
   tabLabel: 'Publicar como API',
   title: 'Publicar como API',
   intro:
-    'Publica este agente como una API HTTP para usarlo desde tu propio software: con una llamada directa, con cualquier cliente compatible con OpenAI o como herramienta MCP.',
+    'Publica este agente como una API HTTP para usarlo desde tu propio software: con una llamada directa, con cualquier cliente compatible con OpenAI, como herramienta MCP o como agente A2A.',
   loading: 'Cargando la publicación…',
   retry: 'Reintentar',
   genericError: 'Ocurrió un error',
