@@ -39,12 +39,17 @@ const STREAMS = new Set(['message/stream', 'SendStreamingMessage']);
 /** How long clients may keep a card. */
 const CARD_MAX_AGE_SECONDS = 60;
 
-/** Runs one of the SDK's Express routers on this request, as if it were mounted at the request's path. */
+/**
+ * Runs one of the SDK's Express routers on this request as if it were mounted at the request's
+ * path: the router sees a view of the request whose url is its root, so that what it writes on
+ * the request (its own route, url and params) leaves the application's own untouched (the
+ * metrics label the call by the route Nest matched).
+ */
 function serve(router: RequestHandler, request: Request, response: Response): Promise<void> {
+  const mounted = Object.create(request, { url: { value: '/', writable: true } }) as Request;
   return new Promise((resolve, reject) => {
-    request.url = '/';
     response.once('close', resolve);
-    void router(request, response, (error?: unknown) => reject(error instanceof Error ? error : new Error(`El SDK de A2A no atendió ${request.method} ${request.originalUrl}`)));
+    void router(mounted, response, (error?: unknown) => reject(error instanceof Error ? error : new Error(`El SDK de A2A no atendió ${request.method} ${request.originalUrl}`)));
   });
 }
 
