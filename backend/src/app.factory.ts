@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { bodyParserErrors, HttpErrorFilter } from './common/filters/http-error.filter';
 import { requestLogger } from './common/logging/request-logger';
+import { inFlightRequests, ShutdownState } from './modules/health/shutdown';
 import { countRequests } from './modules/metrics/http-metrics';
 import { metricsEnabled } from './modules/metrics/scrape';
 import { TraceConsoleLogger } from './common/logging/trace-logger';
@@ -63,6 +64,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.set('trust proxy', config.trustProxy);
   // First, so that a request's time includes its wait for admission; off, it costs nothing.
   if (metricsEnabled(config.metrics)) app.use(countRequests);
+  // Every request, for the shutdown to wait for those in flight (modules/health/shutdown.ts).
+  app.use(inFlightRequests(app.get(ShutdownState)));
   // On SQLite a request's work runs on the event loop from start to end, so turns grow with the
   // load and new connections wait (see fairAdmission). On PostgreSQL the replies split the work
   // and the line measured as a loss of throughput there (a fifth, on the marketplace benchmark).

@@ -1,8 +1,8 @@
-import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ModelsModule } from '../models/models.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
-import { InFlightRequests, ShutdownState } from './shutdown';
+import { ShutdownState } from './shutdown';
 
 /** The health routes, and the instance's orderly shutdown that readiness reports (shutdown.ts). */
 @Module({
@@ -10,8 +10,4 @@ import { InFlightRequests, ShutdownState } from './shutdown';
   controllers: [HealthController],
   providers: [HealthService, ShutdownState],
 })
-export class HealthModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(InFlightRequests).forRoutes('{*splat}');
-  }
-}
+export class HealthModule {}
