@@ -20,6 +20,13 @@ export const E2E_DATA_DIR: string = process.env.E2E_DATA_DIR;
 const chatPort = Number(process.env.E2E_CHAT_PORT ?? 3120);
 export const chatBaseURL = `http://localhost:${chatPort}`;
 const openAiFakePort = Number(process.env.E2E_OPENAI_FAKE_PORT ?? 3121);
+/**
+ * The tools journey's MCP server and HTTP API (test/e2e/tools-journey.spec.ts starts them): the
+ * chat server admits these two loopback ports, and only these, through TOOL_ALLOWED_HOSTS.
+ */
+const toolsPort = Number(process.env.E2E_TOOLS_PORT ?? 3130);
+export const TOOL_MCP_PORT = toolsPort;
+export const TOOL_API_PORT = toolsPort + 1;
 process.env.E2E_CHAT_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'nova-e2e-chat-'));
 export const E2E_CHAT_DATA_DIR: string = process.env.E2E_CHAT_DATA_DIR;
 /** A tracking script origin that the specs intercept, to check it loads only after consent. */
@@ -82,6 +89,7 @@ export default defineConfig({
         MODEL_PROVIDER: 'openai-compatible',
         OPENAI_BASE_URL: `http://127.0.0.1:${openAiFakePort}/v1`,
         OPENAI_MODEL: 'fake',
+        TOOL_ALLOWED_HOSTS: `127.0.0.1:${TOOL_MCP_PORT},127.0.0.1:${TOOL_API_PORT}`,
         LOG_LEVEL: 'warn',
       },
     },

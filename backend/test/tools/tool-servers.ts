@@ -14,8 +14,9 @@ export interface ToolServer {
 
 const BIG = 'x'.repeat(1024 * 1024 + 300 * 1024);
 
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+/** Listens on 127.0.0.1: on `port`, or on a free one when it is 0. */
+async function listen(server: Server, port = 0): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
 }
 
@@ -36,8 +37,8 @@ function closer(server: Server): () => Promise<void> {
     });
 }
 
-/** An MCP server (the official SDK's McpServer over Streamable HTTP, stateless) with a few tools. */
-export async function startMcpServer(): Promise<ToolServer> {
+/** An MCP server (the official SDK's McpServer over Streamable HTTP, stateless) with a few tools; on a free port unless one is given. */
+export async function startMcpServer(atPort = 0): Promise<ToolServer> {
   const requests: ToolServer['requests'] = [];
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
@@ -72,12 +73,12 @@ export async function startMcpServer(): Promise<ToolServer> {
       if (!response.headersSent) response.writeHead(500).end();
     });
   });
-  const port = await listen(server);
+  const port = await listen(server, atPort);
   return { port, url: `http://127.0.0.1:${port}/mcp`, requests, close: closer(server) };
 }
 
-/** An HTTP API with its OpenAPI 3 document (YAML at /openapi.yaml, the same as JSON in `document`). */
-export async function startApiServer(): Promise<ToolServer & { document: (serverUrl?: string) => string }> {
+/** An HTTP API with its OpenAPI 3 document (YAML at /openapi.yaml, the same as JSON in `document`); on a free port unless one is given. */
+export async function startApiServer(atPort = 0): Promise<ToolServer & { document: (serverUrl?: string) => string }> {
   const requests: ToolServer['requests'] = [];
   let port = 0;
   const server = createServer((request, response) => {
@@ -99,7 +100,7 @@ export async function startApiServer(): Promise<ToolServer & { document: (server
       json(404, { error: 'no existe' });
     })();
   });
-  port = await listen(server);
+  port = await listen(server, atPort);
   const document = (serverUrl = `http://127.0.0.1:${port}`) =>
     JSON.stringify({
       openapi: '3.0.3',
