@@ -36,7 +36,7 @@ new Gauge({
 
 export const modelCalls = new Counter({
   name: 'nova_model_calls_total',
-  help: 'Llamadas a modelos por proveedor, modelo y resultado (ok, error, cancelled)',
+  help: 'Llamadas a modelos por proveedor, modelo y resultado (done, error, cancelled: quien llamaba se fue)',
   labelNames: ['provider', 'model', 'outcome'] as const,
   registers,
 });
