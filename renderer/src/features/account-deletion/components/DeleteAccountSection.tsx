@@ -54,7 +54,7 @@ export function DeleteAccountSection({ onSignOut }: DeleteAccountSectionProps) {
                 {strings.scheduled(deletionDate(scheduledFor))}
               </Text>
               <Text size="sm">{strings.signedOutEverywhere}</Text>
-              <Button size="xs" variant="white" color="red" onClick={onSignOut}>
+              <Button size="xs" color="red.9" onClick={onSignOut}>
                 {strings.signOut}
               </Button>
             </Stack>
