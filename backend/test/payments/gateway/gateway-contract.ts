@@ -68,6 +68,14 @@ export function describeGatewayContract(name: string, start: () => Promise<Gatew
       await expect(gateway.listCards(created.id)).resolves.toEqual([]);
     });
 
+    it('deletes a customer with its cards (an erased account), and deleting it again is no error', async () => {
+      const buyer = await customer();
+      await gateway.attachCard(buyer.id, 'pm_card_visa');
+      await gateway.deleteCustomer(buyer.id);
+      await expect(gateway.listCards(buyer.id)).rejects.toMatchObject({ status: 404 });
+      await expect(gateway.deleteCustomer(buyer.id)).resolves.toBeUndefined();
+    });
+
     it('hands out a setup intent and a payment intent with client secrets', async () => {
       const buyer = await customer();
       const setup = await gateway.createSetupIntent(buyer.id);
