@@ -188,6 +188,21 @@ describe('authorisation matrix of every registered route', () => {
     return probe.body === undefined ? call : call.send(probe.body as object);
   };
 
+  /**
+   * Two publications of the owner's made once (issue 36), as publishing uses up keys: one whose API
+   * is not for sale (its apiId), one whose API is (its agent's id).
+   */
+  let unsold: Promise<string> | undefined;
+  let forSale: Promise<string> | undefined;
+  const sales = {
+    unsold: () => (unsold ??= fresh.publication().then((publication) => publication.apiId)),
+    forSale: () =>
+      (forSale ??= fresh.publication().then(async ({ apiId }) => {
+        const body = { available: true, per1000Calls: 0, perMillionInputTokens: 0, perMillionOutputTokens: 0 };
+        return (await http().put(`/api/publication/${apiId}/pricing`).set(owner.authorization).send(body).expect(200)).body.agentId as string;
+      })),
+  };
+
   /** Things of the owner's made on demand, for requests that use one up (deletions, additions). */
   const fresh = {
     agent: async (isPublic = false) =>
@@ -807,6 +822,24 @@ describe('authorisation matrix of every registered route', () => {
     },
     'GET /api/publication/:id/usage': { class: 'owner-resource', probe: async () => ({ path: `/api/publication/${(await fresh.publication()).apiId}/usage` }) },
     'GET /api/publication/:id/openapi.json': { class: 'owner-resource', probe: async () => ({ path: `/api/publication/${(await fresh.publication()).apiId}/openapi.json` }) },
+    // Selling a publication's API (issue 36): its prices are its creator's until it is available, and so are its buyers.
+    'PUT /api/publication/:apiId/pricing': {
+      class: 'owner-resource',
+      probe: async () => ({ path: `/api/publication/${await sales.unsold()}/pricing`, body: { available: false, per1000Calls: 0, perMillionInputTokens: 0, perMillionOutputTokens: 0 } }),
+    },
+    'GET /api/publication/:apiId/pricing': { class: 'owner-read', probe: async () => ({ path: `/api/publication/${await sales.unsold()}/pricing` }) },
+    'GET /api/publication/:apiId/buyers': { class: 'owner-resource', probe: async () => ({ path: `/api/publication/${await sales.unsold()}/buyers` }) },
+    // A buyer's keys: any signed-in user with a card (every caller here has one) buys them; only their owner deletes one.
+    'POST /api/me/api-keys': { class: 'signed-in', probe: async () => ({ path: '/api/me/api-keys', body: { agentId: await sales.forSale(), name: 'Mía' } }) },
+    'GET /api/me/api-keys': { class: 'signed-in', probe: () => ({ path: '/api/me/api-keys' }) },
+    'DELETE /api/me/api-keys/:keyId': {
+      class: 'owner-resource',
+      probe: async () => {
+        const agentId = await sales.forSale();
+        return { path: `/api/me/api-keys/${(await http().post('/api/me/api-keys').set(owner.authorization).send({ agentId, name: 'Comprada' }).expect(201)).body.keyId}` };
+      },
+    },
+    'GET /api/me/api-usage': { class: 'signed-in', probe: () => ({ path: '/api/me/api-usage' }) },
     'POST /api/v1/agent/:id/invoke': { class: 'api-key', probe: () => ({ path: `/api/v1/agent/${seeded.agentId}/invoke`, body: { input: 'Hola' } }) },
     'POST /api/v1/agent/:id/mcp': { class: 'api-key', probe: () => ({ path: `/api/v1/agent/${seeded.agentId}/mcp`, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }) },
     'ALL /api/v1/agent/:id/mcp': { class: 'api-key', probe: () => ({ path: `/api/v1/agent/${seeded.agentId}/mcp` }) },

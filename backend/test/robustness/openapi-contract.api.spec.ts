@@ -42,6 +42,8 @@ const CHECKED_PATHS = [
   '/api/creators',
   '/api/me/export',
   '/api/me/delete',
+  '/api/me/api-keys',
+  '/api/me/api-usage',
   '/metrics',
   '/idp',
   '/api-admin/users',

@@ -10,6 +10,7 @@ import { type ToolArguments, ToolLoop } from '../tool-calling/tool-loop';
 import type { AgentTool } from '../tools/agent-toolbox';
 import { MAX_INPUT_LENGTH } from './dto/publications.dto';
 import { KeyQuotas } from './key-quotas';
+import { KeySpend } from './key-spend';
 import type { ResolvedKey } from './key-resolver';
 import { CallTooLongError, ModelCallFailedError } from './publications.errors';
 import { UsageMeter } from './usage-meter';
@@ -66,6 +67,7 @@ export class AgentRunner {
     private readonly files: FilesService,
     private readonly meter: UsageMeter,
     private readonly quotas: KeyQuotas,
+    private readonly spend: KeySpend,
     private readonly knowledge: KnowledgeService,
     private readonly attachments: AttachmentsService,
     private readonly toolLoop: ToolLoop,
@@ -99,11 +101,12 @@ export class AgentRunner {
 
   /**
    * A call refused after its key was recognised (a malformed body, a file it may not read, no
-   * model): one request and one error of the key. Past the limits (429) nothing is counted, and
-   * a run's own failure was counted by the run.
+   * model): one request and one error of the key. Past the limits (429) or the spending cap (402)
+   * nothing is counted, and a run's own failure was counted by the run.
    */
   meterRefusal(key: ResolvedKey, error: unknown, latencyMs: number): void {
-    if (METERED.has(error as object) || (error as { status?: unknown })?.status === 429) return;
+    const status = (error as { status?: unknown })?.status;
+    if (METERED.has(error as object) || status === 429 || status === 402) return;
     this.meter.begin(key.keyId, key.publicationId);
     this.meter.end(key.keyId, key.publicationId, { failed: true, inputTokens: 0, outputTokens: 0, latencyMs });
   }
@@ -172,6 +175,7 @@ export class AgentRunner {
       throw failure;
     } finally {
       this.meter.end(key.keyId, key.publicationId, { failed, ...usage, latencyMs: performance.now() - started });
+      this.spend.record(key, { failed, ...usage });
       await this.quotas.spend(key, usage.inputTokens + usage.outputTokens).catch((error: unknown) => {
         this.logger.warn(`No se pudieron anotar los tokens de la clave ${key.keyId} en su cuota: ${String(error)}`);
       });

@@ -4,6 +4,7 @@ import { looksLikeSecret } from './api-key-secret';
 import { KeyRateLimiter } from './key-rate-limiter';
 import { KeyResolver, type ResolvedKey } from './key-resolver';
 import {
+  ApiNotForSaleError,
   ExpiredApiKeyError,
   InvalidApiKeyError,
   KeyOfAnotherPublicationError,
@@ -47,6 +48,7 @@ export class ApiKeyGuard implements CanActivate {
     const agentId = request.params?.id;
     if (agentId !== undefined && agentId !== key.agentId) throw new KeyOfAnotherPublicationError();
     if (!key.enabled || !key.agent) throw new PublicationDisabledError();
+    if (key.buyer && !key.forSale) throw new ApiNotForSaleError();
 
     const decision = await this.limiter.hit(key.keyId, key.rateLimitPerMinute);
     response.setHeader('RateLimit-Policy', `"per-key";q=${decision.limit};w=60`);

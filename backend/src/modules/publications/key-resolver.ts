@@ -13,6 +13,8 @@ import { PromptVersionStore } from '../prompts/prompt-version-store';
 import { digestOf } from './api-key-secret';
 import { ApiKey } from './entities/api-key.entity';
 import { ApiPublication } from './entities/api-publication.entity';
+import { ApiPriceBook, type Prices } from './api-prices';
+import { monthOf } from './key-quotas';
 
 /** Everything a call with a key needs, read once per key and kept for a moment. */
 export interface ResolvedKey {
@@ -31,6 +33,12 @@ export interface ResolvedKey {
   expiresAt: number | null;
   /** Its calls may run tools marked 'Pide confirmación' (issue 33). */
   allowConfirmedTools: boolean;
+  /** A key another developer bought (issue 36): who, and the most it may spend a month (cents). */
+  buyer: { sub: string; monthlySpendCap: number | null } | null;
+  /** The publication is for sale to other developers: a buyer's key works only while it is. */
+  forSale: boolean;
+  /** A buyer's key: this month's prices (null when none were set, or for the owner's own keys). */
+  prices: Prices | null;
   /** Null when the agent is gone or its owner may no longer use it. */
   agent: {
     id: string;
@@ -83,12 +91,13 @@ export class KeyResolver {
     private readonly prompts: PromptVersionStore,
     private readonly accounts: AccountStandings,
     private readonly bus: InstanceBus,
+    private readonly priceBook: ApiPriceBook,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.cacheEnabled = bus.reachesEveryInstance || config.database.type === 'sqlite';
     this.maxRateLimitPerMinute = config.apiKeys.maxRateLimitPerMinute;
     bus.subscribe('publications.changed', (publicationId) => this.forgetLocally((key) => key.publicationId === publicationId, publicationId));
-    bus.subscribe('identity.sessions-ended', (ownerSub) => this.forgetLocally((key) => key.owner.sub === ownerSub, ownerSub));
+    bus.subscribe('identity.sessions-ended', (sub) => this.forgetLocally((key) => key.owner.sub === sub || key.buyer?.sub === sub, sub));
   }
 
   async resolve(secret: string): Promise<ResolvedKey | null> {
@@ -142,9 +151,19 @@ export class KeyResolver {
     if (!key || key.revokedAt) return null;
     const publication = await this.publications.findOneBy({ id: key.publicationId });
     if (!publication) return null;
+    const [published, buyerEnabled, prices] = await Promise.all([
+      this.publishedAs(publication),
+      key.buyerSub ? this.accounts.isEnabled(key.buyerSub) : true,
+      key.buyerSub ? this.priceBook.forMonth(publication.id, monthOf(Date.now())) : null,
+    ]);
     return {
       keyId: key.id,
-      ...(await this.publishedAs(publication)),
+      ...published,
+      // A buyer's key stops with the buyer's account too.
+      ownerEnabled: published.ownerEnabled && buyerEnabled,
+      buyer: key.buyerSub ? { sub: key.buyerSub, monthlySpendCap: key.monthlySpendCap } : null,
+      forSale: publication.forSale,
+      prices: prices && { per1000Calls: prices.per1000Calls, perMillionInputTokens: prices.perMillionInputTokens, perMillionOutputTokens: prices.perMillionOutputTokens },
       rateLimitPerMinute: key.rateLimitPerMinute ?? this.maxRateLimitPerMinute,
       monthlyRequestQuota: key.monthlyRequestQuota,
       monthlyTokenQuota: key.monthlyTokenQuota,

@@ -193,3 +193,28 @@ export class A2aMessageWithoutTextError extends DomainError {
     super('El mensaje A2A debe llevar al menos una parte de texto con lo que se le pide al agente.');
   }
 }
+
+// Selling a publication's API to other developers (issue 36).
+
+export class ApiNotForSaleError extends DomainError {
+  readonly status = 404;
+  constructor() {
+    super('La API de este agente no está disponible para otros desarrolladores.');
+  }
+}
+
+export class CardRequiredError extends DomainError {
+  readonly status = 402;
+  readonly code = 'CardRequired';
+  constructor() {
+    super('Añade una tarjeta para usar APIs de pago.');
+  }
+}
+
+export class SpendCapReachedError extends DomainError {
+  readonly status = 402;
+  readonly code = 'SpendCapReached';
+  constructor() {
+    super('Has alcanzado el límite de gasto de esta clave.');
+  }
+}

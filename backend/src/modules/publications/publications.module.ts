@@ -3,10 +3,12 @@ import type { NextFunction, Request, Response } from 'express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AgentsModule } from '../agents/agents.module';
 import { AttachmentsModule } from '../attachments/attachments.module';
+import { AuditModule } from '../audit/audit.module';
 import { FilesModule } from '../files/files.module';
 import { IdentityModule } from '../identity/identity.module';
 import { KnowledgeModule } from '../knowledge/knowledge.module';
 import { ModelsModule } from '../models/models.module';
+import { PaymentsModule } from '../payments/payments.module';
 import { PromptVersionStoreModule } from '../prompts/prompt-version-store';
 import { ToolCallingModule } from '../tool-calling/tool-calling.module';
 import { A2aController } from './a2a/a2a.controller';
@@ -14,16 +16,21 @@ import { A2aErrorFilter } from './a2a/a2a-error.filter';
 import { A2aAgentExecutor } from './a2a/a2a-executor';
 import { A2aTaskStore } from './a2a/a2a-task-store';
 import { AgentRunner } from './agent-runner';
+import { ApiPriceBook } from './api-prices';
+import { ApiSalesController } from './api-sales.controller';
+import { ApiSalesService } from './api-sales.service';
 import { ApiKeyGuard } from './api-key.guard';
 import { CallAdmission } from './call-admission';
 import { AgentApiController, OpenAiCompatibleController } from './api-v1.controller';
 import { A2aTask } from './entities/a2a-task.entity';
 import { ApiKey } from './entities/api-key.entity';
 import { ApiKeyUsage } from './entities/api-key-usage.entity';
+import { ApiPrice } from './entities/api-price.entity';
 import { ApiPublication } from './entities/api-publication.entity';
 import { KeyQuotas } from './key-quotas';
 import { KeyRateLimiter } from './key-rate-limiter';
 import { KeyResolver } from './key-resolver';
+import { KeySpend } from './key-spend';
 import { PublicationsController } from './publications.controller';
 import { PublicationsService } from './publications.service';
 import { PublicationsRedis } from './redis-channel';
@@ -53,9 +60,9 @@ function keyFromBearer(request: Request, _response: Response, next: NextFunction
  * limits and metering.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage, A2aTask]), AgentsModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule, AttachmentsModule, ToolCallingModule],
-  controllers: [PublicationsController, AgentApiController, OpenAiCompatibleController, A2aController],
-  providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, KeyQuotas, CallAdmission, UsageMeter, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter, A2aTaskStore, A2aAgentExecutor, A2aErrorFilter],
+  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage, ApiPrice, A2aTask]), AgentsModule, PaymentsModule, AuditModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule, AttachmentsModule, ToolCallingModule],
+  controllers: [PublicationsController, ApiSalesController, AgentApiController, OpenAiCompatibleController, A2aController],
+  providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, KeyQuotas, KeySpend, ApiPriceBook, ApiSalesService, CallAdmission, UsageMeter, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter, A2aTaskStore, A2aAgentExecutor, A2aErrorFilter],
 })
 export class PublicationsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

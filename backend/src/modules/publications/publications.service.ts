@@ -209,7 +209,7 @@ export class PublicationsService {
   /** Revokes the key: every instance refuses it from the next call on (see KeyResolver.forget). */
   async revokeKey(identity: VerifiedIdentity, id: string, keyId: string): Promise<DeletedApiKeyDto> {
     const publication = await this.owned(identity, id);
-    const result = await this.keys.update({ id: keyId, publicationId: publication.id, revokedAt: IsNull() }, { revokedAt: new Date() });
+    const result = await this.keys.update({ id: keyId, publicationId: publication.id, revokedAt: IsNull(), buyerSub: IsNull() }, { revokedAt: new Date() });
     if (!result.affected) throw new ApiKeyNotFoundError();
     await this.resolver.forget(publication.id);
     return { success: true, keyId };
@@ -265,19 +265,20 @@ export class PublicationsService {
     if (manager.connection.options.type === 'postgres') {
       await manager.createQueryBuilder(ApiPublication, 'publication').select('publication.id').where('publication.ownerSub = :ownerSub', { ownerSub }).setLock('pessimistic_write').getRawMany();
     }
-    if (publicationId !== null && (await manager.countBy(ApiKey, { publicationId, revokedAt: IsNull() })) >= this.caps.maxKeysPerPublication) {
+    if (publicationId !== null && (await manager.countBy(ApiKey, { publicationId, revokedAt: IsNull(), buyerSub: IsNull() })) >= this.caps.maxKeysPerPublication) {
       throw new TooManyApiKeysError('publication', this.caps.maxKeysPerPublication);
     }
     const ownersKeys = await manager
       .createQueryBuilder(ApiKey, 'key')
       .innerJoin(ApiPublication, 'publication', 'publication.id = key.publicationId')
-      .where('publication.ownerSub = :ownerSub AND key.revokedAt IS NULL', { ownerSub })
+      .where('publication.ownerSub = :ownerSub AND key.revokedAt IS NULL AND key.buyerSub IS NULL', { ownerSub })
       .getCount();
     if (ownersKeys >= this.caps.maxKeysPerAccount) throw new TooManyApiKeysError('account', this.caps.maxKeysPerAccount);
   }
 
   private activeKeys(publicationId: string): Promise<ApiKey[]> {
-    return this.keys.find({ where: { publicationId, revokedAt: IsNull() }, order: { createdAt: 'ASC' } });
+    // Keys bought by other developers are theirs: never listed to the publication's owner.
+    return this.keys.find({ where: { publicationId, revokedAt: IsNull(), buyerSub: IsNull() }, order: { createdAt: 'ASC' } });
   }
 
   private async owned(identity: VerifiedIdentity, id: string): Promise<ApiPublication> {

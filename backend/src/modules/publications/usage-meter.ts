@@ -85,6 +85,11 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
     figures.latencyMsTotal += Math.max(0, Math.round(outcome.latencyMs));
   }
 
+  /** What this instance counted for a key in a month (YYYY-MM) and has not written yet. */
+  unwritten(keyId: string, month: string): Figures[] {
+    return [...this.pending.values()].filter((figures) => figures.keyId === keyId && figures.day.startsWith(month));
+  }
+
   /** Writes what is buffered; concurrent callers wait for the same write. */
   flush(): Promise<void> {
     if (this.flushing) return this.flushing.then(() => this.flush());

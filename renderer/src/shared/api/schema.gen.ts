@@ -1701,6 +1701,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mis claves de API de pago, con lo gastado este mes */
+        get: operations["ApiSalesController_listKeys"];
+        put?: never;
+        /** Crea una clave propia para la API de pago de un agente (el secreto solo aparece en esta respuesta) */
+        post: operations["ApiSalesController_createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Borra una clave mía: deja de funcionar al instante */
+        delete: operations["ApiSalesController_deleteKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/api-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Uso y gasto de mis claves de pago por clave y día (UTC) */
+        get: operations["ApiSalesController_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/delete": {
         parameters: {
             query?: never;
@@ -1803,6 +1855,41 @@ export interface paths {
          */
         get: operations["ModelsController_list"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publication/{apiId}/buyers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Uso e ingresos de cada comprador en un mes (solo el creador del agente); nunca sus claves */
+        get: operations["ApiSalesController_buyers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publication/{apiId}/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Los precios de la API (apiId: la publicación o su agente); de cualquiera mientras está disponible */
+        get: operations["ApiSalesController_getPricing"];
+        /** Precios del uso de la API y 'Disponible para otros desarrolladores' (solo el creador del agente); un cambio de precios se aplica desde el mes siguiente */
+        put: operations["ApiSalesController_setPricing"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3142,6 +3229,28 @@ export interface components {
             inputTokens: number;
             outputTokens: number;
         };
+        ApiBuyerDto: {
+            /** @description El usuario comprador (nunca sus claves) */
+            buyerSub: string;
+            /** @description Tu parte (revenue menos PLATFORM_FEE_PERCENT), en céntimos */
+            creatorShare: number;
+            errors: number;
+            inputTokens: number;
+            /** @description Sus claves para este agente (vigentes o no) que se usaron o existen */
+            keys: number;
+            outputTokens: number;
+            requests: number;
+            /** @description Lo que pagó el mes, en céntimos (con decimales) */
+            revenue: number;
+            username: string;
+        };
+        ApiBuyersDto: {
+            buyers: components["schemas"]["ApiBuyerDto"][];
+            /** @example eur */
+            currency: string;
+            /** @example 2026-11 */
+            month: string;
+        };
         ApiKeyDto: {
             /** @description Si sus llamadas pueden usar las herramientas del agente marcadas 'Pide confirmación' */
             allowConfirmedTools: boolean;
@@ -3169,6 +3278,24 @@ export interface components {
             monthlyTokenQuota: components["schemas"]["BoundsDto"];
             name: components["schemas"]["BoundsDto"];
             rateLimitPerMinute: components["schemas"]["BoundsDto"];
+        };
+        ApiPricingDto: {
+            agentId: string;
+            apiId: string;
+            available: boolean;
+            /**
+             * @description PAYMENTS_CURRENCY; los importes van en céntimos
+             * @example eur
+             */
+            currency: string;
+            /** @description Los precios nuevos, que se aplican desde el mes siguiente */
+            next: components["schemas"]["NextApiPricesDto"] | null;
+            /** @description Céntimos por cada 1.000 llamadas */
+            per1000Calls: number;
+            /** @description Céntimos por millón de tokens de entrada */
+            perMillionInputTokens: number;
+            /** @description Céntimos por millón de tokens de salida */
+            perMillionOutputTokens: number;
         };
         ApplyFineTuningDto: {
             newPrompt: string;
@@ -3385,6 +3512,45 @@ export interface components {
             settled: boolean;
             /** @description Parte del agente en lo que pagaron los suscriptores del paquete ese mes (0 a 1) */
             usageShare: number;
+        };
+        BuyerKeyDto: {
+            agentId: string;
+            /** @description El nombre del agente */
+            agentName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @example eur */
+            currency: string;
+            keyId: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** @description Céntimos al mes; null sin límite */
+            monthlySpendCap: number | null;
+            name: string;
+            /**
+             * @description El comienzo visible del secreto
+             * @example nova_sk_a1B2c3
+             */
+            prefix: string;
+            /** @description Lo gastado este mes (UTC), en céntimos (con decimales) */
+            spentThisMonth: number;
+        };
+        BuyerUsageDayDto: {
+            agentId: string;
+            /** @example 2026-11-28 */
+            date: string;
+            errors: number;
+            inputTokens: number;
+            keyId: string;
+            outputTokens: number;
+            requests: number;
+            /** @description Céntimos (con decimales); las llamadas fallidas no se cobran */
+            spend: number;
+        };
+        BuyerUsageDto: {
+            /** @example eur */
+            currency: string;
+            days: components["schemas"]["BuyerUsageDayDto"][];
         };
         CancelSubscriptionDto: {
             /**
@@ -3699,6 +3865,14 @@ export interface components {
             /** @description Peticiones por minuto propias de la clave; si falta o es null, ninguno propio: se aplica el máximo del despliegue (API_KEY_RATE_LIMIT_MAX, 600 si no dice otra cosa), que es también lo más que se puede poner */
             rateLimitPerMinute?: number | null;
         };
+        CreateBuyerKeyDto: {
+            /** @description El agente publicado (con su API disponible para otros desarrolladores) */
+            agentId: string;
+            /** @description Gasto máximo al mes en céntimos de PAYMENTS_CURRENCY; sin límite si falta o es null */
+            monthlySpendCap?: number | null;
+            /** @example Producción */
+            name: string;
+        };
         CreateConversationDto: {
             metadata?: components["schemas"]["ConversationMetadataDto"];
             /** @description Con metadata.agentId: si quien llama ya tiene una conversación con ese agente, responde la de actividad más reciente (200) en lugar de abrir otra. Sin él (o false), siempre una nueva (201). */
@@ -3740,6 +3914,30 @@ export interface components {
              * @example nova_sk_…
              */
             secret: string;
+        };
+        CreatedBuyerKeyDto: {
+            agentId: string;
+            /** @description El nombre del agente */
+            agentName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @example eur */
+            currency: string;
+            keyId: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** @description Céntimos al mes; null sin límite */
+            monthlySpendCap: number | null;
+            name: string;
+            /**
+             * @description El comienzo visible del secreto
+             * @example nova_sk_a1B2c3
+             */
+            prefix: string;
+            /** @description El secreto: solo aparece en esta respuesta */
+            secret: string;
+            /** @description Lo gastado este mes (UTC), en céntimos (con decimales) */
+            spentThisMonth: number;
         };
         CreatedPublicationDto: {
             agentId: string;
@@ -3999,6 +4197,10 @@ export interface components {
             paymentMethod: components["schemas"]["CardDto"] | null;
         };
         DeletedApiKeyDto: {
+            keyId: string;
+            success: boolean;
+        };
+        DeletedBuyerKeyDto: {
             keyId: string;
             success: boolean;
         };
@@ -4566,6 +4768,19 @@ export interface components {
             amount: number;
             /** @example eur */
             currency: string;
+        };
+        NextApiPricesDto: {
+            /**
+             * @description El mes (YYYY-MM, UTC) desde el que se aplican
+             * @example 2026-12
+             */
+            from: string;
+            /** @description Céntimos por cada 1.000 llamadas */
+            per1000Calls: number;
+            /** @description Céntimos por millón de tokens de entrada */
+            perMillionInputTokens: number;
+            /** @description Céntimos por millón de tokens de salida */
+            perMillionOutputTokens: number;
         };
         OnboardingLinkDto: {
             /** @description Stripe: el enlace de alta de Stripe Express. Demostración: la vuelta a Mis ingresos (no hay alta que hacer). */
@@ -5434,6 +5649,16 @@ export interface components {
         TrackingConfigDto: {
             /** @description Scripts que se cargan solo tras aceptar las cookies */
             scripts: string[];
+        };
+        UpdateApiPricingDto: {
+            /** @description 'Disponible para otros desarrolladores': otros usuarios pueden crear claves y pagar por uso */
+            available: boolean;
+            /** @description Precio por cada 1.000 llamadas, en céntimos de PAYMENTS_CURRENCY (0 si no se cobra) */
+            per1000Calls: number;
+            /** @description Precio por millón de tokens de entrada, en céntimos de PAYMENTS_CURRENCY (0 si no se cobra) */
+            perMillionInputTokens: number;
+            /** @description Precio por millón de tokens de salida, en céntimos de PAYMENTS_CURRENCY (0 si no se cobra) */
+            perMillionOutputTokens: number;
         };
         UpdateConversationDto: {
             metadata?: components["schemas"]["ConversationMetadataDto"];
@@ -11802,6 +12027,174 @@ export interface operations {
             };
         };
     };
+    ApiSalesController_listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyerKeyDto"][];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApiSalesController_createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBuyerKeyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedBuyerKeyDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Añade una tarjeta para usar APIs de pago. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description La API de este agente no está disponible para otros desarrolladores. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApiSalesController_deleteKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedBuyerKeyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Clave de API no encontrada. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApiSalesController_usage: {
+        parameters: {
+            query?: {
+                /** @description Desde (YYYY-MM-DD, UTC); por defecto hace 30 días */
+                from?: string;
+                /** @description Hasta (YYYY-MM-DD, UTC, incluido); por defecto hoy */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyerUsageDto"];
+                };
+            };
+            /** @description from o to no es una fecha YYYY-MM-DD */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     AccountDeletionController_state: {
         parameters: {
             query?: never;
@@ -12091,6 +12484,148 @@ export interface operations {
             };
             /** @description Sin sesión, o con un token caducado o no válido */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApiSalesController_buyers: {
+        parameters: {
+            query?: {
+                /** @description El mes (YYYY-MM, UTC); por defecto el actual */
+                month?: string;
+            };
+            header?: never;
+            path: {
+                apiId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiBuyersDto"];
+                };
+            };
+            /** @description month no es un mes YYYY-MM */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Publicación no encontrada. (También a quien no es el creador del agente ni administrador.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApiSalesController_getPricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                apiId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiPricingDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Publicación no encontrada. (También a quien no es el creador del agente ni administrador.); o La API de este agente no está disponible para otros desarrolladores. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApiSalesController_setPricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                apiId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateApiPricingDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiPricingDto"];
+                };
+            };
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe: importes enteros en céntimos, 0 o más */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Publicación no encontrada. (También a quien no es el creador del agente ni administrador.) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

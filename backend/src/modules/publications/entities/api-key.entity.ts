@@ -61,6 +61,21 @@ export class ApiKey {
   @Column({ name: 'allow_confirmed_tools', type: 'boolean', default: false })
   allowConfirmedTools: boolean;
 
+  /**
+   * A key another developer bought (issue 36): theirs, not the publication owner's, who never
+   * lists it. Null for the owner's own keys.
+   */
+  @Column({ name: 'buyer_sub', type: 'varchar', length: 64, nullable: true })
+  buyerSub: string | null;
+
+  /** The buyer's username when the key was made, for the creator's list of buyers. */
+  @Column({ name: 'buyer_username', type: 'varchar', length: 128, nullable: true })
+  buyerUsername: string | null;
+
+  /** A buyer's key: the most it may spend a month, in cents of PAYMENTS_CURRENCY; null for no cap. */
+  @Column({ name: 'monthly_spend_cap', type: 'integer', nullable: true })
+  monthlySpendCap: number | null;
+
   /** Set when revoked: the key stops working at once; its usage figures stay. */
   @Column({ name: 'revoked_at', type: Date, nullable: true })
   revokedAt: Date | null;

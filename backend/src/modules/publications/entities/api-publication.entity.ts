@@ -30,6 +30,10 @@ export class ApiPublication {
   @Column({ name: 'pinned_version', type: 'integer', nullable: true })
   pinnedVersion: number | null;
 
+  /** Other developers may buy keys for it (issue 36: 'Disponible para otros desarrolladores'). */
+  @Column({ name: 'for_sale', type: 'boolean', default: false })
+  forSale: boolean;
+
   @CreateDateColumn({ name: 'created_at' })
   createdAt: Date;
 

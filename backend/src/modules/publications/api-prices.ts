@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LessThanOrEqual, type Repository } from 'typeorm';
+import { ApiPrice } from './entities/api-price.entity';
+
+export type Prices = Pick<ApiPrice, 'per1000Calls' | 'perMillionInputTokens' | 'perMillionOutputTokens'>;
+
+export interface BilledUse {
+  /** Calls that answered (failed ones are not charged). */
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** What a use costs at these prices, in cents (with fractions: a call may cost less than a cent). */
+export function costOf(prices: Prices, use: BilledUse): number {
+  return (use.calls * prices.per1000Calls) / 1_000 + (use.inputTokens * prices.perMillionInputTokens + use.outputTokens * prices.perMillionOutputTokens) / 1_000_000;
+}
+
+/** The month after `month` (YYYY-MM). */
+export function nextMonthOf(month: string): string {
+  const [year, index] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, index, 1)).toISOString().slice(0, 7);
+}
+
+/** The publications' prices by the month they apply from (see ApiPrice). */
+@Injectable()
+export class ApiPriceBook {
+  constructor(@InjectRepository(ApiPrice) private readonly prices: Repository<ApiPrice>) {}
+
+  /** The prices that apply in `month`; null when none was ever set. */
+  async forMonth(publicationId: string, month: string): Promise<ApiPrice | null> {
+    return this.prices.findOne({ where: { publicationId, fromMonth: LessThanOrEqual(month) }, order: { fromMonth: 'DESC' } });
+  }
+
+  /** The prices saved for after `month`, if any. */
+  async after(publicationId: string, month: string): Promise<ApiPrice | null> {
+    return this.prices.findOne({ where: { publicationId, fromMonth: nextMonthOf(month) } });
+  }
+
+  async save(row: ApiPrice): Promise<void> {
+    await this.prices.upsert(row, ['publicationId', 'fromMonth']);
+  }
+}
