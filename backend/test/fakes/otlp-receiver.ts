@@ -88,7 +88,12 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       }
       return spans;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // The exporter keeps its connection alive: not waiting for it to go.
+        server.closeAllConnections();
+      }),
   };
 }
 
