@@ -2,17 +2,17 @@
 // (both started here, on the two loopback ports the chat server admits through TOOL_ALLOWED_HOSTS),
 // enables two tools and marks one 'Pide confirmación'; in the chat the agent calls the first on its
 // own and asks before the second; the calls show folded under the answer, and again after a reload;
-// a published key without allowConfirmedTools cannot run the confirmed one.
+// a published key without allowConfirmedTools cannot run the confirmed one; one made with it can.
 // On the chat server: its OpenAI-compatible fake calls the tools the user's message names with
 // `[[tool:NAME {json}]]`, one per round.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startApiServer, startMcpServer, type ToolServer } from '../../backend/test/tools/tool-servers';
 import { TOOL_API_PORT, TOOL_MCP_PORT } from '../../playwright.config';
 import { createPaidAgent, idToken, newChatUser } from './support/accounts';
-import { auditAtBothSizes, JOURNEY_SIZES } from './support/axe';
+import { auditAtBothSizes, JOURNEY_SIZES, waitUntilSettled } from './support/axe';
 import { answerTo } from './support/chat';
 
-test.setTimeout(180_000);
+test.setTimeout(240_000);
 
 const AGENT_NAME = 'Dependiente de Ferretería';
 const STOCK_CALL = '[[tool:consultar_stock {"producto":"tornillo"}]]';
@@ -43,6 +43,8 @@ const callSummaries = (answer: Locator) => answer.getByRole('list', { name: 'Her
 async function shoot(page: Page, name: string, testInfo: { outputPath: (name: string) => string }) {
   for (const [width, viewport] of Object.entries(JOURNEY_SIZES)) {
     await page.setViewportSize(viewport);
+    // The side panel slides away when the screen narrows: the picture is taken once it has.
+    await waitUntilSettled(page);
     await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(JOURNEY_SIZES[1280]);
@@ -149,6 +151,31 @@ test('a builder connects an MCP server and an OpenAPI API; the agent uses one to
   ]);
   expect(result.output).toContain('termina aquí.');
   expect(orders()).toHaveLength(1);
+
+  // A key made in 'Publicar como API' with 'Permitir herramientas que piden confirmación' may run it.
+  await builder.goto(`/edit-advanced-agent/${encodeURIComponent(agentId)}`);
+  await builder.getByRole('tab', { name: 'Publicar como API' }).click();
+  const keyForm = builder.getByRole('form', { name: 'Nueva clave' });
+  await keyForm.getByRole('textbox', { name: /Nombre de la clave/ }).fill('Tienda online');
+  const allow = keyForm.getByRole('switch', { name: /^Permitir herramientas que piden confirmación/ });
+  await allow.click();
+  await expect(allow).toBeChecked();
+  await keyForm.getByRole('button', { name: 'Crear clave' }).click();
+  const secretDialog = builder.getByRole('dialog', { name: 'Tu nueva clave de API' });
+  const secret = ((await secretDialog.getByTestId('api-key-secret').textContent()) ?? '').trim();
+  await secretDialog.getByRole('button', { name: 'He guardado la clave' }).click();
+  const keyRow = builder.getByRole('table', { name: 'Claves de API' }).getByRole('row').filter({ hasText: 'Tienda online' });
+  await expect(keyRow).toContainText('Permitidas');
+  await expect(builder.getByRole('table', { name: 'Claves de API' }).getByRole('row').filter({ hasText: 'Clave por defecto' })).toContainText('No permitidas');
+  await auditAtBothSizes(builder, "'Publicar como API' with a key that may run the tools that ask first");
+  await shoot(builder, 'tools-keys', testInfo);
+  const allowed = await builder.request.post(`/api/v1/agent/${encodeURIComponent(agentId)}/invoke`, {
+    headers: { Authorization: `Bearer ${secret}` },
+    data: { input: `Pide dos tornillos. ${ORDER_CALL}` },
+  });
+  expect(allowed.status()).toBe(200);
+  expect(((await allowed.json()) as { toolCalls: { tool: string; ok: boolean }[] }).toolCalls).toMatchObject([{ tool: 'crearPedido', ok: true }]);
+  expect(orders()).toHaveLength(2);
   // The builder's endpoints stay out of what a caller sees.
   expect(JSON.stringify(result)).not.toContain(`127.0.0.1:${TOOL_API_PORT}`);
 });
