@@ -129,6 +129,10 @@ describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => 
       const sent = fake.requests.find((call) => call.path.endsWith('/chat/completions'))!;
       expect(sent.headers.traceparent).toMatch(new RegExp(`^00-${caller.traceId}-${outgoing.spanId}-01$`));
 
+      // The health probes (polled while the backend started) begin no trace.
+      expect(receiver.spans.filter((span) => span.kind === 2 && String(span.attributes['url.path']).startsWith('/api/health'))).toEqual([]);
+      expect(server.attributes['url.path']).toBe('/api/bedrock/agents/chat');
+
       // Every log line of the turn carries the trace id (the request line included).
       const requestLine = logLines(backend).find((line) => line.context === 'HTTP' && line.message?.path === '/api/bedrock/agents/chat');
       expect(requestLine).toEqual(expect.objectContaining({ traceId: caller.traceId, spanId: expect.stringMatching(/^[0-9a-f]{16}$/) }));

@@ -11,6 +11,9 @@ import { tracingStarted } from './tracing';
 
 let sdk: NodeSDK | undefined;
 
+/** The health probes and GET /metrics. */
+const UNTRACED_PATHS = /^\/(api\/health|metrics)(\/|\?|$)/;
+
 /** Whether this environment asks for traces. */
 export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   const endpoint = (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim();
@@ -37,7 +40,8 @@ function startTracing(): void {
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
-      new HttpInstrumentation(),
+      // Probes and scrapes come every few seconds from every orchestrator and Prometheus: no trace each.
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? '') }),
       // The route's handler, not a span for each of the dozen middlewares every request passes.
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
       new NestInstrumentation(),
