@@ -13,8 +13,11 @@ export function argumentsText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value ?? {}, null, 2);
 }
 
-/** The answer's tool calls, each folded: 'Herramienta: x', then its arguments and result, and a note on failure. */
-export function ToolCalls({ calls }: { calls: readonly ToolCall[] }) {
+/**
+ * The answer's tool calls, each folded: 'Herramienta: x', then its arguments and result, and a note
+ * on failure. A call the answer waits to be allowed (`awaitingId`) says so instead of running.
+ */
+export function ToolCalls({ calls, awaitingId }: { calls: readonly ToolCall[]; awaitingId?: string }) {
   return (
     <ul className="tool-calls" aria-label={strings.calls}>
       {calls.map((call) => (
@@ -24,7 +27,7 @@ export function ToolCalls({ calls }: { calls: readonly ToolCall[] }) {
               {strings.call(call.tool)}
               {call.status === 'pending' && (
                 <Text span size="xs" c="dimmed" ml={6}>
-                  {strings.running}
+                  {call.id === awaitingId ? strings.awaiting : strings.running}
                 </Text>
               )}
             </summary>

@@ -17,5 +17,6 @@ export const uiStrings = {
     arguments: 'Argumentos',
     result: 'Resultado',
     running: 'Usando la herramienta…',
+    awaiting: 'Esperando tu permiso',
   },
 } as const;

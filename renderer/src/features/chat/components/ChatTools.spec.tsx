@@ -121,6 +121,10 @@ describe("ChatPage: an agent's tool calls (issue 33)", () => {
     });
     const card = await screen.findByRole('group', { name: 'Permiso para usar una herramienta' });
     expect(within(card).getByText('¿Permitir que Asesor Legal use crear_pedido?')).toBeInTheDocument();
+    // The call waits for the user, it is not running.
+    const paused = card.closest('li[data-role="assistant"]') as HTMLElement;
+    expect(within(paused).getByText('Esperando tu permiso')).toBeInTheDocument();
+    expect(within(paused).queryByText('Usando la herramienta…')).not.toBeInTheDocument();
     expect(within(card).getByText(/"unidades": 2/)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Rechazar' })).toBeEnabled();
 

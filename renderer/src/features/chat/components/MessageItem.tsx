@@ -108,7 +108,7 @@ export function MessageItem({ message, authorName, userName, onResend, streaming
             </Text>
           )}
         </Text>
-        {toolCalls && toolCalls.length > 0 && <ToolCalls calls={toolCalls} />}
+        {toolCalls && toolCalls.length > 0 && <ToolCalls calls={toolCalls} awaitingId={confirmation?.id} />}
         {isUser ? (
           <Text className="chat-message-text" size="sm">
             {message.content}
