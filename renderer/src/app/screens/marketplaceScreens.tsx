@@ -25,6 +25,7 @@ import {
 } from '../../features/team';
 import { authStateAtom, type AuthUser } from '../../features/auth/state/authState';
 import { EcosystemChatButton } from '../../features/collaboration/components/EcosystemChatButton';
+import { ApiAvailability } from '../../features/publications';
 import { useListConversation } from './listConversation';
 import { subscriberOf } from './subscriber';
 import { AppButton } from '../../shared/ui';
@@ -196,6 +197,7 @@ export function MarketplaceAgentScreen() {
           <SubscribeAction kind="agent" item={agent} withChat={false} />
           {chatWithAgentButton(agent)}
           {agentDetailActions(agent)}
+          <ApiAvailability agentId={agent.id} />
         </>
       )}
     />

@@ -7,7 +7,7 @@ import './profile.css';
 import { profileStrings as strings } from './strings';
 import { useFormLimits } from '../../shared/config';
 
-export const PROFILE_TABS = ['PROFILE', 'PAYMENTS', 'SUBSCRIPTION', 'PLANS', 'EARNINGS'] as const;
+export const PROFILE_TABS = ['PROFILE', 'PAYMENTS', 'SUBSCRIPTION', 'PLANS', 'EARNINGS', 'API_KEYS'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /** As the server checks it (3 to 30; lower-case letters, digits, '.', '_', '-'), so that the field says so before saving. */

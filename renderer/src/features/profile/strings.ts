@@ -6,6 +6,7 @@ export const profileStrings = {
     SUBSCRIPTION: 'Suscripciones',
     PLANS: 'Planes',
     EARNINGS: 'Mis ingresos',
+    API_KEYS: 'Mis claves de API',
   },
   pendingTab: 'Esta sección estará disponible muy pronto.',
   contactTitle: 'Datos de contacto',

@@ -173,6 +173,52 @@ export const publicationsStrings = {
     revokedKey: (keyId: string) => `Clave revocada (${keyId.slice(0, 8)})`,
   },
 
+  /** Selling the API to other developers (issue 36): the creator's prices, the marketplace's note, the buyer's keys. */
+  sales: {
+    title: 'Precios para otros desarrolladores',
+    intro: 'Cobra por el uso de la API: por cada 1.000 llamadas y por millón de tokens (cualquiera puede ser 0). Un cambio de precios se aplica desde el mes siguiente.',
+    available: 'Disponible para otros desarrolladores',
+    per1000Calls: 'Por cada 1.000 llamadas',
+    perMillionInputTokens: 'Por millón de tokens de entrada',
+    perMillionOutputTokens: 'Por millón de tokens de salida',
+    save: 'Guardar precios',
+    saved: 'Precios guardados.',
+    saveFailed: 'No se pudieron guardar los precios.',
+    loadFailed: 'No se pudieron cargar los precios.',
+    invalidAmount: 'Escribe un importe de 0 o más.',
+    next: (month: string) => `Los precios nuevos se aplican desde ${month}.`,
+    badge: 'API disponible',
+    pricesLine: (calls: string, input: string, output: string) => `${calls} por 1.000 llamadas · ${input} por millón de tokens de entrada · ${output} por millón de tokens de salida`,
+    buyKey: 'Crear una clave de API',
+  },
+
+  /** 'Mis claves de API' in 'Mi perfil' (issue 36). */
+  myKeys: {
+    title: 'Mis claves de API',
+    intro: 'Claves tuyas para usar por API los agentes de otros creadores. Pagas por uso cada mes, con un límite de gasto opcional por clave.',
+    createTitle: 'Nueva clave',
+    agentId: 'ID del agente',
+    agentIdHint: 'Lo encontrarás en la página del agente, en «API disponible».',
+    name: 'Nombre de la clave',
+    cap: 'Límite de gasto mensual (opcional)',
+    capHint: 'Vacío: sin límite.',
+    create: 'Crear clave',
+    creating: 'Creando…',
+    addCard: 'Añadir una tarjeta',
+    empty: 'Todavía no tienes claves de API de pago.',
+    loadFailed: 'No se pudieron cargar tus claves de API.',
+    loading: 'Cargando tus claves de API…',
+    retry: 'Reintentar',
+    tableLabel: 'Mis claves de API',
+    columns: { name: 'Nombre', agent: 'Agente', spent: 'Gastado este mes', cap: 'Límite mensual', created: 'Creada', actions: 'Acciones' },
+    noCap: 'Sin límite',
+    delete: 'Borrar',
+    deleteLabel: (name: string) => `Borrar la clave ${name}`,
+    deleted: 'Clave borrada.',
+    deleteFailed: 'No se pudo borrar la clave.',
+    required: 'Escribe el ID del agente y un nombre.',
+  },
+
   /** The Spanish sentence shown beside each of the spec's publication error texts. */
   errors: {
     fetchPublications: 'No se pudieron cargar las publicaciones del agente.',

@@ -25,6 +25,7 @@ import { agentApiAddresses, publicationAddresses, publicBaseUrl } from '../utils
 import { ApiKeysSection } from './ApiKeysSection';
 import { CodeExamples } from './CodeExamples';
 import { EndpointList } from './EndpointList';
+import { PricingSection } from './PricingSection';
 import { SecretModal } from './SecretModal';
 import { UsageSection } from './UsageSection';
 
@@ -294,6 +295,8 @@ export function PublicationPanel({ agentId, agentName }: PublicationPanelProps) 
           </Paper>
 
           <EndpointList agentId={agentId} addresses={addresses} />
+          <Divider />
+          <PricingSection publicationId={publication.id} />
           <Divider />
           <ApiKeysSection keys={keys} busy={loading} onCreate={doCreateKey} onRevoke={doRevokeKey} />
           <Divider />

@@ -25,3 +25,12 @@ export function formatLimits(limits: KeyLimits): string {
 }
 
 export const formatNumber = (value: number) => value.toLocaleString('es-ES');
+
+/** An amount in cents of `currency` (fractions of a cent rounded) as '1,50 €'. */
+export function formatCents(cents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('es-ES', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}

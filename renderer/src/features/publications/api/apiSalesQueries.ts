@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError, type components } from '../../../shared/api';
+
+/** GET /api/publication/{apiId}/pricing: amounts in cents of `currency`; `next` applies from the next month. */
+export type ApiPricing = components['schemas']['ApiPricingDto'];
+export type PricingChanges = components['schemas']['UpdateApiPricingDto'];
+/** A key the user bought, as listed: never its secret. */
+export type BuyerKey = components['schemas']['BuyerKeyDto'];
+export type CreatedBuyerKey = components['schemas']['CreatedBuyerKeyDto'];
+export type NewBuyerKey = components['schemas']['CreateBuyerKeyDto'];
+
+export const apiSalesKeys = {
+  pricing: (apiId: string) => ['api-sales', 'pricing', apiId] as const,
+  myKeys: ['api-sales', 'my-keys'] as const,
+};
+
+/** The listed fields of a bought key, whatever the server sent (the secret is shown once, never kept). */
+function withoutSecret(key: BuyerKey | CreatedBuyerKey): BuyerKey {
+  const { keyId, agentId, agentName, name, prefix, monthlySpendCap, spentThisMonth, currency, createdAt, lastUsedAt } = key;
+  return { keyId, agentId, agentName, name, prefix, monthlySpendCap, spentThisMonth, currency, createdAt, lastUsedAt };
+}
+
+/** GET /api/publication/{apiId}/pricing (apiId: the publication or its agent); null when its API is not for sale. */
+export function useApiPricing(apiId: string | null) {
+  return useQuery({
+    queryKey: apiSalesKeys.pricing(apiId ?? ''),
+    queryFn: async ({ signal }): Promise<ApiPricing | null> => {
+      try {
+        return (await api.GET('/api/publication/{apiId}/pricing', { params: { path: { apiId: apiId! } }, signal })).data!;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled: apiId !== null,
+  });
+}
+
+/** PUT /api/publication/{apiId}/pricing (the agent's creator). */
+export function useSavePricing(apiId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: PricingChanges) => (await api.PUT('/api/publication/{apiId}/pricing', { params: { path: { apiId } }, body })).data!,
+    onSuccess: (pricing) => {
+      queryClient.setQueryData(apiSalesKeys.pricing(apiId), pricing);
+      void queryClient.invalidateQueries({ queryKey: apiSalesKeys.pricing(pricing.agentId) });
+    },
+  });
+}
+
+/** GET /api/me/api-keys: the user's bought keys with this month's spend. */
+export function useMyApiKeys() {
+  return useQuery({
+    queryKey: apiSalesKeys.myKeys,
+    queryFn: async ({ signal }) => (await api.GET('/api/me/api-keys', { signal })).data!.map(withoutSecret),
+  });
+}
+
+/** POST /api/me/api-keys: the answer carries the secret, shown once. */
+export function useCreateMyApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    gcTime: 0,
+    mutationFn: async (body: NewBuyerKey): Promise<CreatedBuyerKey> => (await api.POST('/api/me/api-keys', { body })).data!,
+    onSuccess: (created) => {
+      queryClient.setQueryData<BuyerKey[]>(apiSalesKeys.myKeys, (keys = []) => [...keys, withoutSecret(created)]);
+      void queryClient.invalidateQueries({ queryKey: apiSalesKeys.myKeys });
+    },
+  });
+}
+
+/** DELETE /api/me/api-keys/{keyId}: it stops working at once. */
+export function useDeleteMyApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (keyId: string) => {
+      await api.DELETE('/api/me/api-keys/{keyId}', { params: { path: { keyId } } });
+      return keyId;
+    },
+    onSuccess: (keyId) => {
+      queryClient.setQueryData<BuyerKey[]>(apiSalesKeys.myKeys, (keys = []) => keys.filter((key) => key.keyId !== keyId));
+      void queryClient.invalidateQueries({ queryKey: apiSalesKeys.myKeys });
+    },
+  });
+}
