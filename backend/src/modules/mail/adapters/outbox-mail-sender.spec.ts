@@ -15,7 +15,9 @@ describe('OutboxMailSender', () => {
   it('writes <ms>-<recipient>.eml: UTF-8 text body as given, non-ASCII subject encoded', async () => {
     const sender = new OutboxMailSender(directory, '"Nova" <no-reply@localhost>');
     await sender.send({ to: 'ana@example.com', subject: 'Tu código de verificación', text: 'Hola:\n\n    123456\n\nAdiós' });
-    const [file] = readdirSync(directory);
+    const files = readdirSync(directory);
+    expect(files).toHaveLength(1);
+    const [file] = files;
     expect(file).toMatch(/^\d{13}-ana@example\.com\.eml$/);
     const eml = readFileSync(join(directory, file), 'utf8');
     expect(eml).toContain('From: "Nova" <no-reply@localhost>\r\nTo: ana@example.com\r\n');

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { MailMessage, MailSender } from '../mail-sender';
@@ -19,7 +19,9 @@ export class OutboxMailSender extends MailSender {
   async send(message: MailMessage): Promise<void> {
     await mkdir(this.directory, { recursive: true });
     const file = join(this.directory, `${Date.now()}-${safeFileName(message.to)}.eml`);
-    await writeFile(file, toEml(this.from, message), { encoding: 'utf8', mode: 0o600 });
+    // Written under another name, then renamed: whoever watches the outbox never reads half a mail.
+    await writeFile(`${file}.part`, toEml(this.from, message), { encoding: 'utf8', mode: 0o600 });
+    await rename(`${file}.part`, file);
     this.logger.log(`Correo para ${message.to} («${message.subject}») guardado en ${file}`);
   }
 }
