@@ -27,11 +27,12 @@ async function sellingSetup(testApp: TestApp, prefix: string) {
   const agentId = (
     await http().post('/api/agents').set(builder.authorization).send({ name: 'Asesor en venta', category: 'legal', description: 'Responde por API', prompt: 'Eres breve.' }).expect(201)
   ).body.id as string;
-  const apiId = (await http().post(`/api/agent/${agentId}/publication`).set(builder.authorization).send({}).expect(201)).body.apiId as string;
+  const publication = (await http().post(`/api/agent/${agentId}/publication`).set(builder.authorization).send({}).expect(201)).body;
+  const apiId = publication.apiId as string;
   const payments = paymentsClient(testApp);
   const customerId = await payments.createCustomer(buyer);
   await payments.addCard(buyer, customerId, 'pm_card_visa').expect(201);
-  return { builder, buyer, agentId, apiId };
+  return { builder, buyer, agentId, apiId, builderSecret: publication.apiKey.secret as string };
 }
 
 /**
@@ -47,6 +48,7 @@ describe('selling a published agent’s API to other developers', () => {
   let stranger: SignedInUser;
   let agentId: string;
   let apiId: string;
+  let builderSecret: string;
   const http = () => request(testApp.server);
   const invoke = (secret: string) => http().post(`/api/v1/agent/${agentId}/invoke`).set('Authorization', `Bearer ${secret}`).send({ input: 'Hola' });
   const createKey = (user: SignedInUser, body: object) => http().post('/api/me/api-keys').set(user.authorization).send(body);
@@ -56,7 +58,7 @@ describe('selling a published agent’s API to other developers', () => {
     // 100 cents a call, a cent a token in and two a token out: 10 in and 5 out, 20 cents more.
     fake = await startOpenAiFake({ reply: ['Vale.'], usage: { prompt_tokens: 10, completion_tokens: 5 } });
     testApp = await createTestApp(openAiFakeEnv(fake, { RATE_LIMIT_AGENTS_PER_HOUR: '1000' }));
-    ({ builder, buyer, agentId, apiId } = await sellingSetup(testApp, 'venta'));
+    ({ builder, buyer, agentId, apiId, builderSecret } = await sellingSetup(testApp, 'venta'));
     stranger = await signUpAndSignIn(testApp, 'venta-otra@example.com');
   });
   afterAll(async () => {
@@ -150,8 +152,20 @@ describe('selling a published agent’s API to other developers', () => {
     expect(row.revenue).toBe(360);
     expect(row.creatorShare).toBeCloseTo((360 * (100 - testApp.config.payments.platformFeePercent)) / 100, 2);
     expect(JSON.stringify(body)).not.toMatch(/nova_sk_|keyId|prefix/);
+    // Nor among the usage of the creator's own keys.
+    expect((await http().get(`/api/publication/${apiId}/usage`).set(builder.authorization).expect(200)).body.days).toEqual([]);
     await http().get(`/api/publication/${apiId}/buyers`).set(buyer.authorization).expect(404);
     await http().get(`/api/publication/${apiId}/buyers?month=2026-13`).set(builder.authorization).expect(400);
+  });
+
+  it('keeps a buyer’s A2A tasks theirs: the creator’s own key does not find them', async () => {
+    const key = (await createKey(buyer, { agentId, name: 'A2A' }).expect(201)).body;
+    const rpc = (secret: string, method: string, params: object) =>
+      http().post(`/api/a2a/${agentId}`).set('Authorization', `Bearer ${secret}`).send({ jsonrpc: '2.0', id: 1, method, params });
+    const sent = await rpc(key.secret, 'message/send', { message: { kind: 'message', messageId: 'm-1', role: 'user', parts: [{ kind: 'text', text: 'Hola' }] } }).expect(200);
+    const taskId = sent.body.result.id as string;
+    expect((await rpc(key.secret, 'tasks/get', { id: taskId }).expect(200)).body.result.id).toBe(taskId);
+    expect((await rpc(builderSecret, 'tasks/get', { id: taskId }).expect(200)).body.error).toBeDefined();
   });
 
   it('lets only the owner delete a key (another user’s key id is 404), after which it stops at once', async () => {

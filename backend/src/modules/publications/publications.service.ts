@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, IsNull, type Repository, Between } from 'typeorm';
+import { type DataSource, type EntityManager, IsNull, type Repository } from 'typeorm';
 import { mayModify } from '../../common/access/access-policy';
 import type { ApiKeysConfig, AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -222,10 +222,14 @@ export class PublicationsService {
     await this.meter.flush();
     const to = query.to ?? new Date().toISOString().slice(0, 10);
     const from = query.from ?? new Date(Date.parse(to) - 29 * 86_400_000).toISOString().slice(0, 10);
-    const rows = await this.usage.find({
-      where: { publicationId: publication.id, day: Between(from, to) },
-      order: { day: 'ASC', keyId: 'ASC' },
-    });
+    // The owner's own keys only: buyers' keys are theirs (GET /publication/{id}/buyers sums them per buyer).
+    const rows = await this.usage
+      .createQueryBuilder('usage')
+      .innerJoin(ApiKey, 'key', 'key.id = usage.keyId AND key.buyerSub IS NULL')
+      .where('usage.publicationId = :publicationId AND usage.day BETWEEN :from AND :to', { publicationId: publication.id, from, to })
+      .orderBy('usage.day', 'ASC')
+      .addOrderBy('usage.keyId', 'ASC')
+      .getMany();
     return {
       days: rows.map((row) => ({
         date: row.day,

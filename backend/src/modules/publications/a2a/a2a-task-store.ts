@@ -10,7 +10,8 @@ import { callerOf } from './a2a-caller';
 /** The rows a caller may see: the tasks its key's owner created with this agent. */
 function scopeOf(context: ServerCallContext): { ownerSub: string; agentId: string } {
   const { key } = callerOf(context);
-  return { ownerSub: key.owner.sub, agentId: key.agentId };
+  // A buyer's key's tasks are the buyer's (issue 36): neither the creator nor other buyers read them.
+  return { ownerSub: key.buyer?.sub ?? key.owner.sub, agentId: key.agentId };
 }
 
 const fromRow = (row: A2aTask): Task => Task.fromJSON(JSON.parse(row.task));
