@@ -10,7 +10,8 @@ import { IdentityUser } from '../../src/modules/identity/entities/identity-user.
 import { CognitoIdTokenVerifier } from '../../src/modules/identity/id-token-verifiers';
 import { TokenService } from '../../src/modules/identity/services/token.service';
 import { VerifiedTokenCache } from '../../src/modules/identity/verified-token-cache';
-import { idpCall, signUpAndSignIn, type SignedInUser } from '../support/identity-client';
+import { mailsArrived, mailsTo } from '../identity/outbox';
+import { idpCall, latestCode, signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestApp, createTestAppWith, type TestApp } from '../support/test-app';
 import { everyRowNaming } from './every-table';
 
@@ -107,6 +108,19 @@ describe('account deletion with Amazon Cognito', () => {
     expect((await ask({ mfaCode: wrong }).expect(400)).body).toMatchObject({ code: 'WrongMfaCode', message: 'El código de verificación no es correcto.' });
     await ask({ mfaCode: totp.generate() }).expect(202);
     await http().get('/api/conversations').set(bea.authorization).expect(401);
+  });
+
+  it('sends the e-mailed code when that is the second factor and schedules the deletion with it (EMAIL_OTP through Cognito)', async () => {
+    const dani = await signUpAndSignIn(pool, 'dani@example.com', PASSWORD);
+    await pool.app.get(DataSource).getRepository(IdentityUser).update({ sub: dani.sub }, { emailMfaEnabled: true, preferredMfa: 'EMAIL_OTP' });
+    const mails = mailsTo(pool, dani.email);
+    const ask = (body: object) => http().post('/api/me/delete').set(dani.authorization).send({ confirmEmail: dani.email, password: PASSWORD, ...body });
+
+    expect((await ask({}).expect(400)).body.code).toBe('MfaCodeSent');
+    await mailsArrived(pool, dani.email, mails + 1);
+    await ask({ mfaCode: latestCode(pool, dani.email) }).expect(202);
+    expect(mailsTo(pool, dani.email)).toBe(mails + 1);
+    await http().get('/api/conversations').set(dani.authorization).expect(401);
   });
 
   it('erases at an admin’s request: AdminDeleteUser at the pool, nothing of the user left here, their leftover token refused', async () => {

@@ -8,7 +8,9 @@ import { Subscription } from '../../src/modules/subscriptions/entities/subscript
 import { FakeModelGateway } from '../chat/fake-model-gateway';
 import { startStripeFake, stripeFakeEnv, type StripeFake } from '../fakes/stripe-fake';
 import { payoutsClient } from '../payments/payouts/payouts-client';
-import { idpCall, signUpAndSignIn, type SignedInUser } from '../support/identity-client';
+import { IdentityUser } from '../../src/modules/identity/entities/identity-user.entity';
+import { mailsArrived, mailsTo } from '../identity/outbox';
+import { idpCall, latestCode, signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { PNG } from '../support/images';
 import { createTestAppWith, type TestApp, withPostgres } from '../support/test-app';
 import { everyRowNaming } from './every-table';
@@ -129,6 +131,24 @@ function describeAccountDeletion(gatewayName: 'demo' | 'stripe') {
       expect((await http().post('/api/me/delete/cancel').set(again.authorization).expect(200)).body).toEqual({ scheduledFor: null });
       const audit = (await http().get('/api-admin/audit?limit=50').set(admin.authorization).expect(200)).body.items.map((entry: { action: string; target: string }) => [entry.action, entry.target]);
       expect(audit).toEqual(expect.arrayContaining([['account.deletion-request', `user:${user.sub}`], ['account.deletion-cancel', `user:${user.sub}`]]));
+    });
+
+    it('confirms with the e-mailed code when that is the second factor: the first request sends it, the second with the code schedules the deletion', async () => {
+      const eva = await signUpAndSignIn(testApp, `codigo-${gatewayName}@example.com`, PASSWORD);
+      await testApp.app.get(DataSource).getRepository(IdentityUser).update({ sub: eva.sub }, { emailMfaEnabled: true, preferredMfa: 'EMAIL_OTP' });
+      const mails = mailsTo(testApp, eva.email);
+      const ask = (body: object) => requestDeletion(eva, { confirmEmail: eva.email, password: PASSWORD, ...body });
+
+      expect((await ask({}).expect(400)).body).toMatchObject({ code: 'MfaCodeSent', message: 'Te hemos enviado un código a tu correo electrónico. Escríbelo para confirmar la eliminación.' });
+      await mailsArrived(testApp, eva.email, mails + 1);
+      const code = latestCode(testApp, eva.email);
+      expect((await ask({ mfaCode: code === '000000' ? '111111' : '000000' }).expect(400)).body).toMatchObject({ code: 'WrongMfaCode', message: 'El código de verificación no es correcto.' });
+      const { scheduledFor } = (await ask({ mfaCode: code }).expect(202)).body;
+      expect(new Date(scheduledFor).getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
+      // One code e-mailed for the whole confirmation, and the waiting sign-in is gone.
+      expect(mailsTo(testApp, eva.email)).toBe(mails + 1);
+      expect(await everyRowNaming(testApp, [eva.sub]).then((rows) => rows.filter((row) => row.table === 'account_deletion_code_challenges'))).toEqual([]);
+      await http().get('/api/conversations').set(eva.authorization).expect(401);
     });
 
     it('erases at an admin’s request: nothing of the user is left in any table but the pseudonymised accounts’ rows, and the other users’ data is intact', async () => {

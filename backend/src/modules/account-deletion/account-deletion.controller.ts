@@ -26,14 +26,14 @@ export class AccountDeletionController {
   @Post()
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({
-    summary: 'Eliminar mi cuenta: confirmada con el correo y la contraseña (y el código de la aplicación de autenticación si está activa)',
+    summary: 'Eliminar mi cuenta: confirmada con el correo y la contraseña (y el código de la aplicación de autenticación o el enviado por correo si la verificación en dos pasos está activa)',
     description:
       'Al momento: se cierran todas las sesiones, las claves de API dejan de funcionar, los agentes públicos salen del marketplace y las suscripciones se cancelan al final del periodo pagado. A los 30 días se borra todo (README, «Eliminar mi cuenta»).',
   })
   @ApiAcceptedResponse({ type: DeletionScheduledDto })
   @ApiBadRequestResponse({
     type: ErrorBodyDto,
-    description: `${INVALID_BODY}; o el correo no es el de la cuenta (code 'ConfirmEmailMismatch'), la contraseña no es correcta ('WrongPassword'), falta el código de verificación en dos pasos ('MfaCodeRequired') o no es correcto ('WrongMfaCode')`,
+    description: `${INVALID_BODY}; o el correo no es el de la cuenta (code 'ConfirmEmailMismatch'), la contraseña no es correcta ('WrongPassword'), falta el código de la aplicación de autenticación ('MfaCodeRequired'), se acaba de enviar el código por correo electrónico y hay que repetir la petición con mfaCode ('MfaCodeSent') o el código no es correcto ('WrongMfaCode')`,
   })
   @ApiForbiddenResponse({ type: ErrorBodyDto, description: PENDING })
   @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'Demasiados intentos fallidos de contraseña o código' })

@@ -42,6 +42,15 @@ export class MfaCodeRequiredError extends DomainError {
   }
 }
 
+/** The second factor is the e-mailed code: the pool has just sent it; the same request with `mfaCode` completes the deletion. */
+export class MfaCodeSentError extends DomainError {
+  readonly status = 400;
+  readonly code = 'MfaCodeSent';
+  constructor() {
+    super('Te hemos enviado un código a tu correo electrónico. Escríbelo para confirmar la eliminación.');
+  }
+}
+
 export class WrongMfaCodeError extends DomainError {
   readonly status = 400;
   readonly code = 'WrongMfaCode';

@@ -13,6 +13,7 @@ import { AccountEraser } from './account-eraser';
 import { AccountErasureJob } from './account-erasure.job';
 import { AccountHoldsService } from './account-holds.service';
 import { AccountDeletion } from './entities/account-deletion.entity';
+import { DeletionCodeChallenge } from './entities/deletion-code-challenge.entity';
 import { ErasedAccount } from './entities/erased-account.entity';
 
 /**
@@ -21,7 +22,7 @@ import { ErasedAccount } from './entities/erased-account.entity';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([AccountDeletion, ErasedAccount]), LeasesModule, IdentityModule, AgentsModule, PaymentsModule, FilesModule, AuditModule],
+  imports: [TypeOrmModule.forFeature([AccountDeletion, ErasedAccount, DeletionCodeChallenge]), LeasesModule, IdentityModule, AgentsModule, PaymentsModule, FilesModule, AuditModule],
   controllers: [AccountDeletionController, AdminEraseController],
   providers: [AccountHoldsService, { provide: AccountHolds, useExisting: AccountHoldsService }, AccountDeletionService, AccountEraser, AccountErasureJob],
   exports: [AccountHolds],

@@ -4,7 +4,8 @@ import { LessThanOrEqual, Repository } from 'typeorm';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { AgentsService } from '../agents/agents.service';
 import { AuditLog } from '../audit/audit-log.service';
-import { IdentityAdminPort } from '../identity/admin/identity-admin.port';
+import { type CredentialCheck, IdentityAdminPort } from '../identity/admin/identity-admin.port';
+import { CHALLENGE_TTL_MS } from '../identity/identity.constants';
 import { InstanceBus } from '../instance-bus/instance-bus';
 import { PaymentsService } from '../payments/payments.service';
 import { AccountEraser } from './account-eraser';
@@ -12,6 +13,7 @@ import {
   ConfirmEmailMismatchError,
   ErasedUserNotFoundError,
   MfaCodeRequiredError,
+  MfaCodeSentError,
   SelfEraseError,
   TooManyAttemptsError,
   WrongMfaCodeError,
@@ -20,6 +22,7 @@ import {
 import { AccountHoldsService } from './account-holds.service';
 import type { DeletionScheduledDto, DeletionStateDto, ErasedAccountDto, RequestDeletionDto } from './dto/account-deletion.dto';
 import { AccountDeletion } from './entities/account-deletion.entity';
+import { DeletionCodeChallenge } from './entities/deletion-code-challenge.entity';
 import { ErasedAccount } from './entities/erased-account.entity';
 
 /** How long after the request everything is erased. */
@@ -36,6 +39,7 @@ export class AccountDeletionService {
   constructor(
     @InjectRepository(AccountDeletion) private readonly deletions: Repository<AccountDeletion>,
     @InjectRepository(ErasedAccount) private readonly erased: Repository<ErasedAccount>,
+    @InjectRepository(DeletionCodeChallenge) private readonly codeChallenges: Repository<DeletionCodeChallenge>,
     private readonly accounts: IdentityAdminPort,
     private readonly agents: AgentsService,
     private readonly payments: PaymentsService,
@@ -52,11 +56,7 @@ export class AccountDeletionService {
 
   async request(identity: VerifiedIdentity, body: RequestDeletionDto, ip: string): Promise<DeletionScheduledDto> {
     if (body.confirmEmail.trim().toLowerCase() !== identity.email.trim().toLowerCase()) throw new ConfirmEmailMismatchError();
-    const check = await this.accounts.proveCredentials(identity.email, body.password, body.mfaCode, ip);
-    if (check === 'wrong-password') throw new WrongPasswordError();
-    if (check === 'code-required') throw new MfaCodeRequiredError();
-    if (check === 'wrong-code') throw new WrongMfaCodeError();
-    if (check === 'throttled') throw new TooManyAttemptsError();
+    await this.proveCredentials(identity, body, ip);
 
     const requestedAt = new Date();
     const scheduledFor = new Date(requestedAt.getTime() + DELETION_GRACE_MS);
@@ -68,6 +68,38 @@ export class AccountDeletionService {
     await this.payments.cancelEveryRenewal(identity);
     await this.audit.record({ actorSub: identity.sub, action: 'account.deletion-request', target: `user:${identity.sub}`, after: { scheduledFor: scheduledFor.toISOString() } });
     return { scheduledFor: scheduledFor.toISOString() };
+  }
+
+  /**
+   * The password (and the authenticator's code) by signing in again. When the second factor is the
+   * e-mailed code, the first request sends it and keeps the waiting sign-in here (MfaCodeSent); the
+   * next one with `mfaCode` answers it, on whichever instance, until the pool's session expires
+   * (then the request signs in again and a new code is sent).
+   */
+  private async proveCredentials(identity: VerifiedIdentity, body: RequestDeletionDto, ip: string): Promise<void> {
+    const waiting = body.mfaCode ? await this.codeChallenges.findOneBy({ sub: identity.sub }) : null;
+    let check: CredentialCheck;
+    if (waiting && body.mfaCode && new Date(waiting.expiresAt).getTime() > Date.now()) {
+      check = await this.accounts.proveEmailCode(waiting, body.mfaCode, ip);
+    } else {
+      check = await this.accounts.proveCredentials(identity.email, body.password, body.mfaCode, ip);
+    }
+    if (check.outcome !== 'wrong-code') await this.codeChallenges.delete({ sub: identity.sub });
+    switch (check.outcome) {
+      case 'proven':
+        return;
+      case 'email-code-sent':
+        await this.codeChallenges.save({ sub: identity.sub, ...check.challenge, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS) });
+        throw new MfaCodeSentError();
+      case 'wrong-password':
+        throw new WrongPasswordError();
+      case 'code-required':
+        throw new MfaCodeRequiredError();
+      case 'wrong-code':
+        throw new WrongMfaCodeError();
+      case 'throttled':
+        throw new TooManyAttemptsError();
+    }
   }
 
   /**

@@ -36,6 +36,7 @@ const ROWS_OF_THE_ACCOUNT: ReadonlyArray<readonly [table: string, column: string
   ['creator_accounts', 'user_sub'],
   ['demo_gateway_accounts', 'user_sub'],
   ['data_exports', 'user_sub'],
+  ['account_deletion_code_challenges', 'sub'],
   ['user_profiles', 'id'],
 ];
 

@@ -13,6 +13,7 @@ export const accountDeletionStrings = {
   email: 'Correo electrónico',
   password: 'Contraseña',
   mfaCode: 'Código de tu aplicación de autenticación',
+  emailCode: 'Código que te hemos enviado por correo',
   confirm: 'Eliminar mi cuenta',
   back: 'No, volver',
   required: 'Este campo es obligatorio.',

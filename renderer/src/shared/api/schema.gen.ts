@@ -1764,7 +1764,7 @@ export interface paths {
         get: operations["AccountDeletionController_state"];
         put?: never;
         /**
-         * Eliminar mi cuenta: confirmada con el correo y la contraseña (y el código de la aplicación de autenticación si está activa)
+         * Eliminar mi cuenta: confirmada con el correo y la contraseña (y el código de la aplicación de autenticación o el enviado por correo si la verificación en dos pasos está activa)
          * @description Al momento: se cierran todas las sesiones, las claves de API dejan de funcionar, los agentes públicos salen del marketplace y las suscripciones se cancelan al final del periodo pagado. A los 30 días se borra todo (README, «Eliminar mi cuenta»).
          */
         post: operations["AccountDeletionController_request"];
@@ -5129,7 +5129,7 @@ export interface components {
              */
             confirmEmail: string;
             /**
-             * @description El código de 6 cifras de la aplicación de autenticación, cuando la verificación en dos pasos está activa
+             * @description El código de 6 cifras de la aplicación de autenticación, o el enviado por correo electrónico (tras la respuesta MfaCodeSent), cuando la verificación en dos pasos está activa
              * @example 123456
              */
             mfaCode?: string;
@@ -12244,7 +12244,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletionScheduledDto"];
                 };
             };
-            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o el correo no es el de la cuenta (code 'ConfirmEmailMismatch'), la contraseña no es correcta ('WrongPassword'), falta el código de verificación en dos pasos ('MfaCodeRequired') o no es correcto ('WrongMfaCode') */
+            /** @description Cuerpo no válido: un campo falta, tiene otro tipo, supera su límite o no existe; o el correo no es el de la cuenta (code 'ConfirmEmailMismatch'), la contraseña no es correcta ('WrongPassword'), falta el código de la aplicación de autenticación ('MfaCodeRequired'), se acaba de enviar el código por correo electrónico y hay que repetir la petición con mfaCode ('MfaCodeSent') o el código no es correcto ('WrongMfaCode') */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -13,7 +13,7 @@ export class RequestDeletionDto {
   @MaxLength(256, { message: 'password admite como mucho 256 caracteres' })
   password: string;
 
-  @ApiPropertyOptional({ description: 'El código de 6 cifras de la aplicación de autenticación, cuando la verificación en dos pasos está activa', example: '123456' })
+  @ApiPropertyOptional({ description: 'El código de 6 cifras de la aplicación de autenticación, o el enviado por correo electrónico (tras la respuesta MfaCodeSent), cuando la verificación en dos pasos está activa', example: '123456' })
   @IsOptional()
   @Matches(/^\d{6}$/, { message: 'mfaCode debe tener 6 cifras' })
   mfaCode?: string;

@@ -18,9 +18,9 @@ import {
 import type { UserRole } from '../entities/identity-user.entity';
 import type { AccountListQuery } from '../identity-admin.service';
 import type { CognitoAccountStates } from './cognito-account-states';
-import { proveBySigningIn } from './credential-check';
+import { proveByEmailCode, proveBySigningIn, type SignInSteps } from './credential-check';
 import { LastAdminError } from './identity-admin.errors';
-import { type AdminAccount, type CredentialCheck, IdentityAdminPort } from './identity-admin.port';
+import { type AdminAccount, type CredentialCheck, type EmailCodeChallenge, IdentityAdminPort } from './identity-admin.port';
 
 /** ListUsers answers at most 60 users a page. */
 const PAGE = 60;
@@ -107,16 +107,17 @@ export class CognitoIdentityAdmin extends IdentityAdminPort {
   /** InitiateAuth and RespondToAuthChallenge of the app client (its own limits apply); the tokens it issues end with endSessions. */
   proveCredentials(email: string, password: string, mfaCode: string | undefined): Promise<CredentialCheck> {
     const ClientId = this.clientId;
-    return proveBySigningIn(
-      {
-        initiate: () => this.client.send(new InitiateAuthCommand({ ClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } })),
-        respond: (challenge, Session, ChallengeResponses) =>
-          this.client.send(new RespondToAuthChallengeCommand({ ClientId, ChallengeName: challenge as ChallengeNameType, Session, ChallengeResponses })),
-      },
-      email,
-      mfaCode,
-    );
+    const initiate = () => this.client.send(new InitiateAuthCommand({ ClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
+    return proveBySigningIn({ initiate, respond: this.respond }, email, mfaCode);
   }
+
+  /** RespondToAuthChallenge EMAIL_OTP with the code Cognito e-mailed. */
+  proveEmailCode(challenge: EmailCodeChallenge, code: string): Promise<CredentialCheck> {
+    return proveByEmailCode({ respond: this.respond }, challenge, code);
+  }
+
+  private readonly respond: SignInSteps['respond'] = (challenge, Session, ChallengeResponses) =>
+    this.client.send(new RespondToAuthChallengeCommand({ ClientId: this.clientId, ChallengeName: challenge as ChallengeNameType, Session, ChallengeResponses }));
 
   /** A global sign-out ends refresh and access tokens; the id tokens issued until now are refused here (CognitoAccountStates). */
   async endSessions(sub: string): Promise<void> {

@@ -1,8 +1,8 @@
 import type { IdentityUser, UserRole } from '../entities/identity-user.entity';
 import type { AccountListQuery, IdentityAdminService } from '../identity-admin.service';
 import type { SignInService } from '../services/sign-in.service';
-import { proveBySigningIn } from './credential-check';
-import { type AdminAccount, type CredentialCheck, IdentityAdminPort } from './identity-admin.port';
+import { proveByEmailCode, proveBySigningIn, type SignInSteps } from './credential-check';
+import { type AdminAccount, type CredentialCheck, type EmailCodeChallenge, IdentityAdminPort } from './identity-admin.port';
 
 /** The embedded pool: our own tables; a change ends the account's sessions at once (TokenService). */
 export class EmbeddedIdentityAdmin extends IdentityAdminPort {
@@ -36,14 +36,16 @@ export class EmbeddedIdentityAdmin extends IdentityAdminPort {
 
   proveCredentials(email: string, password: string, mfaCode: string | undefined, ip: string): Promise<CredentialCheck> {
     const ClientId = this.clientId;
-    return proveBySigningIn(
-      {
-        initiate: () => this.signIn.initiateAuth({ ClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }, { ip }),
-        respond: (ChallengeName, Session, ChallengeResponses) => this.signIn.respondToAuthChallenge({ ClientId, ChallengeName, Session, ChallengeResponses }, { ip }),
-      },
-      email,
-      mfaCode,
-    );
+    const initiate = () => this.signIn.initiateAuth({ ClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }, { ip });
+    return proveBySigningIn({ initiate, respond: this.respond(ip) }, email, mfaCode);
+  }
+
+  proveEmailCode(challenge: EmailCodeChallenge, code: string, ip: string): Promise<CredentialCheck> {
+    return proveByEmailCode({ respond: this.respond(ip) }, challenge, code);
+  }
+
+  private respond(ip: string): SignInSteps['respond'] {
+    return (ChallengeName, Session, ChallengeResponses) => this.signIn.respondToAuthChallenge({ ClientId: this.clientId, ChallengeName, Session, ChallengeResponses }, { ip });
   }
 
   endSessions(sub: string): Promise<void> {

@@ -44,6 +44,25 @@ describe('DeleteAccountSection', () => {
     expect(onSignOut).toHaveBeenCalled();
   });
 
+  it('asks for the e-mailed code when that is the second factor and sends it with the same request', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(400, { statusCode: 400, message: 'Te hemos enviado un código a tu correo electrónico. Escríbelo para confirmar la eliminación.', code: 'MfaCodeSent' }))
+      .mockResolvedValueOnce(jsonResponse(202, { scheduledFor: '2026-12-28T12:00:00.000Z' }));
+    renderWithProviders(<DeleteAccountSection onSignOut={jest.fn()} />, { route: '/mi-perfil' });
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
+    fill(/Correo electrónico/, 'ana@example.com');
+    fill(/Contraseña/, 'Contraseña-segura-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Te hemos enviado un código a tu correo electrónico. Escríbelo para confirmar la eliminación.');
+    expect(screen.queryByLabelText(/Código de tu aplicación/)).not.toBeInTheDocument();
+
+    fill(/Código que te hemos enviado por correo/, '654321');
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
+    expect(await screen.findByText('Tu cuenta se eliminará el 28 de diciembre de 2026.')).toBeInTheDocument();
+    const [second] = fetchMock.mock.calls[1] as [Request];
+    expect(await second.json()).toEqual({ confirmEmail: 'ana@example.com', password: 'Contraseña-segura-1', mfaCode: '654321' });
+  });
+
   it('shows the server’s Spanish refusal of a wrong password and lets the user go back', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(400, { statusCode: 400, message: 'La contraseña no es correcta.', code: 'WrongPassword' }));
     renderWithProviders(<DeleteAccountSection onSignOut={jest.fn()} />, { route: '/mi-perfil' });

@@ -10,14 +10,15 @@ interface DeleteAccountSectionProps {
   onSignOut: () => void;
 }
 
-/** 'Mi perfil' → 'Eliminar mi cuenta': confirmed with the e-mail and the password, and the authenticator's code when the server asks for it. */
+/** 'Mi perfil' → 'Eliminar mi cuenta': confirmed with the e-mail and the password, and the second factor's code (the authenticator's, or the one the server has just e-mailed) when the server asks for it. */
 export function DeleteAccountSection({ onSignOut }: DeleteAccountSectionProps) {
   const requesting = useRequestDeletion();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [mfaCode, setMfaCode] = useState('');
-  const [askCode, setAskCode] = useState(false);
+  /** Which code the server asked for: the authenticator app's ('MfaCodeRequired') or the one it e-mailed ('MfaCodeSent'). */
+  const [askCode, setAskCode] = useState<'app' | 'email' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [scheduledFor, setScheduledFor] = useState<string | null>(null);
 
@@ -34,7 +35,8 @@ export function DeleteAccountSection({ onSignOut }: DeleteAccountSectionProps) {
         onSuccess: setScheduledFor,
         onError: (failure) => {
           const code = isApiError(failure) ? (failure.body as { code?: string } | null)?.code : undefined;
-          if (code === 'MfaCodeRequired') setAskCode(true);
+          if (code === 'MfaCodeRequired') setAskCode('app');
+          if (code === 'MfaCodeSent') setAskCode('email');
           setError(isApiError(failure) && failure.status < 500 ? failure.message : strings.failed);
         },
       },
@@ -92,7 +94,7 @@ export function DeleteAccountSection({ onSignOut }: DeleteAccountSectionProps) {
                   />
                   {askCode && (
                     <TextInput
-                      label={strings.mfaCode}
+                      label={askCode === 'email' ? strings.emailCode : strings.mfaCode}
                       inputMode="numeric"
                       autoComplete="one-time-code"
                       maxLength={6}
