@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { Leases } from '../../src/database/leases/leases';
 import { AccountErasureJob } from '../../src/modules/account-deletion/account-erasure.job';
 import { ModelGateway } from '../../src/modules/models/model-gateway';
+import { CreatorAccount } from '../../src/modules/payments/payouts/entities/creator-account.entity';
 import { Subscription } from '../../src/modules/subscriptions/entities/subscription.entity';
 import { FakeModelGateway } from '../chat/fake-model-gateway';
 import { startStripeFake, stripeFakeEnv, type StripeFake } from '../fakes/stripe-fake';
@@ -19,8 +20,8 @@ jest.setTimeout(180_000);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PASSWORD = 'Contraseña-segura-1';
-/** The tables kept for the accounts (the ledger, the payments, the audit chain): they may name the erased account by its id, never by its e-mail. */
-const KEPT_FOR_THE_ACCOUNTS = ['audit_log', 'creator_ledger_entries', 'subscriptions', 'demo_gateway_subscriptions'];
+/** The tables kept for the accounts (the ledger, the payments, the connected account earnings owed are paid to, the audit chain): they may name the erased account by its id, never by its e-mail. */
+const KEPT_FOR_THE_ACCOUNTS = ['audit_log', 'creator_ledger_entries', 'subscriptions', 'demo_gateway_subscriptions', 'creator_accounts'];
 
 /**
  * Issue 37, items 2 and 3: 'Eliminar mi cuenta' confirmed with the e-mail and password; at once
@@ -153,6 +154,8 @@ function describeAccountDeletion(gatewayName: 'demo' | 'stripe') {
 
     it('erases at an admin’s request: nothing of the user is left in any table but the pseudonymised accounts’ rows, and the other users’ data is intact', async () => {
       const { user, agent, key, customerId, subscriberSubscription } = await userWithData();
+      await client.onboard(user).expect(200);
+      const connected = (await client.account(user).expect(200)).body;
       await http().post(`/api-admin/users/${user.sub}/erase`).set(user.authorization).expect(403);
       await http().post(`/api-admin/users/${admin.sub}/erase`).set(admin.authorization).expect(400);
       await http().post('/api-admin/users/no-existe/erase').set(admin.authorization).expect(404);
@@ -163,7 +166,9 @@ function describeAccountDeletion(gatewayName: 'demo' | 'stripe') {
       const leftovers = await everyRowNaming(testApp, [user.sub, user.email]);
       expect(leftovers.filter((row) => !KEPT_FOR_THE_ACCOUNTS.includes(row.table))).toEqual([]);
       expect(leftovers.filter((row) => row.text.toLowerCase().includes(user.email))).toEqual([]);
-      expect(leftovers.map((row) => row.table)).toEqual(expect.arrayContaining(['subscriptions', 'audit_log']));
+      expect(leftovers.map((row) => row.table)).toEqual(expect.arrayContaining(['subscriptions', 'audit_log', 'creator_accounts']));
+      // The connected account stays, so that bundle shares still owed to the creator are transferred to it.
+      expect(await testApp.app.get(DataSource).getRepository(CreatorAccount).findOneBy({ userSub: user.sub })).toMatchObject({ accountId: connected.accountId });
       expect((await http().get('/api-admin/audit/verify').set(admin.authorization).expect(200)).body.valid).toBe(true);
 
       await http().get('/api/conversations').set(user.authorization).expect(401);

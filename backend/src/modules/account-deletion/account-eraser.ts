@@ -33,7 +33,6 @@ const ROWS_OF_THE_ACCOUNT: ReadonlyArray<readonly [table: string, column: string
   ['user_agents', 'user_id'],
   ['user_ecosystems', 'user_id'],
   ['contact_messages', 'user_sub'],
-  ['creator_accounts', 'user_sub'],
   ['demo_gateway_accounts', 'user_sub'],
   ['data_exports', 'user_sub'],
   ['account_deletion_code_challenges', 'sub'],
@@ -50,6 +49,8 @@ const ROWS_OF_THE_ACCOUNT: ReadonlyArray<readonly [table: string, column: string
  * (backend/test/account-deletion) checks against the whole database. Kept, as accounting law
  * requires: the earnings ledger, the stored subscriptions (payments) and the audit chain, which
  * name the account by its subject id only, under a pseudonym instead of its name and e-mail; the
+ * creator's connected account (creator_accounts: the subject id, the gateway's account id and its
+ * flags, no name nor e-mail), so that bundle shares still owed are transferred to it; the
  * ratings of its reviews, still counted, without their text.
  */
 @Injectable()

@@ -67,7 +67,7 @@ Puedes hacerlo tú mismo en **Mi perfil › Eliminar mi cuenta**, confirmándolo
 - tus agentes con sus prompts y todas sus versiones, tus ecosistemas, tus flujos, tu equipo y tus claves de API (los agentes públicos se retiran antes del marketplace, y las suscripciones de otros usuarios a ellos se cancelan sin más cargos);
 - tu cliente en la pasarela de pago, con tus tarjetas guardadas, una vez canceladas tus suscripciones.
 
-Conservamos, porque la ley contable lo exige, los registros de ingresos, los pagos y el registro de auditoría: en ellos tu nombre y tu correo se sustituyen por un seudónimo y solo queda el identificador interno de la cuenta, que ya no lleva a nadie. De tus valoraciones de agentes se borra el texto; la puntuación sigue contando en la media del agente, sin tu nombre. El carrito se guarda solo en tu dispositivo. Un administrador también puede borrar una cuenta al momento, con el mismo alcance.
+Conservamos, porque la ley contable lo exige, los registros de ingresos, los pagos y el registro de auditoría, y la cuenta de cobros de un creador (solo su identificador en la pasarela de pago) para pagarle lo que aún se le deba: en ellos tu nombre y tu correo se sustituyen por un seudónimo y solo queda el identificador interno de la cuenta, que ya no lleva a nadie. De tus valoraciones de agentes se borra el texto; la puntuación sigue contando en la media del agente, sin tu nombre. El carrito se guarda solo en tu dispositivo. Un administrador también puede borrar una cuenta al momento, con el mismo alcance.
 
 ## Tus derechos
 
