@@ -1,13 +1,15 @@
 // Issue 37, items 2 and 3: 'Eliminar mi cuenta' in 'Mi perfil', as a user tries it: confirm with the
 // e-mail and the password, see when the account goes, find the session and the API key refused and
 // the public agent gone from the marketplace; sign in again to only 'Tu cuenta se eliminará el
-// {fecha}.' and cancel it; then an admin erases the account and it can no longer sign in. axe at
-// 1280 and 390 px on the section, its form, the scheduled notice and the pending screen.
+// {fecha}.' and cancel it; then an admin erases the account and it can no longer sign in. A user
+// whose second factor is the e-mailed code confirms with the code the request sends. axe at
+// 1280 and 390 px on the section, its form (also asking for the e-mailed code), the scheduled
+// notice and the pending screen.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { createPaidAgent, idToken, registerAndVerify, signIn, uniqueEmail } from './support/accounts';
+import { createPaidAgent, idToken, readCode, registerAndVerify, signIn, uniqueEmail } from './support/accounts';
 import { blockingViolations } from './support/axe';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -100,4 +102,30 @@ test('a user deletes their account, is held 30 days, cancels it; an admin then e
   await signIn(page, account.email, account.password);
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a user whose second factor is the e-mailed code confirms the deletion with the code it sends', async ({ page }) => {
+  const account = { email: uniqueEmail('borrar-codigo'), password: 'Nova-Borrar-2026!', contactName: 'Celia Código' };
+  await registerAndVerify(page, account);
+  // The e-mailed code as second factor, as Cognito's SetUserMFAPreference turns it on.
+  const accessToken = await page.evaluate(() => Object.entries(window.localStorage).find(([key]) => key.endsWith('.accessToken'))?.[1] ?? null);
+  const preference = await page.request.post('/idp', {
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.SetUserMFAPreference' },
+    data: JSON.stringify({ AccessToken: accessToken, EmailMfaSettings: { Enabled: true, PreferredMfa: true } }),
+  });
+  expect(preference.status()).toBe(200);
+
+  await page.goto('/mi-perfil');
+  const section = page.getByRole('region', { name: 'Eliminar mi cuenta' });
+  await section.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  await section.getByLabel('Correo electrónico').fill(account.email);
+  await section.getByLabel('Contraseña').fill(account.password);
+  const sentAfter = Date.now() - 1_000;
+  await section.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  await expect(section.getByRole('status')).toHaveText('Te hemos enviado un código a tu correo electrónico. Escríbelo para confirmar la eliminación.');
+  await expectAccessible(page, 'mi-perfil-eliminar-codigo-por-correo');
+
+  await section.getByLabel('Código que te hemos enviado por correo').fill(await readCode(account.email, sentAfter));
+  await section.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  await expect(section.getByText(SCHEDULED)).toBeVisible();
 });

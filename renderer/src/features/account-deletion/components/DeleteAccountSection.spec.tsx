@@ -53,7 +53,8 @@ describe('DeleteAccountSection', () => {
     fill(/Correo electrónico/, 'ana@example.com');
     fill(/Contraseña/, 'Contraseña-segura-1');
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Te hemos enviado un código a tu correo electrónico. Escríbelo para confirmar la eliminación.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Te hemos enviado un código a tu correo electrónico. Escríbelo para confirmar la eliminación.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/Código de tu aplicación/)).not.toBeInTheDocument();
 
     fill(/Código que te hemos enviado por correo/, '654321');

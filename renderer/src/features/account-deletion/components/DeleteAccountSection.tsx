@@ -20,6 +20,8 @@ export function DeleteAccountSection({ onSignOut }: DeleteAccountSectionProps) {
   /** Which code the server asked for: the authenticator app's ('MfaCodeRequired') or the one it e-mailed ('MfaCodeSent'). */
   const [askCode, setAskCode] = useState<'app' | 'email' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The server's word that it has e-mailed the code: news, not an error. */
+  const [codeSent, setCodeSent] = useState<string | null>(null);
   const [scheduledFor, setScheduledFor] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
@@ -29,6 +31,7 @@ export function DeleteAccountSection({ onSignOut }: DeleteAccountSectionProps) {
       return;
     }
     setError(null);
+    setCodeSent(null);
     requesting.mutate(
       { confirmEmail: email.trim(), password, ...(askCode ? { mfaCode: mfaCode.trim() } : {}) },
       {
@@ -36,7 +39,11 @@ export function DeleteAccountSection({ onSignOut }: DeleteAccountSectionProps) {
         onError: (failure) => {
           const code = isApiError(failure) ? (failure.body as { code?: string } | null)?.code : undefined;
           if (code === 'MfaCodeRequired') setAskCode('app');
-          if (code === 'MfaCodeSent') setAskCode('email');
+          if (code === 'MfaCodeSent' && isApiError(failure)) {
+            setAskCode('email');
+            setCodeSent(failure.message);
+            return;
+          }
           setError(isApiError(failure) && failure.status < 500 ? failure.message : strings.failed);
         },
       },
@@ -79,6 +86,11 @@ export function DeleteAccountSection({ onSignOut }: DeleteAccountSectionProps) {
               <form onSubmit={submit} noValidate>
                 <Stack gap="sm">
                   <Text size="sm">{strings.confirmHint}</Text>
+                  {codeSent && (
+                    <Alert color="blue" variant="light" role="status">
+                      {codeSent}
+                    </Alert>
+                  )}
                   {error && (
                     <Alert color="red" variant="light" role="alert">
                       {error}
