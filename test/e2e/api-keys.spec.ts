@@ -2,7 +2,7 @@
 // makes it available ('Disponible para otros desarrolladores'); its marketplace page says 'API
 // disponible'; a second user without a card is told to add one, adds it, creates a key with a
 // cap of 1 € in 'Mis claves de API', calls the agent with it until the cap refuses the call, and
-// sees the spend; axe at 1280 and 390 px.
+// sees the spend; the builder sees the buyer's use; axe at 1280 and 390 px.
 import { expect, test, type Page } from '@playwright/test';
 import { createPaidAgent, idToken, newChatUser } from './support/accounts';
 import { blockingViolations } from './support/axe';
@@ -77,4 +77,11 @@ test('a builder sells their agent’s API; a developer buys a key with a cap, ca
   await table.getByRole('button', { name: 'Borrar la clave Producción' }).click();
   await expect(buyer.getByText('Todavía no tienes claves de API de pago.')).toBeVisible();
   expect((await invoke()).status()).toBe(401);
+
+  // The builder sees the buyer's use and revenue this month, never the key.
+  await builder.goto(`/edit-advanced-agent/${encodeURIComponent(agentId)}?tab=publish`);
+  const buyers = builder.getByRole('table', { name: 'Uso e ingresos por comprador este mes' });
+  await expect(buyers.getByRole('row').nth(1)).toContainText(/2.*1,00\s€/);
+  await expect(buyers).not.toContainText(secret.slice(0, 14));
+  await expectAccessible(builder, 'publicacion-compradores');
 });

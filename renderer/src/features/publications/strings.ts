@@ -190,6 +190,11 @@ export const publicationsStrings = {
     badge: 'API disponible',
     pricesLine: (calls: string, input: string, output: string) => `${calls} por 1.000 llamadas · ${input} por millón de tokens de entrada · ${output} por millón de tokens de salida`,
     buyKey: 'Crear una clave de API',
+    buyersTitle: 'Compradores este mes',
+    buyersEmpty: 'Nadie ha usado todavía la API este mes con una clave propia.',
+    buyersFailed: 'No se pudo cargar el uso de los compradores.',
+    buyersTable: 'Uso e ingresos por comprador este mes',
+    buyersColumns: { buyer: 'Comprador', requests: 'Llamadas', tokens: 'Tokens (entrada / salida)', revenue: 'Ingresos', share: 'Tu parte' },
   },
 
   /** 'Mis claves de API' in 'Mi perfil' (issue 36). */

@@ -9,8 +9,12 @@ export type BuyerKey = components['schemas']['BuyerKeyDto'];
 export type CreatedBuyerKey = components['schemas']['CreatedBuyerKeyDto'];
 export type NewBuyerKey = components['schemas']['CreateBuyerKeyDto'];
 
+/** GET /api/publication/{apiId}/buyers: each buyer's use and revenue in a month, never their keys. */
+export type ApiBuyers = components['schemas']['ApiBuyersDto'];
+
 export const apiSalesKeys = {
   pricing: (apiId: string) => ['api-sales', 'pricing', apiId] as const,
+  buyers: (apiId: string) => ['api-sales', 'buyers', apiId] as const,
   myKeys: ['api-sales', 'my-keys'] as const,
 };
 
@@ -33,6 +37,14 @@ export function useApiPricing(apiId: string | null) {
       }
     },
     enabled: apiId !== null,
+  });
+}
+
+/** GET /api/publication/{apiId}/buyers for this month (the agent's creator). */
+export function useApiBuyers(apiId: string) {
+  return useQuery({
+    queryKey: apiSalesKeys.buyers(apiId),
+    queryFn: async ({ signal }) => (await api.GET('/api/publication/{apiId}/buyers', { params: { path: { apiId } }, signal })).data!,
   });
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { mockApi } from '../../../../test/api-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { ApiAvailability } from './ApiAvailability';
+import { BuyersSection } from './BuyersSection';
 import { MyApiKeysPanel } from './MyApiKeysPanel';
 import { PricingSection } from './PricingSection';
 
@@ -58,6 +59,15 @@ describe("selling a published agent's API (issue 36)", () => {
     renderWithProviders(<PricingSection publicationId={PUBLICATION} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Guardar precios' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Publicación no encontrada.');
+  });
+
+  it("shows the creator each buyer's use, revenue and share this month, and no key", async () => {
+    const buyer = { buyerSub: 'sub-carla', username: 'carla', keys: 2, requests: 1200, errors: 3, inputTokens: 50_000, outputTokens: 20_000, revenue: 1234.5, creatorShare: 987.6 };
+    mockApi().on('GET', `/publication/${PUBLICATION}/buyers`, { body: { month: '2026-11', currency: 'eur', buyers: [buyer] } });
+    renderWithProviders(<BuyersSection publicationId={PUBLICATION} />);
+    const row = within(await screen.findByRole('table', { name: 'Uso e ingresos por comprador este mes' })).getByRole('row', { name: /carla/ });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent?.replace(/\s/g, ' '))).toEqual(['carla', '1200', '50.000 / 20.000', '12,35 €', '9,88 €']);
+    expect(row.textContent).not.toMatch(/nova_sk_|key/);
   });
 
   it("shows 'API disponible' with the prices on the marketplace page, and nothing when the API is not for sale", async () => {

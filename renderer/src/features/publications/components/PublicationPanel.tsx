@@ -23,6 +23,7 @@ import { PUBLICATION_ERRORS, publicationErrorKind, type PublicationErrorKind, ty
 import { publicationsStrings as strings } from '../strings';
 import { agentApiAddresses, publicationAddresses, publicBaseUrl } from '../utils/baseUrl';
 import { ApiKeysSection } from './ApiKeysSection';
+import { BuyersSection } from './BuyersSection';
 import { CodeExamples } from './CodeExamples';
 import { EndpointList } from './EndpointList';
 import { PricingSection } from './PricingSection';
@@ -297,6 +298,7 @@ export function PublicationPanel({ agentId, agentName }: PublicationPanelProps) 
           <EndpointList agentId={agentId} addresses={addresses} />
           <Divider />
           <PricingSection publicationId={publication.id} />
+          <BuyersSection publicationId={publication.id} />
           <Divider />
           <ApiKeysSection keys={keys} busy={loading} onCreate={doCreateKey} onRevoke={doRevokeKey} />
           <Divider />
