@@ -5,6 +5,7 @@ import { Leases } from '../../src/database/leases/leases';
 import { AccountErasureJob } from '../../src/modules/account-deletion/account-erasure.job';
 import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { CreatorAccount } from '../../src/modules/payments/payouts/entities/creator-account.entity';
+import { CreatorLedgerEntry } from '../../src/modules/payments/payouts/entities/creator-ledger-entry.entity';
 import { Subscription } from '../../src/modules/subscriptions/entities/subscription.entity';
 import { FakeModelGateway } from '../chat/fake-model-gateway';
 import { startStripeFake, stripeFakeEnv, type StripeFake } from '../fakes/stripe-fake';
@@ -189,6 +190,29 @@ function describeAccountDeletion(gatewayName: 'demo' | 'stripe') {
       expect(JSON.stringify(conversations)).toContain('La conversación de otra');
       await http().get(`/api/agents/${otherAgent.id}`).expect(200);
       expect((await everyRowNaming(testApp, [other.sub])).map((row) => row.table)).toEqual(expect.arrayContaining(['identity_users', 'user_profiles', 'agents', 'conversations']));
+    });
+
+    // In demo mode no money moves: only Stripe pays bundle shares out.
+    if (gatewayName === 'stripe') it('still pays an erased creator the bundle shares owed to them, to the connected account kept for it', async () => {
+      if (!stripe) throw new Error('Stripe fake not started');
+      const owner = await signUpAndSignIn(testApp, 'duena-del-paquete@example.com');
+      const creator = await signUpAndSignIn(testApp, 'creadora-borrada@example.com', PASSWORD);
+      await client.onboard(creator).expect(200);
+      const accountId = (await client.account(creator).expect(200)).body.accountId as string;
+      stripe.enableAccount(accountId);
+      const own = await client.paidAgent(owner, 'Contable de la dueña', 10);
+      const theirs = await client.paidAgent(creator, 'Laboral de la borrada', 10, { ecosystemInclusionAllowed: true, ecosystemMinimumPrice: 5 });
+      const bundle = await client.bundle(owner, 'Oficina compartida', [own.id, theirs.id], 20);
+      const buyer = await signUpAndSignIn(testApp, 'compradora-del-paquete@example.com');
+      const { subscriptionId } = (await client.subscribe(buyer, await client.buyer(buyer), bundle.priceId).expect(201)).body.subscription;
+      const ledger = testApp.app.get(DataSource).getRepository(CreatorLedgerEntry);
+      const now = new Date();
+      await ledger.update({ subscriptionId }, { period: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)).toISOString().slice(0, 7) });
+
+      await http().post(`/api-admin/users/${creator.sub}/erase`).set(admin.authorization).expect(200);
+      const { body } = await http().post('/api-admin/payouts/settle').set(admin.authorization).send({}).expect(200);
+      expect(body.paid).toEqual(expect.arrayContaining([expect.objectContaining({ creatorSub: creator.sub, destinationAccountId: accountId })]));
+      expect([...stripe.state.transfers.values()]).toEqual(expect.arrayContaining([expect.objectContaining({ destination: accountId })]));
     });
 
     it('survives a restart during the 30 days, and the job erases the account once they are over, on one instance', async () => {
