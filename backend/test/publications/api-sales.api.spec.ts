@@ -147,7 +147,11 @@ describe('selling a published agent’s API to other developers', () => {
     expect(body.month).toBe(month);
     expect(body.buyers).toHaveLength(1);
     const [row] = body.buyers;
-    expect(row).toMatchObject({ username: expect.any(String), requests: 3, inputTokens: 30, outputTokens: 15 });
+    expect(row).toMatchObject({ requests: 3, inputTokens: 30, outputTokens: 15 });
+    // The buyer by their public name, never their e-mail.
+    const { handle } = (await http().get(`/api/users/registration/${buyer.sub}`).set(buyer.authorization).expect(200)).body;
+    expect(row.username).toBe(handle);
+    expect(JSON.stringify(body)).not.toContain(buyer.email);
     // The calls refused at the cap are neither counted nor charged.
     expect(row.revenue).toBe(360);
     expect(row.creatorShare).toBeCloseTo((360 * (100 - testApp.config.payments.platformFeePercent)) / 100, 2);

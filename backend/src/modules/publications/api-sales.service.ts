@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Between, In, IsNull, Not, type Repository } from 'typeorm';
 import { mayModify } from '../../common/access/access-policy';
@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AuditLog } from '../audit/audit-log.service';
 import { PaymentsService } from '../payments/payments.service';
+import { UsersService } from '../users/users.service';
 import { newSecret } from './api-key-secret';
 import { ApiPriceBook, costOf, nextMonthOf, type Prices } from './api-prices';
 import type {
@@ -46,7 +47,7 @@ const roundCents = (cents: number) => Math.round(cents * 100) / 100;
  * and the builder's view of each buyer's use and revenue.
  */
 @Injectable()
-export class ApiSalesService {
+export class ApiSalesService implements OnModuleInit {
   private readonly currency: string;
   private readonly feePercent: number;
   private readonly maxKeysPerAccount: number;
@@ -56,6 +57,7 @@ export class ApiSalesService {
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     @InjectRepository(ApiKeyUsage) private readonly usage: Repository<ApiKeyUsage>,
     private readonly payments: PaymentsService,
+    private readonly users: UsersService,
     private readonly priceBook: ApiPriceBook,
     private readonly resolver: KeyResolver,
     private readonly meter: UsageMeter,
@@ -65,6 +67,13 @@ export class ApiSalesService {
     this.currency = config.payments.currency;
     this.feePercent = config.payments.platformFeePercent;
     this.maxKeysPerAccount = config.apiKeys.maxKeysPerAccount;
+  }
+
+  onModuleInit(): void {
+    // The creator knows a buyer by their public name only, kept as it changes.
+    this.users.whenHandleChanges(async ({ sub, after }) => {
+      await this.keys.update({ buyerSub: sub }, { buyerUsername: after });
+    });
   }
 
   /** PUT /publication/{apiId}/pricing: the first prices apply at once, a change from the next month. */
@@ -113,7 +122,7 @@ export class ApiSalesService {
       lastUsedAt: null,
       revokedAt: null,
       buyerSub: identity.sub,
-      buyerUsername: identity.username,
+      buyerUsername: await this.users.handleOf(identity),
       monthlySpendCap: body.monthlySpendCap ?? null,
     });
     await this.keys.insert(key);

@@ -11,6 +11,7 @@ import { ModelsModule } from '../models/models.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { PromptVersionStoreModule } from '../prompts/prompt-version-store';
 import { ToolCallingModule } from '../tool-calling/tool-calling.module';
+import { UsersModule } from '../users/users.module';
 import { A2aController } from './a2a/a2a.controller';
 import { A2aErrorFilter } from './a2a/a2a-error.filter';
 import { A2aAgentExecutor } from './a2a/a2a-executor';
@@ -60,7 +61,7 @@ function keyFromBearer(request: Request, _response: Response, next: NextFunction
  * limits and metering.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage, ApiPrice, A2aTask]), AgentsModule, PaymentsModule, AuditModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule, AttachmentsModule, ToolCallingModule],
+  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage, ApiPrice, A2aTask]), AgentsModule, PaymentsModule, AuditModule, UsersModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule, AttachmentsModule, ToolCallingModule],
   controllers: [PublicationsController, ApiSalesController, AgentApiController, OpenAiCompatibleController, A2aController],
   providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, KeyQuotas, KeySpend, ApiPriceBook, ApiSalesService, CallAdmission, UsageMeter, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter, A2aTaskStore, A2aAgentExecutor, A2aErrorFilter],
 })

@@ -3242,6 +3242,7 @@ export interface components {
             requests: number;
             /** @description Lo que pagó el mes, en céntimos (con decimales) */
             revenue: number;
+            /** @description Su nombre público (nunca su correo) */
             username: string;
         };
         ApiBuyersDto: {

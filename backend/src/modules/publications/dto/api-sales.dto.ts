@@ -119,7 +119,7 @@ export class BuyersQueryDto {
 
 export class ApiBuyerDto {
   @ApiProperty({ description: 'El usuario comprador (nunca sus claves)' }) buyerSub: string;
-  @ApiProperty() username: string;
+  @ApiProperty({ description: 'Su nombre público (nunca su correo)' }) username: string;
   @ApiProperty({ type: 'integer', description: 'Sus claves para este agente (vigentes o no) que se usaron o existen' }) keys: number;
   @ApiProperty({ type: 'integer' }) requests: number;
   @ApiProperty({ type: 'integer' }) errors: number;

@@ -68,7 +68,7 @@ export class ApiKey {
   @Column({ name: 'buyer_sub', type: 'varchar', length: 64, nullable: true })
   buyerSub: string | null;
 
-  /** The buyer's username when the key was made, for the creator's list of buyers. */
+  /** The buyer's public name (their handle, never their e-mail), for the creator's list of buyers. */
   @Column({ name: 'buyer_username', type: 'varchar', length: 128, nullable: true })
   buyerUsername: string | null;
 
