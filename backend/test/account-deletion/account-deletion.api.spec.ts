@@ -51,6 +51,13 @@ function describeAccountDeletion(gatewayName: 'demo' | 'stripe') {
       admin = await signUpAndSignIn(testApp, 'jefa@example.com');
       other = await signUpAndSignIn(testApp, 'otra@example.com');
       otherAgent = await client.paidAgent(other, 'Asesora de Otra', 10);
+      // Its API is for sale too: the users below buy keys for it.
+      await http().post(`/api/agent/${otherAgent.id}/publication`).set(other.authorization).send({}).expect(201);
+      await http()
+        .put(`/api/publication/${otherAgent.id}/pricing`)
+        .set(other.authorization)
+        .send({ available: true, per1000Calls: 1_000, perMillionInputTokens: 0, perMillionOutputTokens: 0 })
+        .expect(200);
       await http().post('/api/conversations').set(other.authorization).send({ title: 'La conversación de otra' }).expect(201);
     });
 
@@ -68,7 +75,7 @@ function describeAccountDeletion(gatewayName: 'demo' | 'stripe') {
       return { ...user, idToken: body.AuthenticationResult.IdToken, authorization: { Authorization: `Bearer ${body.AuthenticationResult.IdToken}` } };
     };
 
-    /** A user with a profile, a conversation with a reply, a file, a paid public agent with its API key and a subscriber, and a subscription of their own. */
+    /** A user with a profile, a conversation with a reply, a file, a paid public agent with its API key and a subscriber, a subscription of their own and a key bought for another creator's agent. */
     async function userWithData() {
       users += 1;
       const email = `borrable-${users}@example.com`;
@@ -86,7 +93,8 @@ function describeAccountDeletion(gatewayName: 'demo' | 'stripe') {
       const subscriber = await signUpAndSignIn(testApp, `suscriptor-${users}@example.com`);
       const subscriberCustomer = await client.buyer(subscriber);
       const subscriberSubscription = (await client.subscribe(subscriber, subscriberCustomer, agent.priceId as string).expect(201)).body.subscription.subscriptionId as string;
-      return { user, agent, key, customerId, ownSubscription, subscriberSubscription };
+      const boughtKey = (await http().post('/api/me/api-keys').set(user.authorization).send({ agentId: otherAgent.id, name: 'Mi clave comprada' }).expect(201)).body.secret as string;
+      return { user, agent, key, boughtKey, customerId, ownSubscription, subscriberSubscription };
     }
 
     const models = (key: string) => http().get('/api/v1/models').set('x-api-key', key);
@@ -154,7 +162,8 @@ function describeAccountDeletion(gatewayName: 'demo' | 'stripe') {
     });
 
     it('erases at an admin’s request: nothing of the user is left in any table but the pseudonymised accounts’ rows, and the other users’ data is intact', async () => {
-      const { user, agent, key, customerId, subscriberSubscription } = await userWithData();
+      const { user, agent, key, boughtKey, customerId, subscriberSubscription } = await userWithData();
+      await models(boughtKey).expect(200);
       await client.onboard(user).expect(200);
       const connected = (await client.account(user).expect(200)).body;
       await http().post(`/api-admin/users/${user.sub}/erase`).set(user.authorization).expect(403);
@@ -177,6 +186,7 @@ function describeAccountDeletion(gatewayName: 'demo' | 'stripe') {
         'NotAuthorizedException',
       );
       await models(key).expect(401);
+      await models(boughtKey).expect(401);
       await http().get(`/api/agents/${agent.id}`).set(admin.authorization).expect(404);
       await http().post(`/api-admin/users/${user.sub}/erase`).set(admin.authorization).expect(404);
       // Their subscriber is charged no more; their customer is gone from the gateway (the demo gateway's is a row, which the every-table check sees).

@@ -114,6 +114,13 @@ export class AccountEraser {
       // Reviews and reports stay counted, their text gone, under the pseudonym (set by the tables' property names).
       await manager.createQueryBuilder().update('agent_reviews').set({ authorSub: pseudonym, authorHandle: pseudonym, comment: null }).where('author_sub = :sub', { sub }).execute();
       await manager.createQueryBuilder().update('agent_reports').set({ reporterSub: pseudonym, reporterHandle: pseudonym, details: '' }).where('reporter_sub = :sub', { sub }).execute();
+      // Keys bought for other creators' agents stop for good; their usage stays, for the creators' revenue, under the pseudonym.
+      await manager
+        .createQueryBuilder()
+        .update('api_keys')
+        .set({ buyerSub: pseudonym, buyerUsername: pseudonym, revokedAt: new Date() })
+        .where('buyer_sub = :sub', { sub })
+        .execute();
     });
     // Agents go as an admin deletes them (their prompts' versions and team links with them).
     for (const agentId of agentIds) await this.agents.remove(SYSTEM, agentId);
