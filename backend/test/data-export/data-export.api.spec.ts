@@ -10,6 +10,7 @@ import { DataExport } from '../../src/modules/data-export/entities/data-export.e
 import { StoredFile } from '../../src/modules/files/entities/stored-file.entity';
 import { Subscription } from '../../src/modules/subscriptions/entities/subscription.entity';
 import { addReadyDocument } from '../knowledge/ready-document';
+import { paymentsClient } from '../payments/support/payments-client';
 import { createPublicAgent } from '../support/agents';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { subscriptionRow } from '../support/subscriptions';
@@ -96,6 +97,15 @@ describe("'Descargar mis datos' (issue 37): POST /api/me/export, GET /api/me/exp
     beaSubscription = 'sub_bea_private';
     await subscriptions.save(subscriptionRow(subscriptions, bea.sub, { agentId, status: 'active', subscriptionId: beaSubscription }));
     await http().post('/api/conversations').set(bea.authorization).send({ title: 'Secreto de Bea' }).expect(201);
+    // Each sells her agent's API and buys a key for the other's: Ana's bought key is hers, Bea's is not.
+    const payments = paymentsClient(testApp);
+    const forSale = { available: true, per1000Calls: 1_000, perMillionInputTokens: 0, perMillionOutputTokens: 0 };
+    await http().post(`/api/agent/${beaAgent}/publication`).set(bea.authorization).send({}).expect(201);
+    for (const [seller, sellersAgent, buyer, keyName] of [[bea, beaAgent, ana, 'Clave comprada por Ana'], [ana, agentId, bea, 'Clave comprada por Bea']] as const) {
+      await http().put(`/api/publication/${sellersAgent}/pricing`).set(seller.authorization).send(forSale).expect(200);
+      await payments.addCard(buyer, await payments.createCustomer(buyer), 'pm_card_visa').expect(201);
+      await http().post('/api/me/api-keys').set(buyer.authorization).send({ agentId: sellersAgent, name: keyName }).expect(201);
+    }
 
     const { body: requested } = await http().post('/api/me/export').set(ana.authorization).expect(202);
     expect(requested).toEqual({ id: expect.any(String), status: 'preparing' });
@@ -153,6 +163,8 @@ describe("'Descargar mis datos' (issue 37): POST /api/me/export, GET /api/me/exp
     expect(payments.subscriptions).toEqual([expect.objectContaining({ subscriptionId: 'sub_ana_export', status: 'active' })]);
     const keys = JSON.parse(await text(zip, /^claves-api\.json$/));
     expect(keys.keys).toEqual(expect.arrayContaining([expect.objectContaining({ id: keyId, name: 'Clave de la web', rateLimitPerMinute: 7 })]));
+    // The key she bought for Bea's agent is hers; the one Bea bought for hers is Bea's.
+    expect(keys.keys).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Clave comprada por Ana', monthlySpendCap: null })]));
     expect(Object.keys(keys.keys[0]).some((name) => /secret|digest|prefix|hash/i.test(name))).toBe(false);
     for (const name of ['equipo.json', 'ecosistemas.json', 'valoraciones-y-denuncias.json', 'uso.json']) expect(zip.file(name)).not.toBeNull();
     const everything = (await Promise.all(Object.values(zip.files).map((file) => file.async('string')))).join('\n');
@@ -160,6 +172,7 @@ describe("'Descargar mis datos' (issue 37): POST /api/me/export, GET /api/me/exp
     expect(everything).not.toContain(bea.email);
     expect(everything).not.toContain(beaSubscription);
     expect(everything).not.toContain('Secreto de Bea');
+    expect(everything).not.toContain('Clave comprada por Bea');
   });
 
   it('keeps the ZIP as a file of the owner in the file storage', async () => {

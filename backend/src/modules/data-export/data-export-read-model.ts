@@ -34,7 +34,8 @@ const PUBLICATION: Columns = { id: text('id'), agentId: text('agent_id'), name: 
 const API_KEY: Columns = {
   id: text('id'), publicationId: text('publication_id'), name: text('name'), rateLimitPerMinute: number('rate_limit_per_minute'), monthlyRequestQuota: number('monthly_request_quota'),
   monthlyTokenQuota: number('monthly_token_quota'), allowConfirmedTools: bool('allow_confirmed_tools'), quotaMonth: text('quota_month'), quotaRequests: number('quota_requests'),
-  quotaTokens: number('quota_tokens'), expiresAt: date('expires_at'), createdAt: date('created_at'), lastUsedAt: date('last_used_at'), revokedAt: date('revoked_at'),
+  quotaTokens: number('quota_tokens'), monthlySpendCap: number('monthly_spend_cap'), expiresAt: date('expires_at'), createdAt: date('created_at'), lastUsedAt: date('last_used_at'),
+  revokedAt: date('revoked_at'),
 };
 const KEY_USAGE: Columns = { keyId: text('key_id'), day: text('day'), requests: number('requests'), errors: number('errors'), inputTokens: number('input_tokens'), outputTokens: number('output_tokens') };
 const CONVERSATION: Columns = { id: text('id'), title: text('title'), metadata: json('metadata'), createdAt: date('created_at'), updatedAt: date('updated_at') };
@@ -149,10 +150,19 @@ export class DataExportReadModel {
     return row?.content ? Buffer.from(row.content) : null;
   }
 
-  /** The API keys of the user's publications (never their digest or prefix) and their daily use. */
+  /**
+   * The user's API keys (never their digest or prefix) and their daily use: those of their own
+   * publications, and those they bought for other creators' agents. Keys their buyers bought for
+   * the user's agents are the buyers', not theirs.
+   */
   async apiKeys(sub: string): Promise<{ keys: ExportRow[]; usage: ExportRow[] }> {
-    const owned = `publication_id IN ${this.subQuery('api_publications', 'owner_sub = :sub')}`;
-    return { keys: await this.rows('api_keys', API_KEY, owned, { sub }, 'created_at'), usage: await this.rows('api_key_usage', KEY_USAGE, owned, { sub }, 'day') };
+    const ownPublications = this.subQuery('api_publications', 'owner_sub = :sub');
+    const theirs = (alias: string) => `((${alias}publication_id IN ${ownPublications} AND ${alias}buyer_sub IS NULL) OR ${alias}buyer_sub = :sub)`;
+    const keyIds = this.dataSource.createQueryBuilder().subQuery().select('k.id').from('api_keys', 'k').where(theirs('k.')).getQuery();
+    return {
+      keys: await this.rows('api_keys', API_KEY, theirs(''), { sub }, 'created_at'),
+      usage: await this.rows('api_key_usage', KEY_USAGE, `key_id IN ${keyIds}`, { sub }, 'day'),
+    };
   }
 
   ecosystems(sub: string): Promise<ExportRow[]> {
