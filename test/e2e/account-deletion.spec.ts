@@ -7,13 +7,11 @@
 // notice and the pending screen.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { createPaidAgent, idToken, readCode, registerAndVerify, signIn, uniqueEmail } from './support/accounts';
-import { blockingViolations } from './support/axe';
+import { expectAccessibleAtBothSizes } from './support/axe';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const SCHEDULED = /^Tu cuenta se eliminará el \d{1,2} de [a-z]+ de \d{4}\.$/;
 
 test.beforeEach(async ({ page }) => {
@@ -22,14 +20,6 @@ test.beforeEach(async ({ page }) => {
 
 test.setTimeout(240_000);
 
-async function expectAccessible(page: Page, where: string) {
-  for (const [size, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${where}-${size}.png`), fullPage: true });
-    expect(await blockingViolations(page, `${where} (${size})`)).toEqual([]);
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 test('a user deletes their account, is held 30 days, cancels it; an admin then erases it', async ({ page, browser }) => {
   const account = { email: uniqueEmail('borrar'), password: 'Nova-Borrar-2026!', contactName: 'Berta Borra' };
@@ -44,18 +34,18 @@ test('a user deletes their account, is held 30 days, cancels it; an admin then e
   await page.goto('/mi-perfil');
   const section = page.getByRole('region', { name: 'Eliminar mi cuenta' });
   await expect(section.getByText(/tus agentes públicos saldrán del marketplace/)).toBeVisible();
-  await expectAccessible(page, 'mi-perfil-eliminar');
+  await expectAccessibleAtBothSizes(page, 'mi-perfil-eliminar');
   await section.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
   await section.getByLabel('Correo electrónico').fill(account.email);
   await section.getByLabel('Contraseña').fill('No-Es-La-Buena-1');
   await section.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
   await expect(section.getByRole('alert')).toHaveText('La contraseña no es correcta.');
-  await expectAccessible(page, 'mi-perfil-eliminar-formulario');
+  await expectAccessibleAtBothSizes(page, 'mi-perfil-eliminar-formulario');
 
   await section.getByLabel('Contraseña').fill(account.password);
   await section.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
   await expect(section.getByText(SCHEDULED)).toBeVisible();
-  await expectAccessible(page, 'mi-perfil-eliminacion-programada');
+  await expectAccessibleAtBothSizes(page, 'mi-perfil-eliminacion-programada');
 
   // At once: the session, the key and the marketplace listing are gone.
   expect((await page.request.get('/api/conversations', { headers })).status()).toBe(401);
@@ -69,7 +59,7 @@ test('a user deletes their account, is held 30 days, cancels it; an admin then e
   const pending = page.getByRole('heading', { level: 1, name: SCHEDULED });
   await expect(pending).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('navigation')).toHaveCount(0);
-  await expectAccessible(page, 'eliminacion-pendiente');
+  await expectAccessibleAtBothSizes(page, 'eliminacion-pendiente');
   await page.goto('/mi-perfil');
   await expect(pending).toBeVisible();
 
@@ -123,7 +113,7 @@ test('a user whose second factor is the e-mailed code confirms the deletion with
   const sentAfter = Date.now() - 1_000;
   await section.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
   await expect(section.getByRole('status')).toHaveText('Te hemos enviado un código a tu correo electrónico. Escríbelo para confirmar la eliminación.');
-  await expectAccessible(page, 'mi-perfil-eliminar-codigo-por-correo');
+  await expectAccessibleAtBothSizes(page, 'mi-perfil-eliminar-codigo-por-correo');
 
   await section.getByLabel('Código que te hemos enviado por correo').fill(await readCode(account.email, sentAfter));
   await section.getByRole('button', { name: 'Eliminar mi cuenta' }).click();

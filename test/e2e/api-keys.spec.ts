@@ -3,23 +3,13 @@
 // disponible'; a second user without a card is told to add one, adds it, creates a key with a
 // cap of 1 € in 'Mis claves de API', calls the agent with it until the cap refuses the call, and
 // sees the spend; the builder sees the buyer's use; axe at 1280 and 390 px.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createPaidAgent, idToken, newChatUser } from './support/accounts';
-import { blockingViolations } from './support/axe';
+import { expectAccessibleAtBothSizes } from './support/axe';
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 test.setTimeout(240_000);
 
-async function expectAccessible(page: Page, where: string) {
-  for (const [size, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${where}-${size}.png`), fullPage: true });
-    expect(await blockingViolations(page, `${where} (${size})`)).toEqual([]);
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 test('a builder sells their agent’s API; a developer buys a key with a cap, calls it, sees the spend and is stopped at the cap', async ({ browser }) => {
   const builder = await newChatUser(browser, 'api-creadora', 'Berta Vende');
@@ -32,12 +22,12 @@ test('a builder sells their agent’s API; a developer buys a key with a cap, ca
   await builder.getByRole('textbox', { name: /^Por cada 1\.000 llamadas/ }).fill('500');
   await builder.getByRole('button', { name: 'Guardar precios' }).click();
   await expect(builder.getByText('Precios guardados.')).toBeVisible();
-  await expectAccessible(builder, 'publicacion-precios');
+  await expectAccessibleAtBothSizes(builder, 'publicacion-precios');
 
   await builder.goto(`/marketplace/agent/${encodeURIComponent(agentId)}`);
   await expect(builder.getByText('API disponible')).toBeVisible();
   await expect(builder.getByText(/500,00\s€ por 1\.000 llamadas/)).toBeVisible();
-  await expectAccessible(builder, 'marketplace-api-disponible');
+  await expectAccessibleAtBothSizes(builder, 'marketplace-api-disponible');
 
   const buyer = await newChatUser(browser, 'api-compradora', 'Carla Compra');
   await buyer.goto(`/mi-perfil?tab=API_KEYS&agent=${encodeURIComponent(agentId)}`);
@@ -46,7 +36,7 @@ test('a builder sells their agent’s API; a developer buys a key with a cap, ca
   await buyer.getByRole('textbox', { name: 'Límite de gasto mensual (opcional)' }).fill('1');
   await buyer.getByRole('button', { name: 'Crear clave' }).click();
   await expect(buyer.getByRole('alert').filter({ hasText: 'Añade una tarjeta para usar APIs de pago.' })).toBeVisible();
-  await expectAccessible(buyer, 'mis-claves-sin-tarjeta');
+  await expectAccessibleAtBothSizes(buyer, 'mis-claves-sin-tarjeta');
 
   const headers = { Authorization: `Bearer ${await idToken(buyer)}` };
   const customer = await buyer.request.post('/api/stripe/create-customer', { headers, data: { name: 'Carla Compra', email: 'carla@example.com' } });
@@ -58,7 +48,7 @@ test('a builder sells their agent’s API; a developer buys a key with a cap, ca
   const dialog = buyer.getByRole('dialog', { name: 'Tu nueva clave de API' });
   const secret = (await dialog.getByTestId('api-key-secret').textContent())!.trim();
   expect(secret).toMatch(/^nova_sk_/);
-  await expectAccessible(buyer, 'mis-claves-secreto');
+  await expectAccessibleAtBothSizes(buyer, 'mis-claves-secreto');
   await dialog.getByRole('button', { name: 'He guardado la clave' }).click();
 
   const invoke = () => buyer.request.post(`/api/v1/agent/${encodeURIComponent(agentId)}/invoke`, { headers: { Authorization: `Bearer ${secret}` }, data: { input: 'Hola' } });
@@ -72,7 +62,7 @@ test('a builder sells their agent’s API; a developer buys a key with a cap, ca
   const table = buyer.getByRole('table', { name: 'Mis claves de API' });
   await expect(table.getByText('Producción')).toBeVisible();
   await expect(table.getByTestId('api-key-spent')).toHaveText(/^1,00\s€$/);
-  await expectAccessible(buyer, 'mis-claves-lista');
+  await expectAccessibleAtBothSizes(buyer, 'mis-claves-lista');
 
   await table.getByRole('button', { name: 'Borrar la clave Producción' }).click();
   await expect(buyer.getByText('Todavía no tienes claves de API de pago.')).toBeVisible();
@@ -83,5 +73,5 @@ test('a builder sells their agent’s API; a developer buys a key with a cap, ca
   const buyers = builder.getByRole('table', { name: 'Uso e ingresos por comprador este mes' });
   await expect(buyers.getByRole('row').nth(1)).toContainText(/2.*1,00\s€/);
   await expect(buyers).not.toContainText(secret.slice(0, 14));
-  await expectAccessible(builder, 'publicacion-compradores');
+  await expectAccessibleAtBothSizes(builder, 'publicacion-compradores');
 });

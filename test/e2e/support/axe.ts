@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** WCAG 2.1 A and AA: the level issue 12 holds every screen to. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -56,4 +56,17 @@ export async function auditAtBothSizes(page: Page, where: string): Promise<void>
   }
   await page.setViewportSize(JOURNEY_SIZES[1280]);
   expect.soft(found, `axe on ${where}`).toEqual([]);
+}
+
+/**
+ * axe on the screen as it is now, at 1280 and then 390 px (back at 1280 after), each size's
+ * full-page screenshot kept with the test's output. A hard expectation: the journey stops there.
+ */
+export async function expectAccessibleAtBothSizes(page: Page, where: string): Promise<void> {
+  for (const [width, viewport] of Object.entries(JOURNEY_SIZES)) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`${where}-${width}.png`), fullPage: true });
+    expect(await blockingViolations(page, `${where} at ${width} px`)).toEqual([]);
+  }
+  await page.setViewportSize(JOURNEY_SIZES[1280]);
 }
