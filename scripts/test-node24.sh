@@ -46,6 +46,6 @@ cp -a node_modules/better-sqlite3 "$work/better-sqlite3"
 put_in_place "$work/better-sqlite3/build/Release/better_sqlite3.node"
 echo "CI: Node $(node --version) ready in $(($(date +%s) - started)) s (better-sqlite3 built against Node $NODE24_HEADERS_VERSION's headers)"
 
-npx jest "$@" --selectProjects backend
-TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx jest "$@" --selectProjects backend
+node --max-old-space-size=8192 node_modules/jest/bin/jest.js "$@" --selectProjects backend
+TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" node --max-old-space-size=8192 node_modules/jest/bin/jest.js "$@" --selectProjects backend
 echo "CI: the Node 24 part took $(($(date +%s) - started)) s"
