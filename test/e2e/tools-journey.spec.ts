@@ -102,6 +102,9 @@ test('a builder connects an MCP server and an OpenAPI API; the agent uses one to
   const card = builder.getByRole('group', { name: 'Permiso para usar una herramienta' });
   await expect(card).toContainText(`¿Permitir que ${AGENT_NAME} use crearPedido?`, { timeout: 30_000 });
   await expect(card).toContainText('"unidades": 2');
+  // The order's line under the answer waits for the user; it is not running.
+  const calls = builder.getByRole('list', { name: 'Herramientas usadas' }).last();
+  await expect(calls.getByRole('listitem').filter({ hasText: 'Herramienta: crearPedido' })).toContainText('Esperando tu permiso');
   expect(mcp.requests.some((request) => request.body.includes('"tools/call"') && request.body.includes('tornillo'))).toBe(true);
   expect(orders()).toHaveLength(0);
   await auditAtBothSizes(builder, "/chat with a tool waiting for 'Permitir'");
