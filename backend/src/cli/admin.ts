@@ -33,7 +33,8 @@ export async function runAdminCommand(args: string[], config: AppConfig): Promis
     return 2;
   }
   const { apply, done } = COMMANDS[command as keyof typeof COMMANDS];
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error'] });
+  // abortOnError false: a start-up failure is thrown to the caller (and printed), not a process.exit from inside Nest.
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error'], abortOnError: false });
   try {
     const accounts = app.get(IdentityAdminService);
     const before = await accounts.findByEmail(email);
