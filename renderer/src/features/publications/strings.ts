@@ -195,6 +195,13 @@ export const publicationsStrings = {
     buyersFailed: 'No se pudo cargar el uso de los compradores.',
     buyersTable: 'Uso e ingresos por comprador este mes',
     buyersColumns: { buyer: 'Comprador', requests: 'Llamadas', tokens: 'Tokens (entrada / salida)', revenue: 'Ingresos', share: 'Tu parte' },
+    revenueTitle: 'Ingresos por comprador y mes',
+    revenueEmpty: 'Todavía no hay ingresos de otros desarrolladores en los últimos meses.',
+    revenueFailed: 'No se pudieron cargar los ingresos de los meses anteriores.',
+    revenueChart: (first: string, last: string) =>
+      `Gráfico de barras: ingresos de cada comprador por mes, de ${first} a ${last}. Las cifras están en la tabla que lo acompaña.`,
+    revenueTable: 'Ingresos por comprador y mes',
+    revenueColumns: { month: 'Mes', buyer: 'Comprador', requests: 'Llamadas', revenue: 'Ingresos', share: 'Tu parte' },
   },
 
   /** 'Mis claves de API' in 'Mi perfil' (issue 36). */
@@ -222,6 +229,22 @@ export const publicationsStrings = {
     deleted: 'Clave borrada.',
     deleteFailed: 'No se pudo borrar la clave.',
     required: 'Escribe el ID del agente y un nombre.',
+    capUsed: (percent: number) => `${percent.toLocaleString('es-ES')} % del límite gastado`,
+    deletedKey: (keyId: string) => `Clave borrada (${keyId.slice(0, 8)})`,
+  },
+
+  /** 'Mis claves de API' › what the keys spent per day (issue 36, item 3). */
+  spend: {
+    title: 'Gasto por día',
+    monthLabel: 'Mes',
+    loading: 'Cargando el gasto…',
+    loadFailed: 'No se pudo cargar el gasto de tus claves.',
+    emptyThisMonth: 'Todavía no hay uso este mes.',
+    empty: (month: string) => `No hubo uso en ${month}.`,
+    total: (month: string, amount: string) => `Total de ${month}: ${amount}`,
+    chart: (month: string) => `Gráfico de barras: gasto de cada clave por día en ${month}. Las cifras están en la tabla que lo acompaña.`,
+    tableLabel: (month: string) => `Gasto por día y por clave en ${month}`,
+    columns: { date: 'Día', key: 'Clave', agent: 'Agente', requests: 'Llamadas', inputTokens: 'Tokens de entrada', outputTokens: 'Tokens de salida', spend: 'Gasto' },
   },
 
   /** The Spanish sentence shown beside each of the spec's publication error texts. */

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentMonth, monthDays } from '../utils/months';
 import { api, isApiError, type components } from '../../../shared/api';
 
 /** GET /api/publication/{apiId}/pricing: amounts in cents of `currency`; `next` applies from the next month. */
@@ -11,11 +12,15 @@ export type NewBuyerKey = components['schemas']['CreateBuyerKeyDto'];
 
 /** GET /api/publication/{apiId}/buyers: each buyer's use and revenue in a month, never their keys. */
 export type ApiBuyers = components['schemas']['ApiBuyersDto'];
+/** GET /api/me/api-usage: the user's bought keys' use and spend (cents) per key and day. */
+export type BuyerUsage = components['schemas']['BuyerUsageDto'];
+export type BuyerUsageDay = components['schemas']['BuyerUsageDayDto'];
 
 export const apiSalesKeys = {
   pricing: (apiId: string) => ['api-sales', 'pricing', apiId] as const,
-  buyers: (apiId: string) => ['api-sales', 'buyers', apiId] as const,
+  buyers: (apiId: string, month: string) => ['api-sales', 'buyers', apiId, month] as const,
   myKeys: ['api-sales', 'my-keys'] as const,
+  myUsage: (month: string) => ['api-sales', 'my-usage', month] as const,
 };
 
 /** The listed fields of a bought key, whatever the server sent (the secret is shown once, never kept). */
@@ -23,6 +28,12 @@ function withoutSecret(key: BuyerKey | CreatedBuyerKey): BuyerKey {
   const { keyId, agentId, agentName, name, prefix, monthlySpendCap, spentThisMonth, currency, createdAt, lastUsedAt } = key;
   return { keyId, agentId, agentName, name, prefix, monthlySpendCap, spentThisMonth, currency, createdAt, lastUsedAt };
 }
+
+/** The queryFn of one month of GET /api/publication/{apiId}/buyers. */
+const fetchBuyers =
+  (apiId: string, month: string) =>
+  async ({ signal }: { signal: AbortSignal }): Promise<ApiBuyers> =>
+    (await api.GET('/api/publication/{apiId}/buyers', { params: { path: { apiId }, query: { month } }, signal })).data!;
 
 /** GET /api/publication/{apiId}/pricing (apiId: the publication or its agent); null when its API is not for sale. */
 export function useApiPricing(apiId: string | null) {
@@ -40,11 +51,25 @@ export function useApiPricing(apiId: string | null) {
   });
 }
 
-/** GET /api/publication/{apiId}/buyers for this month (the agent's creator). */
-export function useApiBuyers(apiId: string) {
-  return useQuery({
-    queryKey: apiSalesKeys.buyers(apiId),
-    queryFn: async ({ signal }) => (await api.GET('/api/publication/{apiId}/buyers', { params: { path: { apiId } }, signal })).data!,
+/** GET /api/publication/{apiId}/buyers?month= (the agent's creator); the current month (UTC) by default. */
+export function useApiBuyers(apiId: string, month = currentMonth()) {
+  return useQuery({ queryKey: apiSalesKeys.buyers(apiId, month), queryFn: fetchBuyers(apiId, month) });
+}
+
+/**
+ * GET /api/publication/{apiId}/buyers?month= for each of `months` (the agent's creator): all the
+ * months in their order once every one has loaded, else null; and whether any failed.
+ */
+export function useApiBuyersByMonth(apiId: string, months: string[]) {
+  return useQueries({
+    queries: months.map((month) => ({
+      queryKey: apiSalesKeys.buyers(apiId, month),
+      queryFn: fetchBuyers(apiId, month),
+    })),
+    combine: (results) => ({
+      months: results.every((result) => result.data) ? results.map((result) => result.data!) : null,
+      failed: results.some((result) => result.isError),
+    }),
   });
 }
 
@@ -65,6 +90,14 @@ export function useMyApiKeys() {
   return useQuery({
     queryKey: apiSalesKeys.myKeys,
     queryFn: async ({ signal }) => (await api.GET('/api/me/api-keys', { signal })).data!.map(withoutSecret),
+  });
+}
+
+/** GET /api/me/api-usage for every day of `month` (YYYY-MM, UTC). */
+export function useMyApiUsage(month: string) {
+  return useQuery({
+    queryKey: apiSalesKeys.myUsage(month),
+    queryFn: async ({ signal }) => (await api.GET('/api/me/api-usage', { params: { query: monthDays(month) }, signal })).data!,
   });
 }
 

@@ -119,6 +119,7 @@ describe("'Mis claves de API'", () => {
   it("without a saved card shows the server's 402 and the way to add one", async () => {
     mockApi()
       .on('GET', '/me/api-keys', { body: [] })
+      .on('GET', '/me/api-usage', { body: { currency: 'eur', days: [] } })
       .on('POST', '/me/api-keys', { status: 402, body: { statusCode: 402, message: 'Añade una tarjeta para usar APIs de pago.', error: 'Payment Required', code: 'CardRequired' } });
     renderWithProviders(<MyApiKeysPanel />);
     expect(await screen.findByText('Todavía no tienes claves de API de pago.')).toBeInTheDocument();

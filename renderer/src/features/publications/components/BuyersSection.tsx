@@ -2,6 +2,7 @@ import { Stack, Table, Text, Title } from '@mantine/core';
 import { useApiBuyers } from '../api/apiSalesQueries';
 import { publicationsStrings as strings } from '../strings';
 import { formatCents, formatNumber } from '../utils/format';
+import { BuyersRevenueChart } from './BuyersRevenueChart';
 
 /** The creator's view of who uses their API this month and what it earns (issue 36); never the buyers' keys. */
 export function BuyersSection({ publicationId }: { publicationId: string }) {
@@ -47,6 +48,7 @@ export function BuyersSection({ publicationId }: { publicationId: string }) {
             </Table>
           </Table.ScrollContainer>
         ))}
+      <BuyersRevenueChart publicationId={publicationId} />
     </Stack>
   );
 }

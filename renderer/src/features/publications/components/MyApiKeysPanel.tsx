@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Group, NumberInput, Paper, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
@@ -6,6 +6,7 @@ import { AppButton, LoadStatus, useToast } from '../../../shared/ui';
 import { type BuyerKey, useCreateMyApiKey, useDeleteMyApiKey, useMyApiKeys } from '../api/apiSalesQueries';
 import { publicationsStrings as strings } from '../strings';
 import { formatCents, formatDateTime } from '../utils/format';
+import { ApiSpendSection } from './ApiSpendSection';
 import { SecretModal } from './SecretModal';
 
 const CARD_REQUIRED_STATUS = 402;
@@ -34,7 +35,10 @@ export function MyApiKeysPanel({ agentId = null }: MyApiKeysPanelProps) {
       {!keys.data ? (
         <LoadStatus error={keys.isError ? strings.myKeys.loadFailed : null} loadingText={strings.myKeys.loading} retryText={strings.myKeys.retry} onRetry={() => void keys.refetch()} />
       ) : (
-        <KeysTable keys={keys.data} />
+        <>
+          <KeysTable keys={keys.data} />
+          <ApiSpendSection keys={keys.data} />
+        </>
       )}
       <SecretModal secret={secret} onClose={() => setSecret(null)} />
     </Stack>
@@ -68,7 +72,12 @@ function KeysTable({ keys }: { keys: BuyerKey[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>{key.agentName}</Table.Td>
-              <Table.Td data-testid="api-key-spent">{formatCents(key.spentThisMonth, key.currency)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" data-testid="api-key-spent">
+                  {formatCents(key.spentThisMonth, key.currency)}
+                </Text>
+                {key.monthlySpendCap !== null && <CapUsed spent={key.spentThisMonth} cap={key.monthlySpendCap} />}
+              </Table.Td>
               <Table.Td>{key.monthlySpendCap === null ? strings.myKeys.noCap : formatCents(key.monthlySpendCap, key.currency)}</Table.Td>
               <Table.Td>{formatDateTime(key.createdAt, '—')}</Table.Td>
               <Table.Td>
@@ -94,6 +103,13 @@ function KeysTable({ keys }: { keys: BuyerKey[] }) {
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+/** This month's spend against the key's cap: red once the cap refuses calls. */
+function CapUsed({ spent, cap }: { spent: number; cap: number }) {
+  const percent = cap > 0 ? Math.min(100, Math.round((spent / cap) * 100)) : 100;
+  const label = strings.myKeys.capUsed(percent);
+  return <Progress value={percent} color={percent >= 100 ? 'red' : 'indigo'} size="sm" mt={4} maw={140} aria-label={label} title={label} />;
 }
 
 function CreateForm({ initialAgentId, onCreated }: { initialAgentId: string; onCreated(secret: { name: string; value: string }): void }) {

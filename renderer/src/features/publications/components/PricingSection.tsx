@@ -4,15 +4,10 @@ import { isApiError } from '../../../shared/api';
 import { AppButton, useToast } from '../../../shared/ui';
 import { type ApiPricing, useApiPricing, useSavePricing } from '../api/apiSalesQueries';
 import { publicationsStrings as strings } from '../strings';
+import { capitalisedMonthName } from '../utils/months';
 
 type AmountField = 'per1000Calls' | 'perMillionInputTokens' | 'perMillionOutputTokens';
 const FIELDS: AmountField[] = ['per1000Calls', 'perMillionInputTokens', 'perMillionOutputTokens'];
-
-/** 'Diciembre de 2026' for '2026-12'. */
-const monthName = (month: string) => {
-  const text = new Date(`${month}-01T00:00:00Z`).toLocaleDateString('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
 
 /** The creator's prices for other developers and 'Disponible para otros desarrolladores' (issue 36). */
 export function PricingSection({ publicationId }: { publicationId: string }) {
@@ -86,7 +81,7 @@ function PricingForm({ publicationId, saved }: { publicationId: string; saved: A
             />
           ))}
         </Group>
-        {saved?.next && <Text size="sm">{strings.sales.next(monthName(saved.next.from))}</Text>}
+        {saved?.next && <Text size="sm">{strings.sales.next(capitalisedMonthName(saved.next.from))}</Text>}
         {error && (
           <Alert color="red" role="alert">
             {error}

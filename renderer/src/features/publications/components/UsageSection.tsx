@@ -5,11 +5,10 @@ import { useMemo, useState } from 'react';
 import { AppButton } from '../../../shared/ui';
 import { publicationsStrings as strings } from '../strings';
 import type { ApiKey, UsageDay } from '../api/publicationsQueries';
+import { seriesColour } from '../utils/chartColours';
 import { formatDay, formatNumber } from '../utils/format';
 
 type Metric = 'requests' | 'tokens' | 'errors';
-
-const SERIES_COLOURS = ['indigo.5', 'teal.5', 'yellow.5', 'pink.5', 'cyan.5', 'orange.5', 'grape.5', 'lime.5'];
 
 const metricValue = (day: UsageDay, metric: Metric) =>
   metric === 'requests' ? day.requests : metric === 'errors' ? day.errors : day.inputTokens + day.outputTokens;
@@ -46,7 +45,7 @@ export function UsageSection({ days, error, keys, onRetry }: UsageSectionProps) 
     }
     return {
       data: [...byDate.values()],
-      series: seriesNames.map((name, index) => ({ name, color: SERIES_COLOURS[index % SERIES_COLOURS.length] })),
+      series: seriesNames.map((name, index) => ({ name, color: seriesColour(index) })),
     };
   }, [sorted, keyName, metric]);
 
