@@ -104,6 +104,17 @@ describe('the application shell over HTTP', () => {
     });
   });
 
+  it('in Cognito mode with COGNITO_ISSUER_URL, tells the renderer where that pool is and lets the page call it', async () => {
+    const cognitoApp = await createTestApp({ COGNITO_USER_POOL_ID: 'us-east-1_NovaLocal', COGNITO_CLIENT_ID: 'novaweb', COGNITO_ISSUER_URL: 'http://localhost:4000/idp/us-east-1_NovaLocal' });
+    try {
+      const response = await request(cognitoApp.server).get('/api/config').expect(200);
+      expect(response.body.identity).toEqual({ provider: 'cognito', region: 'us-east-1', userPoolId: 'us-east-1_NovaLocal', userPoolClientId: 'novaweb', endpoint: 'http://localhost:4000/idp' });
+      expect(response.headers['content-security-policy']).toContain("connect-src 'self' http://localhost:4000;");
+    } finally {
+      await cognitoApp.close();
+    }
+  });
+
   describe('unknown server paths', () => {
     it.each(['/api/x', '/api/no/existe/tampoco'])('answers %s with a JSON 404', async (path) => {
       const response = await request(testApp.server).get(path).expect(404).expect('Content-Type', /json/);

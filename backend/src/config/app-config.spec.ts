@@ -38,7 +38,15 @@ describe('loadConfig', () => {
     expect(config.productName).toBe('Acme');
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example', DESKTOP_APP_ORIGIN]);
     expect(config.trackingScripts).toEqual(['https://stats.example/t.js']);
-    expect(config.identity).toEqual({ provider: 'cognito', region: 'eu-west-1', userPoolId: 'eu-west-1_AbC123', clientId: 'abc123', endpoint: null });
+    expect(config.identity).toEqual({
+      provider: 'cognito',
+      region: 'eu-west-1',
+      userPoolId: 'eu-west-1_AbC123',
+      clientId: 'abc123',
+      endpoint: null,
+      issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123',
+      userPoolEndpoint: null,
+    });
     expect(config.payments).toEqual({
       provider: 'stripe',
       secretKey: 'sk_test_123',
@@ -146,6 +154,19 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ COGNITO_USER_POOL_ID: 'eu-west-1_AbC123', COGNITO_CLIENT_ID: 'abc123', COGNITO_ENDPOINT: 'https://vpce-1.cognito-idp.eu-west-1.vpce.amazonaws.com' }).identity,
     ).toMatchObject({ provider: 'cognito', endpoint: 'https://vpce-1.cognito-idp.eu-west-1.vpce.amazonaws.com' });
+  });
+
+  it('trusts a Cognito-compatible pool named by COGNITO_ISSUER_URL, where the renderer signs in too', () => {
+    const pool = { COGNITO_USER_POOL_ID: 'us-east-1_NovaLocal', COGNITO_CLIENT_ID: 'novaweb' };
+    expect(loadConfig({ ...pool, COGNITO_ENDPOINT: 'http://127.0.0.1:4000/idp', COGNITO_ISSUER_URL: 'http://localhost:4000/idp/us-east-1_NovaLocal/' }).identity).toMatchObject({
+      endpoint: 'http://127.0.0.1:4000/idp',
+      issuer: 'http://localhost:4000/idp/us-east-1_NovaLocal',
+      userPoolEndpoint: 'http://localhost:4000/idp',
+    });
+    expect(() => loadConfig({ ...pool, COGNITO_ISSUER_URL: 'http://localhost:4000/idp' })).toThrow(
+      /COGNITO_ISSUER_URL debe terminar en \/us-east-1_NovaLocal \(COGNITO_USER_POOL_ID\), como https:\/\/cognito-idp\.us-east-1\.amazonaws\.com\/us-east-1_NovaLocal/,
+    );
+    expect(() => loadConfig({ ...pool, COGNITO_ISSUER_URL: 'idp.example/us-east-1_NovaLocal' })).toThrow(/COGNITO_ISSUER_URL: debe ser una URL http\(s\)/);
   });
 
   it('refuses a Cognito pool without its client id', () => {

@@ -110,7 +110,18 @@ export interface AppConfig {
   /** E-mails that become admins when they sign up (lower-cased). */
   adminEmails: string[];
   identity:
-    | { provider: 'cognito'; region: string; userPoolId: string; clientId: string; endpoint: string | null }
+    | {
+        provider: 'cognito';
+        region: string;
+        userPoolId: string;
+        clientId: string;
+        /** COGNITO_ENDPOINT: where the backend's AWS SDK calls the pool; AWS's own when null. */
+        endpoint: string | null;
+        /** The `iss` of the pool's id tokens (COGNITO_ISSUER_URL); its JWKS is `${issuer}/.well-known/jwks.json`. */
+        issuer: string;
+        /** Where the renderer's Amplify calls a pool that is not AWS's (the issuer without the pool id); null: Amplify's own. */
+        userPoolEndpoint: string | null;
+      }
     | {
         provider: 'embedded';
         region: string;
@@ -246,13 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rendererDir: vars.RENDERER_DIR ? resolve(vars.RENDERER_DIR) : resolve(__dirname, '../../../out/renderer'),
     identity:
       vars.COGNITO_USER_POOL_ID && vars.COGNITO_CLIENT_ID
-        ? {
-            provider: 'cognito',
-            region: vars.AWS_REGION,
-            userPoolId: vars.COGNITO_USER_POOL_ID,
-            clientId: vars.COGNITO_CLIENT_ID,
-            endpoint: vars.COGNITO_ENDPOINT ?? null,
-          }
+        ? cognitoConfig(vars, vars.COGNITO_USER_POOL_ID, vars.COGNITO_CLIENT_ID)
         : {
             provider: 'embedded',
             region: (vars.IDENTITY_POOL_ID ?? `${vars.AWS_REGION}_NovaLocal`).split('_')[0],
@@ -321,6 +326,30 @@ function embeddingsConfig(vars: EnvironmentVariables): EmbeddingsConfig | null {
 }
 
 /** Stripe needs all three keys: some without the others would half-run (no webhooks, no Elements). */
+/**
+ * Amazon Cognito, or a service that speaks its protocol. As with Cognito itself, a pool's issuer is
+ * its service endpoint followed by the pool id: so COGNITO_ISSUER_URL also tells the renderer where
+ * to sign in.
+ */
+function cognitoConfig(vars: EnvironmentVariables, userPoolId: string, clientId: string): Extract<AppConfig['identity'], { provider: 'cognito' }> {
+  const awsIssuer = `https://cognito-idp.${vars.AWS_REGION}.amazonaws.com/${userPoolId}`;
+  const issuer = vars.COGNITO_ISSUER_URL?.replace(/\/+$/, '') ?? awsIssuer;
+  if (!issuer.endsWith(`/${userPoolId}`)) {
+    throw new ConfigValidationError(
+      `Configuración no válida:\n  COGNITO_ISSUER_URL debe terminar en /${userPoolId} (COGNITO_USER_POOL_ID), como ${awsIssuer}`,
+    );
+  }
+  return {
+    provider: 'cognito',
+    region: vars.AWS_REGION,
+    userPoolId,
+    clientId,
+    endpoint: vars.COGNITO_ENDPOINT ?? null,
+    issuer,
+    userPoolEndpoint: issuer === awsIssuer ? null : issuer.slice(0, -(userPoolId.length + 1)),
+  };
+}
+
 function paymentsConfig(vars: EnvironmentVariables): PaymentsConfig {
   const common = { currency: vars.PAYMENTS_CURRENCY, platformFeePercent: vars.PLATFORM_FEE_PERCENT };
   const keys = { STRIPE_SECRET_KEY: vars.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: vars.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: vars.STRIPE_WEBHOOK_SECRET };

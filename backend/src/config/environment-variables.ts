@@ -181,6 +181,17 @@ export class EnvironmentVariables {
   @IsUrl(URL_OPTIONS, { message: 'debe ser una URL http(s), por ejemplo https://cognito-idp.eu-west-1.amazonaws.com' })
   COGNITO_ENDPOINT?: string;
 
+  /**
+   * The pool's issuer, as its id tokens name it; https://cognito-idp.<region>.amazonaws.com/<pool id> when not given.
+   * A Cognito-compatible service's (another deployment's embedded one: <its PUBLIC_URL>/idp/<pool id>) makes the
+   * backend trust its tokens and the renderer sign in there.
+   */
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: 'debe ser una URL http(s), por ejemplo https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123' })
+  COGNITO_ISSUER_URL?: string;
+
   /** The embedded identity service accepts Cognito's Admin* calls signed (SigV4) with this key pair; without it, it refuses them. */
   @Expose()
   @Transform(emptyAsUndefined)

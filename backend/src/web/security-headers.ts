@@ -40,7 +40,7 @@ export function securityHeaders(config: AppConfig) {
   const connectSrc = ["'self'"];
   const frameSrc: string[] = [];
   if (config.identity.provider === 'cognito') {
-    connectSrc.push(`https://cognito-idp.${config.identity.region}.amazonaws.com`);
+    connectSrc.push(config.identity.userPoolEndpoint ? new URL(config.identity.userPoolEndpoint).origin : `https://cognito-idp.${config.identity.region}.amazonaws.com`);
   }
   if (config.payments.provider === 'stripe') {
     scriptSrc.push('https://js.stripe.com');

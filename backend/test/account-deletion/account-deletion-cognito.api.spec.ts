@@ -61,7 +61,7 @@ describe('account deletion with Amazon Cognito', () => {
     );
     const states = backend.app.get(CognitoAccountStates);
     cognito = new CognitoIdentityAdmin(userPoolId, clientId, { region, endpoint, credentials: ADMIN_KEY, maxAttempts: 1 }, states);
-    verifier = new CognitoIdTokenVerifier(new VerifiedTokenCache(), { region, userPoolId, clientId }, `${endpoint}/${userPoolId}/.well-known/jwks.json`, clientId, states, pool.app.get(TokenService).issuer);
+    verifier = new CognitoIdTokenVerifier(new VerifiedTokenCache(), { issuer: pool.app.get(TokenService).issuer, clientId }, states, `${endpoint}/${userPoolId}/.well-known/jwks.json`);
     admin = await signUpAndSignIn(pool, 'jefa@example.com');
   });
 

@@ -51,11 +51,9 @@ describe('Cognito identity admin (AdminDisableUser, AdminEnableUser, AdminUpdate
     cognito = new CognitoIdentityAdmin(userPoolId, clientId, { region, endpoint, credentials: ADMIN_KEY, maxAttempts: 1 }, states);
     verifier = new CognitoIdTokenVerifier(
       new VerifiedTokenCache(),
-      { region, userPoolId, clientId },
-      `${endpoint}/${userPoolId}/.well-known/jwks.json`,
-      clientId,
+      { issuer: testApp.app.get(TokenService).issuer, clientId },
       states,
-      testApp.app.get(TokenService).issuer,
+      `${endpoint}/${userPoolId}/.well-known/jwks.json`,
     );
   });
 

@@ -95,8 +95,8 @@ describe('IdTokenVerifier for the embedded identity service', () => {
 });
 
 describe('IdTokenVerifier for Amazon Cognito', () => {
-  const identity = { region: 'eu-west-1', userPoolId: 'eu-west-1_AbC123', clientId: 'cliente' };
-  const issuer = 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123';
+  const clientId = 'cliente';
+  let issuer: string;
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   let server: Server;
   let verifier: CognitoIdTokenVerifier;
@@ -104,7 +104,7 @@ describe('IdTokenVerifier for Amazon Cognito', () => {
   const idClaims = (): JWTPayload => ({
     sub: 'sub-1',
     iss: issuer,
-    aud: identity.clientId,
+    aud: clientId,
     token_use: 'id',
     'cognito:username': 'ana',
     email: 'ana@example.com',
@@ -114,11 +114,14 @@ describe('IdTokenVerifier for Amazon Cognito', () => {
 
   beforeAll(async () => {
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-    // A stand-in for cognito-idp.<region>.amazonaws.com: this machine has no network.
-    server = createServer((_request, response) => response.setHeader('Content-Type', 'application/json').end(JSON.stringify({ keys: [jwk] })));
+    // A stand-in for cognito-idp.<region>.amazonaws.com (this machine has no network): the keys only where Cognito publishes them.
+    server = createServer((request, response) => {
+      if (request.url !== '/eu-west-1_AbC123/.well-known/jwks.json') return response.writeHead(404).end();
+      response.setHeader('Content-Type', 'application/json').end(JSON.stringify({ keys: [jwk] }));
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    verifier = new CognitoIdTokenVerifier(new VerifiedTokenCache(), identity, `http://127.0.0.1:${port}/jwks.json`);
+    issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/eu-west-1_AbC123`;
+    verifier = new CognitoIdTokenVerifier(new VerifiedTokenCache(), { issuer, clientId });
   });
 
   afterAll(() => new Promise((resolve) => server.close(resolve)));
@@ -146,7 +149,7 @@ describe('IdTokenVerifier for Amazon Cognito', () => {
   });
 
   it('does not blame the caller when the JWKS cannot be fetched', async () => {
-    const unreachable = new CognitoIdTokenVerifier(new VerifiedTokenCache(), identity, 'http://127.0.0.1:9/jwks.json');
+    const unreachable = new CognitoIdTokenVerifier(new VerifiedTokenCache(), { issuer, clientId }, undefined, 'http://127.0.0.1:9/jwks.json');
     await expect(unreachable.verify(await sign(idClaims(), privateKey, 'k1'))).rejects.not.toBeInstanceOf(InvalidTokenError);
   });
 });

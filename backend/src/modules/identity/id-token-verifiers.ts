@@ -28,22 +28,21 @@ export class EmbeddedIdTokenVerifier extends IdTokenVerifier {
   }
 }
 
-/** Tokens of an Amazon Cognito user pool, checked against the pool's published JWKS. */
+/**
+ * Tokens of an Amazon Cognito user pool (or of a service speaking its protocol), checked against
+ * the JWKS the pool publishes under its issuer.
+ */
 export class CognitoIdTokenVerifier extends IdTokenVerifier {
   private readonly jwks: ReturnType<typeof createRemoteJWKSet>;
-  private readonly issuer: string;
 
   constructor(
     private readonly cache: VerifiedTokenCache,
-    identity: { region: string; userPoolId: string; clientId: string },
-    jwksUrl = `https://cognito-idp.${identity.region}.amazonaws.com/${identity.userPoolId}/.well-known/jwks.json`,
-    private readonly clientId = identity.clientId,
+    private readonly pool: { issuer: string; clientId: string },
     /** What admins did to accounts here (disabled, role changed): checked on every call. */
     private readonly accountStates?: CognitoAccountStates,
-    issuer = `https://cognito-idp.${identity.region}.amazonaws.com/${identity.userPoolId}`,
+    jwksUrl = `${pool.issuer}/.well-known/jwks.json`,
   ) {
     super();
-    this.issuer = issuer;
     this.jwks = createRemoteJWKSet(new URL(jwksUrl));
   }
 
@@ -66,8 +65,8 @@ export class CognitoIdTokenVerifier extends IdTokenVerifier {
     try {
       ({ payload } = await jwtVerify(bearerToken, this.jwks, {
         algorithms: ['RS256'],
-        issuer: this.issuer,
-        audience: this.clientId,
+        issuer: this.pool.issuer,
+        audience: this.pool.clientId,
         requiredClaims: ['sub', 'exp'],
       }));
     } catch (error) {

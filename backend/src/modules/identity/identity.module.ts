@@ -82,7 +82,7 @@ import { VerifiedTokenCache } from './verified-token-cache';
       inject: [APP_CONFIG, TokenService, VerifiedTokenCache, CognitoAccountStates],
       useFactory: (config: AppConfig, tokens: TokenService, cache: VerifiedTokenCache, states: CognitoAccountStates): IdTokenVerifier =>
         config.identity.provider === 'cognito'
-          ? new CognitoIdTokenVerifier(cache, config.identity, undefined, undefined, states)
+          ? new CognitoIdTokenVerifier(cache, config.identity, states)
           : new EmbeddedIdTokenVerifier(tokens, cache),
     },
   ],

@@ -26,8 +26,8 @@ export class RuntimeConfigController {
         region: identity.region,
         userPoolId: identity.userPoolId,
         userPoolClientId: identity.clientId,
-        // Relative: the renderer resolves it against the backend it talks to.
-        endpoint: identity.provider === 'embedded' ? '/idp' : null,
+        // The embedded one relative: the renderer resolves it against the backend it talks to.
+        endpoint: identity.provider === 'embedded' ? '/idp' : identity.userPoolEndpoint,
       },
       payments: {
         provider: payments.provider,

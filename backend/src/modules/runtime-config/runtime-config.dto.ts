@@ -7,7 +7,7 @@ class IdentityConfigDto {
   @ApiProperty({ example: 'us-east-1' }) region: string;
   @ApiProperty() userPoolId: string;
   @ApiProperty() userPoolClientId: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Dirección del servicio de identidad embebido (relativa al backend); null para Amazon Cognito' })
+  @ApiProperty({ type: String, nullable: true, description: 'Dirección del servicio de identidad embebido (relativa al backend) o de un servicio compatible con Cognito (COGNITO_ISSUER_URL); null para Amazon Cognito' })
   endpoint: string | null;
 }
 

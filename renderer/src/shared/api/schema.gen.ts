@@ -4463,7 +4463,7 @@ export interface components {
             version: string;
         };
         IdentityConfigDto: {
-            /** @description Dirección del servicio de identidad embebido (relativa al backend); null para Amazon Cognito */
+            /** @description Dirección del servicio de identidad embebido (relativa al backend) o de un servicio compatible con Cognito (COGNITO_ISSUER_URL); null para Amazon Cognito */
             endpoint: string | null;
             /** @enum {string} */
             provider: "cognito" | "embedded";
