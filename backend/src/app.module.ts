@@ -30,6 +30,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
 import { PaymentsModule } from './modules/payments/payments.module';
 import { PayoutsModule } from './modules/payments/payouts/payouts.module';
 import { PublicationsModule } from './modules/publications/publications.module';
+import { ApiBillingModule } from './modules/api-billing/api-billing.module';
 import { CollaborationModule } from './modules/collaboration/collaboration.module';
 import { KnowledgeModule } from './modules/knowledge/knowledge.module';
 import { ReviewsModule } from './modules/reviews/reviews.module';
@@ -69,6 +70,7 @@ export class AppModule {
         PaymentsModule,
         // Also at the top: its /api-admin/payouts route must come before the admin area's fallback.
         PayoutsModule,
+        ApiBillingModule,
         ChatModule,
         AgentCreatorModule,
         KnowledgeModule,

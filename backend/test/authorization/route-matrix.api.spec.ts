@@ -840,6 +840,7 @@ describe('authorisation matrix of every registered route', () => {
       },
     },
     'GET /api/me/api-usage': { class: 'signed-in', probe: () => ({ path: '/api/me/api-usage' }) },
+    'GET /api/me/api-invoices': { class: 'signed-in', probe: () => ({ path: '/api/me/api-invoices' }) },
     'POST /api/v1/agent/:id/invoke': { class: 'api-key', probe: () => ({ path: `/api/v1/agent/${seeded.agentId}/invoke`, body: { input: 'Hola' } }) },
     'POST /api/v1/agent/:id/mcp': { class: 'api-key', probe: () => ({ path: `/api/v1/agent/${seeded.agentId}/mcp`, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }) },
     'ALL /api/v1/agent/:id/mcp': { class: 'api-key', probe: () => ({ path: `/api/v1/agent/${seeded.agentId}/mcp` }) },

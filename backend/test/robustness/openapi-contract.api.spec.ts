@@ -44,6 +44,7 @@ const CHECKED_PATHS = [
   '/api/me/delete',
   '/api/me/api-keys',
   '/api/me/api-usage',
+  '/api/me/api-invoices',
   '/metrics',
   '/idp',
   '/api-admin/users',

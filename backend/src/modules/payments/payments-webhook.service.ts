@@ -23,6 +23,8 @@ const SUBSCRIPTION_EVENTS = new Set([
 @Injectable()
 export class PaymentsWebhookService {
   private readonly logger = new Logger('PaymentsWebhook');
+  /** Billing of API use (issue 36) claims its buyers' invoices; the rest are subscriptions'. */
+  private apiInvoices: (event: GatewayEvent) => Promise<boolean> = async () => false;
 
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
@@ -31,6 +33,11 @@ export class PaymentsWebhookService {
     private readonly subscriptions: SubscriptionsService,
     private readonly payouts: PayoutsService,
   ) {}
+
+  /** Set by the API billing module, which the payments module cannot import. */
+  handleInvoicesWith(handler: (event: GatewayEvent) => Promise<boolean>): void {
+    this.apiInvoices = handler;
+  }
 
   async receive(rawBody: unknown, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
     const event = this.gateway.parseWebhook(Buffer.isBuffer(rawBody) ? rawBody : Buffer.alloc(0), signature);
@@ -53,6 +60,7 @@ export class PaymentsWebhookService {
       await this.payments.applyRemote(stored, remote, null, event.createdAt);
       return;
     }
+    if (event.type.startsWith('invoice.') && (await this.apiInvoices(event))) return;
     if ((event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') && event.subscriptionId) {
       const stored = await this.subscriptions.findById(event.subscriptionId);
       if (!stored) return;

@@ -23,7 +23,7 @@ import { ReceiptsModule } from '../receipts/receipts.module';
   imports: [PaymentsCoreModule, AuditModule, LeasesModule, PayoutsModule, AgentsModule, EcosystemsModule, SubscriptionsModule, ReceiptsModule],
   controllers: [PaymentsController, StripeUserSubscriptionsController],
   providers: [PaymentsService, PaymentsWebhookService, PriceBackfill, SubscriptionPeriodEnds],
-  exports: [PaymentsService],
+  exports: [PaymentsService, PaymentsWebhookService],
 })
 export class PaymentsModule implements OnApplicationBootstrap {
   constructor(private readonly payouts: PayoutsService) {}

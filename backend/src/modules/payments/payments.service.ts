@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { isAdmin } from '../../common/access/access-policy';
 import { DomainError } from '../../common/errors/domain-error';
 import { Leases } from '../../database/leases/leases';
@@ -409,6 +409,11 @@ export class PaymentsService {
 
   findCustomer(customerId: string): Promise<PaymentCustomer | null> {
     return this.customers.findOneBy({ customerId });
+  }
+
+  /** The users' gateway customers (those who saved a card), e.g. to bill or tell the buyers of an API (issue 36). */
+  customersOf(userSubs: string[]): Promise<PaymentCustomer[]> {
+    return userSubs.length ? this.customers.findBy({ userSub: In(userSubs) }) : Promise.resolve([]);
   }
 
   // Rules.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Between, In, IsNull, Not, type Repository } from 'typeorm';
 import { mayModify } from '../../common/access/access-policy';
@@ -7,6 +7,7 @@ import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AuditLog } from '../audit/audit-log.service';
+import { MailSender } from '../mail/mail-sender';
 import { PaymentsService } from '../payments/payments.service';
 import { UsersService } from '../users/users.service';
 import { newSecret } from './api-key-secret';
@@ -48,6 +49,7 @@ const roundCents = (cents: number) => Math.round(cents * 100) / 100;
  */
 @Injectable()
 export class ApiSalesService implements OnModuleInit {
+  private readonly logger = new Logger('Publications');
   private readonly currency: string;
   private readonly feePercent: number;
   private readonly maxKeysPerAccount: number;
@@ -62,6 +64,7 @@ export class ApiSalesService implements OnModuleInit {
     private readonly resolver: KeyResolver,
     private readonly meter: UsageMeter,
     private readonly audit: AuditLog,
+    private readonly mail: MailSender,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.currency = config.payments.currency;
@@ -90,7 +93,41 @@ export class ApiSalesService implements OnModuleInit {
     const after = await this.pricing({ ...publication, forSale: body.available });
     await this.audit.record({ actorSub: identity.sub, action: 'publication.pricing', target: `agent:${publication.agentId}`, before, after });
     await this.resolver.forget(publication.id);
+    if (after.next && !(before.next && samePrices(before.next, after.next) && before.next.from === after.next.from)) await this.announce(identity, publication, after.next);
     return after;
+  }
+
+  /**
+   * Tells the agent's current buyers (a live key of theirs) by e-mail what its prices will be from
+   * the next month; the announcement is audited with how many it was sent to. A mail that cannot be
+   * sent is logged: the change stands.
+   */
+  private async announce(identity: VerifiedIdentity, publication: ApiPublication, next: Prices & { from: string }): Promise<void> {
+    const keys = await this.keys.find({ select: { id: true, buyerSub: true }, where: { publicationId: publication.id, buyerSub: Not(IsNull()), revokedAt: IsNull() } });
+    const buyers = [...new Set(keys.map((key) => key.buyerSub as string))];
+    if (buyers.length === 0) return;
+    const customers = await this.payments.customersOf(buyers);
+    const money = new Intl.NumberFormat('es-ES', { style: 'currency', currency: this.currency.toUpperCase() });
+    const amount = (cents: number) => money.format(cents / 100);
+    const text = [
+      `Hola:`,
+      ``,
+      `Los precios de la API de «${publication.name}» cambian desde ${next.from}:`,
+      `- ${amount(next.per1000Calls)} por cada 1.000 llamadas`,
+      `- ${amount(next.perMillionInputTokens)} por millón de tokens de entrada`,
+      `- ${amount(next.perMillionOutputTokens)} por millón de tokens de salida`,
+      ``,
+      `El uso de este mes se factura a los precios de ahora. Puedes ver y borrar tus claves en 'Mis claves de API' de tu perfil.`,
+    ].join('\n');
+    const results = await Promise.allSettled(customers.map((customer) => this.mail.send({ to: customer.email, subject: `Cambian los precios de la API de «${publication.name}»`, text })));
+    const failed = results.filter((result) => result.status === 'rejected');
+    for (const failure of failed) this.logger.warn(`No se pudo avisar del cambio de precios: ${String((failure as PromiseRejectedResult).reason)}`);
+    await this.audit.record({
+      actorSub: identity.sub,
+      action: 'publication.pricing-announced',
+      target: `agent:${publication.agentId}`,
+      after: { from: next.from, buyers: buyers.length, sent: results.length - failed.length },
+    });
   }
 
   /** GET /publication/{apiId}/pricing: anyone's, while it is for sale; its creator's always. */

@@ -11,6 +11,7 @@ import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import type { ModelRequest } from '../models/model-gateway';
 import { PromptVersionStore } from '../prompts/prompt-version-store';
 import { digestOf } from './api-key-secret';
+import { ApiBuyerSuspension } from './entities/api-buyer-suspension.entity';
 import { ApiKey } from './entities/api-key.entity';
 import { ApiPublication } from './entities/api-publication.entity';
 import { ApiPriceBook, type Prices } from './api-prices';
@@ -33,8 +34,11 @@ export interface ResolvedKey {
   expiresAt: number | null;
   /** Its calls may run tools marked 'Pide confirmación' (issue 33). */
   allowConfirmedTools: boolean;
-  /** A key another developer bought (issue 36): who, and the most it may spend a month (cents). */
-  buyer: { sub: string; monthlySpendCap: number | null } | null;
+  /**
+   * A key another developer bought (issue 36): who, the most it may spend a month (cents), and
+   * whether the buyer's keys are suspended because an invoice of theirs failed.
+   */
+  buyer: { sub: string; monthlySpendCap: number | null; suspended: boolean } | null;
   /** The publication is for sale to other developers: a buyer's key works only while it is. */
   forSale: boolean;
   /** A buyer's key: this month's prices (null when none were set, or for the owner's own keys). */
@@ -87,6 +91,7 @@ export class KeyResolver {
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     @InjectRepository(ApiPublication) private readonly publications: Repository<ApiPublication>,
+    @InjectRepository(ApiBuyerSuspension) private readonly suspensions: Repository<ApiBuyerSuspension>,
     private readonly agents: AgentsService,
     private readonly prompts: PromptVersionStore,
     private readonly accounts: AccountStandings,
@@ -151,17 +156,18 @@ export class KeyResolver {
     if (!key || key.revokedAt) return null;
     const publication = await this.publications.findOneBy({ id: key.publicationId });
     if (!publication) return null;
-    const [published, buyerEnabled, prices] = await Promise.all([
+    const [published, buyerEnabled, prices, suspended] = await Promise.all([
       this.publishedAs(publication),
       key.buyerSub ? this.accounts.isEnabled(key.buyerSub) : true,
       key.buyerSub ? this.priceBook.forMonth(publication.id, monthOf(Date.now())) : null,
+      key.buyerSub ? this.suspensions.existsBy({ buyerSub: key.buyerSub }) : false,
     ]);
     return {
       keyId: key.id,
       ...published,
       // A buyer's key stops with the buyer's account too.
       ownerEnabled: published.ownerEnabled && buyerEnabled,
-      buyer: key.buyerSub ? { sub: key.buyerSub, monthlySpendCap: key.monthlySpendCap } : null,
+      buyer: key.buyerSub ? { sub: key.buyerSub, monthlySpendCap: key.monthlySpendCap, suspended } : null,
       forSale: publication.forSale,
       prices: prices && { per1000Calls: prices.per1000Calls, perMillionInputTokens: prices.perMillionInputTokens, perMillionOutputTokens: prices.perMillionOutputTokens },
       rateLimitPerMinute: key.rateLimitPerMinute ?? this.maxRateLimitPerMinute,

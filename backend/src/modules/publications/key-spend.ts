@@ -5,6 +5,7 @@ import { type BilledUse, costOf, type Prices } from './api-prices';
 import { ApiKeyUsage } from './entities/api-key-usage.entity';
 import { monthOf } from './key-quotas';
 import type { ResolvedKey } from './key-resolver';
+import { ApiKeysSuspendedError } from '../api-billing/api-billing.errors';
 import { SpendCapReachedError } from './publications.errors';
 import { PublicationsRedis } from './redis-channel';
 import { UsageMeter } from './usage-meter';
@@ -46,8 +47,9 @@ export class KeySpend {
     @InjectRepository(ApiKeyUsage) private readonly usage: Repository<ApiKeyUsage>,
   ) {}
 
-  /** Refuses (402) a call of a buyer's key that would take it past its monthly cap. */
+  /** Refuses (402) a call of a suspended buyer's key, and one that would take it past its monthly cap. */
   async admit(key: ResolvedKey, now = Date.now()): Promise<void> {
+    if (key.buyer?.suspended) throw new ApiKeysSuspendedError();
     const cap = key.buyer?.monthlySpendCap ?? null;
     if (cap === null || !key.prices) return;
     const spent = await this.spent(key.keyId, key.prices, monthOf(now));

@@ -16,6 +16,7 @@ import { A2aController } from './a2a/a2a.controller';
 import { A2aErrorFilter } from './a2a/a2a-error.filter';
 import { A2aAgentExecutor } from './a2a/a2a-executor';
 import { A2aTaskStore } from './a2a/a2a-task-store';
+import { MailModule } from '../mail/mail.module';
 import { AgentRunner } from './agent-runner';
 import { ApiPriceBook } from './api-prices';
 import { ApiSalesController } from './api-sales.controller';
@@ -24,10 +25,13 @@ import { ApiKeyGuard } from './api-key.guard';
 import { CallAdmission } from './call-admission';
 import { AgentApiController, OpenAiCompatibleController } from './api-v1.controller';
 import { A2aTask } from './entities/a2a-task.entity';
+import { ApiBuyerSuspension } from './entities/api-buyer-suspension.entity';
 import { ApiKey } from './entities/api-key.entity';
 import { ApiKeyUsage } from './entities/api-key-usage.entity';
 import { ApiPrice } from './entities/api-price.entity';
 import { ApiPublication } from './entities/api-publication.entity';
+import { BuyerSuspensions } from './buyer-suspensions';
+import { BuyerUsageLedger } from './buyer-usage-ledger';
 import { KeyQuotas } from './key-quotas';
 import { KeyRateLimiter } from './key-rate-limiter';
 import { KeyResolver } from './key-resolver';
@@ -61,9 +65,11 @@ function keyFromBearer(request: Request, _response: Response, next: NextFunction
  * limits and metering.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage, ApiPrice, A2aTask]), AgentsModule, PaymentsModule, AuditModule, UsersModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule, AttachmentsModule, ToolCallingModule],
+  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage, ApiPrice, A2aTask, ApiBuyerSuspension]), MailModule, AgentsModule, PaymentsModule, AuditModule, UsersModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule, AttachmentsModule, ToolCallingModule],
   controllers: [PublicationsController, ApiSalesController, AgentApiController, OpenAiCompatibleController, A2aController],
-  providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, KeyQuotas, KeySpend, ApiPriceBook, ApiSalesService, CallAdmission, UsageMeter, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter, A2aTaskStore, A2aAgentExecutor, A2aErrorFilter],
+  providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, KeyQuotas, KeySpend, ApiPriceBook, ApiSalesService, CallAdmission, UsageMeter, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter, A2aTaskStore, A2aAgentExecutor, A2aErrorFilter, BuyerUsageLedger, BuyerSuspensions],
+  // Billing of API use (issue 36, item 3) reads the ledger and suspends a buyer's keys.
+  exports: [BuyerUsageLedger, BuyerSuspensions, ApiPriceBook],
 })
 export class PublicationsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -7,6 +7,7 @@ import type {
   CreateSubscriptionInput,
   GatewayCard,
   CreateTransferInput,
+  DemoCharges,
   GatewayConnectedAccount,
   GatewayCustomer,
   GatewayEvent,
@@ -19,7 +20,7 @@ import type {
   TypedCardExpiry,
 } from './payment-gateway';
 import { toGatewayEvent, verifyStripeSignature } from './stripe-events';
-import { testPaymentMethodOutcome } from './test-cards';
+import { chargesFailOn, testPaymentMethodOutcome } from './test-cards';
 
 export { DEMO_GATEWAY_ENTITIES } from './demo';
 export { demoPaymentMethodForCardNumber } from './test-cards';
@@ -37,7 +38,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  *
  * Its entities (DEMO_GATEWAY_ENTITIES) must be registered on the DataSource.
  */
-export class DemoPaymentGateway implements PaymentGateway {
+export class DemoPaymentGateway implements PaymentGateway, DemoCharges {
   readonly provider = 'demo' as const;
   readonly publishableKey = null;
 
@@ -166,8 +167,9 @@ export class DemoPaymentGateway implements PaymentGateway {
     if (input.destination && !(await this.accounts.existsBy({ id: input.destination.accountId }))) {
       throw new PaymentResourceNotFoundError('account');
     }
-    // The charge: the default card must exist (a declined card is never saved, so it pays).
+    // The charge: the default card must exist and take charges (most saved test cards do).
     if (!customer.defaultPaymentMethodId) throw new PaymentDeclinedError('noCard');
+    if (!(await this.charges(customer.defaultPaymentMethodId))) throw new PaymentDeclinedError('generic');
     const now = this.now();
     try {
       const subscription = await this.subscriptions.save(
@@ -281,9 +283,21 @@ export class DemoPaymentGateway implements PaymentGateway {
     return { id: accountId, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true };
   }
 
+  /** Charges the default card: paid unless there is none or it declines charges. No money moves. */
+  async chargeDefaultCard(input: { customerId: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ id: string; paid: boolean }> {
+    const customer = await this.customer(input.customerId);
+    const paid = customer.defaultPaymentMethodId !== null && (await this.charges(customer.defaultPaymentMethodId));
+    return { id: `ch_demo_${input.idempotencyKey}`, paid };
+  }
+
   /** Demo mode moves no money: nothing is recorded and a demo id is answered. */
   async createTransfer(_input: CreateTransferInput): Promise<{ id: string }> {
     return { id: newId('tr_demo') };
+  }
+
+  private async charges(paymentMethodId: string): Promise<boolean> {
+    const card = await this.paymentMethods.findOneBy({ id: paymentMethodId });
+    return card !== null && !chargesFailOn(card);
   }
 
   private async customer(customerId: string): Promise<DemoCustomer> {

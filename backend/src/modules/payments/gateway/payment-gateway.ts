@@ -143,6 +143,23 @@ export interface GatewayEvent {
   paymentMethodId?: string;
   /** For account.updated: the connected account's state. */
   account?: GatewayConnectedAccount;
+  /** For invoice events: the invoice. */
+  invoice?: GatewayInvoice;
+}
+
+/** An invoice as the provider made it (invoice.* events); amounts in minor units. */
+export interface GatewayInvoice {
+  id: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** Stripe's billing_reason: subscription_create, subscription_cycle… */
+  billingReason: string | null;
+  total: number;
+  currency: string;
+  /** The page where the customer sees and pays it; null when there is none. */
+  hostedInvoiceUrl: string | null;
+  /** The start of the period of use it bills. */
+  periodStart: Date;
 }
 
 export interface PaymentGateway {
@@ -268,6 +285,53 @@ export interface PaymentGatewayReports {
 export function reportsOf(gateway: PaymentGateway): PaymentGatewayReports | null {
   const candidate = gateway as PaymentGateway & Partial<PaymentGatewayReports>;
   return gateway.provider === 'stripe' && typeof candidate.retrieveBalance === 'function' ? (candidate as PaymentGateway & PaymentGatewayReports) : null;
+}
+
+/** A unit of use a meter counts, as meter events report it: the event names its customer and how much. */
+export interface GatewayMeterEvent {
+  eventName: string;
+  customerId: string;
+  value: number;
+  /** Unique per event, and the request's idempotency key: the same event sent again counts once. */
+  identifier: string;
+  /** Seconds since the epoch (within the last 35 days). */
+  timestamp: number;
+}
+
+/**
+ * Stripe Billing for API use sold by the unit (issue 36, item 3): a Billing Meter per agent and
+ * unit, metered prices on them, one subscription per buyer carrying those prices (Stripe invoices
+ * it monthly, from the meters), and the meter events that report the use.
+ */
+export interface MeteredBilling {
+  /** A meter summing the `value` of its events per Stripe customer (payload stripe_customer_id). */
+  createMeter(input: { displayName: string; eventName: string }): Promise<{ id: string }>;
+  /** A monthly price per unit of the meter; `unitAmountDecimal` in minor units, with decimals (a call may cost a fraction of a cent). */
+  createMeteredPrice(input: { productId: string; meterId: string; unitAmountDecimal: string; currency: string; nickname: string }): Promise<{ id: string }>;
+  /** The buyer's subscription on these metered prices, invoiced on the first of each month (UTC); nothing is charged now. */
+  createMeteredSubscription(input: { customerId: string; priceIds: string[]; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ id: string }>;
+  /** Makes the subscription's prices exactly these, without proration (a new month's prices, a new agent). */
+  setMeteredPrices(subscriptionId: string, priceIds: string[]): Promise<void>;
+  sendMeterEvent(event: GatewayMeterEvent): Promise<void>;
+}
+
+/** The gateway's Stripe Billing, when it is a real provider's. */
+export function meteredBillingOf(gateway: PaymentGateway): MeteredBilling | null {
+  const candidate = gateway as PaymentGateway & Partial<MeteredBilling>;
+  return gateway.provider === 'stripe' && typeof candidate.sendMeterEvent === 'function' ? (candidate as PaymentGateway & MeteredBilling) : null;
+}
+
+/**
+ * The demo gateway's charge of a customer's default card, for demo invoices of API use: no money
+ * moves; a test card that declines charges (pm_card_chargeCustomerFail) fails it, as Stripe's would.
+ */
+export interface DemoCharges {
+  chargeDefaultCard(input: { customerId: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ id: string; paid: boolean }>;
+}
+
+export function demoChargesOf(gateway: PaymentGateway): DemoCharges | null {
+  const candidate = gateway as PaymentGateway & Partial<DemoCharges>;
+  return gateway.provider === 'demo' && typeof candidate.chargeDefaultCard === 'function' ? (candidate as PaymentGateway & DemoCharges) : null;
 }
 
 /** Injection token for the configured gateway. */

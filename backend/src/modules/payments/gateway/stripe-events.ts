@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { WebhookSignatureError } from '../payments.errors';
-import type { GatewayConnectedAccount, GatewayEvent, GatewaySubscription, GatewaySubscriptionStatus } from './payment-gateway';
+import type { GatewayConnectedAccount, GatewayEvent, GatewayInvoice, GatewaySubscription, GatewaySubscriptionStatus } from './payment-gateway';
 
 /**
  * Stripe's wire shapes, shared by both adapters: the Stripe adapter reads them from the SDK, the
@@ -72,6 +72,7 @@ export function toGatewayEvent(event: StripeEventShape): GatewayEvent {
       ...(subscriptionId ? { subscriptionId } : {}),
       ...(idOf(object.customer) ? { customerId: idOf(object.customer) } : {}),
       ...(typeof object.billing_reason === 'string' ? { billingReason: object.billing_reason } : {}),
+      ...(typeof object.id === 'string' ? { invoice: toGatewayInvoice(object, subscriptionId ?? null) } : {}),
     };
   }
   if (event.type.startsWith('setup_intent.')) {
@@ -83,6 +84,20 @@ export function toGatewayEvent(event: StripeEventShape): GatewayEvent {
     return { ...base, account: toGatewayConnectedAccount(object as unknown as StripeAccountShape) };
   }
   return base;
+}
+
+function toGatewayInvoice(invoice: Record<string, unknown>, subscriptionId: string | null): GatewayInvoice {
+  const periodStart = typeof invoice.period_start === 'number' ? invoice.period_start : typeof invoice.created === 'number' ? invoice.created : 0;
+  return {
+    id: String(invoice.id),
+    customerId: idOf(invoice.customer) ?? null,
+    subscriptionId,
+    billingReason: typeof invoice.billing_reason === 'string' ? invoice.billing_reason : null,
+    total: typeof invoice.total === 'number' ? invoice.total : 0,
+    currency: typeof invoice.currency === 'string' ? invoice.currency : '',
+    hostedInvoiceUrl: typeof invoice.hosted_invoice_url === 'string' ? invoice.hosted_invoice_url : null,
+    periodStart: fromUnix(periodStart),
+  };
 }
 
 /** The fields of a Stripe (Connect) account the gateway reads. */

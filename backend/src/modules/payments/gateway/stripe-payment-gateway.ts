@@ -19,12 +19,14 @@ import type {
   GatewayCustomer,
   GatewayCustomerListing,
   GatewayEvent,
+  GatewayMeterEvent,
   GatewayMoney,
   GatewayPlanChange,
   GatewayProductListing,
   GatewayPrice,
   GatewayProduct,
   GatewaySubscription,
+  MeteredBilling,
   PaymentGateway,
   PaymentGatewayReports,
   ProrationPreview,
@@ -72,7 +74,7 @@ const NOT_FOUND_BY_OBJECT: Record<string, MissingResource> = {
  * Stripe's errors become the payments module's typed errors (declines in Spanish, 402; Stripe
  * unreachable or failing, 502).
  */
-export class StripePaymentGateway implements PaymentGateway, PaymentGatewayReports {
+export class StripePaymentGateway implements PaymentGateway, PaymentGatewayReports, MeteredBilling {
   readonly provider = 'stripe' as const;
   readonly publishableKey: string;
 
@@ -319,6 +321,77 @@ export class StripePaymentGateway implements PaymentGateway, PaymentGatewayRepor
       subscription: toSubscription(subscription),
       proration: { invoiceId: invoiced?.id ?? null, amount: invoiced?.total ?? 0, currency: invoiced?.currency ?? subscription.currency },
     };
+  }
+
+  // Stripe Billing for API use (issue 36, item 3).
+
+  async createMeter(input: { displayName: string; eventName: string }): Promise<{ id: string }> {
+    const meter = await this.call({}, () =>
+      this.stripe.billing.meters.create({
+        display_name: input.displayName,
+        event_name: input.eventName,
+        default_aggregation: { formula: 'sum' },
+        customer_mapping: { type: 'by_id', event_payload_key: 'stripe_customer_id' },
+        value_settings: { event_payload_key: 'value' },
+      }),
+    );
+    return { id: meter.id };
+  }
+
+  async createMeteredPrice(input: { productId: string; meterId: string; unitAmountDecimal: string; currency: string; nickname: string }): Promise<{ id: string }> {
+    const price = await this.call({ missing: 'product' }, () =>
+      this.stripe.prices.create({
+        product: input.productId,
+        currency: input.currency.toLowerCase(),
+        unit_amount_decimal: Stripe.Decimal.from(input.unitAmountDecimal),
+        nickname: input.nickname,
+        recurring: { interval: 'month', usage_type: 'metered', meter: input.meterId },
+      }),
+    );
+    return { id: price.id };
+  }
+
+  /** Anchored to the first of the month, so that each invoice bills one calendar month of use. */
+  async createMeteredSubscription(input: { customerId: string; priceIds: string[]; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ id: string }> {
+    const subscription = await this.call({ missing: 'customer' }, () =>
+      this.stripe.subscriptions.create(
+        {
+          customer: input.customerId,
+          items: input.priceIds.map((price) => ({ price })),
+          billing_cycle_anchor_config: { day_of_month: 1 },
+          proration_behavior: 'none',
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return { id: subscription.id };
+  }
+
+  async setMeteredPrices(subscriptionId: string, priceIds: string[]): Promise<void> {
+    const current = await this.subscription(subscriptionId);
+    const wanted = new Set(priceIds);
+    const kept = new Set(current.items.data.filter((item) => wanted.has(item.price.id)).map((item) => item.price.id));
+    const items = [
+      ...current.items.data.filter((item) => !wanted.has(item.price.id)).map((item) => ({ id: item.id, deleted: true })),
+      ...priceIds.filter((price) => !kept.has(price)).map((price) => ({ price })),
+    ];
+    if (items.length === 0) return;
+    await this.call({ missing: 'subscription', refusesUpdate: true }, () => this.stripe.subscriptions.update(subscriptionId, { items, proration_behavior: 'none' }));
+  }
+
+  async sendMeterEvent(event: GatewayMeterEvent): Promise<void> {
+    await this.call({}, () =>
+      this.stripe.billing.meterEvents.create(
+        {
+          event_name: event.eventName,
+          identifier: event.identifier,
+          timestamp: event.timestamp,
+          payload: { stripe_customer_id: event.customerId, value: String(event.value) },
+        },
+        { idempotencyKey: event.identifier },
+      ),
+    );
   }
 
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent {

@@ -14,7 +14,7 @@ import type { Ecosystem } from '../../ecosystems/entities/ecosystem.entity';
 import { namesCaller, type VerifiedIdentity } from '../../../common/auth/id-token-verifier';
 import type { Subscription } from '../../subscriptions/entities/subscription.entity';
 import { UsersService } from '../../users/users.service';
-import { PAYMENT_GATEWAY, TransferRefusedError, type GatewayConnectedAccount, type GatewayProration, type PaymentGateway } from '../gateway/payment-gateway';
+import { PAYMENT_GATEWAY, TransferRefusedError, type GatewayConnectedAccount, type GatewayProration, type PaymentGateway, type PaymentProvider } from '../gateway/payment-gateway';
 import { BundleUsageReader, periodOf } from './bundle-usage.reader';
 import type { ConnectedAccountDto, EarningsDto, OnboardingLinkDto, SettledShareDto, SettlementDto } from './dto/payouts.dto';
 import { CreatorAccount } from './entities/creator-account.entity';
@@ -178,6 +178,55 @@ export class PayoutsService {
     }
   }
 
+  /**
+   * A buyer's paid monthly invoice of API use (issue 36): each agent's part falls to its creator,
+   * less PLATFORM_FEE_PERCENT, as one ledger row per invoice and agent, settled at once (the month
+   * is over) and transferred by the payout run as bundle shares are; in demo mode no money moves.
+   * Keyed by the invoice: booking it again adds nothing.
+   */
+  async recordApiInvoice(invoice: {
+    invoiceId: string;
+    buyerSub: string;
+    provider: PaymentProvider;
+    currency: string;
+    total: number;
+    paidAt: Date;
+    shares: { agentId: string; agentName: string; creatorSub: string; gross: number }[];
+  }): Promise<void> {
+    const rows = invoice.shares
+      .filter((share) => share.gross > 0)
+      .map((share) => {
+        const fee = Math.round((share.gross * this.feePercent) / 100);
+        return this.ledger.create({
+          id: randomUUID(),
+          subscriptionId: `api-invoice:${invoice.invoiceId}`,
+          subscriberSub: invoice.buyerSub,
+          period: periodOf(invoice.paidAt),
+          agentId: share.agentId,
+          agentName: share.agentName,
+          ecosystemId: null,
+          ecosystemName: null,
+          creatorSub: share.creatorSub,
+          currency: invoice.currency,
+          provider: invoice.provider,
+          demo: invoice.provider === 'demo',
+          prorationInvoiceId: '',
+          paymentAmount: invoice.total,
+          gross: share.gross,
+          fee,
+          net: share.gross - fee,
+          feePercent: this.feePercent,
+          splitBasis: 'api',
+          destinationAccountId: null,
+          paidOut: false,
+          transferId: null,
+          settled: true,
+          paidAt: invoice.paidAt,
+        });
+      });
+    if (rows.length) await this.ledger.createQueryBuilder().insert().into(CreatorLedgerEntry).values(rows).orIgnore().execute();
+  }
+
   // Earnings.
 
   /** GET /stripe/earnings: the caller's own (an admin may name another user). */
@@ -216,8 +265,13 @@ export class PayoutsService {
     const provider = this.gateway.provider;
     if (provider === 'demo') return { provider, paid: [], pending: 0 };
     await this.settleOpenBundles();
+    const owed = { provider, demo: false, settled: true, paidOut: false, creatorSub: Not(IsNull()), net: MoreThan(0) };
+    // Bundle shares, and the creators' shares of buyers' paid invoices of API use (issue 36), which the platform collected.
     const due = await this.ledger.find({
-      where: { provider, demo: false, settled: true, paidOut: false, ecosystemId: Not(IsNull()), creatorSub: Not(IsNull()), net: MoreThan(0) },
+      where: [
+        { ...owed, ecosystemId: Not(IsNull()) },
+        { ...owed, splitBasis: 'api' as const },
+      ],
       order: { period: 'ASC', paidAt: 'ASC', agentId: 'ASC' },
     });
     const accounts = new Map<string, CreatorAccount | null>();
@@ -243,7 +297,7 @@ export class PayoutsService {
           // The same key on every retry, so that a transfer whose answer was lost is never made twice;
           // a new one only after the provider refused outright (nothing moved).
           idempotencyKey: `ledger-transfer-${row.id}${row.transferAttempts ? `-${row.transferAttempts}` : ''}`,
-          metadata: { ledgerEntryId: row.id, ecosystemId: row.ecosystemId as string, period: row.period, agentId: row.agentId },
+          metadata: { ledgerEntryId: row.id, ...(row.ecosystemId ? { ecosystemId: row.ecosystemId } : {}), period: row.period, agentId: row.agentId },
         });
         const updated = await this.ledger.update({ id: row.id, paidOut: false }, { paidOut: true, transferId: transfer.id, destinationAccountId: account.accountId });
         // Another run paid it meanwhile (same idempotency key: the same transfer): not reported twice.
@@ -257,7 +311,7 @@ export class PayoutsService {
         });
         paid.push({
           ledgerEntryId: row.id,
-          ecosystemId: row.ecosystemId as string,
+          ecosystemId: row.ecosystemId ?? '',
           month: row.period,
           agentId: row.agentId,
           creatorSub,

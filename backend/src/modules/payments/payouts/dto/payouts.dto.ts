@@ -78,7 +78,7 @@ export class EarningsDto {
 
 export class SettledShareDto {
   @ApiProperty({ description: 'La fila del libro de ingresos pagada' }) ledgerEntryId: string;
-  @ApiProperty() ecosystemId: string;
+  @ApiProperty({ description: "El paquete; '' para la parte de una factura del uso de una API" }) ecosystemId: string;
   @ApiProperty({ example: '2026-10' }) month: string;
   @ApiProperty() agentId: string;
   @ApiProperty({ description: 'El creador del agente (sub)' }) creatorSub: string;

@@ -9,8 +9,9 @@ import type { PaymentProvider } from '../../gateway/payment-gateway';
  * equal: a bundle's part, in equal shares: nobody used it and all its agents are free.
  * minimum: a bundle's part that is only the minimum its creator is owed for an agent sold in
  * another user's bundle (minimumPrice); nothing more fell to it by use or list price.
+ * api: a buyer's paid monthly invoice of API use, the agent's lines of it (issue 36).
  */
-export type SplitBasis = 'single' | 'usage' | 'price' | 'equal' | 'minimum';
+export type SplitBasis = 'single' | 'usage' | 'price' | 'equal' | 'minimum' | 'api';
 
 /**
  * One paid period of one subscription, as it falls to one agent's creator (spec issue 14,
