@@ -1701,6 +1701,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/api-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mis facturas mensuales del uso de APIs de pago, con una línea por clave (y el borrador del mes en curso) */
+        get: operations["ApiBillingController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/api-keys": {
         parameters: {
             query?: never;
@@ -3251,6 +3268,45 @@ export interface components {
             currency: string;
             /** @example 2026-11 */
             month: string;
+        };
+        ApiInvoiceDto: {
+            /** @example eur */
+            currency: string;
+            /** @description La página de la factura en Stripe; null en modo demo y en el borrador */
+            hostedInvoiceUrl: string | null;
+            /** @description La factura; la del mes en curso, aún sin cerrar, es 'draft' (id 'draft-YYYY-MM') */
+            id: string;
+            /** @description Una línea por clave */
+            lines: components["schemas"]["ApiInvoiceLineDto"][];
+            /**
+             * @description El mes de uso que factura (YYYY-MM, UTC)
+             * @example 2026-11
+             */
+            month: string;
+            /**
+             * @description payment_failed: el cobro falló y las claves del comprador están suspendidas hasta que se pague
+             * @enum {string}
+             */
+            status: "draft" | "open" | "paid" | "payment_failed" | "void";
+            /** @description Total en céntimos de la moneda */
+            total: number;
+        };
+        ApiInvoiceLineDto: {
+            agentId: string;
+            agentName: string;
+            /** @description Importe de la clave en el mes, en céntimos de la moneda */
+            amount: number;
+            /** @description Llamadas cobradas (las que respondieron) */
+            calls: number;
+            inputTokens: number;
+            keyId: string;
+            /** @description El nombre que el comprador dio a la clave */
+            keyName: string;
+            outputTokens: number;
+        };
+        ApiInvoicesDto: {
+            /** @description Del mes más reciente al más antiguo */
+            items: components["schemas"]["ApiInvoiceDto"][];
         };
         ApiKeyDto: {
             /** @description Si sus llamadas pueden usar las herramientas del agente marcadas 'Pide confirmación' */
@@ -5324,6 +5380,7 @@ export interface components {
             currency: string;
             /** @example acct_123 */
             destinationAccountId: string;
+            /** @description El paquete; '' para la parte de una factura del uso de una API */
             ecosystemId: string;
             /** @description La fila del libro de ingresos pagada */
             ledgerEntryId: string;
@@ -12019,6 +12076,34 @@ export interface operations {
             };
             /** @description Un filtro no es válido (por ejemplo, maxPrice menor que minPrice) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApiBillingController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiInvoicesDto"];
+                };
+            };
+            /** @description Sin sesión, o con un token caducado o no válido */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
