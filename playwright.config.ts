@@ -29,6 +29,22 @@ export const TOOL_MCP_PORT = toolsPort;
 export const TOOL_API_PORT = toolsPort + 1;
 process.env.E2E_CHAT_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'nova-e2e-chat-'));
 export const E2E_CHAT_DATA_DIR: string = process.env.E2E_CHAT_DATA_DIR;
+/**
+ * Cognito mode (test/e2e/account-deletion-cognito.spec.ts): one app in embedded mode stands in for
+ * Amazon Cognito (its pool at /idp, the Admin* calls signed with COGNITO_ADMIN_KEY), and another
+ * app in Cognito mode trusts it: its AWS SDK calls COGNITO_ENDPOINT, it checks tokens against
+ * COGNITO_ISSUER_URL, and its renderer signs in there. Each on its own port and data directory.
+ */
+const cognitoPoolPort = Number(process.env.E2E_COGNITO_POOL_PORT ?? 3140);
+export const cognitoPoolURL = `http://localhost:${cognitoPoolPort}`;
+const cognitoPort = Number(process.env.E2E_COGNITO_PORT ?? 3141);
+export const cognitoBaseURL = `http://localhost:${cognitoPort}`;
+export const COGNITO_POOL = { region: 'eu-west-1', userPoolId: 'eu-west-1_NovaE2E', clientId: 'novae2e' } as const;
+export const COGNITO_ADMIN_KEY = { accessKeyId: 'AKIANOVAE2EADMIN0001', secretAccessKey: 'clave-secreta-de-las-pruebas-e2e-con-cognito' } as const;
+process.env.E2E_COGNITO_POOL_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'nova-e2e-cognito-pool-'));
+export const E2E_COGNITO_POOL_DATA_DIR: string = process.env.E2E_COGNITO_POOL_DATA_DIR;
+process.env.E2E_COGNITO_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'nova-e2e-cognito-'));
+const E2E_COGNITO_DATA_DIR: string = process.env.E2E_COGNITO_DATA_DIR;
 /** A tracking script origin that the specs intercept, to check it loads only after consent. */
 export const TRACKING_SCRIPT_URL = 'https://tracking.example/t.js';
 
@@ -90,6 +106,42 @@ export default defineConfig({
         OPENAI_BASE_URL: `http://127.0.0.1:${openAiFakePort}/v1`,
         OPENAI_MODEL: 'fake',
         TOOL_ALLOWED_HOSTS: `127.0.0.1:${TOOL_MCP_PORT},127.0.0.1:${TOOL_API_PORT}`,
+        LOG_LEVEL: 'warn',
+      },
+    },
+    // The stand-in for Amazon Cognito: the embedded pool, which the Cognito-mode app's pages call.
+    {
+      command: 'npm start',
+      url: `${cognitoPoolURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(cognitoPoolPort),
+        DATA_DIR: E2E_COGNITO_POOL_DATA_DIR,
+        IDENTITY_POOL_ID: COGNITO_POOL.userPoolId,
+        IDENTITY_CLIENT_ID: COGNITO_POOL.clientId,
+        IDENTITY_ADMIN_ACCESS_KEY_ID: COGNITO_ADMIN_KEY.accessKeyId,
+        IDENTITY_ADMIN_SECRET_ACCESS_KEY: COGNITO_ADMIN_KEY.secretAccessKey,
+        CORS_ORIGINS: cognitoBaseURL,
+        LOG_LEVEL: 'warn',
+      },
+    },
+    // The app in Cognito mode, as an operator configures it for a pool that is not AWS's.
+    {
+      command: 'npm start',
+      url: `${cognitoBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(cognitoPort),
+        DATA_DIR: E2E_COGNITO_DATA_DIR,
+        AWS_REGION: COGNITO_POOL.region,
+        COGNITO_USER_POOL_ID: COGNITO_POOL.userPoolId,
+        COGNITO_CLIENT_ID: COGNITO_POOL.clientId,
+        COGNITO_ENDPOINT: `${cognitoPoolURL}/idp`,
+        COGNITO_ISSUER_URL: `${cognitoPoolURL}/idp/${COGNITO_POOL.userPoolId}`,
+        AWS_ACCESS_KEY_ID: COGNITO_ADMIN_KEY.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: COGNITO_ADMIN_KEY.secretAccessKey,
         LOG_LEVEL: 'warn',
       },
     },
