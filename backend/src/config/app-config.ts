@@ -149,6 +149,10 @@ export interface AppConfig {
   userQuotas: Record<UserQuota, QuotaLimit>;
   /** What one account's published agents' API keys may do together, and the caps on making keys. */
   apiKeys: ApiKeysConfig;
+  /** USAGE_JOURNAL_DIR (default `<dataDir>/usage-journal`): the metered calls' journal of each process. */
+  metering: { journalDir: string };
+  /** A2A_TASK_RETENTION_DAYS: how long an A2A task is kept after its last change. */
+  a2a: { taskRetentionDays: number };
   /** An agent's knowledge: the largest document (bytes) and how many documents an agent may have. */
   knowledge: { maxFileBytes: number; maxDocumentsPerAgent: number };
   /** The embeddings model behind the knowledge's vector search; null: full text only. */
@@ -297,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxKeysPerPublication: vars.API_KEYS_PER_PUBLICATION_MAX,
       maxKeysPerAccount: vars.API_KEYS_PER_ACCOUNT_MAX,
     },
+    metering: { journalDir: vars.USAGE_JOURNAL_DIR ? resolve(vars.USAGE_JOURNAL_DIR) : resolve(dataDir, 'usage-journal') },
+    a2a: { taskRetentionDays: vars.A2A_TASK_RETENTION_DAYS },
     knowledge: {
       maxFileBytes: vars.KNOWLEDGE_MAX_FILE_MB * 1024 * 1024,
       maxDocumentsPerAgent: vars.KNOWLEDGE_MAX_DOCUMENTS,

@@ -470,6 +470,20 @@ export class EnvironmentVariables {
   @RateLimitVariable(50)
   API_KEYS_PER_ACCOUNT_MAX: number;
 
+  /**
+   * Where each process journals its metered calls before answering (issue 36): persistent storage
+   * of this instance alone, kept across restarts; without it, DATA_DIR/usage-journal.
+   */
+  @Expose()
+  @Transform(emptyAsUndefined)
+  @IsOptional()
+  @IsString()
+  USAGE_JOURNAL_DIR?: string;
+
+  /** Days an A2A task is kept after its last change. */
+  @RateLimitVariable(30)
+  A2A_TASK_RETENTION_DAYS: number;
+
   // An agent's knowledge (issue 32).
 
   /** The largest document a builder may give an agent, in MB. */

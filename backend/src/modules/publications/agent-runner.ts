@@ -9,10 +9,11 @@ import { type ChatTurn, ModelError, ModelGateway, ModelNotConfiguredError, Model
 import { type ToolArguments, ToolLoop } from '../tool-calling/tool-loop';
 import type { AgentTool } from '../tools/agent-toolbox';
 import { MAX_INPUT_LENGTH } from './dto/publications.dto';
+import { CallIdempotency } from './idempotency-key';
 import { KeyQuotas } from './key-quotas';
 import { KeySpend } from './key-spend';
 import type { ResolvedKey } from './key-resolver';
-import { CallTooLongError, ModelCallFailedError } from './publications.errors';
+import { CallTooLongError, IdempotentCallAnsweredError, IdempotentCallRunningError, ModelCallFailedError } from './publications.errors';
 import { UsageMeter } from './usage-meter';
 
 export interface AgentCallRequest {
@@ -23,6 +24,8 @@ export interface AgentCallRequest {
   instructions?: string;
   context?: Record<string, unknown>;
   fileIds?: string[];
+  /** The client's Idempotency-Key: the call is charged once however often it is retried with it. */
+  idempotencyKey?: string;
 }
 
 export type AgentCallEvent =
@@ -71,6 +74,7 @@ export class AgentRunner {
     private readonly knowledge: KnowledgeService,
     private readonly attachments: AttachmentsService,
     private readonly toolLoop: ToolLoop,
+    private readonly idempotency: CallIdempotency,
   ) {}
 
   /**
@@ -101,13 +105,14 @@ export class AgentRunner {
 
   /**
    * A call refused after its key was recognised (a malformed body, a file it may not read, no
-   * model): one request and one error of the key. Past the limits (429) or the spending cap (402)
-   * nothing is counted, and a run's own failure was counted by the run.
+   * model): one request and one error of the key. Past the limits (429) or the spending cap (402),
+   * or for a retry of a call answered or running (409), nothing is counted, and a run's own failure
+   * was counted by the run.
    */
   meterRefusal(key: ResolvedKey, error: unknown, latencyMs: number): void {
     const status = (error as { status?: unknown })?.status;
-    if (METERED.has(error as object) || status === 429 || status === 402) return;
-    this.meter.begin(key.keyId, key.publicationId);
+    if (METERED.has(error as object) || status === 429 || status === 402 || error instanceof IdempotentCallAnsweredError || error instanceof IdempotentCallRunningError) return;
+    this.meter.begin(key.keyId);
     this.meter.end(key.keyId, key.publicationId, { failed: true, inputTokens: 0, outputTokens: 0, latencyMs });
   }
 
@@ -117,10 +122,13 @@ export class AgentRunner {
     const agent = key.agent as NonNullable<ResolvedKey['agent']>;
     const version = key.prompt?.version ?? null;
     const started = performance.now();
-    this.meter.begin(key.keyId, key.publicationId);
+    const { idempotencyKey } = call.request;
+    if (idempotencyKey) await this.idempotency.claim(key.keyId, idempotencyKey, this.meter.holder);
+    this.meter.begin(key.keyId);
     let output = '';
     let usage = { inputTokens: 0, outputTokens: 0 };
     let failed = true;
+    let metered = false;
     try {
       yield { type: 'start', requestId: call.requestId, agentId: agent.id, version };
       const request: ModelRequest = {
@@ -157,6 +165,11 @@ export class AgentRunner {
         }
       }
       failed = false;
+      // Metered before the answer is complete: a process killed once it is out has journaled it.
+      this.meter.end(key.keyId, key.publicationId, { failed, ...usage, latencyMs: performance.now() - started, idempotencyKey });
+      metered = true;
+      // Before the answer (only for calls that send the header): a retry once it is out is told it was answered.
+      if (idempotencyKey) await this.idempotency.markAnswered(key.keyId, idempotencyKey).catch((error: unknown) => this.logger.warn(`No se pudo anotar la respuesta de la Idempotency-Key de la clave ${key.keyId}: ${String(error)}`));
       yield {
         type: 'done',
         result: {
@@ -174,7 +187,11 @@ export class AgentRunner {
       METERED.add(failure);
       throw failure;
     } finally {
-      this.meter.end(key.keyId, key.publicationId, { failed, ...usage, latencyMs: performance.now() - started });
+      if (!metered) {
+        this.meter.end(key.keyId, key.publicationId, { failed, ...usage, latencyMs: performance.now() - started });
+        // Not answered: the client's retry with the same Idempotency-Key runs.
+        if (idempotencyKey) this.idempotency.release(key.keyId, idempotencyKey).catch((error: unknown) => this.logger.warn(`No se pudo liberar la Idempotency-Key de la clave ${key.keyId}: ${String(error)}`));
+      }
       this.spend.record(key, { failed, ...usage });
       await this.quotas.spend(key, usage.inputTokens + usage.outputTokens).catch((error: unknown) => {
         this.logger.warn(`No se pudieron anotar los tokens de la clave ${key.keyId} en su cuota: ${String(error)}`);

@@ -23,10 +23,29 @@ export function nextMonthOf(month: string): string {
   return new Date(Date.UTC(year, index, 1)).toISOString().slice(0, 7);
 }
 
+/** How long the prices a call is charged at are kept in memory: another instance's change shows within this. */
+export const PRICE_CACHE_MS = 2_000;
+
 /** The publications' prices by the month they apply from (see ApiPrice). */
 @Injectable()
 export class ApiPriceBook {
+  /** By publication and month: what a call is charged at, read at most once per PRICE_CACHE_MS. */
+  private readonly charged = new Map<string, { prices: Promise<ApiPrice | null>; readAt: number }>();
+
   constructor(@InjectRepository(ApiPrice) private readonly prices: Repository<ApiPrice>) {}
+
+  /** forMonth for a metered call: kept PRICE_CACHE_MS, so that calls do not read the prices each. */
+  forCall(publicationId: string, month: string, now = Date.now()): Promise<ApiPrice | null> {
+    const id = `${publicationId}|${month}`;
+    const kept = this.charged.get(id);
+    if (kept && now - kept.readAt < PRICE_CACHE_MS) return kept.prices;
+    if (this.charged.size >= 10_000) this.charged.clear();
+    const prices = this.forMonth(publicationId, month);
+    this.charged.set(id, { prices, readAt: now });
+    // A failed read is not kept.
+    prices.catch(() => this.charged.delete(id));
+    return prices;
+  }
 
   /** The prices that apply in `month`; null when none was ever set. */
   async forMonth(publicationId: string, month: string): Promise<ApiPrice | null> {
@@ -40,5 +59,6 @@ export class ApiPriceBook {
 
   async save(row: ApiPrice): Promise<void> {
     await this.prices.upsert(row, ['publicationId', 'fromMonth']);
+    for (const id of this.charged.keys()) if (id.startsWith(`${row.publicationId}|`)) this.charged.delete(id);
   }
 }

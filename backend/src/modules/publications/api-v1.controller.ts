@@ -36,6 +36,7 @@ import { AgentRunner, type PreparedCall } from './agent-runner';
 import { ApiKeyGuard, type KeyedRequest } from './api-key.guard';
 import { CallAdmission } from './call-admission';
 import { agentCallOf, chunkOf, completionId, completionOf, usageOf } from './chat-completions';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from './idempotency-key';
 import { ASK_AGENT_OUTPUT, sourcesText } from './mcp-tool';
 import { ChatCompletionRequestDto, InvokeDto, InvokeResultDto } from './dto/publications.dto';
 import { ChatCompletionContentPartDto, ChatCompletionDto, JsonRpcErrorDto, JsonRpcResponseDto, OpenAiErrorBodyDto, OpenAiModelListDto } from './dto/protocols.dto';
@@ -65,6 +66,12 @@ const ACCOUNT_DISABLED = 'La cuenta dueña de la clave está desactivada';
 const MODEL_UNAVAILABLE = 'El modelo del agente no está configurado en este despliegue';
 const MODEL_FAILED = 'El proveedor del modelo falló';
 const MODEL_TIMED_OUT = 'El modelo tardó demasiado en responder';
+/** The retries of one call are charged once (UsageMeter). */
+const IDEMPOTENCY_KEY_HEADER = {
+  name: IDEMPOTENCY_HEADER,
+  required: false,
+  description: 'Opcional: la misma en cada reintento de una llamada (1–255 caracteres ASCII visibles); una llamada respondida se cobra una sola vez por clave e Idempotency-Key, la reciba la instancia que la reciba',
+};
 /** The JSON answer, or with «Accept: text/event-stream» its events (the operation's description names them). */
 const jsonOrEvents = (json: string, events: string) => ({
   'application/json': { schema: { $ref: json } },
@@ -116,8 +123,9 @@ export class AgentApiController {
   @ApiGatewayTimeoutResponse({ type: ErrorBodyDto, description: MODEL_TIMED_OUT })
   // The agent's id is checked against the key by ApiKeyGuard; the handler needs no copy of it.
   @ApiParam({ name: 'id', type: String, description: 'El id del agente publicado' })
+  @ApiHeader(IDEMPOTENCY_KEY_HEADER)
   async invoke(@Body() body: InvokeDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
-    const call = await this.runner.prepare(keyOf(request), { input: body.input, context: body.context, fileIds: body.fileIds });
+    const call = await this.runner.prepare(keyOf(request), { input: body.input, context: body.context, fileIds: body.fileIds, idempotencyKey: idempotencyKeyOf(request) });
     await this.admission.admit(call.key, response);
     const signal = abortOnClose(response);
     if (!wantsEventStream(request)) {
@@ -264,10 +272,11 @@ export class OpenAiCompatibleController {
   @ApiBadGatewayResponse({ type: OpenAiErrorBodyDto, description: MODEL_FAILED })
   @ApiServiceUnavailableResponse({ type: OpenAiErrorBodyDto, description: MODEL_UNAVAILABLE })
   @ApiGatewayTimeoutResponse({ type: OpenAiErrorBodyDto, description: MODEL_TIMED_OUT })
+  @ApiHeader(IDEMPOTENCY_KEY_HEADER)
   async completions(@Body() body: ChatCompletionRequestDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
     const key = keyOf(request);
     if (body.model !== key.agentId) throw new UnknownAgentModelError(body.model);
-    const call = await this.runner.prepare(key, agentCallOf(body.messages));
+    const call = await this.runner.prepare(key, { ...agentCallOf(body.messages), idempotencyKey: idempotencyKeyOf(request) });
     await this.admission.admit(key, response);
     const signal = abortOnClose(response);
     const created = Math.floor(Date.now() / 1000);

@@ -159,7 +159,7 @@ export class KeyResolver {
     const [published, buyerEnabled, prices, suspended] = await Promise.all([
       this.publishedAs(publication),
       key.buyerSub ? this.accounts.isEnabled(key.buyerSub) : true,
-      key.buyerSub ? this.priceBook.forMonth(publication.id, monthOf(Date.now())) : null,
+      key.buyerSub ? this.priceBook.forCall(publication.id, monthOf(Date.now())) : null,
       key.buyerSub ? this.suspensions.existsBy({ buyerSub: key.buyerSub }) : false,
     ]);
     return {

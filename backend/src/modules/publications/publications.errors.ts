@@ -218,3 +218,29 @@ export class SpendCapReachedError extends DomainError {
     super('Has alcanzado el límite de gasto de esta clave.');
   }
 }
+
+/** An Idempotency-Key header that cannot be a key: the call is refused rather than charged without it. */
+export class InvalidIdempotencyKeyError extends DomainError {
+  readonly status = 400;
+  constructor() {
+    super('La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres visibles (ASCII, sin espacios).');
+  }
+}
+
+/** A retry of a call that was answered (and charged) already. */
+export class IdempotentCallAnsweredError extends DomainError {
+  readonly status = 409;
+  readonly code = 'IdempotentCallAnswered';
+  constructor() {
+    super('Esta llamada ya se respondió y se cobró con esta Idempotency-Key; usa otra para una llamada nueva.');
+  }
+}
+
+/** A retry that arrives while another try of the same call runs. */
+export class IdempotentCallRunningError extends DomainError {
+  readonly status = 409;
+  readonly code = 'IdempotentCallRunning';
+  constructor() {
+    super('Otra petición con esta Idempotency-Key está en curso; espera a que termine.');
+  }
+}

@@ -16,6 +16,11 @@ import { A2aController } from './a2a/a2a.controller';
 import { A2aErrorFilter } from './a2a/a2a-error.filter';
 import { A2aAgentExecutor } from './a2a/a2a-executor';
 import { A2aTaskStore } from './a2a/a2a-task-store';
+import { LeasesModule } from '../../database/leases/leases';
+import { ApiCallIdempotency } from './entities/api-call-idempotency.entity';
+import { UsageJournalPosition } from './entities/usage-journal-position.entity';
+import { CallIdempotency } from './idempotency-key';
+import { PublicationsRetention } from './publications-retention';
 import { MailModule } from '../mail/mail.module';
 import { AgentRunner } from './agent-runner';
 import { ApiPriceBook } from './api-prices';
@@ -65,9 +70,9 @@ function keyFromBearer(request: Request, _response: Response, next: NextFunction
  * limits and metering.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage, ApiPrice, A2aTask, ApiBuyerSuspension]), MailModule, AgentsModule, PaymentsModule, AuditModule, UsersModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule, AttachmentsModule, ToolCallingModule],
+  imports: [TypeOrmModule.forFeature([ApiPublication, ApiKey, ApiKeyUsage, ApiPrice, A2aTask, UsageJournalPosition, ApiCallIdempotency, ApiBuyerSuspension]), LeasesModule, MailModule, AgentsModule, PaymentsModule, AuditModule, UsersModule, PromptVersionStoreModule, ModelsModule, FilesModule, IdentityModule, KnowledgeModule, AttachmentsModule, ToolCallingModule],
   controllers: [PublicationsController, ApiSalesController, AgentApiController, OpenAiCompatibleController, A2aController],
-  providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, KeyQuotas, KeySpend, ApiPriceBook, ApiSalesService, CallAdmission, UsageMeter, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter, A2aTaskStore, A2aAgentExecutor, A2aErrorFilter, BuyerUsageLedger, BuyerSuspensions],
+  providers: [PublicationsService, PublicationsRedis, KeyResolver, KeyRateLimiter, KeyQuotas, KeySpend, ApiPriceBook, ApiSalesService, CallAdmission, UsageMeter, CallIdempotency, PublicationsRetention, AgentRunner, ApiKeyGuard, MeteredHttpErrorFilter, OpenAiErrorFilter, A2aTaskStore, A2aAgentExecutor, A2aErrorFilter, BuyerUsageLedger, BuyerSuspensions],
   // Billing of API use (issue 36, item 3) reads the ledger and suspends a buyer's keys.
   exports: [BuyerUsageLedger, BuyerSuspensions, ApiPriceBook],
 })

@@ -2,7 +2,7 @@ import { type ListTasksRequest, type ListTasksResponse, Task, TaskState } from '
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { LessThan, type Repository } from 'typeorm';
 import { InstanceBus } from '../../instance-bus/instance-bus';
 import { A2aTask } from '../entities/a2a-task.entity';
 import { callerOf } from './a2a-caller';
@@ -40,6 +40,11 @@ export class A2aTaskStore implements TaskStore {
   async load(taskId: string, context: ServerCallContext): Promise<Task | undefined> {
     const row = await this.tasks.findOneBy({ id: taskId, ...scopeOf(context) });
     return row ? fromRow(row) : undefined;
+  }
+
+  /** Deletes every task (any owner's) last changed before `time` (epoch ms); answers how many. */
+  async deleteUpdatedBefore(time: number): Promise<number> {
+    return (await this.tasks.delete({ updatedAt: LessThan(time) })).affected ?? 0;
   }
 
   /** Newest first; the page token is the position of the next page. */
