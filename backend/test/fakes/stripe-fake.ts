@@ -19,6 +19,13 @@ import type { AddressInfo, Socket } from 'node:net';
  * 4000 0027 6000 3184) attaches, but its bank asks for 3-D Secure: a subscription on it is created
  * 'incomplete', its first invoice's payment intent waiting (requires_action) with a client secret
  * (`latest_invoice.confirmation_secret`, when expanded).
+ *
+ * Stripe Billing for use sold by the unit: Billing Meters (POST /v1/billing/meters, summing the
+ * `value` of their events per `stripe_customer_id`), meter events (POST /v1/billing/meter_events;
+ * an `identifier` already received counts once, as Stripe enforces), metered prices
+ * (`recurring[usage_type]=metered`, `recurring[meter]`, `unit_amount_decimal`), subscriptions made
+ * only of metered prices (nothing charged when made; items added and deleted without proration),
+ * and POST /v1/invoices/:id/pay. `closeMeteredPeriod` plays Stripe's end of a billing period.
  */
 
 export interface StripeFakeCard {
@@ -70,6 +77,10 @@ export interface StripeFakeState {
    * passes on to the connected account, and each transfer.
    */
   balanceTransactions: any[];
+  /** Billing Meters, by id. */
+  meters: Map<string, any>;
+  /** Meter events as counted (one per identifier), oldest first. */
+  meterEvents: any[];
   /** Every request, in order. */
   requests: StripeFakeRequest[];
   /** Answers the next N requests with this status and a Stripe api_error (e.g. 500 to test the provider failing). */
@@ -89,6 +100,16 @@ export interface StripeFake {
    * another month. Answers the subscription, e.g. for the customer.subscription.deleted event Stripe sends.
    */
   endPeriod(subscriptionId: string): Record<string, any>;
+  /**
+   * Ends the current period of a subscription of metered prices, as Stripe's billing cycle does: an
+   * invoice (billing_reason subscription_cycle) of each item's meter events of the customer in the
+   * period, times its unit_amount_decimal, charged to the default card: 'paid', or left 'open'
+   * (attempted) when the card declines. Answers the invoice, e.g. for invoice.paid or
+   * invoice.payment_failed.
+   */
+  closeMeteredPeriod(subscriptionId: string): Record<string, any>;
+  /** The sum of the meter's events for the customer (Stripe's meter event summaries). */
+  meterTotal(eventName: string, customerId: string): number;
   /** Finishes a connected account's onboarding (as the creator would on Stripe) and answers the account, e.g. for an account.updated event. */
   enableAccount(accountId: string): Record<string, any>;
   close(): Promise<void>;
@@ -157,6 +178,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     invoices: new Map(),
     pendingInvoiceItems: [],
     balanceTransactions: [],
+    meters: new Map(),
+    meterEvents: [],
     requests: [],
     failNext(times, status = 500) {
       failures = { times, status };
@@ -229,7 +252,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
   function route(method: string, path: string, body: Record<string, any>): unknown {
     const parts = path.split('/').filter(Boolean);
     if (parts[0] !== 'v1') throw new StripeFakeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
-    const [, resource, id, action] = parts;
+    // Billing's resources live one level down: /v1/billing/meters, /v1/billing/meter_events.
+    const [, resource, id, action] = parts[1] === 'billing' ? ['v1', `billing/${parts[2]}`, parts[3], parts[4]] : parts;
     const at = `${method} ${resource}${id ? (action ? '/:id/' + action : id === 'create_preview' ? '/create_preview' : '/:id') : ''}`;
     switch (at) {
       case 'POST customers':
@@ -274,6 +298,12 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
         return cancelSubscription(id);
       case 'POST invoices/create_preview':
         return previewInvoice(body);
+      case 'POST invoices/:id/pay':
+        return payInvoice(id);
+      case 'POST billing/meters':
+        return createMeter(body);
+      case 'POST billing/meter_events':
+        return createMeterEvent(body);
       case 'POST accounts':
         return createAccount(body);
       case 'GET accounts/:id':
@@ -439,13 +469,19 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
 
   function createPrice(body: Record<string, any>) {
     product(body.product, 'product');
+    const metered = body.recurring?.usage_type === 'metered';
+    if (metered && !state.meters.has(body.recurring.meter)) throw missing('billing.meter', body.recurring.meter, 'recurring[meter]');
     const created = {
       id: `price_${random(24)}`,
       object: 'price',
       product: body.product,
-      unit_amount: Number(body.unit_amount),
+      unit_amount: body.unit_amount_decimal !== undefined ? null : Number(body.unit_amount),
+      unit_amount_decimal: body.unit_amount_decimal ?? String(Number(body.unit_amount)),
+      nickname: body.nickname ?? null,
       currency: String(body.currency).toLowerCase(),
-      recurring: body.recurring ? { interval: body.recurring.interval, interval_count: 1, usage_type: 'licensed' } : null,
+      recurring: body.recurring
+        ? { interval: body.recurring.interval, interval_count: 1, usage_type: metered ? 'metered' : 'licensed', meter: metered ? body.recurring.meter : null }
+        : null,
       type: body.recurring ? 'recurring' : 'one_time',
       active: true,
       created: now(),
@@ -465,6 +501,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     const owner = customer(body.customer, 'customer');
     const items: Array<{ price: string }> = body.items ?? [];
     if (items.length === 0) throw invalid('Missing required param: items.', 'items', 'parameter_missing');
+    if (items.every((item, index) => price(item.price, `items[${index}][price]`).recurring?.usage_type === 'metered')) return createMeteredSubscription(owner, items, body);
     const chosen = price(items[0].price, 'items[0][price]');
     const methodId: string | null = body.default_payment_method || owner.invoice_settings.default_payment_method;
     if (!methodId) throw invalid('This customer has no attached payment source or default payment method. Please consider adding a default payment method.', undefined, 'resource_missing');
@@ -536,6 +573,58 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     };
   }
 
+  /** Only metered prices: nothing is charged now; each period's use is invoiced when it ends. */
+  function createMeteredSubscription(owner: any, items: Array<{ price: string }>, body: Record<string, any>) {
+    const created = now();
+    const prices = items.map((item) => price(item.price, 'items[0][price]'));
+    const subscription = {
+      id: `sub_${random(24)}`,
+      object: 'subscription',
+      customer: owner.id,
+      status: 'active',
+      created,
+      start_date: created,
+      billing_cycle_anchor: created,
+      billing_cycle_anchor_config: body.billing_cycle_anchor_config ?? null,
+      canceled_at: null as number | null,
+      ended_at: null as number | null,
+      cancel_at_period_end: false,
+      pause_collection: null,
+      default_payment_method: body.default_payment_method ?? null,
+      collection_method: 'charge_automatically',
+      currency: prices[0].currency,
+      metadata: body.metadata ?? {},
+      transfer_data: null,
+      application_fee_percent: null,
+      items: list(`/v1/subscription_items`, prices.map((chosen) => subscriptionItem(chosen, created))),
+      latest_invoice: null as string | null,
+      livemode: false,
+    };
+    for (const item of subscription.items.data) item.subscription = subscription.id;
+    state.subscriptions.set(subscription.id, subscription);
+    return subscription;
+  }
+
+  /** Items of a metered subscription: `{ id, deleted: true }` removes one, `{ price }` adds one; no proration (there is nothing paid ahead). */
+  function updateMeteredItems(found: any, body: Record<string, any>) {
+    const changes = (body.items ?? []) as Array<{ id?: string; price?: string; deleted?: string }>;
+    for (const change of changes) {
+      if (change.id && !found.items.data.some((item: any) => item.id === change.id)) throw invalid(`Invalid subscription_item id: ${change.id}`, 'items[0][id]');
+      if (!change.id && change.price) price(change.price, 'items[0][price]');
+    }
+    const period = found.items.data[0];
+    for (const change of changes) {
+      if (change.id && change.deleted === 'true') found.items.data = found.items.data.filter((item: any) => item.id !== change.id);
+      else if (!change.id && change.price) {
+        const added = subscriptionItem(price(change.price, 'items[0][price]'), now());
+        Object.assign(added, { subscription: found.id, current_period_start: period?.current_period_start ?? now(), current_period_end: period?.current_period_end ?? addMonth(now()) });
+        found.items.data.push(added);
+      }
+    }
+    if (body.metadata) found.metadata = { ...found.metadata, ...body.metadata };
+    return found;
+  }
+
   function subscriptionItem(chosen: any, start: number) {
     return {
       id: `si_${random(14)}`,
@@ -568,6 +657,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
   function updateSubscription(id: string, body: Record<string, any>) {
     const found = subscription(id);
     if (found.status === 'canceled') throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
+    if (found.items.data.length > 0 && found.items.data.every((item: any) => item.price.recurring?.usage_type === 'metered')) return updateMeteredItems(found, body);
     const prorationBehavior: string = body.proration_behavior ?? 'create_prorations';
     if (!['create_prorations', 'always_invoice', 'none'].includes(prorationBehavior)) throw invalid(`Invalid proration_behavior: ${prorationBehavior}`, 'proration_behavior');
     // Checked before anything changes: a refused request changes nothing.
@@ -721,6 +811,125 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     };
   }
 
+  function createMeter(body: Record<string, any>) {
+    for (const field of ['display_name', 'event_name']) if (!body[field]) throw invalid(`Missing required param: ${field}.`, field, 'parameter_missing');
+    if (!body.default_aggregation?.formula) throw invalid('Missing required param: default_aggregation[formula].', 'default_aggregation', 'parameter_missing');
+    if ([...state.meters.values()].some((meter) => meter.event_name === body.event_name && meter.status === 'active')) {
+      throw invalid(`An active meter with event_name ${body.event_name} already exists.`, 'event_name');
+    }
+    const created = {
+      id: `mtr_${random(24)}`,
+      object: 'billing.meter',
+      display_name: body.display_name,
+      event_name: body.event_name,
+      status: 'active',
+      default_aggregation: { formula: body.default_aggregation.formula },
+      customer_mapping: { type: body.customer_mapping?.type ?? 'by_id', event_payload_key: body.customer_mapping?.event_payload_key ?? 'stripe_customer_id' },
+      value_settings: { event_payload_key: body.value_settings?.event_payload_key ?? 'value' },
+      event_time_window: null,
+      created: now(),
+      updated: now(),
+      livemode: false,
+    };
+    state.meters.set(created.id, created);
+    return created;
+  }
+
+  /** Counted once per identifier; the payload names the customer and the value as the meter says. */
+  function createMeterEvent(body: Record<string, any>) {
+    if (!body.event_name) throw invalid('Missing required param: event_name.', 'event_name', 'parameter_missing');
+    const meter = [...state.meters.values()].find((candidate) => candidate.event_name === body.event_name);
+    const payload: Record<string, string> = body.payload ?? {};
+    const customerKey = meter?.customer_mapping.event_payload_key ?? 'stripe_customer_id';
+    const valueKey = meter?.value_settings.event_payload_key ?? 'value';
+    if (!payload[customerKey]) throw invalid(`Missing required param: payload[${customerKey}].`, `payload[${customerKey}]`, 'parameter_missing');
+    if (payload[valueKey] !== undefined && !/^\d+(\.\d+)?$/.test(payload[valueKey])) throw invalid(`Invalid value: payload[${valueKey}]`, `payload[${valueKey}]`);
+    const timestamp = body.timestamp !== undefined ? Number(body.timestamp) : now();
+    if (timestamp < now() - 35 * DAY || timestamp > now() + 300) throw invalid('Timestamp must be within the past 35 calendar days and not more than 5 minutes in the future.', 'timestamp');
+    const identifier: string = body.identifier ?? `evt_${random(20)}`;
+    const event = { object: 'billing.meter_event', created: now(), event_name: body.event_name, identifier, livemode: false, payload, timestamp };
+    if (!state.meterEvents.some((known) => known.identifier === identifier)) state.meterEvents.push(event);
+    return event;
+  }
+
+  function meterTotal(eventName: string, customerId: string, from = 0, to = Number.MAX_SAFE_INTEGER): number {
+    return state.meterEvents
+      .filter((event) => event.event_name === eventName && event.payload.stripe_customer_id === customerId && event.timestamp >= from && event.timestamp < to)
+      .reduce((sum, event) => sum + Number(event.payload.value ?? 1), 0);
+  }
+
+  /** Charges an open invoice again (the customer changed cards): paid, or a card_error and it stays open. */
+  function payInvoice(id: string) {
+    const found = state.invoices.get(id);
+    if (!found) throw missing('invoice', id);
+    if (found.status === 'paid') throw invalid('Invoice is already paid.', undefined, 'invoice_already_paid');
+    const owner = customer(found.customer);
+    const method = state.paymentMethods.get(owner.invoice_settings.default_payment_method);
+    if (!method || method.chargeFails) {
+      found.attempt_count += 1;
+      throw cardError('card_declined', 'generic_decline', 'Your card was declined.');
+    }
+    Object.assign(found, { status: 'paid', amount_paid: found.amount_due, amount_remaining: 0, attempt_count: found.attempt_count + 1 });
+    if (found.amount_due > 0) recordBalance({ type: 'charge', amount: found.amount_due, fee: Math.round(found.amount_due * 0.015) + 25, currency: found.currency, source: `ch_${random(24)}`, description: 'Invoice payment' });
+    return found;
+  }
+
+  function closeMeteredPeriod(subscriptionId: string) {
+    const found = subscription(subscriptionId);
+    const owner = customer(found.customer);
+    const start = found.items.data[0]?.current_period_start ?? found.created;
+    const end = now() + 1;
+    const lines = found.items.data.map((item: any) => {
+      const meter = state.meters.get(item.price.recurring.meter);
+      const quantity = meterTotal(meter.event_name, owner.id, start, end);
+      return {
+        id: `il_${random(14)}`,
+        object: 'line_item',
+        amount: Math.round(quantity * Number(item.price.unit_amount_decimal)),
+        currency: item.price.currency,
+        description: `${quantity} × ${item.price.nickname ?? item.price.id}`,
+        quantity,
+        pricing: { price_details: { price: item.price.id, product: item.price.product }, unit_amount_decimal: item.price.unit_amount_decimal },
+        period: { start, end },
+        parent: {
+          type: 'subscription_item_details',
+          invoice_item_details: null,
+          subscription_item_details: { invoice_item: null, proration: false, proration_details: null, subscription: found.id, subscription_item: item.id },
+        },
+      };
+    });
+    const total = lines.reduce((sum: number, line: any) => sum + line.amount, 0);
+    const method = state.paymentMethods.get(found.default_payment_method ?? owner.invoice_settings.default_payment_method);
+    const declined = total > 0 && (!method || method.chargeFails);
+    const invoice = {
+      id: `in_${random(24)}`,
+      object: 'invoice',
+      customer: owner.id,
+      billing_reason: 'subscription_cycle',
+      collection_method: 'charge_automatically',
+      currency: found.currency,
+      created: now(),
+      period_start: start,
+      period_end: end,
+      status: declined ? 'open' : 'paid',
+      subtotal: total,
+      total,
+      amount_due: total,
+      amount_paid: declined ? 0 : total,
+      amount_remaining: declined ? total : 0,
+      attempt_count: 1,
+      hosted_invoice_url: `https://invoice.stripe.com/i/acct_fake/test_${random(24)}`,
+      lines: list('/v1/invoices/lines', lines),
+      parent: { type: 'subscription_details', subscription_details: { subscription: found.id, metadata: found.metadata } },
+      livemode: false,
+    };
+    state.invoices.set(invoice.id, invoice);
+    found.latest_invoice = invoice.id;
+    if (!declined && total > 0) recordBalance({ type: 'charge', amount: total, fee: Math.round(total * 0.015) + 25, currency: found.currency, source: `ch_${random(24)}`, description: 'Subscription update' });
+    for (const item of found.items.data) Object.assign(item, { current_period_start: end, current_period_end: addMonth(end) });
+    return invoice;
+  }
+
   function createAccount(body: Record<string, any>) {
     const created = { id: `acct_${random(16)}`, object: 'account', type: body.type ?? 'express', email: body.email ?? null, metadata: body.metadata ?? {}, charges_enabled: false, payouts_enabled: false, details_submitted: false, created: now() };
     state.accounts.set(created.id, created);
@@ -812,6 +1021,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       }
       return found;
     },
+    closeMeteredPeriod,
+    meterTotal: (eventName: string, customerId: string) => meterTotal(eventName, customerId),
     enableAccount(accountId: string) {
       const found = account(accountId);
       Object.assign(found, { charges_enabled: true, payouts_enabled: true, details_submitted: true });
