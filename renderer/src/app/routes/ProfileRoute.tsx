@@ -7,7 +7,7 @@ import { DataExportSection } from '../../features/data-export';
 import { EarningsPanel } from '../../features/earnings';
 import { PaymentMethodsPanel } from '../../features/payments';
 import { ProfilePage } from '../../features/profile';
-import { MyApiKeysPanel } from '../../features/publications';
+import { ApiSalesEarnings, MyApiKeysPanel } from '../../features/publications';
 import { PlanChangePage, PlansPanel, resumeSubscriptionOf, SubscriptionList, subscriptionsStrings, type ResumeSubscriptionState } from '../../features/subscriptions';
 import { subscriberOf } from '../screens/subscriber';
 import { sameAppPath } from './sameAppPath';
@@ -90,7 +90,7 @@ export function ProfileRoute() {
             }
           />
         ),
-        EARNINGS: <EarningsPanel />,
+        EARNINGS: <EarningsPanel apiSales={<ApiSalesEarnings />} />,
         API_KEYS: <MyApiKeysPanel agentId={agent} />,
       }}
     />

@@ -5,3 +5,4 @@ export { PUBLICATION_ERRORS } from './state/publicationErrors';
 export { publicationsKeys } from './api/publicationsQueries';
 export { ApiAvailability } from './components/ApiAvailability';
 export { MyApiKeysPanel } from './components/MyApiKeysPanel';
+export { ApiSalesEarnings } from './components/ApiSalesEarnings';

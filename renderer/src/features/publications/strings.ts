@@ -247,6 +247,39 @@ export const publicationsStrings = {
     columns: { date: 'Día', key: 'Clave', agent: 'Agente', requests: 'Llamadas', inputTokens: 'Tokens de entrada', outputTokens: 'Tokens de salida', spend: 'Gasto' },
   },
 
+  /** 'Mis ingresos' › what other developers' keys spent on the creator's APIs this month (issue 36). */
+  earnings: {
+    title: 'Ventas de tu API este mes',
+    lead: 'Lo que gastan otros desarrolladores con sus claves en tus agentes publicados y tu parte, menos la comisión de la plataforma. Se factura al cerrar el mes.',
+    empty: 'Nadie ha usado todavía tus APIs este mes con una clave propia.',
+    loading: 'Cargando las ventas de tu API…',
+    loadFailed: 'No se pudieron cargar las ventas de tu API.',
+    tableLabel: 'Ventas de tu API este mes, por agente y comprador',
+    columns: { agent: 'Agente', buyer: 'Comprador', requests: 'Llamadas', tokens: 'Tokens (entrada / salida)', revenue: 'Ingresos', share: 'Tu parte' },
+    total: 'Total',
+  },
+
+  /** 'Mis claves de API' › the monthly invoices of the keys' use (issue 36, item 3). */
+  invoices: {
+    title: 'Facturas',
+    intro: 'Cada mes se factura lo que gastaron tus claves. El mes en curso aparece como «Mes en curso» hasta que se cierra.',
+    loading: 'Cargando tus facturas…',
+    loadFailed: 'No se pudieron cargar tus facturas.',
+    empty: 'Todavía no tienes facturas.',
+    tableLabel: 'Facturas de tus claves de API',
+    columns: { month: 'Mes', status: 'Estado', lines: 'Claves', total: 'Importe', invoice: 'Factura' },
+    status: { draft: 'Mes en curso', open: 'Pendiente de pago', paid: 'Pagada', payment_failed: 'Pago fallido', void: 'Anulada' },
+    line: (key: string, agent: string, calls: string, amount: string) => `${key} (${agent}): ${calls}, ${amount}`,
+    calls: (calls: number) => countOf(calls, 'llamada', 'llamadas'),
+    view: 'Ver factura',
+    viewLabel: (month: string) => `Ver factura de ${month} (se abre en otra pestaña)`,
+    suspendedTitle: 'Tus claves de API están suspendidas',
+    suspended: (month: string, amount: string) =>
+      `No se pudo cobrar la factura de ${month} (${amount}). Tus claves rechazan las llamadas hasta que se pague.`,
+    pay: 'Pagar la factura',
+    checkCards: 'Revisar mis métodos de pago',
+  },
+
   /** The Spanish sentence shown beside each of the spec's publication error texts. */
   errors: {
     fetchPublications: 'No se pudieron cargar las publicaciones del agente.',

@@ -66,6 +66,14 @@ describe('EarningsPanel (Mis ingresos)', () => {
     expect(screen.queryByText('Modo demostración: no se realiza ningún cargo')).toBeNull();
   });
 
+  it("shows the API sales the app supplies (issue 36) once the ledger has loaded, before the bundles' split", async () => {
+    server('stripe', { accountId: 'acct_1', provider: 'stripe', status: 'active' });
+    renderWithProviders(<EarningsPanel apiSales={<section aria-label="Ventas de tu API este mes" />} />);
+    const sales = await screen.findByRole('region', { name: 'Ventas de tu API este mes' });
+    const bundles = screen.getByRole('table', { name: 'Reparto de paquetes' });
+    expect(sales.compareDocumentPosition(bundles) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("shows the bundles' split openly: each agent's share and the chats it is based on", async () => {
     server('stripe', { accountId: 'acct_1', provider: 'stripe', status: 'active' });
     renderPanel('stripe');

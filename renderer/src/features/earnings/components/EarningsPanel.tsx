@@ -1,4 +1,5 @@
 import { Alert, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
 import { useRuntimeConfig } from '../../../shared/config';
@@ -18,6 +19,8 @@ import { formatMoney, formatShare } from '../utils/money';
 export interface EarningsPanelProps {
   /** Where the onboarding link leads (Stripe's site); the browser goes there by default. */
   openUrl?: (url: string) => void;
+  /** What other developers' keys spent on the creator's APIs this month, supplied by the app (issue 36). */
+  apiSales?: ReactNode;
 }
 
 const errorText = (failure: unknown) => (isApiError(failure) ? failure.message : strings.loadError);
@@ -27,7 +30,7 @@ const errorText = (failure: unknown) => (isApiError(failure) ? failure.message :
  * Stripe'), and per month and agent the subscribers, revenue, platform fee, net and whether it was
  * paid out; then how bundles were split among their agents' creators, and on what basis.
  */
-export function EarningsPanel({ openUrl = (url) => window.location.assign(url) }: EarningsPanelProps) {
+export function EarningsPanel({ openUrl = (url) => window.location.assign(url), apiSales = null }: EarningsPanelProps) {
   const { payments } = useRuntimeConfig();
   const toast = useToast();
   const ledger = useEarnings();
@@ -141,6 +144,7 @@ export function EarningsPanel({ openUrl = (url) => window.location.assign(url) }
               </Paper>
             ))
           )}
+          {apiSales}
           {earnings.bundleShares.length > 0 && <BundleShares shares={earnings.bundleShares} />}
         </>
       )}

@@ -15,12 +15,15 @@ export type ApiBuyers = components['schemas']['ApiBuyersDto'];
 /** GET /api/me/api-usage: the user's bought keys' use and spend (cents) per key and day. */
 export type BuyerUsage = components['schemas']['BuyerUsageDto'];
 export type BuyerUsageDay = components['schemas']['BuyerUsageDayDto'];
+/** GET /api/me/api-invoices: the buyer's monthly invoices, newest first; amounts in cents. */
+export type ApiInvoice = components['schemas']['ApiInvoiceDto'];
 
 export const apiSalesKeys = {
   pricing: (apiId: string) => ['api-sales', 'pricing', apiId] as const,
   buyers: (apiId: string, month: string) => ['api-sales', 'buyers', apiId, month] as const,
   myKeys: ['api-sales', 'my-keys'] as const,
   myUsage: (month: string) => ['api-sales', 'my-usage', month] as const,
+  myInvoices: ['api-sales', 'my-invoices'] as const,
 };
 
 /** The listed fields of a bought key, whatever the server sent (the secret is shown once, never kept). */
@@ -73,6 +76,21 @@ export function useApiBuyersByMonth(apiId: string, months: string[]) {
   });
 }
 
+/**
+ * This month's buyers of each of `apiIds` (the caller's publications): each with its buyers once
+ * every one has loaded, else null; and whether any failed.
+ */
+export function useBuyersOfEach(apiIds: string[], month = currentMonth()) {
+  return useQueries({
+    queries: apiIds.map((apiId) => ({ queryKey: apiSalesKeys.buyers(apiId, month), queryFn: fetchBuyers(apiId, month) })),
+    combine: (results) => ({
+      sales: results.every((result) => result.data) ? results.map((result, index) => ({ apiId: apiIds[index], ...result.data! })) : null,
+      failed: results.some((result) => result.isError),
+      retry: () => results.forEach((result) => void result.refetch()),
+    }),
+  });
+}
+
 /** PUT /api/publication/{apiId}/pricing (the agent's creator). */
 export function useSavePricing(apiId: string) {
   const queryClient = useQueryClient();
@@ -98,6 +116,14 @@ export function useMyApiUsage(month: string) {
   return useQuery({
     queryKey: apiSalesKeys.myUsage(month),
     queryFn: async ({ signal }) => (await api.GET('/api/me/api-usage', { params: { query: monthDays(month) }, signal })).data!,
+  });
+}
+
+/** GET /api/me/api-invoices: the user's invoices for their keys' use. */
+export function useMyApiInvoices() {
+  return useQuery({
+    queryKey: apiSalesKeys.myInvoices,
+    queryFn: async ({ signal }) => (await api.GET('/api/me/api-invoices', { signal })).data!,
   });
 }
 

@@ -45,11 +45,18 @@ function asKept(publication: Publication | CreatedPublication): Publication {
   return { id, apiId, agentId, name, description, enabled, pinnedVersion, createdAt, updatedAt, endpoints, apiKeys: (apiKeys ?? []).map(withoutSecret) };
 }
 
+const fetchPublications = async ({ signal }: { signal: AbortSignal }) => (await api.GET('/api/publications', { signal })).data!.map(asKept);
+
+/** GET /api/publications: the caller's publications, of every agent. */
+export function useMyPublications() {
+  return useQuery({ queryKey: publicationsKeys.list, queryFn: fetchPublications });
+}
+
 /** GET /api/publications (the caller's, of every agent): the agent's own, or null when it is not published. */
 export function useAgentPublication(agentId: string) {
   return useQuery({
     queryKey: publicationsKeys.list,
-    queryFn: async ({ signal }) => (await api.GET('/api/publications', { signal })).data!.map(asKept),
+    queryFn: fetchPublications,
     select: (publications) => publications.find((publication) => publication.agentId === agentId) ?? null,
   });
 }

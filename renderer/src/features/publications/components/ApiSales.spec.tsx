@@ -120,6 +120,7 @@ describe("'Mis claves de API'", () => {
     mockApi()
       .on('GET', '/me/api-keys', { body: [] })
       .on('GET', '/me/api-usage', { body: { currency: 'eur', days: [] } })
+      .on('GET', '/me/api-invoices', { body: { items: [] } })
       .on('POST', '/me/api-keys', { status: 402, body: { statusCode: 402, message: 'Añade una tarjeta para usar APIs de pago.', error: 'Payment Required', code: 'CardRequired' } });
     renderWithProviders(<MyApiKeysPanel />);
     expect(await screen.findByText('Todavía no tienes claves de API de pago.')).toBeInTheDocument();

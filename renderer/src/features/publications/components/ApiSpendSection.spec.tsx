@@ -25,6 +25,7 @@ const day = (keyId: string, spend: number, requests: number) => ({ date: from, k
 describe("'Mis claves de API' › 'Gasto por día' (issue 36)", () => {
   it("shows each key's spend per day of this month as a chart with its table, and its spend against the cap", async () => {
     const api = mockApi()
+      .on('GET', '/me/api-invoices', { body: { items: [] } })
       .on('GET', '/me/api-keys', { body: [key('key-1', 'Producción', 75, 100), key('key-2', 'Pruebas', 10, null)] })
       .on('GET', '/me/api-usage', { body: { currency: 'eur', days: [day('key-1', 75, 2), day('key-2', 10, 1), day('key-old', 5, 1)] } });
     renderWithProviders(<MyApiKeysPanel />);
@@ -46,6 +47,7 @@ describe("'Mis claves de API' › 'Gasto por día' (issue 36)", () => {
 
   it("asks for the chosen month and says when it had no use, this month or another", async () => {
     const api = mockApi()
+      .on('GET', '/me/api-invoices', { body: { items: [] } })
       .on('GET', '/me/api-keys', { body: [key('key-1', 'Producción', 0, 100)] })
       .on('GET', '/me/api-usage', { body: { currency: 'eur', days: [] } });
     renderWithProviders(<MyApiKeysPanel />);
@@ -60,6 +62,7 @@ describe("'Mis claves de API' › 'Gasto por día' (issue 36)", () => {
 
   it('says so when the spend cannot be loaded, and tries again', async () => {
     const api = mockApi()
+      .on('GET', '/me/api-invoices', { body: { items: [] } })
       .on('GET', '/me/api-keys', { body: [key('key-1', 'Producción', 100, 100)] })
       .on('GET', '/me/api-usage', { status: 503, body: { statusCode: 503, message: 'Servicio no disponible' } });
     renderWithProviders(<MyApiKeysPanel />);

@@ -6,6 +6,7 @@ import { AppButton, LoadStatus, useToast } from '../../../shared/ui';
 import { type BuyerKey, useCreateMyApiKey, useDeleteMyApiKey, useMyApiKeys } from '../api/apiSalesQueries';
 import { publicationsStrings as strings } from '../strings';
 import { formatCents, formatDateTime } from '../utils/format';
+import { ApiInvoicesSection, SuspendedKeysAlert, useFailedInvoice } from './ApiInvoicesSection';
 import { ApiSpendSection } from './ApiSpendSection';
 import { SecretModal } from './SecretModal';
 
@@ -19,6 +20,7 @@ export interface MyApiKeysPanelProps {
 /** 'Mi perfil' › 'Mis claves de API' (issue 36): the user's keys for other creators' APIs, with this month's spend. */
 export function MyApiKeysPanel({ agentId = null }: MyApiKeysPanelProps) {
   const keys = useMyApiKeys();
+  const failedInvoice = useFailedInvoice();
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
 
   return (
@@ -31,6 +33,7 @@ export function MyApiKeysPanel({ agentId = null }: MyApiKeysPanelProps) {
           {strings.myKeys.intro}
         </Text>
       </Stack>
+      {failedInvoice && <SuspendedKeysAlert invoice={failedInvoice} />}
       <CreateForm initialAgentId={agentId ?? ''} onCreated={setSecret} />
       {!keys.data ? (
         <LoadStatus error={keys.isError ? strings.myKeys.loadFailed : null} loadingText={strings.myKeys.loading} retryText={strings.myKeys.retry} onRetry={() => void keys.refetch()} />
@@ -40,6 +43,7 @@ export function MyApiKeysPanel({ agentId = null }: MyApiKeysPanelProps) {
           <ApiSpendSection keys={keys.data} />
         </>
       )}
+      <ApiInvoicesSection />
       <SecretModal secret={secret} onClose={() => setSecret(null)} />
     </Stack>
   );
