@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, LessThan } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { Leases } from '../../database/leases/leases';
@@ -44,8 +44,12 @@ export class PublicationsRetention extends OneInstanceJob<RetentionResult> {
   protected async run(now: Date): Promise<RetentionResult> {
     const time = now.getTime();
     const tasks = await this.tasks.deleteUpdatedBefore(time - this.taskRetentionMs);
-    const idempotencyKeys = (await this.dataSource.getRepository(ApiCallIdempotency).delete({ createdAt: LessThan(time - IDEMPOTENCY_KEEP_MS) })).affected ?? 0;
-    const journals = (await this.dataSource.getRepository(UsageJournalPosition).delete({ closed: true, updatedAt: LessThan(time - CLOSED_JOURNAL_KEEP_MS) })).affected ?? 0;
+    const idempotencyKeys = await this.deleteWhere(ApiCallIdempotency, 'created_at < :before', time - IDEMPOTENCY_KEEP_MS);
+    const journals = await this.deleteWhere(UsageJournalPosition, 'closed = :closed AND updated_at < :before', time - CLOSED_JOURNAL_KEEP_MS);
     return { tasks, idempotencyKeys, journals };
+  }
+
+  private async deleteWhere(entity: typeof ApiCallIdempotency | typeof UsageJournalPosition, where: string, before: number): Promise<number> {
+    return (await this.dataSource.createQueryBuilder().delete().from(entity).where(where, { before, closed: true }).execute()).affected ?? 0;
   }
 }

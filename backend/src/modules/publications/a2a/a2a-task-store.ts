@@ -2,7 +2,7 @@ import { type ListTasksRequest, type ListTasksResponse, Task, TaskState } from '
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, type Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { InstanceBus } from '../../instance-bus/instance-bus';
 import { A2aTask } from '../entities/a2a-task.entity';
 import { callerOf } from './a2a-caller';
@@ -44,7 +44,7 @@ export class A2aTaskStore implements TaskStore {
 
   /** Deletes every task (any owner's) last changed before `time` (epoch ms); answers how many. */
   async deleteUpdatedBefore(time: number): Promise<number> {
-    return (await this.tasks.delete({ updatedAt: LessThan(time) })).affected ?? 0;
+    return (await this.tasks.createQueryBuilder().delete().where('updated_at < :time', { time }).execute()).affected ?? 0;
   }
 
   /** Newest first; the page token is the position of the next page. */
