@@ -100,9 +100,9 @@ export class ApiInvoices {
         paidAt: null,
         updatedAt: now,
       });
-      const inserted = await this.invoices.createQueryBuilder().insert().into(ApiInvoice).values(invoice).orIgnore().execute();
-      // Another instance made it first: it charges it.
-      if (!inserted.identifiers.length || !(await this.invoices.findOneBy({ id: invoice.id }))) continue;
+      await this.invoices.createQueryBuilder().insert().into(ApiInvoice).values(invoice).orIgnore().execute();
+      // Another instance made the buyer's invoice of the month first: it charges it.
+      if (!(await this.invoices.existsBy({ id: invoice.id }))) continue;
       charged.push(await this.chargeDemo(invoice, now));
     }
     const failed = await this.invoices.find({ where: { provider: 'demo', status: 'payment_failed', updatedAt: LessThan(new Date(now.getTime() - DEMO_RETRY_EVERY_MS)) } });
@@ -110,8 +110,8 @@ export class ApiInvoices {
     return charged;
   }
 
-  /** Charges a demo invoice now, whenever its last attempt was (a test, or the buyer's retry). */
-  async chargeDemo(invoice: ApiInvoice, now = new Date()): Promise<ApiInvoice> {
+  /** Charges a demo invoice now, with a new idempotency key per attempt. */
+  private async chargeDemo(invoice: ApiInvoice, now = new Date()): Promise<ApiInvoice> {
     const charges = demoChargesOf(this.gateway);
     if (!charges || invoice.status === 'paid') return invoice;
     const attempt = invoice.chargeAttempts + 1;
