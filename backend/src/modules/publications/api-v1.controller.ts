@@ -3,6 +3,7 @@ import {
   ApiAcceptedResponse,
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiExcludeEndpoint,
   ApiExtraModels,
   ApiForbiddenResponse,
@@ -66,6 +67,8 @@ const ACCOUNT_DISABLED = 'La cuenta dueña de la clave está desactivada';
 const MODEL_UNAVAILABLE = 'El modelo del agente no está configurado en este despliegue';
 const MODEL_FAILED = 'El proveedor del modelo falló';
 const MODEL_TIMED_OUT = 'El modelo tardó demasiado en responder';
+const IDEMPOTENT_RETRY_REFUSED =
+  "Otro intento con la misma Idempotency-Key está en curso (code 'IdempotentCallRunning') o ya se respondió y se cobró ('IdempotentCallAnswered'): no se ejecuta ni se cobra";
 /** The retries of one call are charged once (UsageMeter). */
 const IDEMPOTENCY_KEY_HEADER = {
   name: IDEMPOTENCY_HEADER,
@@ -124,6 +127,7 @@ export class AgentApiController {
   // The agent's id is checked against the key by ApiKeyGuard; the handler needs no copy of it.
   @ApiParam({ name: 'id', type: String, description: 'El id del agente publicado' })
   @ApiHeader(IDEMPOTENCY_KEY_HEADER)
+  @ApiConflictResponse({ type: ErrorBodyDto, description: IDEMPOTENT_RETRY_REFUSED })
   async invoke(@Body() body: InvokeDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
     const call = await this.runner.prepare(keyOf(request), { input: body.input, context: body.context, fileIds: body.fileIds, idempotencyKey: idempotencyKeyOf(request) });
     await this.admission.admit(call.key, response);
@@ -273,6 +277,7 @@ export class OpenAiCompatibleController {
   @ApiServiceUnavailableResponse({ type: OpenAiErrorBodyDto, description: MODEL_UNAVAILABLE })
   @ApiGatewayTimeoutResponse({ type: OpenAiErrorBodyDto, description: MODEL_TIMED_OUT })
   @ApiHeader(IDEMPOTENCY_KEY_HEADER)
+  @ApiConflictResponse({ type: OpenAiErrorBodyDto, description: IDEMPOTENT_RETRY_REFUSED })
   async completions(@Body() body: ChatCompletionRequestDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
     const key = keyOf(request);
     if (body.model !== key.agentId) throw new UnknownAgentModelError(body.model);

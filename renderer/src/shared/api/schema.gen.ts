@@ -15643,6 +15643,8 @@ export interface operations {
             header?: {
                 /** @description Bearer nova_sk_… (o la cabecera x-api-key) */
                 Authorization?: string;
+                /** @description Opcional: la misma en cada reintento de una llamada (1–255 caracteres ASCII visibles); una llamada respondida se cobra una sola vez por clave e Idempotency-Key, la reciba la instancia que la reciba */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description El id del agente publicado */
@@ -15697,6 +15699,16 @@ export interface operations {
             };
             /** @description Publicación desactivada, o un fileId que el dueño no puede leer */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Otro intento con la misma Idempotency-Key está en curso (code 'IdempotentCallRunning') o ya se respondió y se cobró ('IdempotentCallAnswered'): no se ejecuta ni se cobra */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15842,7 +15854,10 @@ export interface operations {
     OpenAiCompatibleController_completions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Opcional: la misma en cada reintento de una llamada (1–255 caracteres ASCII visibles); una llamada respondida se cobra una sola vez por clave e Idempotency-Key, la reciba la instancia que la reciba */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15892,6 +15907,16 @@ export interface operations {
             };
             /** @description code 'model_not_found': la clave no puede usar ese modelo (agente); o la publicación está desactivada */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyDto"];
+                    "text/event-stream": components["schemas"]["OpenAiErrorBodyDto"];
+                };
+            };
+            /** @description Otro intento con la misma Idempotency-Key está en curso (code 'IdempotentCallRunning') o ya se respondió y se cobró ('IdempotentCallAnswered'): no se ejecuta ni se cobra */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
