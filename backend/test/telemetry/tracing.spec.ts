@@ -98,10 +98,13 @@ describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => 
       // The route: a server span, child of the caller's span, named by its route.
       const server = spans.find((span) => span.kind === 2)!;
       expect(server).toMatchObject({
+        name: 'POST /api/bedrock/agents/chat',
         parentSpanId: caller.spanId,
         service: 'nova-agents',
         attributes: expect.objectContaining({ 'http.request.method': 'POST', 'http.route': '/api/bedrock/agents/chat' }),
       });
+      // No span for each Express middleware or route layer the request passed through.
+      expect(spans.filter((span) => span.attributes['express.type'] !== undefined)).toEqual([]);
       // Each SQL statement, with its text and duration.
       const sql = spans.filter((span) => span.attributes['db.system'] === SQL_SYSTEM || span.attributes['db.system.name'] === SQL_SYSTEM);
       const statements = sql.map((span) => String(span.attributes['db.query.text'] ?? span.attributes['db.statement']));

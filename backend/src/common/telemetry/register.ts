@@ -2,10 +2,12 @@
  * Starts OpenTelemetry tracing (issue 35) when OTEL_EXPORTER_OTLP_ENDPOINT (or
  * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set, exporting spans with OTLP over HTTP (protobuf, or
  * JSON with OTEL_EXPORTER_OTLP_PROTOCOL=http/json). main.ts imports this module first: the
- * instrumentations patch http, express, Nest, pg and ioredis as they are loaded, so they must be
+ * instrumentations patch http, Nest, pg and ioredis as they are loaded, so they must be
  * registered before anything requires them. Unset (or OTEL_SDK_DISABLED=true), nothing here is
  * loaded and the API's no-op tracer stays in place.
  */
+import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { Span } from '@opentelemetry/api';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 import { tracingStarted } from './tracing';
 
@@ -20,13 +22,24 @@ export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean
   return endpoint !== '' && env.OTEL_SDK_DISABLED?.trim().toLowerCase() !== 'true';
 }
 
+/**
+ * Names a request's span by the route that answered it (`POST /api/agents/:id`) and sets its
+ * `http.route`, once the response has ended; what no route answered keeps the method alone.
+ */
+function nameByRoute(span: Span, request: ClientRequest | IncomingMessage): void {
+  // Express's, on the request it answered; an outgoing call (a ClientRequest) has none.
+  const { route, baseUrl } = request as IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
+  if (typeof route?.path !== 'string') return;
+  const pattern = (baseUrl ?? '') + route.path;
+  span.setAttribute('http.route', pattern);
+  span.updateName(`${request.method} ${pattern}`);
+}
+
 function startTracing(): void {
   // Required only here, so that a server without traces never loads the SDK.
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { ExpressInstrumentation, ExpressLayerType } =
-    require('@opentelemetry/instrumentation-express') as typeof import('@opentelemetry/instrumentation-express');
   const { NestInstrumentation } = require('@opentelemetry/instrumentation-nestjs-core') as typeof import('@opentelemetry/instrumentation-nestjs-core');
   const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
@@ -40,10 +53,14 @@ function startTracing(): void {
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
-      // Probes and scrapes come every few seconds from every orchestrator and Prometheus: no trace each.
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? '') }),
-      // The route's handler, not a span for each of the dozen middlewares every request passes.
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
+      new HttpInstrumentation({
+        // Probes and scrapes come every few seconds from every orchestrator and Prometheus: no trace each.
+        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
+        applyCustomAttributesOnSpan: nameByRoute,
+      }),
+      // No Express instrumentation: it wraps every middleware of every request (a dozen) to make
+      // spans nobody reads, and its one useful part, the route on the request's span, is nameByRoute.
+      // Nest's gives the controller and handler.
       new NestInstrumentation(),
       // Inside a traced request or job only: BullMQ's polling and the pool's housekeeping begin no trace.
       new PgInstrumentation({ requireParentSpan: true }),
