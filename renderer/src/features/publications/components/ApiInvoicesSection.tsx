@@ -89,7 +89,8 @@ function InvoiceRow({ invoice }: { invoice: ApiInvoice }) {
     <Table.Tr>
       <Table.Th scope="row">{month}</Table.Th>
       <Table.Td>
-        <Badge color={STATUS_COLOURS[invoice.status]} variant="light">
+        {/* Its whole width: a narrow column would cut the state short ('Mes en cu…'). */}
+        <Badge color={STATUS_COLOURS[invoice.status]} variant="light" miw="max-content">
           {strings.invoices.status[invoice.status]}
         </Badge>
       </Table.Td>

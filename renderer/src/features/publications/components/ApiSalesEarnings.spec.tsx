@@ -50,10 +50,10 @@ describe("'Mis ingresos' › 'Ventas de tu API este mes' (issue 36)", () => {
     expect(api.callsTo('GET', '/publication/pub-1/buyers')[0].url.searchParams.get('month')).toMatch(/^\d{4}-\d{2}$/);
   });
 
-  it('says when nobody used the APIs this month, and shows nothing to a creator without a published API', async () => {
+  it('says when nobody used the APIs this month (a buyer holding an unused key is listed by the server), and shows nothing to a creator without a published API', async () => {
     mockApi()
       .on('GET', '/publications', { body: [publication('pub-1', 'Asesor fiscal')] })
-      .on('GET', '/publication/pub-1/buyers', { body: { month: '2026-11', currency: 'eur', buyers: [] } });
+      .on('GET', '/publication/pub-1/buyers', { body: { month: '2026-11', currency: 'eur', buyers: [buyer('sub-eva', 'eva', 0, 0, 0)] } });
     const { unmount } = renderWithProviders(<ApiSalesEarnings />);
     expect(await screen.findByText('Nadie ha usado todavía tus APIs este mes con una clave propia.')).toBeInTheDocument();
     unmount();

@@ -19,7 +19,10 @@ export function ApiSalesEarnings() {
 
   if (publications.data?.length === 0) return null;
   const sales = publications.data ? buyers.sales : null;
-  const rows = (sales ?? []).flatMap((sale) => sale.buyers.map((buyer) => ({ ...buyer, apiId: sale.apiId, agentName: names.get(sale.apiId) ?? '' })));
+  // The server lists every buyer holding a key, also one who has not called this month.
+  const rows = (sales ?? []).flatMap((sale) =>
+    sale.buyers.filter((buyer) => buyer.requests > 0 || buyer.revenue > 0).map((buyer) => ({ ...buyer, apiId: sale.apiId, agentName: names.get(sale.apiId) ?? '' })),
+  );
   const currency = sales?.[0]?.currency ?? 'eur';
   const money = (cents: number) => formatCents(cents, currency);
 

@@ -5,7 +5,7 @@ import { monthName, recentMonths } from '../utils/months';
 import { BuyersSection } from './BuyersSection';
 
 const PUBLICATION = '3f2b1c4d-5e6f-4a1b-8c9d-0e1f2a3b4c5d';
-const [thisMonth, lastMonth, , , , firstMonth] = recentMonths(6);
+const [thisMonth, lastMonth, earlier, , , firstMonth] = recentMonths(6);
 const buyer = (buyerSub: string, username: string, requests: number, revenue: number) => ({
   buyerSub,
   username,
@@ -19,7 +19,9 @@ const buyer = (buyerSub: string, username: string, requests: number, revenue: nu
 });
 const sales: Record<string, ReturnType<typeof buyer>[]> = {
   [thisMonth]: [buyer('sub-carla', 'carla', 2, 100)],
-  [lastMonth]: [buyer('sub-carla', 'carla', 10, 500), buyer('sub-dani', 'dani', 4, 200)],
+  [lastMonth]: [buyer('sub-carla', 'carla', 10, 500), buyer('sub-dani', 'dani', 4, 200), buyer('sub-eva', 'eva', 0, 0)],
+  // A buyer holding a key is listed in a month without calls too.
+  [earlier]: [buyer('sub-carla', 'carla', 0, 0)],
 };
 
 describe("the creator's revenue per buyer and month (issue 36)", () => {
@@ -47,7 +49,7 @@ describe("the creator's revenue per buyer and month (issue 36)", () => {
   });
 
   it('says when nobody bought in those months, and when they cannot be loaded', async () => {
-    mockApi().on('GET', `/publication/${PUBLICATION}/buyers`, (call) => ({ body: { month: call.url.searchParams.get('month'), currency: 'eur', buyers: [] } }));
+    mockApi().on('GET', `/publication/${PUBLICATION}/buyers`, (call) => ({ body: { month: call.url.searchParams.get('month'), currency: 'eur', buyers: [buyer('sub-eva', 'eva', 0, 0)] } }));
     const { unmount } = renderWithProviders(<BuyersSection publicationId={PUBLICATION} />);
     expect(await screen.findByText('Todavía no hay ingresos de otros desarrolladores en los últimos meses.')).toBeInTheDocument();
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();

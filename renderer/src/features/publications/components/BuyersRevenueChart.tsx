@@ -40,12 +40,14 @@ export function BuyersRevenueChart({ publicationId }: { publicationId: string })
 
 function RevenueBars({ sales }: { sales: ApiBuyers[] }) {
   const { data, series, rows } = useMemo(() => {
+    // The server lists every buyer holding a key, also in months they did not call.
+    const used = sales.map((month) => ({ ...month, buyers: month.buyers.filter((buyer) => buyer.requests > 0 || buyer.revenue > 0) }));
     const buyers = new Map<string, string>();
-    for (const month of sales) for (const buyer of month.buyers) buyers.set(buyer.buyerSub, buyer.username);
+    for (const month of used) for (const buyer of month.buyers) buyers.set(buyer.buyerSub, buyer.username);
     return {
-      data: sales.map((month) => Object.fromEntries([['month', shortMonth(month.month)], ...month.buyers.map((buyer) => [buyer.buyerSub, buyer.revenue])])),
+      data: used.map((month) => Object.fromEntries([['month', shortMonth(month.month)], ...month.buyers.map((buyer) => [buyer.buyerSub, buyer.revenue])])),
       series: [...buyers].map(([buyerSub, username], index) => ({ name: buyerSub, label: username, color: seriesColour(index) })),
-      rows: sales.flatMap((month) => month.buyers.map((buyer) => ({ ...buyer, month: month.month }))),
+      rows: used.flatMap((month) => month.buyers.map((buyer) => ({ ...buyer, month: month.month }))),
     };
   }, [sales]);
 
