@@ -101,6 +101,12 @@ function describeAccountDeletion(gatewayName: 'demo' | 'stripe') {
     const requestDeletion = (user: SignedInUser, body: object) => http().post('/api/me/delete').set(user.authorization).send(body);
     const storedSubscription = (subscriptionId: string) => testApp.app.get(DataSource).getRepository(Subscription).findOneByOrFail({ subscriptionId });
 
+    it('refuses the only enabled admin, in Spanish, and schedules nothing: the platform is never left without an admin', async () => {
+      const refused = await requestDeletion(admin, { confirmEmail: admin.email, password: PASSWORD }).expect(409);
+      expect(refused.body).toMatchObject({ message: 'Eres el único administrador: nombra antes a otro administrador para eliminar tu cuenta.', code: 'LastAdmin' });
+      expect((await http().get('/api/me/delete').set(admin.authorization).expect(200)).body).toEqual({ scheduledFor: null });
+    });
+
     it('asks for the e-mail and the password; then refuses every session and key, hides the public agents, ends the renewals; signing in shows only the pending deletion; cancelling restores', async () => {
       const { user, agent, key, ownSubscription } = await userWithData();
       await models(key).expect(200);

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AdminApi, AllowedWhileDeleting, CurrentIdentity, SignedInApi } from '../../common/auth/auth.decorators';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
@@ -36,6 +36,7 @@ export class AccountDeletionController {
     description: `${INVALID_BODY}; o el correo no es el de la cuenta (code 'ConfirmEmailMismatch'), la contraseña no es correcta ('WrongPassword'), falta el código de la aplicación de autenticación ('MfaCodeRequired'), se acaba de enviar el código por correo electrónico y hay que repetir la petición con mfaCode ('MfaCodeSent') o el código no es correcto ('WrongMfaCode')`,
   })
   @ApiForbiddenResponse({ type: ErrorBodyDto, description: PENDING })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: 'Quien llama es el único administrador activo' })
   @ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'Demasiados intentos fallidos de contraseña o código' })
   request(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: RequestDeletionDto, @Req() request: Request): Promise<DeletionScheduledDto> {
     return this.deletions.request(identity, body, request.ip ?? request.socket.remoteAddress ?? 'unknown');

@@ -18,6 +18,15 @@ export class AccountErasedError extends DomainError {
   }
 }
 
+/** The only enabled admin may not go: the platform would be left without one. */
+export class LastAdminDeletionError extends DomainError {
+  readonly status = 409;
+  readonly code = 'LastAdmin';
+  constructor() {
+    super('Eres el único administrador: nombra antes a otro administrador para eliminar tu cuenta.');
+  }
+}
+
 export class ConfirmEmailMismatchError extends DomainError {
   readonly status = 400;
   readonly code = 'ConfirmEmailMismatch';

@@ -12,6 +12,7 @@ import { AccountEraser } from './account-eraser';
 import {
   ConfirmEmailMismatchError,
   ErasedUserNotFoundError,
+  LastAdminDeletionError,
   MfaCodeRequiredError,
   MfaCodeSentError,
   SelfEraseError,
@@ -56,6 +57,8 @@ export class AccountDeletionService {
 
   async request(identity: VerifiedIdentity, body: RequestDeletionDto, ip: string): Promise<DeletionScheduledDto> {
     if (body.confirmEmail.trim().toLowerCase() !== identity.email.trim().toLowerCase()) throw new ConfirmEmailMismatchError();
+    // As for a demotion (issue 29): no path leaves the platform without an enabled admin.
+    if (await this.accounts.isLastAdmin(identity.sub)) throw new LastAdminDeletionError();
     await this.proveCredentials(identity, body, ip);
 
     const requestedAt = new Date();

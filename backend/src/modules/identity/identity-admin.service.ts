@@ -75,6 +75,12 @@ export class IdentityAdminService {
     return this.users.findBySub(sub);
   }
 
+  /** Whether the account is the only enabled admin. */
+  async isLastAdmin(sub: string): Promise<boolean> {
+    const admins = await this.users.repository.find({ select: { sub: true }, where: { role: 'admin', enabled: true } });
+    return admins.length === 1 && admins[0].sub === sub;
+  }
+
   /** Like setRoleByEmail, by subject. False when no account has it. */
   setRoleBySub(sub: string, role: UserRole): Promise<boolean> {
     return this.change({ sub }, { role });

@@ -141,8 +141,12 @@ export class CognitoIdentityAdmin extends IdentityAdminPort {
    * demoting each other in the same instant could still both pass (the embedded pool locks).
    */
   private async assertNotLastAdmin(sub: string): Promise<void> {
+    if (await this.isLastAdmin(sub)) throw new LastAdminError();
+  }
+
+  async isLastAdmin(sub: string): Promise<boolean> {
     const admins = (await this.list({ page: 1, limit: Number.MAX_SAFE_INTEGER })).rows.filter((account) => account.enabled && account.role === 'admin');
-    if (admins.some((account) => account.sub === sub) && admins.length <= 1) throw new LastAdminError();
+    return admins.some((account) => account.sub === sub) && admins.length <= 1;
   }
 }
 

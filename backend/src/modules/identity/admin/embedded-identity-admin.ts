@@ -34,6 +34,10 @@ export class EmbeddedIdentityAdmin extends IdentityAdminPort {
     await this.accounts.setRoleBySub(sub, role);
   }
 
+  isLastAdmin(sub: string): Promise<boolean> {
+    return this.accounts.isLastAdmin(sub);
+  }
+
   proveCredentials(email: string, password: string, mfaCode: string | undefined, ip: string): Promise<CredentialCheck> {
     const ClientId = this.clientId;
     const initiate = () => this.signIn.initiateAuth({ ClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }, { ip });

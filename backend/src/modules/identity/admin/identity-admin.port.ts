@@ -44,6 +44,8 @@ export abstract class IdentityAdminPort {
   abstract setEnabled(sub: string, enabled: boolean): Promise<void>;
   /** LastAdminError when it would demote the only enabled admin. */
   abstract setRole(sub: string, role: UserRole): Promise<void>;
+  /** Whether the account is the only enabled admin (deleting it would leave the platform without one). */
+  abstract isLastAdmin(sub: string): Promise<boolean>;
   /**
    * Signs in again with the account's e-mail and password (and the authenticator app's code when
    * it has one on; the e-mailed code is sent and answered by `proveEmailCode`), as the sign-in screen does, only to prove them: what it issues is ended with
