@@ -86,6 +86,8 @@ describe('monthly billing of API use with Stripe Billing', () => {
     expect(stripe.meterTotal(eventName('output_tokens'), customerId)).toBe(10);
     // Each event's identifier is its idempotency key: the key, the day, the unit and its place in the day's sequence.
     for (const call of meterEvents()) {
+      // Stripe bills the events of a period only: none is dated before the subscription began.
+      expect(Number(call.body.timestamp)).toBeGreaterThanOrEqual(subscriptions[0].created);
       expect(call.headers['idempotency-key']).toBe(call.body.identifier);
       expect(call.body.identifier).toMatch(new RegExp(`^${keyId}:\\d{4}-\\d{2}-\\d{2}:(calls|input_tokens|output_tokens):0$`));
     }

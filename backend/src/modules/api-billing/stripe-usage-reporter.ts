@@ -90,11 +90,18 @@ export class StripeUsageReporter {
     const month = monthOf(now.getTime());
     const priceIds: string[] = [];
     for (const publicationId of new Set(keys.map((key) => key.publicationId))) priceIds.push(...(await this.pricesOf(billing, publicationId, month)));
-    await this.subscribe(billing, buyerSub, customer.customerId, priceIds.sort());
+    let subscribedAt: number | null;
+    try {
+      subscribedAt = await this.subscribe(billing, buyerSub, customer.customerId, priceIds.sort());
+    } catch (error) {
+      // The use is still sent: the meters keep it by its time, for when the subscription carries its prices.
+      this.logger.warn(`No se pudo suscribir a ${buyerSub} a los precios de uso de la API: ${(error as Error).message}`);
+      subscribedAt = (await this.accounts.findOneBy({ buyerSub }))?.subscribedAt ?? null;
+    }
     for (const key of keys) {
       const meters = await this.metersOf(billing, key.publicationId);
       for (const row of key.days) {
-        for (const unit of METERED_UNITS) await this.queue(key.keyId, row, unit, meters.get(unit) as ApiMeter, customer.customerId, now);
+        for (const unit of METERED_UNITS) await this.queue(key.keyId, row, unit, meters.get(unit) as ApiMeter, customer.customerId, now, subscribedAt);
       }
     }
   }
@@ -143,29 +150,35 @@ export class StripeUsageReporter {
     return new Map(rows.map((row) => [row.unit, row]));
   }
 
-  /** The buyer's one subscription, on exactly these prices (a new month's prices replace the last). */
-  private async subscribe(billing: MeteredBilling, buyerSub: string, customerId: string, priceIds: string[]): Promise<void> {
-    await this.accounts.createQueryBuilder().insert().into(ApiBillingAccount).values({ buyerSub, subscriptionId: null, subscribedPrices: '' }).orIgnore().execute();
+  /**
+   * The buyer's one subscription, on exactly these prices (a new month's prices replace the last).
+   * Answers when it began (seconds): Stripe bills a period's events only, so none may be older.
+   */
+  private async subscribe(billing: MeteredBilling, buyerSub: string, customerId: string, priceIds: string[]): Promise<number | null> {
+    await this.accounts.createQueryBuilder().insert().into(ApiBillingAccount).values({ buyerSub, subscriptionId: null, subscribedPrices: '', subscribedAt: null }).orIgnore().execute();
     const account = await this.accounts.findOneByOrFail({ buyerSub });
     const wanted = priceIds.join(',');
-    if (priceIds.length === 0 || account.subscribedPrices === wanted) return;
+    if (priceIds.length === 0 || account.subscribedPrices === wanted) return account.subscribedAt;
     if (!account.subscriptionId) {
       const subscription = await billing.createMeteredSubscription({ customerId, priceIds, idempotencyKey: `api-billing-${buyerSub}`, metadata: { userSub: buyerSub, kind: 'api-use' } });
-      await this.accounts.update({ buyerSub }, { subscriptionId: subscription.id, subscribedPrices: wanted });
-      return;
+      const subscribedAt = Math.floor(subscription.createdAt.getTime() / 1000);
+      await this.accounts.update({ buyerSub }, { subscriptionId: subscription.id, subscribedPrices: wanted, subscribedAt });
+      return subscribedAt;
     }
     await billing.setMeteredPrices(account.subscriptionId, priceIds);
     await this.accounts.update({ buyerSub }, { subscribedPrices: wanted });
+    return account.subscribedAt;
   }
 
   /** Writes the use not reported yet of one ledger row and unit as the next event of its sequence. */
-  private async queue(keyId: string, row: LedgerDay, unit: MeteredUnit, meter: ApiMeter, customerId: string, now: Date): Promise<void> {
+  private async queue(keyId: string, row: LedgerDay, unit: MeteredUnit, meter: ApiMeter, customerId: string, now: Date, subscribedAt: number | null): Promise<void> {
     const reported = await this.reports.find({ select: { value: true, sequence: true }, where: { keyId, day: row.day, unit } });
     const value = valueOf(row, unit) - reported.reduce((sum, report) => sum + report.value, 0);
     if (value <= 0) return;
     const sequence = reported.length;
-    // Within the ledger's day (Stripe bills an event in the period of its timestamp), never in the future.
-    const timestamp = Math.floor(Math.min(now.getTime(), Date.parse(`${row.day}T23:59:59Z`)) / 1000);
+    // Within the ledger's day (Stripe bills an event in the period of its timestamp), never in the
+    // future, and never before the subscription began (use of the day it began, before it did).
+    const timestamp = Math.max(Math.floor(Math.min(now.getTime(), Date.parse(`${row.day}T23:59:59Z`)) / 1000), subscribedAt ?? 0);
     await this.reports
       .createQueryBuilder()
       .insert()

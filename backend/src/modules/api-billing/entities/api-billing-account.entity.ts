@@ -14,6 +14,10 @@ export class ApiBillingAccount {
   @Column({ name: 'subscription_id', type: 'varchar', length: 128, nullable: true })
   subscriptionId: string | null;
 
+  /** When the subscription began (seconds since the epoch): no meter event is dated before it. */
+  @Column({ name: 'subscribed_at', type: 'integer', nullable: true })
+  subscribedAt: number | null;
+
   /** The price ids the subscription has now, sorted and comma-separated, to see when they must change. */
   @Column({ name: 'subscribed_prices', type: 'text', default: '' })
   subscribedPrices: string;

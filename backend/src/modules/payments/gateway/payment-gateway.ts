@@ -308,8 +308,11 @@ export interface MeteredBilling {
   createMeter(input: { displayName: string; eventName: string }): Promise<{ id: string }>;
   /** A monthly price per unit of the meter; `unitAmountDecimal` in minor units, with decimals (a call may cost a fraction of a cent). */
   createMeteredPrice(input: { productId: string; meterId: string; unitAmountDecimal: string; currency: string; nickname: string }): Promise<{ id: string }>;
-  /** The buyer's subscription on these metered prices, invoiced on the first of each month (UTC); nothing is charged now. */
-  createMeteredSubscription(input: { customerId: string; priceIds: string[]; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ id: string }>;
+  /**
+   * The buyer's subscription on these metered prices, invoiced on the first of each month (UTC);
+   * nothing is charged now. `createdAt` is the provider's: its first period begins then.
+   */
+  createMeteredSubscription(input: { customerId: string; priceIds: string[]; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ id: string; createdAt: Date }>;
   /** Makes the subscription's prices exactly these, without proration (a new month's prices, a new agent). */
   setMeteredPrices(subscriptionId: string, priceIds: string[]): Promise<void>;
   sendMeterEvent(event: GatewayMeterEvent): Promise<void>;

@@ -352,7 +352,7 @@ export class StripePaymentGateway implements PaymentGateway, PaymentGatewayRepor
   }
 
   /** Anchored to the first of the month, so that each invoice bills one calendar month of use. */
-  async createMeteredSubscription(input: { customerId: string; priceIds: string[]; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ id: string }> {
+  async createMeteredSubscription(input: { customerId: string; priceIds: string[]; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ id: string; createdAt: Date }> {
     const subscription = await this.call({ missing: 'customer' }, () =>
       this.stripe.subscriptions.create(
         {
@@ -365,7 +365,7 @@ export class StripePaymentGateway implements PaymentGateway, PaymentGatewayRepor
         { idempotencyKey: input.idempotencyKey },
       ),
     );
-    return { id: subscription.id };
+    return { id: subscription.id, createdAt: new Date(subscription.created * 1000) };
   }
 
   async setMeteredPrices(subscriptionId: string, priceIds: string[]): Promise<void> {
