@@ -11,12 +11,14 @@
 //   · Traces (issue 35): the same 64-connection invoke on a second backend with OpenTelemetry on,
 //     exporting every request's spans to a local collector stand-in (a bare HTTP server that takes
 //     the OTLP posts), interleaved with the first (tracing off) round after round. Target: tracing
-//     on keeps at least 90% of tracing off's throughput.
+//     on keeps at least 90% of tracing off's throughput. Beside req/s, which a machine shared with
+//     other work makes noisy, the table gives each backend's CPU time per request (from
+//     /proc/<pid>/stat, user + system, over its measured run), which others' load hardly moves.
 // BENCH_INVOKE_RUNS sets the sequential calls (default 400),
 // BENCH_INVOKE_ROUNDS the rounds (default 3). BENCH_BACKEND_FROM_SOURCES=1 runs the
 // backend from its TypeScript sources (as the tests do) instead of dist/, to measure without a build.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,14 +62,29 @@ function summary(times) {
   return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
 }
 
-async function load(options, seconds) {
+/** The CPU time (user + system, ms) process `pid` has used so far; undefined where there is no /proc. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `options` at 64 connections for `seconds`; with `pid`, the server's CPU ms per request meanwhile. */
+async function load(options, seconds, pid) {
   await autocannon({ ...options, connections: CONNECTIONS, duration: 1 });
+  const cpuBefore = pid ? cpuMs(pid) : undefined;
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: seconds });
+  const cpuAfter = pid ? cpuMs(pid) : undefined;
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / Math.max(1, result.requests.total),
   };
 }
 
@@ -130,10 +147,10 @@ export async function run({ seconds = 8 } = {}) {
     const tracedRounds = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const floor = await load({ url: floorUrl }, seconds);
-      const invoke = await load({ url: invokeUrl, method: 'POST', headers: invokeHeaders, body: invokeBody }, seconds);
+      const invoke = await load({ url: invokeUrl, method: 'POST', headers: invokeHeaders, body: invokeBody }, seconds, backend.pid);
       rounds.push({ floor, invoke, share: invoke.requestsPerSecond / floor.requestsPerSecond });
-      const on = await load({ url: tracedAgent.invokeUrl, method: 'POST', headers: tracedAgent.invokeHeaders, body: invokeBody }, seconds);
-      tracedRounds.push({ off: invoke, on, share: on.requestsPerSecond / invoke.requestsPerSecond });
+      const on = await load({ url: tracedAgent.invokeUrl, method: 'POST', headers: tracedAgent.invokeHeaders, body: invokeBody }, seconds, traced.pid);
+      tracedRounds.push({ off: invoke, on, share: on.requestsPerSecond / invoke.requestsPerSecond, cpuShare: invoke.cpuMsPerRequest / on.cpuMsPerRequest });
     }
     rounds.sort((a, b) => a.share - b.share);
     const { floor, invoke } = rounds[Math.floor(rounds.length / 2)];
@@ -176,19 +193,33 @@ export async function run({ seconds = 8 } = {}) {
       `Objetivo (≥ ${TARGET_SHARE * 100}% del suelo a ${CONNECTIONS} conexiones sin errores; ≤ ${TARGET_ADDED_P50_MS} ms añadidos en p50 con 1 conexión): ${met ? 'cumplido' : 'NO cumplido'}`,
     );
 
-    console.log('\nTrazas (OpenTelemetry, cada petición exportada por OTLP/HTTP a un colector local simulado)');
+    const cpuCell = (ms) => (ms === undefined ? undefined : ms.toFixed(2));
+    const percent = (share) => (Number.isFinite(share) ? `${Math.round(share * 100)}%` : undefined);
+    console.log(`\nTrazas (OpenTelemetry, cada petición exportada por OTLP/HTTP a un colector local simulado; Node ${process.versions.node})`);
     console.table([
-      { trazas: `apagadas (${CONNECTIONS} conexiones)`, 'req/s': tracing.off.requestsPerSecond, 'p50 ms': tracing.off.p50Ms, 'p99 ms': tracing.off.p99Ms, errores: tracing.off.errors },
+      {
+        trazas: `apagadas (${CONNECTIONS} conexiones)`,
+        'req/s': tracing.off.requestsPerSecond,
+        'p50 ms': tracing.off.p50Ms,
+        'p99 ms': tracing.off.p99Ms,
+        errores: tracing.off.errors,
+        'CPU ms/petición': cpuCell(tracing.off.cpuMsPerRequest),
+      },
       {
         trazas: `encendidas (${CONNECTIONS} conexiones)`,
         'req/s': tracing.on.requestsPerSecond,
         'p50 ms': tracing.on.p50Ms,
         'p99 ms': tracing.on.p99Ms,
         errores: tracing.on.errors,
-        'vs apagadas': `${Math.round(tracing.share * 100)}%`,
+        'CPU ms/petición': cpuCell(tracing.on.cpuMsPerRequest),
+        'vs apagadas': percent(tracing.share),
+        'vs apagadas (CPU)': percent(tracing.cpuShare),
       },
     ]);
-    console.log(`Rondas encendidas/apagadas (${ROUNDS}): ${tracedRounds.map((round) => `${Math.round(round.share * 100)}%`).join(', ')}; la tabla muestra la mediana.`);
+    console.log(
+      `Rondas encendidas/apagadas (${ROUNDS}): req/s ${tracedRounds.map((round) => percent(round.share)).join(', ')}; ` +
+        `CPU por petición ${tracedRounds.map((round) => percent(round.cpuShare)).join(', ')}; la tabla muestra la mediana (por req/s).`,
+    );
     const tracingMet = tracing.share >= TARGET_TRACED_SHARE && tracedRounds.every((round) => round.on.errors === 0);
     console.log(`Objetivo (encendidas ≥ ${TARGET_TRACED_SHARE * 100}% de apagadas, sin errores): ${tracingMet ? 'cumplido' : 'NO cumplido'}`);
     return { floor, invoke, rounds, direct, single, tracing, tracedRounds };
