@@ -81,6 +81,12 @@ describe('metering of published agents’ calls', () => {
     const retried = await ask('pedido-1').catch((error: unknown) => error);
     expect(retried).toBeInstanceOf(OpenAI.ConflictError);
     expect((retried as InstanceType<typeof OpenAI.ConflictError>).message).toContain('Esta llamada ya se respondió y se cobró con esta Idempotency-Key');
+    // Streamed, the retry is the same plain 409, before any event.
+    await expect(
+      openai().chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'Hola' }], stream: true }, { headers: { 'Idempotency-Key': 'pedido-1' } }),
+    ).rejects.toBeInstanceOf(OpenAI.ConflictError);
+    const streamedInvoke = await http().post(`/api/v1/agent/${agentId}/invoke`).set('Authorization', `Bearer ${secret}`).set('Accept', 'text/event-stream').set('Idempotency-Key', 'pedido-1').send({ input: 'Hola' });
+    expect(streamedInvoke.status).toBe(409);
     // The model was asked once.
     expect(fake.requests).toHaveLength(1);
     expect(await ledger()).toEqual({ requests: before.requests + 1, errors: before.errors, inputTokens: before.inputTokens + 10 });
@@ -112,8 +118,10 @@ describe('metering of published agents’ calls', () => {
     const before = await ledger();
     fake.set({ reply: ['Des', 'pa', 'cio.'], delayMs: 300 });
     const invoke = (idempotencyKey: string) => http().post(`/api/v1/agent/${agentId}/invoke`).set('Authorization', `Bearer ${secret}`).set('Idempotency-Key', idempotencyKey).send({ input: 'Hola' });
+    fake.requests.length = 0;
     const first = invoke('pedido-4').then((response) => response);
-    while (fake.requests.length === 0 || !JSON.stringify(fake.requests.at(-1)?.body).includes('Hola')) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The model is asked once the try has claimed its Idempotency-Key.
+    while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     const meanwhile = await invoke('pedido-4');
     expect(meanwhile.status).toBe(409);
     expect(meanwhile.body).toMatchObject({ code: 'IdempotentCallRunning', message: 'Otra petición con esta Idempotency-Key está en curso; espera a que termine.' });

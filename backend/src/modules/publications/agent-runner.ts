@@ -116,6 +116,17 @@ export class AgentRunner {
     this.meter.end(key.keyId, key.publicationId, { failed: true, inputTokens: 0, outputTokens: 0, latencyMs });
   }
 
+  /**
+   * Claims the call's Idempotency-Key (CallIdempotency) before its answer begins, so that a retry
+   * is refused with a plain 409 on a stream too; `stream` claims it itself if it was not.
+   */
+  async claim(call: PreparedCall): Promise<void> {
+    const { idempotencyKey } = call.request;
+    if (!idempotencyKey || CLAIMED.has(call)) return;
+    await this.idempotency.claim(call.key.keyId, idempotencyKey, this.meter.holder);
+    CLAIMED.add(call);
+  }
+
   /** The answer as it comes; `wholeReply` when the caller only reads the end (see ModelRequest). */
   async *stream(call: PreparedCall, signal: AbortSignal, wholeReply = false): AsyncGenerator<AgentCallEvent> {
     const { key } = call;
@@ -123,7 +134,7 @@ export class AgentRunner {
     const version = key.prompt?.version ?? null;
     const started = performance.now();
     const { idempotencyKey } = call.request;
-    if (idempotencyKey) await this.idempotency.claim(key.keyId, idempotencyKey, this.meter.holder);
+    await this.claim(call);
     this.meter.begin(key.keyId);
     let output = '';
     let usage = { inputTokens: 0, outputTokens: 0 };
@@ -233,6 +244,8 @@ export class AgentRunner {
 
 /** Errors a run has counted already. */
 const METERED = new WeakSet<object>();
+/** Calls whose Idempotency-Key is claimed. */
+const CLAIMED = new WeakSet<PreparedCall>();
 
 export interface PreparedCall {
   key: ResolvedKey;

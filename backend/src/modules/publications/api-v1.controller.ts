@@ -131,6 +131,7 @@ export class AgentApiController {
   async invoke(@Body() body: InvokeDto, @Req() request: KeyedRequest, @Res() response: Response): Promise<void> {
     const call = await this.runner.prepare(keyOf(request), { input: body.input, context: body.context, fileIds: body.fileIds, idempotencyKey: idempotencyKeyOf(request) });
     await this.admission.admit(call.key, response);
+    await this.runner.claim(call);
     const signal = abortOnClose(response);
     if (!wantsEventStream(request)) {
       const result: InvokeResultDto = await this.runner.run(call, signal);
@@ -283,6 +284,7 @@ export class OpenAiCompatibleController {
     if (body.model !== key.agentId) throw new UnknownAgentModelError(body.model);
     const call = await this.runner.prepare(key, { ...agentCallOf(body.messages), idempotencyKey: idempotencyKeyOf(request) });
     await this.admission.admit(key, response);
+    await this.runner.claim(call);
     const signal = abortOnClose(response);
     const created = Math.floor(Date.now() / 1000);
     if (!body.stream) {
