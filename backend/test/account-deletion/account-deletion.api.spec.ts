@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Leases } from '../../src/database/leases/leases';
 import { AccountErasureJob } from '../../src/modules/account-deletion/account-erasure.job';
+import { AccountEraser } from '../../src/modules/account-deletion/account-eraser';
+import { ApiInvoice } from '../../src/modules/api-billing/entities/api-invoice.entity';
 import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { CreatorAccount } from '../../src/modules/payments/payouts/entities/creator-account.entity';
 import { CreatorLedgerEntry } from '../../src/modules/payments/payouts/entities/creator-ledger-entry.entity';
@@ -22,7 +25,7 @@ jest.setTimeout(180_000);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PASSWORD = 'Contraseña-segura-1';
 /** The tables kept for the accounts (the ledger, the payments, the connected account earnings owed are paid to, the audit chain): they may name the erased account by its id, never by its e-mail. */
-const KEPT_FOR_THE_ACCOUNTS = ['audit_log', 'creator_ledger_entries', 'subscriptions', 'demo_gateway_subscriptions', 'creator_accounts'];
+const KEPT_FOR_THE_ACCOUNTS = ['audit_log', 'creator_ledger_entries', 'subscriptions', 'demo_gateway_subscriptions', 'creator_accounts', 'api_invoices'];
 
 /**
  * Issue 37, items 2 and 3: 'Eliminar mi cuenta' confirmed with the e-mail and password; at once
@@ -170,6 +173,15 @@ function describeAccountDeletion(gatewayName: 'demo' | 'stripe') {
     it('erases at an admin’s request: nothing of the user is left in any table but the pseudonymised accounts’ rows, and the other users’ data is intact', async () => {
       const { user, agent, key, boughtKey, customerId, subscriberSubscription } = await userWithData();
       await models(boughtKey).expect(200);
+      // What the month's API billing keeps of a buyer whose invoice failed (written as the billing module writes them).
+      const dataSource = testApp.app.get(DataSource);
+      const invoiceId = randomUUID();
+      await dataSource.createQueryBuilder().insert().into('api_invoices').values({
+        id: invoiceId, buyerSub: user.sub, month: '2026-10', status: 'payment_failed', total: 345, currency: 'eur', provider: gatewayName,
+        gatewayInvoiceId: null, hostedInvoiceUrl: null, lines: '[]', chargeAttempts: 1, paidAt: null, updatedAt: new Date(),
+      }).execute();
+      await dataSource.createQueryBuilder().insert().into('api_billing_accounts').values({ buyerSub: user.sub, subscriptionId: null, subscribedAt: null, subscribedPrices: '' }).execute();
+      await dataSource.createQueryBuilder().insert().into('api_buyer_suspensions').values({ buyerSub: user.sub, suspendedAt: new Date(), invoiceId }).execute();
       await client.onboard(user).expect(200);
       const connected = (await client.account(user).expect(200)).body;
       await http().post(`/api-admin/users/${user.sub}/erase`).set(user.authorization).expect(403);
@@ -183,6 +195,8 @@ function describeAccountDeletion(gatewayName: 'demo' | 'stripe') {
       expect(leftovers.filter((row) => !KEPT_FOR_THE_ACCOUNTS.includes(row.table))).toEqual([]);
       expect(leftovers.filter((row) => row.text.toLowerCase().includes(user.email))).toEqual([]);
       expect(leftovers.map((row) => row.table)).toEqual(expect.arrayContaining(['subscriptions', 'audit_log', 'creator_accounts']));
+      // The invoice stays, for the accounts, under the pseudonym.
+      expect(await dataSource.getRepository(ApiInvoice).findOneByOrFail({ id: invoiceId })).toMatchObject({ buyerSub: AccountEraser.pseudonymOf(user.sub), total: 345 });
       // The connected account stays, so that bundle shares still owed to the creator are transferred to it.
       expect(await testApp.app.get(DataSource).getRepository(CreatorAccount).findOneBy({ userSub: user.sub })).toMatchObject({ accountId: connected.accountId });
       expect((await http().get('/api-admin/audit/verify').set(admin.authorization).expect(200)).body.valid).toBe(true);

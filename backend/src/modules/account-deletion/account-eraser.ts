@@ -121,6 +121,10 @@ export class AccountEraser {
         .set({ buyerSub: pseudonym, buyerUsername: pseudonym, revokedAt: new Date() })
         .where('buyer_sub = :sub', { sub })
         .execute();
+      // Their API invoices are accounting records, kept like their subscriptions, under the pseudonym; what billing kept to charge them goes.
+      await manager.createQueryBuilder().update('api_invoices').set({ buyerSub: pseudonym }).where('buyer_sub = :sub', { sub }).execute();
+      await this.remove(manager, 'api_billing_accounts', 'buyer_sub', [sub]);
+      await this.remove(manager, 'api_buyer_suspensions', 'buyer_sub', [sub]);
     });
     // Agents go as an admin deletes them (their prompts' versions and team links with them).
     for (const agentId of agentIds) await this.agents.remove(SYSTEM, agentId);
