@@ -178,7 +178,7 @@ function describeAccountDeletion(gatewayName: 'demo' | 'stripe') {
       const invoiceId = randomUUID();
       await dataSource.createQueryBuilder().insert().into('api_invoices').values({
         id: invoiceId, buyerSub: user.sub, month: '2026-10', status: 'payment_failed', total: 345, currency: 'eur', provider: gatewayName,
-        gatewayInvoiceId: null, hostedInvoiceUrl: null, lines: '[]', chargeAttempts: 1, paidAt: null, updatedAt: new Date(),
+        gatewayInvoiceId: null, hostedInvoiceUrl: null, lines: [], chargeAttempts: 1, paidAt: null, updatedAt: new Date(),
       }).execute();
       await dataSource.createQueryBuilder().insert().into('api_billing_accounts').values({ buyerSub: user.sub, subscriptionId: null, subscribedAt: null, subscribedPrices: '' }).execute();
       await dataSource.createQueryBuilder().insert().into('api_buyer_suspensions').values({ buyerSub: user.sub, suspendedAt: new Date(), invoiceId }).execute();

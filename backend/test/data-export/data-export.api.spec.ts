@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import JSZip from 'jszip';
@@ -106,6 +107,13 @@ describe("'Descargar mis datos' (issue 37): POST /api/me/export, GET /api/me/exp
       await payments.addCard(buyer, await payments.createCustomer(buyer), 'pm_card_visa').expect(201);
       await http().post('/api/me/api-keys').set(buyer.authorization).send({ agentId: sellersAgent, name: keyName }).expect(201);
     }
+    // Each has a month's API invoice (written as the billing module writes them at the month's end).
+    for (const [buyer, total] of [[ana, 345], [bea, 777]] as const) {
+      await testApp.app.get(DataSource).createQueryBuilder().insert().into('api_invoices').values({
+        id: randomUUID(), buyerSub: buyer.sub, month: '2026-10', status: 'paid', total, currency: 'eur', provider: 'demo',
+        gatewayInvoiceId: null, hostedInvoiceUrl: null, lines: [{ keyName: `Línea de ${buyer.email}`, calls: 3 }], chargeAttempts: 1, paidAt: new Date(), updatedAt: new Date(),
+      }).execute();
+    }
 
     const { body: requested } = await http().post('/api/me/export').set(ana.authorization).expect(202);
     expect(requested).toEqual({ id: expect.any(String), status: 'preparing' });
@@ -165,6 +173,8 @@ describe("'Descargar mis datos' (issue 37): POST /api/me/export, GET /api/me/exp
     expect(keys.keys).toEqual(expect.arrayContaining([expect.objectContaining({ id: keyId, name: 'Clave de la web', rateLimitPerMinute: 7 })]));
     // The key she bought for Bea's agent is hers; the one Bea bought for hers is Bea's.
     expect(keys.keys).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Clave comprada por Ana', monthlySpendCap: null })]));
+    // Her invoices for API use, not Bea's.
+    expect(keys.invoices).toEqual([expect.objectContaining({ month: '2026-10', status: 'paid', total: 345, lines: [{ keyName: `Línea de ${ana.email}`, calls: 3 }] })]);
     expect(Object.keys(keys.keys[0]).some((name) => /secret|digest|prefix|hash/i.test(name))).toBe(false);
     for (const name of ['equipo.json', 'ecosistemas.json', 'valoraciones-y-denuncias.json', 'uso.json']) expect(zip.file(name)).not.toBeNull();
     const everything = (await Promise.all(Object.values(zip.files).map((file) => file.async('string')))).join('\n');

@@ -51,6 +51,9 @@ const FLOW: Columns = { id: text('id'), name: text('name'), description: text('d
 const SESSION: Columns = { id: text('id'), status: text('status'), query: text('query'), agents: json('agents'), finalResponse: text('final_response'), conversationId: text('conversation_id'), startTime: date('start_time'), endTime: date('end_time') };
 const TEAM_AGENT: Columns = { agentId: text('agent_id'), name: text('name'), category: text('category'), addedAt: date('added_at') };
 const TEAM_ECOSYSTEM: Columns = { ecosystemId: text('ecosystem_id'), name: text('name'), category: text('category'), addedAt: date('added_at') };
+const API_INVOICE: Columns = {
+  month: text('month'), status: text('status'), total: number('total'), currency: text('currency'), hostedInvoiceUrl: text('hosted_invoice_url'), lines: json('lines'), paidAt: date('paid_at'), createdAt: date('created_at'),
+};
 const SUBSCRIPTION: Columns = {
   subscriptionId: text('subscription_id'), status: text('status'), isBundle: bool('is_bundle'), agentId: text('agent_id'), agents: json('agents'), price: number('price'),
   cancelAtPeriodEnd: bool('cancel_at_period_end'), currentPeriodEnd: date('current_period_end'), createdAt: date('created_at'), finishedAt: date('finished_at'),
@@ -151,17 +154,18 @@ export class DataExportReadModel {
   }
 
   /**
-   * The user's API keys (never their digest or prefix) and their daily use: those of their own
+   * The user's API keys (never their digest or prefix), their daily use and the invoices of the keys they bought: those of their own
    * publications, and those they bought for other creators' agents. Keys their buyers bought for
    * the user's agents are the buyers', not theirs.
    */
-  async apiKeys(sub: string): Promise<{ keys: ExportRow[]; usage: ExportRow[] }> {
+  async apiKeys(sub: string): Promise<{ keys: ExportRow[]; usage: ExportRow[]; invoices: ExportRow[] }> {
     const ownPublications = this.subQuery('api_publications', 'owner_sub = :sub');
     const theirs = (alias: string) => `((${alias}publication_id IN ${ownPublications} AND ${alias}buyer_sub IS NULL) OR ${alias}buyer_sub = :sub)`;
     const keyIds = this.dataSource.createQueryBuilder().subQuery().select('k.id').from('api_keys', 'k').where(theirs('k.')).getQuery();
     return {
       keys: await this.rows('api_keys', API_KEY, theirs(''), { sub }, 'created_at'),
       usage: await this.rows('api_key_usage', KEY_USAGE, `key_id IN ${keyIds}`, { sub }, 'day'),
+      invoices: await this.rows('api_invoices', API_INVOICE, 'buyer_sub = :sub', { sub }, 'month'),
     };
   }
 

@@ -71,7 +71,8 @@ están también en Markdown para leerlas cómodamente.
 - \`equipo.json\`: los agentes y ecosistemas de tu equipo ('Mi Oficina').
 - \`suscripciones-y-pagos.json\`: tus suscripciones, los pagos de cada periodo (con sus facturas de prorrateo) y,
   si eres creador, tus ingresos.
-- \`claves-api.json\`: tus claves de API (nombre, límites, cuotas y uso por día). Nunca incluimos la clave
+- \`claves-api.json\`: tus claves de API (nombre, límites, cuotas y uso por día) y las facturas mensuales de las
+  que compraste para agentes de otros creadores. Nunca incluimos la clave
   en sí ni su huella: si la has perdido, crea otra.
 - \`valoraciones-y-denuncias.json\`: las valoraciones y respuestas que escribiste, las denuncias que enviaste y
   tus mensajes al formulario de contacto.
