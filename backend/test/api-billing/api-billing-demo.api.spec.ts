@@ -131,6 +131,8 @@ describe('monthly billing of API use in demo mode', () => {
     expect(await testApp.app.get(AuditLog).latest('api-keys.reinstate', `user:${buyer.sub}`)).toMatchObject({ after: { suspended: false, paidInvoiceId: failed.id } });
     // The creator's share, less 15 %, in 'Mis ingresos' (demo: no money moves).
     const earnings = (await payoutsClient(testApp).earnings(builder).expect(200)).body;
-    expect(earnings.months[0].agents).toEqual([expect.objectContaining({ agentId, gross: 2.3, fee: 0.35, net: 1.95, paidOut: false })]);
+    expect(earnings.months[0].agents).toEqual([expect.objectContaining({ agentId, gross: 2.3, fee: 0.35, net: 1.95, paidOut: false, subscribers: 0 })]);
+    // A buyer of API calls is not a subscriber of the agent.
+    expect(earnings.months[0].totals.subscribers).toBe(0);
   });
 });

@@ -22,7 +22,7 @@ export const earningsStrings = {
     linkExpired: 'El enlace de alta de Stripe ha caducado. Pulsa «Continuar el alta en Stripe» para seguir donde lo dejaste.',
   },
   fee: (percent: number) => `Comisión de la plataforma: ${percent.toLocaleString('es-ES')} %`,
-  empty: 'Aún no tienes ingresos. Cuando alguien se suscriba a uno de tus agentes, lo verás aquí.',
+  empty: 'Aún no tienes ingresos. Cuando alguien se suscriba a uno de tus agentes, o se cobre el uso de su API, lo verás aquí.',
   monthTitle: (month: string) => month,
   columns: {
     agent: 'Agente',

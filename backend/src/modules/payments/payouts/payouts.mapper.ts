@@ -27,7 +27,7 @@ export function toEarningsMonths(rows: CreatorLedgerEntry[]): EarningsMonthDto[]
         return {
           agentId,
           agentName: latest.agentName,
-          subscribers: new Set(entries.map((entry) => entry.subscriptionId)).size,
+          subscribers: subscriptionsIn(entries),
           gross: sum(entries, 'gross'),
           fee: sum(entries, 'fee'),
           net: sum(entries, 'net'),
@@ -40,7 +40,7 @@ export function toEarningsMonths(rows: CreatorLedgerEntry[]): EarningsMonthDto[]
         month,
         agents: lines.map((line) => ({ ...line, gross: toMajor(line.gross), fee: toMajor(line.fee), net: toMajor(line.net) })),
         totals: {
-          subscribers: new Set(all.map((entry) => entry.subscriptionId)).size,
+          subscribers: subscriptionsIn(all),
           gross: toMajor(sum(all, 'gross')),
           fee: toMajor(sum(all, 'fee')),
           net: toMajor(sum(all, 'net')),
@@ -86,6 +86,11 @@ export function toBundleShares(rows: CreatorLedgerEntry[]): BundleShareDto[] {
 
 function shareBasis(basis: SplitBasis): BundleShareDto['basis'] {
   return basis === 'usage' || basis === 'price' || basis === 'minimum' ? basis : 'equal';
+}
+
+/** The subscriptions that paid: an API invoice's share (issue 36) is money earned, not a subscriber. */
+function subscriptionsIn(rows: CreatorLedgerEntry[]): number {
+  return new Set(rows.filter((row) => row.splitBasis !== 'api').map((row) => row.subscriptionId)).size;
 }
 
 function sum(rows: CreatorLedgerEntry[], field: 'gross' | 'fee' | 'net'): number {

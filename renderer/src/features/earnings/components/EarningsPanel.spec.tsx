@@ -138,6 +138,6 @@ describe('EarningsPanel (Mis ingresos)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Reintentar' }));
     api.on('GET', '/stripe/earnings', { body: { currency: 'eur', provider: 'demo', feePercent: 10, months: [], bundleShares: [] } });
     await userEvent.click(await screen.findByRole('button', { name: 'Reintentar' }));
-    expect(await screen.findByText('Aún no tienes ingresos. Cuando alguien se suscriba a uno de tus agentes, lo verás aquí.')).toBeInTheDocument();
+    expect(await screen.findByText('Aún no tienes ingresos. Cuando alguien se suscriba a uno de tus agentes, o se cobre el uso de su API, lo verás aquí.')).toBeInTheDocument();
   });
 });

@@ -44,6 +44,8 @@ describe('demo card numbers', () => {
   it.each([
     ['4242 4242 4242 4242', 'pm_card_visa'],
     ['5555555555554444', 'pm_card_mastercard'],
+    ['3714 496353 98431', 'pm_card_amex'],
+    ['4000 0000 0000 0341', 'pm_card_chargeCustomerFail'],
     ['4000 0000 0000 0002', 'pm_card_chargeDeclined'],
     ['4000-0000-0000-9995', 'pm_card_insufficientFunds'],
     ['4111 1111 1111 1111', null],

@@ -1,11 +1,15 @@
 /**
  * Demo mode: Stripe's own test card numbers stand for Stripe's test payment-method ids, which the
- * demo gateway honours (the first two succeed, the last two are declined with a Spanish message).
+ * demo gateway honours, as backend/src/modules/payments/gateway/test-cards.ts lists them: the first three
+ * are saved and charged; 4000 0000 0000 0341 is saved but every charge to it fails (a monthly invoice
+ * of API use, issue 36); the last two are declined with a Spanish message.
  * No other number is accepted, so that nobody types a real card into a form that charges nothing.
  */
 export const DEMO_TEST_CARDS: Readonly<Record<string, string>> = {
   '4242424242424242': 'pm_card_visa',
   '5555555555554444': 'pm_card_mastercard',
+  '371449635398431': 'pm_card_amex',
+  '4000000000000341': 'pm_card_chargeCustomerFail',
   '4000000000000002': 'pm_card_chargeDeclined',
   '4000000000009995': 'pm_card_insufficientFunds',
 };
