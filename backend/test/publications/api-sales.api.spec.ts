@@ -99,6 +99,28 @@ describe('selling a published agent’s API to other developers', () => {
     expect(JSON.stringify((await createKey(buyer, { agentId, name: 'K', monthlySpendCap: -5 }).expect(400)).body)).toContain('monthlySpendCap no puede ser negativo.');
   });
 
+  it('refuses a key for a seventh agent at once (409): a month is billed as one Stripe subscription of at most 20 prices, three per agent', async () => {
+    const collector = await signUpAndSignIn(testApp, 'venta-coleccionista@example.com');
+    const payments = paymentsClient(testApp);
+    await payments.addCard(collector, await payments.createCustomer(collector), 'pm_card_visa').expect(201);
+    const agents: string[] = [];
+    for (let index = 1; index <= 7; index += 1) {
+      const id = (await http().post('/api/agents').set(builder.authorization).send({ name: `En venta ${index}`, category: 'legal', description: 'Se vende', prompt: 'Eres breve.' }).expect(201)).body.id as string;
+      await http().post(`/api/agent/${id}/publication`).set(builder.authorization).send({}).expect(201);
+      await http().put(`/api/publication/${id}/pricing`).set(builder.authorization).send({ available: true, ...prices }).expect(200);
+      agents.push(id);
+    }
+    for (const id of agents.slice(0, 6)) await createKey(collector, { agentId: id, name: `Clave ${id.slice(0, 4)}` }).expect(201);
+    const refused = await createKey(collector, { agentId: agents[6], name: 'Una de más' }).expect(409);
+    expect(refused.body).toMatchObject({ code: 'TooManyBoughtAgents', message: 'Puedes tener claves de API de pago para 6 agentes a la vez como máximo. Borra las claves de uno que ya no uses para añadir otro.' });
+    // Another key for an agent already bought is fine; once one agent's keys are gone, the seventh may come in.
+    const again = (await createKey(collector, { agentId: agents[0], name: 'Otra del primero' }).expect(201)).body;
+    const firstKeys = (await http().get('/api/me/api-keys').set(collector.authorization).expect(200)).body.filter((key: { agentId: string }) => key.agentId === agents[0]);
+    expect(firstKeys.map((key: { keyId: string }) => key.keyId)).toContain(again.keyId);
+    for (const key of firstKeys) await http().delete(`/api/me/api-keys/${key.keyId}`).set(collector.authorization).expect(200);
+    await createKey(collector, { agentId: agents[6], name: 'Ahora sí' }).expect(201);
+  });
+
   it('gives the buyer a key of their own, shown once, that calls the agent and counts its spend', async () => {
     const created = await createKey(buyer, { agentId, name: 'Producción' }).expect(201);
     expect(created.body).toMatchObject({ agentId, name: 'Producción', monthlySpendCap: null, spentThisMonth: 0 });

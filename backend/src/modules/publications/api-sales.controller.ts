@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPaymentRequiredResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPaymentRequiredResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentIdentity, Public, SignedInApi } from '../../common/auth/auth.decorators';
 import type { VerifiedIdentity } from '../../common/auth/id-token-verifier';
 import { ErrorBodyDto, INVALID_BODY } from '../../common/errors/error-body.dto';
@@ -60,6 +60,7 @@ export class ApiSalesController {
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: INVALID_BODY })
   @ApiPaymentRequiredResponse({ type: ErrorBodyDto, description: 'Añade una tarjeta para usar APIs de pago.' })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: NOT_FOR_SALE })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: 'Demasiadas claves en la cuenta, o claves para demasiados agentes a la vez' })
   createKey(@CurrentIdentity() identity: VerifiedIdentity, @Body() body: CreateBuyerKeyDto): Promise<CreatedBuyerKeyDto> {
     return this.sales.createKey(identity, body);
   }

@@ -30,7 +30,7 @@ import { ApiPublication } from './entities/api-publication.entity';
 import { monthOf } from './key-quotas';
 import { KeyResolver } from './key-resolver';
 import { billedUseOf, daysOfMonth } from './key-spend';
-import { ApiKeyNotFoundError, ApiNotForSaleError, CardRequiredError, PublicationNotFoundError, TooManyApiKeysError } from './publications.errors';
+import { ApiKeyNotFoundError, ApiNotForSaleError, CardRequiredError, MAX_BOUGHT_AGENTS, PublicationNotFoundError, TooManyApiKeysError, TooManyBoughtAgentsError } from './publications.errors';
 import { UsageMeter } from './usage-meter';
 
 const NO_PRICES: Prices = { per1000Calls: 0, perMillionInputTokens: 0, perMillionOutputTokens: 0 };
@@ -143,7 +143,10 @@ export class ApiSalesService implements OnModuleInit {
     if (!publication?.forSale || !publication.enabled) throw new ApiNotForSaleError();
     // A saved card (demo or Stripe gateway alike): what the month's use will be charged to.
     if ((await this.payments.listCards(identity)).paymentMethods.length === 0) throw new CardRequiredError();
-    if ((await this.keys.countBy({ buyerSub: identity.sub, revokedAt: IsNull() })) >= this.maxKeysPerAccount) throw new TooManyApiKeysError('account', this.maxKeysPerAccount);
+    const liveKeys = await this.keys.find({ select: { publicationId: true }, where: { buyerSub: identity.sub, revokedAt: IsNull() } });
+    if (liveKeys.length >= this.maxKeysPerAccount) throw new TooManyApiKeysError('account', this.maxKeysPerAccount);
+    const boughtAgents = new Set(liveKeys.map((key) => key.publicationId));
+    if (!boughtAgents.has(publication.id) && boughtAgents.size >= MAX_BOUGHT_AGENTS) throw new TooManyBoughtAgentsError();
     const secret = newSecret();
     const key = this.keys.create({
       id: randomUUID(),

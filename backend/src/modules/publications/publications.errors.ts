@@ -58,6 +58,20 @@ export class InvalidExpiryError extends DomainError {
 }
 
 /** The caps on making keys (API_KEYS_PER_PUBLICATION_MAX, API_KEYS_PER_ACCOUNT_MAX). */
+/**
+ * A buyer's month is billed as one Stripe subscription, which holds at most 20 prices: three per
+ * agent (calls, tokens in, tokens out) make six agents. A seventh would go unbilled, so it is refused.
+ */
+export const MAX_BOUGHT_AGENTS = 6;
+
+export class TooManyBoughtAgentsError extends DomainError {
+  readonly status = 409;
+  readonly code = 'TooManyBoughtAgents';
+  constructor() {
+    super(`Puedes tener claves de API de pago para ${MAX_BOUGHT_AGENTS} agentes a la vez como máximo. Borra las claves de uno que ya no uses para añadir otro.`);
+  }
+}
+
 export class TooManyApiKeysError extends DomainError {
   readonly status = 409;
   readonly code = 'TooManyApiKeys';

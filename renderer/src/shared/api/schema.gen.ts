@@ -12198,6 +12198,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Demasiadas claves en la cuenta, o claves para demasiados agentes a la vez */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     ApiSalesController_deleteKey: {
