@@ -20,3 +20,4 @@ export { KnowledgeSources, SourcesButton, SourcesList, useKnowledgeSources } fro
 export type { KnowledgeSource } from './KnowledgeSources';
 export { ToolCalls, argumentsText } from './ToolCalls';
 export type { ToolCall } from './ToolCalls';
+export { ColumnHeaders } from './ColumnHeaders';

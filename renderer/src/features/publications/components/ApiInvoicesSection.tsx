@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, List, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { LoadStatus } from '../../../shared/ui';
+import { ColumnHeaders, LoadStatus } from '../../../shared/ui';
 import { type ApiInvoice, useMyApiInvoices } from '../api/apiSalesQueries';
 import { publicationsStrings as strings } from '../strings';
 import { formatCents } from '../utils/format';
@@ -61,15 +61,7 @@ export function ApiInvoicesSection() {
         // Focusable, so that the keyboard can scroll the table sideways on a phone (WCAG 2.1.1).
         <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label={strings.invoices.tableLabel}>
           <Table striped aria-label={strings.invoices.tableLabel}>
-            <Table.Thead>
-              <Table.Tr>
-                {Object.values(strings.invoices.columns).map((column) => (
-                  <Table.Th key={column} scope="col">
-                    {column}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeaders columns={strings.invoices.columns} />
             <Table.Tbody>
               {invoices.data.items.map((invoice) => (
                 <InvoiceRow key={invoice.id} invoice={invoice} />

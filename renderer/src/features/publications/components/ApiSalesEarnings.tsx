@@ -1,6 +1,6 @@
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { LoadStatus } from '../../../shared/ui';
+import { ColumnHeaders, LoadStatus } from '../../../shared/ui';
 import { useBuyersOfEach } from '../api/apiSalesQueries';
 import { useMyPublications } from '../api/publicationsQueries';
 import { publicationsStrings as strings } from '../strings';
@@ -50,15 +50,7 @@ export function ApiSalesEarnings() {
           // Focusable, so that the keyboard can scroll the table sideways on a phone (WCAG 2.1.1).
           <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label={strings.earnings.tableLabel}>
             <Table striped aria-label={strings.earnings.tableLabel}>
-              <Table.Thead>
-                <Table.Tr>
-                  {Object.values(strings.earnings.columns).map((column) => (
-                    <Table.Th key={column} scope="col">
-                      {column}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeaders columns={strings.earnings.columns} />
               <Table.Tbody>
                 {rows.map((row) => (
                   <Table.Tr key={`${row.apiId}:${row.buyerSub}`}>

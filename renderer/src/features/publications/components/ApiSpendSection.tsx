@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Box, Group, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { LoadStatus } from '../../../shared/ui';
+import { ColumnHeaders, LoadStatus } from '../../../shared/ui';
 import { type BuyerKey, type BuyerUsageDay, useMyApiUsage } from '../api/apiSalesQueries';
 import { publicationsStrings as strings } from '../strings';
 import { seriesColour } from '../utils/chartColours';
@@ -101,15 +101,7 @@ function SpendChart({ month, days, currency, keys }: { month: string; days: Buye
       </Box>
       <VisuallyHidden>
         <Table aria-label={strings.spend.tableLabel(name)}>
-          <Table.Thead>
-            <Table.Tr>
-              {Object.values(strings.spend.columns).map((column) => (
-                <Table.Th key={column} scope="col">
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeaders columns={strings.spend.columns} />
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={`${row.date}:${row.keyId}`}>

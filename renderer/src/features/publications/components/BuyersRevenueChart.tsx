@@ -7,6 +7,7 @@ import { publicationsStrings as strings } from '../strings';
 import { seriesColour } from '../utils/chartColours';
 import { formatCents, formatNumber } from '../utils/format';
 import { monthName, recentMonths } from '../utils/months';
+import { ColumnHeaders } from '../../../shared/ui';
 
 const MONTHS_SHOWN = 6;
 const CHART_ID = 'api-buyers-revenue-caption';
@@ -71,15 +72,7 @@ function RevenueBars({ sales }: { sales: ApiBuyers[] }) {
       </Box>
       <VisuallyHidden>
         <Table aria-label={strings.sales.revenueTable}>
-          <Table.Thead>
-            <Table.Tr>
-              {Object.values(strings.sales.revenueColumns).map((column) => (
-                <Table.Th key={column} scope="col">
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeaders columns={strings.sales.revenueColumns} />
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={`${row.month}:${row.buyerSub}`}>
