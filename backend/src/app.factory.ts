@@ -40,6 +40,9 @@ export function appOptions(config: AppConfig): NestApplicationOptions {
     logger: new TraceConsoleLogger({ json: true, logLevels: LOG_LEVELS[config.logLevel] }),
     // Our own parser, so that a malformed or oversized body gets the same error shape as the rest.
     bodyParser: false,
+    // A start-up failure is logged and thrown to the caller (main.ts exits; a test fails), never a
+    // process.exit from inside Nest, which would end a whole Jest run that hosts the application.
+    abortOnError: false,
   };
 }
 

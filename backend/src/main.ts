@@ -31,4 +31,8 @@ async function bootstrap(): Promise<void> {
   new Logger('Bootstrap').log(`${config.productName} escuchando en http://localhost:${config.port}${where}`);
 }
 
-void bootstrap();
+bootstrap().catch((error: unknown) => {
+  console.error(error);
+  // Whatever the failed start left open (a pool, a timer) must not keep a broken server alive.
+  process.exit(1);
+});
