@@ -107,7 +107,7 @@ export class DemoPaymentGateway implements PaymentGateway, DemoCharges {
         last4: outcome.last4,
         expMonth: typed?.expMonth ?? outcome.expMonth,
         expYear: typed?.expYear ?? outcome.expYear,
-        createdAt: this.now(),
+        createdAt: await this.nextCardTime(customerId),
       }),
     );
     // The first card a customer saves becomes the one subscriptions charge.
@@ -116,6 +116,13 @@ export class DemoPaymentGateway implements PaymentGateway, DemoCharges {
     }
     const current = await this.customer(customerId);
     return toCard(card, current.defaultPaymentMethodId);
+  }
+
+  /** Now, or just after the customer's newest card: cards list in the order they were saved, two in one millisecond too. */
+  private async nextCardTime(customerId: string): Promise<Date> {
+    const now = this.now();
+    const newest = await this.paymentMethods.findOne({ where: { customerId }, order: { createdAt: 'DESC' } });
+    return newest && newest.createdAt.getTime() >= now.getTime() ? new Date(newest.createdAt.getTime() + 1) : now;
   }
 
   async listCards(customerId: string): Promise<GatewayCard[]> {
