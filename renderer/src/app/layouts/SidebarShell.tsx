@@ -14,7 +14,8 @@ interface SidebarShellProps {
 
 /**
  * A page with a left sidebar: fixed from 1024 px, a drawer below (side handle, Escape, route
- * change and backdrop close it). The open drawer keeps the keyboard focus inside it.
+ * change and backdrop close it). The open drawer keeps the keyboard focus inside it; the closed one
+ * is inert.
  */
 export function SidebarShell({ label, sidebar, children }: SidebarShellProps) {
   const { productName } = useRuntimeConfig();
@@ -45,6 +46,8 @@ export function SidebarShell({ label, sidebar, children }: SidebarShellProps) {
           data-open={mode === 'fixed' || drawer.isOpen}
           aria-label={label}
           aria-hidden={mode === 'drawer' && !drawer.isOpen ? true : undefined}
+          // At once, while the closing drawer still slides out (visible for 0.3 s): nothing in it takes the focus.
+          inert={mode === 'drawer' && !drawer.isOpen}
         >
           <Group justify="space-between" px="md" py="sm" wrap="nowrap">
             <Text component={Link} to="/" fw={800} fz="lg" className="app-brand">
