@@ -149,6 +149,24 @@ describe('metering of published agents’ calls', () => {
     expect(await ledger()).toEqual({ requests: before.requests + 2, errors: before.errors, inputTokens: before.inputTokens + 20 });
   });
 
+  it('reads a key’s month once while a write moves its figures to the database (a spending cap’s read)', async () => {
+    const meter = testApp.app.get(UsageMeter);
+    const usage = testApp.app.get(DataSource).getRepository(ApiKeyUsage);
+    const before = await ledger();
+    await http().post(`/api/v1/agent/${agentId}/invoke`).set('Authorization', `Bearer ${secret}`).send({ input: 'Hola' }).expect(200);
+    const month = new Date().toISOString().slice(0, 7);
+    let reads = 0;
+    // The database is read before the write and memory after it: the call was in neither place.
+    const rows = await meter.withUnwritten(keyId, month, async () => {
+      reads += 1;
+      const written = await usage.findBy({ keyId });
+      await meter.flush();
+      return written;
+    });
+    expect(reads).toBe(2);
+    expect(rows.reduce((sum, row) => sum + row.requests, 0)).toBe(before.requests + 1);
+  });
+
   it('puts a killed process’ journal into the ledger on start, from where the ledger had got to, once', async () => {
     const before = await ledger();
     const dir = journalDirOf(testApp.config.metering.journalDir);

@@ -85,8 +85,10 @@ export class KeySpend {
 
   /** The month's spend as written, and as counted here and not written yet. */
   private async ledgerSpend(keyId: string, prices: Prices, month: string): Promise<number> {
-    const rows = await this.usage.find({ select: { requests: true, errors: true, inputTokens: true, outputTokens: true }, where: { keyId, day: daysOfMonth(month) } });
-    return costOf(prices, billedUseOf([...rows, ...this.meter.unwritten(keyId, month)]));
+    const rows = await this.meter.withUnwritten(keyId, month, () =>
+      this.usage.find({ select: { requests: true, errors: true, inputTokens: true, outputTokens: true }, where: { keyId, day: daysOfMonth(month) } }),
+    );
+    return costOf(prices, billedUseOf(rows));
   }
 }
 

@@ -36,6 +36,9 @@ export interface CallOutcome {
 }
 
 /** What one write to the database carries: figures, the calls to count once, and the journal positions they reach. */
+/** A key's use on one day, as the ledger (api_key_usage) or memory holds it. */
+export type UsageRow = Pick<Figures, 'requests' | 'errors' | 'inputTokens' | 'outputTokens'>;
+
 interface Batch {
   figures: Map<string, Figures>;
   idempotent: MeteredCall[];
@@ -96,6 +99,8 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
   private lastUsed = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | null = null;
+  /** Batches taken from memory to be written, so far: a read of the ledger that sees it change read again. */
+  private batchesTaken = 0;
   private replayed = false;
 
   constructor(
@@ -166,9 +171,24 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
     else addCall(this.figures, call);
   }
 
-  /** What this instance counted for a key in a month (YYYY-MM) and has not written yet, calls under way included. */
-  unwritten(keyId: string, month: string): Pick<Figures, 'requests' | 'errors' | 'inputTokens' | 'outputTokens'>[] {
-    const rows: Pick<Figures, 'requests' | 'errors' | 'inputTokens' | 'outputTokens'>[] = [];
+  /**
+   * The ledger's rows for a key's month (read by `readLedger`) and what this instance counted and has
+   * not written yet, calls under way included, each call once: a write moves figures from memory to
+   * the database, so a read waits for a write under way, and is made again when a write took its
+   * figures meanwhile (it may have read the database before they got there).
+   */
+  async withUnwritten(keyId: string, month: string, readLedger: () => Promise<UsageRow[]>): Promise<UsageRow[]> {
+    for (;;) {
+      // A failed write keeps its figures in memory (putBack); the read goes on either way.
+      await this.flushing?.catch(() => undefined);
+      const taken = this.batchesTaken;
+      const rows = await readLedger();
+      if (this.batchesTaken === taken) return [...rows, ...this.unwritten(keyId, month)];
+    }
+  }
+
+  private unwritten(keyId: string, month: string): UsageRow[] {
+    const rows: UsageRow[] = [];
     for (const figures of this.figures.values()) if (figures.keyId === keyId && figures.day.startsWith(month)) rows.push(figures);
     for (const call of this.idempotent) if (call.keyId === keyId && dayOf(call.at).startsWith(month)) rows.push({ requests: 1, errors: 0, inputTokens: call.inputTokens, outputTokens: call.outputTokens });
     const running = this.inFlight.get(keyId);
@@ -199,6 +219,7 @@ export class UsageMeter implements OnModuleInit, BeforeApplicationShutdown, OnAp
 
   /** Takes what is buffered, and the journal positions it reaches, in one synchronous step. */
   private takeBatch(): Batch {
+    this.batchesTaken += 1;
     if (this.journal && this.journal.bytes > JOURNAL_ROTATE_BYTES) this.ended.push(this.journal.rotate());
     const batch: Batch = {
       figures: this.figures,
