@@ -42,7 +42,12 @@ done
 export PATH="$work/runtime/bin:$PATH"
 
 cp -a node_modules/better-sqlite3 "$work/better-sqlite3"
-(cd "$work/better-sqlite3" && "$root/node_modules/.bin/node-gyp" rebuild --release --jobs=max --loglevel=warn --nodedir="$work/headers" >/dev/null)
+# npm_config_nodedir too: under `npm run` npm exports its own nodedir setting (/usr on these
+# machines, Node 20's headers), and node-gyp takes that over its --nodedir argument.
+(cd "$work/better-sqlite3" && npm_config_nodedir="$work/headers" "$root/node_modules/.bin/node-gyp" rebuild --release --jobs=max --loglevel=warn --nodedir="$work/headers" >/dev/null)
+# A build for another Node fails every suite one by one; say it once, here.
+NODE_PATH="$root/node_modules" node -e "new (require(process.argv[1]))(':memory:').close()" "$work/better-sqlite3" ||
+  { echo "CI: better-sqlite3 built for Node 24 does not load" >&2; exit 1; }
 put_in_place "$work/better-sqlite3/build/Release/better_sqlite3.node"
 echo "CI: Node $(node --version) ready in $(($(date +%s) - started)) s (better-sqlite3 built against Node $NODE24_HEADERS_VERSION's headers)"
 
