@@ -35,10 +35,10 @@ export interface CallOutcome {
   idempotencyKey?: string;
 }
 
-/** What one write to the database carries: figures, the calls to count once, and the journal positions they reach. */
 /** A key's use on one day, as the ledger (api_key_usage) or memory holds it. */
 export type UsageRow = Pick<Figures, 'requests' | 'errors' | 'inputTokens' | 'outputTokens'>;
 
+/** What one write to the database carries: figures, the calls to count once, and the journal positions they reach. */
 interface Batch {
   figures: Map<string, Figures>;
   idempotent: MeteredCall[];
