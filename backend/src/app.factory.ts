@@ -8,6 +8,8 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { bodyParserErrors, HttpErrorFilter } from './common/filters/http-error.filter';
 import { requestLogger } from './common/logging/request-logger';
+import { beginRequestSpan, resumeRequestContext } from './common/telemetry/request-spans';
+import { tracingOn } from './common/telemetry/tracing';
 import { inFlightRequests, ShutdownState } from './modules/health/shutdown';
 import { countRequests } from './modules/metrics/http-metrics';
 import { metricsEnabled } from './modules/metrics/scrape';
@@ -67,6 +69,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.set('trust proxy', config.trustProxy);
   // First, so that a request's time includes its wait for admission; off, it costs nothing.
   if (metricsEnabled(config.metrics)) app.use(countRequests);
+  if (tracingOn()) app.use(beginRequestSpan);
   // Every request, for the shutdown to wait for those in flight (modules/health/shutdown.ts).
   app.use(inFlightRequests(app.get(ShutdownState)));
   // On SQLite a request's work runs on the event loop from start to end, so turns grow with the
@@ -99,6 +102,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
     urlencoded({ extended: false, limit: REQUEST_BODY_LIMIT, inflate: false }),
     bodyParserErrors,
   );
+  // The parsers answer from the request's stream events, SQLite's admission from its queue.
+  if (tracingOn()) app.use(resumeRequestContext);
   app.setGlobalPrefix('api', {
     exclude: [
       { path: 'idp', method: RequestMethod.ALL },

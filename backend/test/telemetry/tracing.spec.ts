@@ -25,11 +25,11 @@ interface LogLine {
   spanId?: string;
 }
 
-/** A W3C `traceparent` as a caller (a proxy, another service) would send it. */
-function callerTraceparent(): { header: string; traceId: string; spanId: string } {
+/** A W3C `traceparent` as a caller (a proxy, another service) would send it; `sampled: false` when its trace is not kept. */
+function callerTraceparent({ sampled = true } = {}): { header: string; traceId: string; spanId: string } {
   const traceId = randomBytes(16).toString('hex');
   const spanId = randomBytes(8).toString('hex');
-  return { header: `00-${traceId}-${spanId}-01`, traceId, spanId };
+  return { header: `00-${traceId}-${spanId}-${sampled ? '01' : '00'}`, traceId, spanId };
 }
 
 describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => {
@@ -43,8 +43,8 @@ describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => 
     await fake?.close();
   });
 
-  /** Signs a user up on a running backend and sends one streamed chat turn with the caller's traceparent. */
-  async function chatTurn(install: BackendInstall, email: string, traceparent: string): Promise<void> {
+  /** Signs a user up on a running backend and sends one streamed chat turn, with the caller's traceparent when given. */
+  async function chatTurn(install: BackendInstall, email: string, traceparent?: string): Promise<void> {
     const user: SignedInUser = await signUpAndSignIn({ server: install.url, config: install.config }, email);
     const headers = { ...user.authorization, 'Content-Type': 'application/json' };
     const created = await fetch(`${install.url}/api/conversations`, { method: 'POST', headers, body: JSON.stringify({ title: 'Trazas' }) });
@@ -52,7 +52,7 @@ describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => 
     const { id } = (await created.json()) as { id: string };
     const turn = await fetch(`${install.url}/api/bedrock/agents/chat`, {
       method: 'POST',
-      headers: { ...headers, Accept: 'text/event-stream', traceparent },
+      headers: { ...headers, Accept: 'text/event-stream', ...(traceparent ? { traceparent } : {}) },
       body: JSON.stringify({ conversationId: id, messageId: 'turno-trazado', message: '¿Quién eres?' }),
     });
     expect(turn.status).toBe(200);
@@ -139,6 +139,52 @@ describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => 
       // Every log line of the turn carries the trace id (the request line included).
       const requestLine = logLines(backend).find((line) => line.context === 'HTTP' && line.message?.path === '/api/bedrock/agents/chat');
       expect(requestLine).toEqual(expect.objectContaining({ traceId: caller.traceId, spanId: expect.stringMatching(/^[0-9a-f]{16}$/) }));
+    });
+  });
+
+  describe('with head sampling that begins no trace of its own (OTEL_TRACES_SAMPLER=parentbased_always_off)', () => {
+    let receiver: OtlpReceiver;
+    let install: BackendInstall;
+    let backend: BackendProcess;
+
+    beforeAll(async () => {
+      receiver = await startOtlpReceiver();
+      install = await createBackendInstall({ ...openAiFakeEnv(fake), ...otlpEnv(receiver), OTEL_TRACES_SAMPLER: 'parentbased_always_off', LOG_LEVEL: 'info' });
+      backend = await install.start();
+    });
+
+    afterAll(async () => {
+      await install?.dispose();
+      await receiver?.close();
+    });
+
+    /** The traceparent the model's server got in `turn`. */
+    async function traceparentSent(turn: () => Promise<void>): Promise<string | undefined> {
+      fake.requests.length = 0;
+      await turn();
+      return fake.requests.find((call) => call.path.endsWith('/chat/completions'))!.headers.traceparent as string | undefined;
+    }
+
+    it("records only the turns of a caller's sampled trace, and passes an unsampled caller's trace on as unsampled", async () => {
+      const untraced = await traceparentSent(() => chatTurn(install, 'sin-muestra@example.com'));
+      const unsampledCaller = callerTraceparent({ sampled: false });
+      const unsampled = await traceparentSent(() => chatTurn(install, 'muestra-no@example.com', unsampledCaller.header));
+      const sampledCaller = callerTraceparent();
+      const sampled = await traceparentSent(() => chatTurn(install, 'muestra-si@example.com', sampledCaller.header));
+
+      // The turn no caller traced begins no trace here: nothing is passed on.
+      expect(untraced).toBeUndefined();
+      // The caller's unsampled trace goes on to the model, still unsampled; the sampled one, sampled.
+      expect(unsampled).toMatch(new RegExp(`^00-${unsampledCaller.traceId}-[0-9a-f]{16}-00$`));
+      expect(sampled).toMatch(new RegExp(`^00-${sampledCaller.traceId}-[0-9a-f]{16}-01$`));
+
+      // Exports go out in order: once the sampled turn's route span is in, the others would be too.
+      await receiver.waitFor((spans) => spans.some((span) => span.kind === 2 && span.traceId === sampledCaller.traceId));
+      expect(receiver.spans.length).toBeGreaterThan(3);
+      expect(receiver.spans.filter((span) => span.traceId !== sampledCaller.traceId)).toEqual([]);
+
+      const chatLines = logLines(backend).filter((line) => line.context === 'HTTP' && line.message?.path === '/api/bedrock/agents/chat');
+      expect(chatLines.map((line) => line.traceId)).toEqual([undefined, unsampledCaller.traceId, sampledCaller.traceId]);
     });
   });
 

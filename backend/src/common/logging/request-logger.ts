@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { inRequestContext } from '../telemetry/request-spans';
 
 const logger = new Logger('HTTP');
 
@@ -11,13 +12,15 @@ export function requestLogger(request: Request, response: Response, next: NextFu
   const startedAt = process.hrtime.bigint();
   response.on('finish', () => {
     const durationMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
-    logger.log({
+    const line = {
       method: request.method,
       path: request.path,
       status: response.statusCode,
       durationMs: Math.round(durationMs * 10) / 10,
       contentLength: Number(response.getHeader('content-length') ?? 0),
-    });
+    };
+    // In the request's trace, for the line to carry its id.
+    inRequestContext(request, () => logger.log(line));
   });
   next();
 }

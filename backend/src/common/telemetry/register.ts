@@ -6,15 +6,12 @@
  * registered before anything requires them. Unset (or OTEL_SDK_DISABLED=true), nothing here is
  * loaded and the API's no-op tracer stays in place.
  */
-import type { ClientRequest, IncomingMessage } from 'node:http';
-import type { Span } from '@opentelemetry/api';
+import { context, isSpanContextValid, propagation, trace } from '@opentelemetry/api';
+import type { UndiciRequest } from '@opentelemetry/instrumentation-undici';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 import { tracingStarted } from './tracing';
 
 let sdk: NodeSDK | undefined;
-
-/** The health probes and GET /metrics. */
-const UNTRACED_PATHS = /^\/(api\/health|metrics)(\/|\?|$)/;
 
 /** Whether this environment asks for traces. */
 export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -23,16 +20,18 @@ export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean
 }
 
 /**
- * Names a request's span by the route that answered it (`POST /api/agents/:id`) and sets its
- * `http.route`, once the response has ended; what no route answered keeps the method alone.
+ * Whether undici leaves a call (a model's, a tool's) untraced: outside a sampled trace it would
+ * parse the URL and headers for a span nobody keeps. The trace's `traceparent` still goes with it.
  */
-function nameByRoute(span: Span, request: ClientRequest | IncomingMessage): void {
-  // Express's, on the request it answered; an outgoing call (a ClientRequest) has none.
-  const { route, baseUrl } = request as IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
-  if (typeof route?.path !== 'string') return;
-  const pattern = (baseUrl ?? '') + route.path;
-  span.setAttribute('http.route', pattern);
-  span.updateName(`${request.method} ${pattern}`);
+function outsideSampledTrace(request: UndiciRequest): boolean {
+  const span = trace.getActiveSpan();
+  if (span?.isRecording()) return false;
+  if (span && isSpanContextValid(span.spanContext())) {
+    const headers: Record<string, string> = {};
+    propagation.inject(context.active(), headers);
+    for (const [name, value] of Object.entries(headers)) request.addHeader(name, value);
+  }
+  return true;
 }
 
 function startTracing(): void {
@@ -53,19 +52,17 @@ function startTracing(): void {
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
-      new HttpInstrumentation({
-        // Probes and scrapes come every few seconds from every orchestrator and Prometheus: no trace each.
-        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
-        applyCustomAttributesOnSpan: nameByRoute,
-      }),
+      // Outgoing calls made with node:http (the payment gateway's, AWS's); each request's own span
+      // is request-spans.ts's, which costs an unsampled request next to nothing.
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
       // No Express instrumentation: it wraps every middleware of every request (a dozen) to make
-      // spans nobody reads, and its one useful part, the route on the request's span, is nameByRoute.
-      // Nest's gives the controller and handler.
+      // spans nobody reads, and its one useful part, the route on the request's span, is
+      // request-spans.ts's. Nest's gives the controller and handler.
       new NestInstrumentation(),
       // Inside a traced request or job only: BullMQ's polling and the pool's housekeeping begin no trace.
       new PgInstrumentation({ requireParentSpan: true }),
       new IORedisInstrumentation({ requireParentSpan: true }),
-      new UndiciInstrumentation(),
+      new UndiciInstrumentation({ ignoreRequestHook: outsideSampledTrace }),
     ],
   });
   sdk.start();

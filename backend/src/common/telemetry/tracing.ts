@@ -1,16 +1,29 @@
-import { type Attributes, type Context, context, propagation, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { type Attributes, type Context, context, propagation, type Span, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 
 /**
  * Our own spans (issue 35): a model call, a tool call, a knowledge search, a payment gateway call,
  * a collaboration session's steps, a SQLite statement. Off (OTEL_EXPORTER_OTLP_ENDPOINT unset, see
- * register.ts) every helper here returns at its first line: no span object, no context switch.
+ * register.ts) every helper here returns at its first line: no span object, no context switch. In
+ * a trace the sampler left out (OTEL_TRACES_SAMPLER), they make no span either: the request's
+ * unsampled span stays active and is what a `traceparent` passed on names.
  */
-const tracer = trace.getTracer('nova-agents');
+export const tracer = trace.getTracer('nova-agents');
 let on = false;
 
 /** Called once by register.ts when the SDK has started. */
 export function tracingStarted(): void {
   on = true;
+}
+
+/** Whether the SDK runs (OTEL_EXPORTER_OTLP_ENDPOINT set). */
+export function tracingOn(): boolean {
+  return on;
+}
+
+/** Whether `parent` belongs to a trace the sampler left out, whose spans would all be thrown away. */
+function unsampled(parent: Context): boolean {
+  const span = trace.getSpan(parent);
+  return span !== undefined && (span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0;
 }
 
 /** W3C trace context headers (`traceparent`, `tracestate`) carried with work done elsewhere, a queued job. */
@@ -19,12 +32,14 @@ export type TraceHeaders = Record<string, string>;
 /** A span under the active one (or under `parent`), not made active; undefined when tracing is off. */
 export function startSpan(name: string, attributes?: Attributes, options: { kind?: SpanKind; parent?: Context } = {}): Span | undefined {
   if (!on) return undefined;
-  return tracer.startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes }, options.parent ?? context.active());
+  const parent = options.parent ?? context.active();
+  if (unsampled(parent)) return undefined;
+  return tracer.startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes }, parent);
 }
 
 /** A span under the active one only when there is one: for work too small to begin a trace (a SQL statement). */
 export function startChildSpan(name: string, attributes?: Attributes, kind = SpanKind.CLIENT): Span | undefined {
-  if (!on || !trace.getActiveSpan()) return undefined;
+  if (!on || !trace.getActiveSpan()?.isRecording()) return undefined;
   return tracer.startSpan(name, { kind, attributes });
 }
 
@@ -42,8 +57,10 @@ export function endSpan(span: Span | undefined, failure?: unknown): void {
 export async function inSpan<T>(name: string, attributes: Attributes, work: (span: Span | undefined) => Promise<T>, parent?: Context): Promise<T> {
   if (!on) return work(undefined);
   const span = startSpan(name, attributes, { parent });
+  // Unsampled, the work still runs in its trace, for what it passes on to carry the trace id.
+  if (!span) return parent ? context.with(parent, () => work(undefined)) : work(undefined);
   try {
-    const result = await context.with(trace.setSpan(parent ?? context.active(), span!), () => work(span));
+    const result = await context.with(trace.setSpan(parent ?? context.active(), span), () => work(span));
     endSpan(span);
     return result;
   } catch (error) {
