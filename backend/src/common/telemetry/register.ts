@@ -6,8 +6,7 @@
  * registered before anything requires them. Unset (or OTEL_SDK_DISABLED=true), nothing here is
  * loaded and the API's no-op tracer stays in place.
  */
-import { context, isSpanContextValid, propagation, trace } from '@opentelemetry/api';
-import type { UndiciRequest } from '@opentelemetry/instrumentation-undici';
+import { trace } from '@opentelemetry/api';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 import { tracingStarted } from './tracing';
 
@@ -20,18 +19,11 @@ export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean
 }
 
 /**
- * Whether undici leaves a call (a model's, a tool's) untraced: outside a sampled trace it would
- * parse the URL and headers for a span nobody keeps. The trace's `traceparent` still goes with it.
+ * Whether undici leaves a call (a model's, a tool's) alone: outside any trace, or in a request the
+ * sampler left out (request-spans.ts), it would parse the URL and headers for a span nobody keeps.
  */
-function outsideSampledTrace(request: UndiciRequest): boolean {
-  const span = trace.getActiveSpan();
-  if (span?.isRecording()) return false;
-  if (span && isSpanContextValid(span.spanContext())) {
-    const headers: Record<string, string> = {};
-    propagation.inject(context.active(), headers);
-    for (const [name, value] of Object.entries(headers)) request.addHeader(name, value);
-  }
-  return true;
+function outsideAnyTrace(): boolean {
+  return trace.getActiveSpan() === undefined;
 }
 
 function startTracing(): void {
@@ -62,7 +54,7 @@ function startTracing(): void {
       // Inside a traced request or job only: BullMQ's polling and the pool's housekeeping begin no trace.
       new PgInstrumentation({ requireParentSpan: true }),
       new IORedisInstrumentation({ requireParentSpan: true }),
-      new UndiciInstrumentation({ ignoreRequestHook: outsideSampledTrace }),
+      new UndiciInstrumentation({ ignoreRequestHook: outsideAnyTrace }),
     ],
   });
   sdk.start();

@@ -1,7 +1,7 @@
 import { type Attributes, type Context, context, propagation, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import type { NextFunction, Request, Response } from 'express';
-import { tracer, tracingOn } from './tracing';
+import { tracer } from './tracing';
 
 /**
  * Each request's server span (issue 35), ours rather than the HTTP instrumentation's. That one binds
@@ -33,43 +33,39 @@ export function beginRequestSpan(request: TracedRequest, response: Response, nex
   if (UNTRACED_PATHS.test(request.url)) return next();
   const callerContext = propagation.extract(ROOT_CONTEXT, request.headers);
   const span = tracer.startSpan(request.method, { kind: SpanKind.SERVER }, callerContext);
+  const recording = span.isRecording();
   // A caller's unsampled trace is still passed on (with its flag), for the next service to honour.
-  const requestContext = span.isRecording() || trace.getSpan(callerContext) ? trace.setSpan(callerContext, span) : UNTRACED;
-  request[REQUEST_CONTEXT] = requestContext;
-  if (span.isRecording()) {
+  request[REQUEST_CONTEXT] = recording || trace.getSpan(callerContext) ? trace.setSpan(callerContext, span) : UNTRACED;
+  if (recording) {
     span.setAttributes(requestAttributes(request));
     response.once('close', () => endRequestSpan(span, request, response));
   }
-  context.with(requestContext, next);
+  inRequestContext(request, next);
 }
 
 /** Re-enters the request's context after middleware that answers from elsewhere (stream events, a queue). */
-export function resumeRequestContext(request: TracedRequest, _response: Response, next: NextFunction): void {
-  const requestContext = request[REQUEST_CONTEXT];
-  if (requestContext) context.with(requestContext, next);
-  else next();
+export function resumeRequestContext(request: Request, _response: Response, next: NextFunction): void {
+  inRequestContext(request, next);
 }
 
-/** Runs `work` (a response listener) in the request's context; as is when tracing is off. */
+/** Runs `work` (a response listener, the rest of the request) in the request's context; as is when it has none. */
 export function inRequestContext<T>(request: Request, work: () => T): T {
-  const requestContext = tracingOn() ? (request as TracedRequest)[REQUEST_CONTEXT] : undefined;
+  const requestContext = (request as TracedRequest)[REQUEST_CONTEXT];
   return requestContext ? context.with(requestContext, work) : work();
 }
 
 function requestAttributes(request: Request): Attributes {
   const [path] = request.url.split('?', 1);
-  const host = request.headers.host ?? '';
-  const portAt = host.lastIndexOf(':');
   const attributes: Attributes = {
     'http.request.method': request.method,
     'url.path': path,
     'url.scheme': request.protocol,
-    'server.address': portAt > host.lastIndexOf(']') ? host.slice(0, portAt) : host,
+    'server.address': request.hostname,
+    'server.port': request.socket.localPort,
     'network.protocol.version': request.httpVersion,
     'client.address': request.ip,
     'network.peer.address': request.socket.remoteAddress,
   };
-  if (portAt > host.lastIndexOf(']')) attributes['server.port'] = Number(host.slice(portAt + 1));
   const userAgent = request.headers['user-agent'];
   if (userAgent) attributes['user_agent.original'] = userAgent;
   return attributes;
@@ -88,6 +84,5 @@ function endRequestSpan(span: Span, request: Request, response: Response): void 
     span.updateName(`${request.method} ${pattern}`);
   }
   if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-  if (!response.writableFinished) span.setAttribute('nova.response.closed_early', true);
   span.end();
 }
