@@ -1,5 +1,6 @@
 import { get } from 'node:http';
-import { createBackendInstall, freePort } from '../support/backend-process';
+import { createBackendInstall } from '../support/backend-process';
+import { freePort } from '../support/free-port';
 import { sampleValue } from './prometheus-text';
 
 // Two installs of a primary and two workers each, started from the TypeScript sources.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { type OpenAiFake, openAiFakeEnv, startOpenAiFake } from '../fakes/openai-fake';
 import { signUpAndSignIn } from '../support/identity-client';
-import { freePort } from '../support/backend-process';
+import { freePort } from '../support/free-port';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { sampleValue } from './prometheus-text';
 

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
+import { freePort } from './free-port';
 import { withPostgres } from './test-app';
 
 const REGISTER = join(__dirname, 'swc-register.cjs');
@@ -138,16 +138,4 @@ async function waitForHealth(url: string, exited: Promise<unknown>, output: () =
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`El backend no respondió en ${STARTUP_TIMEOUT_MS} ms:\n${output()}`);
-}
-
-/** A port nothing listens on now (the OS' choice). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AgentToolbox } from '../../src/modules/tools/agent-toolbox';
 import { ToolSource } from '../../src/modules/tools/entities/tool-source.entity';
 import { ToolRunner } from '../../src/modules/tools/tool-runner';
+import { freePort } from '../support/free-port';
 import { signUpAndSignIn, type SignedInUser } from '../support/identity-client';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { startApiServer, startMcpServer, startSseMcpServer, type ToolServer } from './tool-servers';
@@ -49,12 +50,9 @@ describe("an agent's tool sources (issue 33, item 1)", () => {
     mcp = await startMcpServer();
     api = await startApiServer();
     sse = await startSseMcpServer();
-    const spare = await startMcpServer();
-    closedPort = spare.port;
-    await spare.close();
-    const gone = await startMcpServer();
-    unreachablePort = gone.port;
-    await gone.close();
+    // Two different ports where nothing listens, that no server started meanwhile can be given.
+    closedPort = await freePort();
+    unreachablePort = await freePort();
     testApp = await createTestApp({ LOG_LEVEL: 'debug', RATE_LIMIT_AGENTS_PER_HOUR: '1000', TOOL_ALLOWED_HOSTS: `127.0.0.1:${mcp.port},127.0.0.1:${api.port},127.0.0.1:${sse.port},127.0.0.1:${unreachablePort}` });
     creator = await signUpAndSignIn(testApp, 'constructora@example.com');
     other = await signUpAndSignIn(testApp, 'otra@example.com');

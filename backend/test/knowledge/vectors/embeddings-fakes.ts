@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer as createHttp2Server, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../support/free-port';
 
 const FAKE_MODULE = join(__dirname, '../../../../test/fakes/openai-compatible.mjs');
 
@@ -9,14 +10,6 @@ export interface EmbeddingsServer {
   /** `http://127.0.0.1:{port}/v1`: OPENAI_BASE_URL. */
   url: string;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**
