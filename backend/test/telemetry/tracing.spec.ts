@@ -66,30 +66,42 @@ describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => 
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as LogLine);
 
-  describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
-    let receiver: OtlpReceiver;
-    let install: BackendInstall;
-    let backend: BackendProcess;
+  /** The request lines of `path` once `count` have been read from the backend's output (it is read as it comes). */
+  async function requestLines(backend: BackendProcess, path: string, count: number): Promise<LogLine[]> {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const lines = logLines(backend).filter((line) => line.context === 'HTTP' && line.message?.path === path);
+      if (lines.length >= count || Date.now() > deadline) return lines;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 
+  /** A backend exporting its traces to a receiver of its own, started for the tests of the describe that calls this. */
+  function exportingBackend(env: Record<string, string>): { receiver: OtlpReceiver; install: BackendInstall; backend: BackendProcess } {
+    const traced = {} as { receiver: OtlpReceiver; install: BackendInstall; backend: BackendProcess };
     beforeAll(async () => {
-      receiver = await startOtlpReceiver();
-      install = await createBackendInstall({ ...openAiFakeEnv(fake), ...otlpEnv(receiver), MODEL_PRICES: PRICES, LOG_LEVEL: 'info' });
-      backend = await install.start();
+      traced.receiver = await startOtlpReceiver();
+      traced.install = await createBackendInstall({ ...openAiFakeEnv(fake), ...otlpEnv(traced.receiver), LOG_LEVEL: 'info', ...env });
+      traced.backend = await traced.install.start();
     });
-
     afterAll(async () => {
-      await install?.dispose();
-      await receiver?.close();
+      await traced.install?.dispose();
+      await traced.receiver?.close();
     });
+    return traced;
+  }
+
+  describe('with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
+    const traced = exportingBackend({ MODEL_PRICES: PRICES });
 
     it("exports the turn as the caller's trace: route, SQL, the model call with tokens, first token and cost, and its HTTP call", async () => {
       const caller = callerTraceparent();
       fake.requests.length = 0;
-      await chatTurn(install, 'trazas@example.com', caller.header);
+      await chatTurn(traced.install, 'trazas@example.com', caller.header);
 
       const inTrace = (spans: ReceivedSpan[]) => spans.filter((span) => span.traceId === caller.traceId);
       const spans = inTrace(
-        await receiver.waitFor((all) => {
+        await traced.receiver.waitFor((all) => {
           const mine = inTrace(all);
           return mine.some((span) => span.name.startsWith('chat ')) && mine.some((span) => span.kind === 2 && span.parentSpanId === caller.spanId);
         }),
@@ -132,31 +144,58 @@ describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => 
       const sent = fake.requests.find((call) => call.path.endsWith('/chat/completions'))!;
       expect(sent.headers.traceparent).toMatch(new RegExp(`^00-${caller.traceId}-${outgoing.spanId}-01$`));
 
-      // The health probes (polled while the backend started) begin no trace.
-      expect(receiver.spans.filter((span) => span.kind === 2 && String(span.attributes['url.path']).startsWith('/api/health'))).toEqual([]);
+      // The health probes (polled while the backend started) begin no trace: no route span, and none of Nest's.
+      const probeUrl = (span: ReceivedSpan) => String(span.attributes['url.path'] ?? span.attributes['url.full']);
+      expect(traced.receiver.spans.filter((span) => probeUrl(span).startsWith('/api/health') || span.name.startsWith('HealthController'))).toEqual([]);
       expect(server.attributes['url.path']).toBe('/api/bedrock/agents/chat');
 
       // Every log line of the turn carries the trace id (the request line included).
-      const requestLine = logLines(backend).find((line) => line.context === 'HTTP' && line.message?.path === '/api/bedrock/agents/chat');
+      const [requestLine] = await requestLines(traced.backend, '/api/bedrock/agents/chat', 1);
       expect(requestLine).toEqual(expect.objectContaining({ traceId: caller.traceId, spanId: expect.stringMatching(/^[0-9a-f]{16}$/) }));
+    });
+
+    it('traces a turn no caller traced as a trace of its own (the default sampler keeps a quiet server whole)', async () => {
+      fake.requests.length = 0;
+      await chatTurn(traced.install, 'trazas-propias@example.com');
+      const sent = fake.requests.find((call) => call.path.endsWith('/chat/completions'))!;
+      const [, traceId] = /^00-([0-9a-f]{32})-[0-9a-f]{16}-01$/.exec(String(sent.headers.traceparent)) ?? [];
+      expect(traceId).toBeDefined();
+      const spans = (await traced.receiver.waitFor((all) => all.some((span) => span.traceId === traceId && span.kind === 2 && span.name === 'POST /api/bedrock/agents/chat'))).filter(
+        (span) => span.traceId === traceId,
+      );
+      // One trace from the route down: a root server span, the SQL, the model call.
+      expect(spans.filter((span) => span.kind === 2 && span.parentSpanId === '')).toHaveLength(1);
+      expect(spans.some((span) => span.attributes['db.system'] === SQL_SYSTEM || span.attributes['db.system.name'] === SQL_SYSTEM)).toBe(true);
+      expect(spans.some((span) => span.name === 'chat fake-model')).toBe(true);
+    });
+  });
+
+  describe('with its default sampler on a busy server (OTEL_TRACES_SAMPLER=parentbased_ratelimiting, 1 a second in bursts of 10)', () => {
+    const traced = exportingBackend({ OTEL_TRACES_SAMPLER: 'parentbased_ratelimiting', OTEL_TRACES_SAMPLER_ARG: '1' });
+
+    it("begins at most that many traces a second of its own, and still records every one a caller's traceparent samples", async () => {
+      // Start-up was a trace of its own (Nest's "Create Nest App"): a second on, the bucket is full again.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const started = Date.now();
+      const listings = await Promise.all(Array.from({ length: 25 }, () => fetch(`${traced.install.url}/api/agents`)));
+      expect(listings.map((response) => response.status)).toEqual(Array(25).fill(200));
+      const seconds = (Date.now() - started) / 1000;
+      const caller = callerTraceparent();
+      expect((await fetch(`${traced.install.url}/api/agents`, { headers: { traceparent: caller.header } })).status).toBe(200);
+
+      await traced.receiver.waitFor((spans) => spans.some((span) => span.kind === 2 && span.traceId === caller.traceId));
+      const ownTraces = new Set(traced.receiver.spans.filter((span) => span.kind === 2 && span.traceId !== caller.traceId).map((span) => span.traceId));
+      // A burst of ten, then one a second.
+      expect(ownTraces.size).toBeGreaterThanOrEqual(10);
+      expect(ownTraces.size).toBeLessThanOrEqual(10 + Math.ceil(seconds));
+      // What was left out logs no trace id; what was kept logs its own.
+      const listingLines = await requestLines(traced.backend, '/api/agents', 26);
+      expect(new Set(listingLines.map((line) => line.traceId).filter(Boolean))).toEqual(new Set([...ownTraces, caller.traceId]));
     });
   });
 
   describe('with head sampling that begins no trace of its own (OTEL_TRACES_SAMPLER=parentbased_always_off)', () => {
-    let receiver: OtlpReceiver;
-    let install: BackendInstall;
-    let backend: BackendProcess;
-
-    beforeAll(async () => {
-      receiver = await startOtlpReceiver();
-      install = await createBackendInstall({ ...openAiFakeEnv(fake), ...otlpEnv(receiver), OTEL_TRACES_SAMPLER: 'parentbased_always_off', LOG_LEVEL: 'info' });
-      backend = await install.start();
-    });
-
-    afterAll(async () => {
-      await install?.dispose();
-      await receiver?.close();
-    });
+    const traced = exportingBackend({ OTEL_TRACES_SAMPLER: 'parentbased_always_off' });
 
     /** The traceparent the model's server got in `turn`. */
     async function traceparentSent(turn: () => Promise<void>): Promise<string | undefined> {
@@ -166,11 +205,11 @@ describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => 
     }
 
     it("records only the turns of a caller's sampled trace, and passes an unsampled caller's trace on as unsampled", async () => {
-      const untraced = await traceparentSent(() => chatTurn(install, 'sin-muestra@example.com'));
+      const untraced = await traceparentSent(() => chatTurn(traced.install, 'sin-muestra@example.com'));
       const unsampledCaller = callerTraceparent({ sampled: false });
-      const unsampled = await traceparentSent(() => chatTurn(install, 'muestra-no@example.com', unsampledCaller.header));
+      const unsampled = await traceparentSent(() => chatTurn(traced.install, 'muestra-no@example.com', unsampledCaller.header));
       const sampledCaller = callerTraceparent();
-      const sampled = await traceparentSent(() => chatTurn(install, 'muestra-si@example.com', sampledCaller.header));
+      const sampled = await traceparentSent(() => chatTurn(traced.install, 'muestra-si@example.com', sampledCaller.header));
 
       // The turn no caller traced begins no trace here: nothing is passed on.
       expect(untraced).toBeUndefined();
@@ -179,12 +218,14 @@ describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => 
       expect(sampled).toMatch(new RegExp(`^00-${sampledCaller.traceId}-[0-9a-f]{16}-01$`));
 
       // Exports go out in order: once the sampled turn's route span is in, the others would be too.
-      await receiver.waitFor((spans) => spans.some((span) => span.kind === 2 && span.traceId === sampledCaller.traceId));
-      expect(receiver.spans.length).toBeGreaterThan(3);
-      expect(receiver.spans.filter((span) => span.traceId !== sampledCaller.traceId)).toEqual([]);
+      await traced.receiver.waitFor((spans) => spans.some((span) => span.kind === 2 && span.traceId === sampledCaller.traceId));
+      expect(traced.receiver.spans.length).toBeGreaterThan(3);
+      expect(traced.receiver.spans.filter((span) => span.traceId !== sampledCaller.traceId)).toEqual([]);
 
-      const chatLines = logLines(backend).filter((line) => line.context === 'HTTP' && line.message?.path === '/api/bedrock/agents/chat');
+      const chatLines = await requestLines(traced.backend, '/api/bedrock/agents/chat', 3);
       expect(chatLines.map((line) => line.traceId)).toEqual([undefined, unsampledCaller.traceId, sampledCaller.traceId]);
+      // Nor does any other line carry the all-zero ids of the spans the SDK hands out where nothing is traced.
+      expect(logLines(traced.backend).filter((line) => line.traceId !== undefined && /^0+$/.test(line.traceId))).toEqual([]);
     });
   });
 

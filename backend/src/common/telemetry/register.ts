@@ -6,9 +6,8 @@
  * registered before anything requires them. Unset (or OTEL_SDK_DISABLED=true), nothing here is
  * loaded and the API's no-op tracer stays in place.
  */
-import { trace } from '@opentelemetry/api';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
-import { tracingStarted } from './tracing';
+import { activeSpanInTrace, tracingStarted } from './tracing';
 
 let sdk: NodeSDK | undefined;
 
@@ -20,10 +19,11 @@ export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean
 
 /**
  * Whether undici leaves a call (a model's, a tool's) alone: outside any trace, or in a request the
- * sampler left out (request-spans.ts), it would parse the URL and headers for a span nobody keeps.
+ * sampler left out (request-spans.ts), it would parse the URL and headers for a span nobody keeps
+ * and a `traceparent` it cannot write. A caller's unsampled trace is still passed on.
  */
 function outsideAnyTrace(): boolean {
-  return trace.getActiveSpan() === undefined;
+  return activeSpanInTrace() === undefined;
 }
 
 function startTracing(): void {
@@ -35,11 +35,23 @@ function startTracing(): void {
   const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
   const { UndiciInstrumentation } = require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
+  const { SamplerConfigurationError, samplerFromEnvironment } = require('./sampling') as typeof import('./sampling');
   /* eslint-enable @typescript-eslint/no-require-imports */
+
+  let sampler: ReturnType<typeof samplerFromEnvironment>;
+  try {
+    sampler = samplerFromEnvironment();
+  } catch (error) {
+    if (!(error instanceof SamplerConfigurationError)) throw error;
+    console.error(`Configuración no válida:\n  ${error.message}`);
+    process.exit(1);
+  }
 
   sdk = new NodeSDK({
     // OTEL_SERVICE_NAME, when set, wins (the environment's resource detector reads it).
     serviceName: process.env.OTEL_SERVICE_NAME ? undefined : 'nova-agents',
+    // Ours unless OTEL_TRACES_SAMPLER names one of the SDK's, which it then reads itself.
+    sampler,
     // Traces only: the metrics are prom-client's (GET /metrics), the logs are the JSON lines on stdout.
     metricReaders: [],
     logRecordProcessors: [],

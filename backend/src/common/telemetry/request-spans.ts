@@ -30,7 +30,11 @@ type TracedRequest = Request & { [REQUEST_CONTEXT]?: Context };
 
 /** Starts the request's span, child of the caller's `traceparent` when it sends one, and runs the rest in it. */
 export function beginRequestSpan(request: TracedRequest, response: Response, next: NextFunction): void {
-  if (UNTRACED_PATHS.test(request.url)) return next();
+  // Suppressed, not merely left without a span: Nest's instrumentation would begin a trace of its own.
+  if (UNTRACED_PATHS.test(request.url)) {
+    request[REQUEST_CONTEXT] = UNTRACED;
+    return inRequestContext(request, next);
+  }
   const callerContext = propagation.extract(ROOT_CONTEXT, request.headers);
   const span = tracer.startSpan(request.method, { kind: SpanKind.SERVER }, callerContext);
   const recording = span.isRecording();

@@ -1,4 +1,5 @@
-import { type Attributes, type Context, context, propagation, type Span, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
+import { type Attributes, type Context, context, isSpanContextValid, propagation, type Span, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
+import { isTracingSuppressed } from '@opentelemetry/core';
 
 /**
  * Our own spans (issue 35): a model call, a tool call, a knowledge search, a payment gateway call,
@@ -20,10 +21,24 @@ export function tracingOn(): boolean {
   return on;
 }
 
-/** Whether `parent` belongs to a trace the sampler left out, whose spans would all be thrown away. */
+/**
+ * Whether `parent` belongs to a trace the sampler left out, whose spans would all be thrown away, or
+ * to a request that no trace covers (request-spans.ts suppresses tracing there).
+ */
 function unsampled(parent: Context): boolean {
+  if (isTracingSuppressed(parent)) return true;
   const span = trace.getSpan(parent);
   return span !== undefined && (span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0;
+}
+
+/**
+ * The active span when it belongs to a trace, sampled or not. In a request no trace covers, the
+ * Nest instrumentation still makes its spans active, but with the invalid context (all-zero ids)
+ * the SDK gives a span when tracing is suppressed: nothing to pass on or to log.
+ */
+export function activeSpanInTrace(): Span | undefined {
+  const span = trace.getActiveSpan();
+  return span && isSpanContextValid(span.spanContext()) ? span : undefined;
 }
 
 /** W3C trace context headers (`traceparent`, `tracestate`) carried with work done elsewhere, a queued job. */
@@ -137,7 +152,7 @@ export function tracedPort<T extends object>(port: T, system: string): T {
 
 /** The active trace as headers to hand on with queued work; undefined when tracing is off or no trace is active. */
 export function traceHeaders(): TraceHeaders | undefined {
-  if (!on || !trace.getActiveSpan()) return undefined;
+  if (!on || !activeSpanInTrace()) return undefined;
   const headers: TraceHeaders = {};
   propagation.inject(context.active(), headers);
   return headers;
@@ -152,7 +167,7 @@ export function contextOf(headers: TraceHeaders | undefined): Context | undefine
 /** The active span's ids, for a log line; undefined when tracing is off or nothing is traced. */
 export function activeTraceIds(): { traceId: string; spanId: string } | undefined {
   if (!on) return undefined;
-  const span = trace.getActiveSpan();
+  const span = activeSpanInTrace();
   if (!span) return undefined;
   const { traceId, spanId } = span.spanContext();
   return { traceId, spanId };
