@@ -305,6 +305,22 @@ async function pageAs(browser: Browser, role: Role, size: Size, undecidedCookies
   return context.newPage();
 }
 
+/**
+ * The screens' pages, one per role and size in each worker, kept from test to test: a visit finds
+ * the app's files in the browser's cache, as a returning user's does, and no new context or
+ * renderer process is started for it (the suite's largest cost on a two-core machine). A screen
+ * test only loads its route, so it leaves nothing behind that another one would see.
+ */
+const screenPages = new Map<string, Page>();
+async function screenPage(browser: Browser, role: Role, size: Size): Promise<Page> {
+  const key = `${role} ${size}`;
+  const kept = screenPages.get(key);
+  if (kept && !kept.isClosed()) return kept;
+  const page = await pageAs(browser, role, size);
+  screenPages.set(key, page);
+  return page;
+}
+
 const resolve = (path: string | ((ids: Fixtures) => string), role: Role) =>
   typeof path === 'string' ? path : path(accounts[role === 'visitor' ? 'user' : role].fixtures);
 
@@ -319,11 +335,10 @@ test.describe('no serious or critical axe violation', () => {
     for (const role of roles) {
       for (const size of Object.keys(SIZES) as Size[]) {
         test(`${routeName(path)} as ${role} at ${size} size`, async ({ browser }) => {
-          const page = await pageAs(browser, role, size);
+          const page = await screenPage(browser, role, size);
           const url = resolve(path, role);
           await page.goto(url);
           expect(await blockingViolations(page, `${url} (${role}, ${size})`)).toEqual([]);
-          await page.context().close();
         });
       }
     }

@@ -7,6 +7,8 @@ import { registerAndVerify, uniqueEmail } from './support/accounts';
 import { answerTo } from './support/chat';
 
 test.use({ baseURL: chatBaseURL });
+// Sign-up, three screens, a model's answer and a reload: past 30 s on a busy two-core machine.
+test.setTimeout(90_000);
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookie_consent', 'declined'));

@@ -227,10 +227,12 @@ describe('an export whose instance stopped while preparing it', () => {
     await request(first.server).post('/api/conversations').set(user.authorization).send({ title: 'Antes del reinicio' }).expect(201);
     const { body: requested } = await request(first.server).post('/api/me/export').set(user.authorization).expect(202);
     await settled(first, user, requested.id);
-    // As an instance leaves it when it stops mid-way: still preparing, its lease held.
+    // As an instance leaves it when it stops mid-way: still preparing, its lease held. The lease
+    // first, so that this instance's own job, which may run meanwhile, cannot take it; written over
+    // the preparation's own, which the export shows ready a moment before it gives it back.
+    await first.app.get(DataSource).getRepository(Lease).upsert({ name: `data-export:${requested.id}`, holder: 'instancia-parada', expiresAt: new Date(Date.now() + PREPARE_LEASE_MS) }, ['name']);
     const exports = first.app.get(DataSource).getRepository(DataExport);
     await exports.update({ id: requested.id }, { status: 'preparing', fileId: null, token: null, expiresAt: null });
-    await first.app.get(DataSource).getRepository(Lease).insert({ name: `data-export:${requested.id}`, holder: 'instancia-parada', expiresAt: new Date(Date.now() + PREPARE_LEASE_MS) });
     await first.app.close();
 
     const database = first.config.database as { schema?: string };
