@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DataSource, Repository } from 'typeorm';
+import { ConversationsService } from '../../src/modules/conversations/conversations.service';
 import { ModelGateway } from '../../src/modules/models/model-gateway';
 import { Subscription } from '../../src/modules/subscriptions/entities/subscription.entity';
 import { FakeModelGateway } from '../chat/fake-model-gateway';
@@ -178,6 +179,24 @@ describe('collaboration sessions (issue 16)', () => {
     const refused = await start(user, { agentIds: [legal], query: QUERY, conversationId: plain.id }).expect(400);
     expect(refused.body.message).toBe('La conversación no es un flujo de agentes ni un chat de ecosistema.');
     await start(other, { agentIds: [legal], query: QUERY, conversationId: conversation.id }).expect(404);
+  });
+
+  it('reads finished only once its answer is in the conversation, however long storing the answer takes', async () => {
+    const conversations = testApp.app.get(ConversationsService);
+    const insertMessage = conversations.insertMessage.bind(conversations);
+    const slowAnswer = jest.spyOn(conversations, 'insertMessage').mockImplementation(async (conversation, message, within) => {
+      if (message.role === 'assistant') await new Promise((resolve) => setTimeout(resolve, 300));
+      return insertMessage(conversation, message, within);
+    });
+    try {
+      const { body: conversation } = await http().post('/api/conversations').set(user.authorization).send({ title: 'Flujo de Agentes', metadata: { fromFlow: true } }).expect(201);
+      const { body: created } = await start(user, { agentIds: [legal, finance], query: QUERY, conversationId: conversation.id }).expect(201);
+      expect((await finished(testApp, user, created.id)).status).toBe('completed');
+      const { body: stored } = await http().get(`/api/conversations/${conversation.id}`).set(user.authorization).expect(200);
+      expect(stored.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant']);
+    } finally {
+      slowAnswer.mockRestore();
+    }
   });
 
   it('an ecosystem chat runs a session over the ecosystem’s agents; an ecosystem without agents is refused', async () => {

@@ -1,12 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, LessThan, Repository } from 'typeorm';
+import { EntityManager, IsNull, LessThan, Repository } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { addSpanEvent, contextOf, inSpan, type TraceHeaders } from '../../common/telemetry/tracing';
 import { AgentsService } from '../agents/agents.service';
 import { ConversationsService } from '../conversations/conversations.service';
+import type { Conversation } from '../conversations/entities/conversation.entity';
 import { EcosystemReplies } from '../conversations/ecosystem-replies';
 import type { AnswerKnowledge } from '../knowledge/knowledge-sources';
 import { KnowledgeService } from '../knowledge/knowledge.service';
@@ -166,8 +167,14 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
       });
       await saving.catch(() => undefined);
       if (state.status !== 'cancelled') {
-        const result = await this.sessions.update({ id: sessionId, status: 'processing' }, sessionColumns(this.columnsOf(state, true)));
-        if (result.affected && row.conversationId) await this.answerInConversation(row, state);
+        // Read before the transaction: on SQLite, a read outside it waits until it ends.
+        const conversation = await this.conversationOf(row);
+        // One transaction: whoever reads the session finished (the pack's chat reloads the
+        // conversation then) finds the answer in its conversation.
+        await this.sessions.manager.transaction(async (manager) => {
+          const result = await manager.getRepository(CollaborationSession).update({ id: sessionId, status: 'processing' }, sessionColumns(this.columnsOf(state, true)));
+          if (result.affected && conversation) await this.answerInConversation(conversation, row, state, manager);
+        });
       }
       // Cancelled: the cancel stored it. A shutdown aborts too: the row stays 'processing' and its
       // heartbeat goes stale, so that another runner takes it up.
@@ -279,11 +286,21 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
     }
   }
 
-  /** The final answer as the assistant's message, attributed to the agents that contributed (each one's answer is in the session). */
-  private async answerInConversation(row: CollaborationSession, state: RunState): Promise<void> {
-    if (!state.finalResponse || !row.conversationId) return;
+  /** The session's conversation, or null when it has none or the user has deleted it. */
+  private async conversationOf(row: CollaborationSession): Promise<Conversation | null> {
+    if (!row.conversationId) return null;
     try {
-      const conversation = await this.conversations.findOwned({ sub: row.userSub, role: 'user' } as never, row.conversationId);
+      return await this.conversations.findOwned({ sub: row.userSub, role: 'user' } as never, row.conversationId);
+    } catch (error) {
+      this.logger.warn(`La conversación de la sesión ${row.id} ya no está: ${String(error)}`);
+      return null;
+    }
+  }
+
+  /** The final answer as the assistant's message, attributed to the agents that contributed (each one's answer is in the session). */
+  private async answerInConversation(conversation: Conversation, row: CollaborationSession, state: RunState, within: EntityManager): Promise<void> {
+    if (!state.finalResponse) return;
+    try {
       const contributors = Object.values(state.responses).filter((response) => response.status === 'completed');
       const named = contributors.length > 0 ? contributors : row.agents.map((agent) => ({ agentName: agent.name }));
       await this.conversations.insertMessage(conversation, {
@@ -292,7 +309,7 @@ export class SessionRunner extends SessionExecutor implements OnApplicationBoots
         content: state.finalResponse,
         metadata: { agentName: named.map((agent) => agent.agentName).join(', '), ...(state.sources.length > 0 ? { sources: state.sources } : {}) },
         status: state.status === 'completed' ? 'complete' : 'failed',
-      });
+      }, within);
     } catch (error) {
       this.logger.warn(`No se ha podido guardar la respuesta de la sesión ${row.id} en su conversación: ${String(error)}`);
     }

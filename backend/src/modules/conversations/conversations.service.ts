@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import { isAdmin } from '../../common/access/access-policy';
 import { EntityStatements } from '../../database/entity-statements';
 import { isUniqueViolation } from '../../database/database-errors';
@@ -291,8 +291,9 @@ export class ConversationsService {
    * Stores a message whose id the caller knows to be new, and bumps the conversation's updatedAt
    * in the same transaction: a crash between the two would leave the sidebar's order behind. An
    * agent's reply in an ecosystem's chat is recorded for the bundle's split in that transaction too.
+   * Given a caller's transaction (`within`), the message is stored inside it.
    */
-  async insertMessage(conversation: Conversation, input: NewMessage): Promise<Message> {
+  async insertMessage(conversation: Conversation, input: NewMessage, within: EntityManager = this.dataSource.manager): Promise<Message> {
     const message = this.messages.create({
       conversationId: conversation.id,
       id: input.id,
@@ -307,7 +308,7 @@ export class ConversationsService {
       createdAt: new Date(),
     });
     try {
-      await this.dataSource.transaction(async (manager) => {
+      await within.transaction(async (manager) => {
         await this.chatStatements.insertMessage(message, manager);
         await this.chatStatements.touchConversation({ updatedAt: message.createdAt }, { id: conversation.id }, manager);
         const ecosystemId = conversation.metadata?.ecosystemId;
@@ -321,7 +322,7 @@ export class ConversationsService {
     } catch (error) {
       // Two retries racing: the other one stored it.
       if (!isUniqueViolation(error)) throw error;
-      const stored = await this.messages.findOneByOrFail({ conversationId: conversation.id, id: input.id });
+      const stored = await within.getRepository(Message).findOneByOrFail({ conversationId: conversation.id, id: input.id });
       return this.sameMessage(stored, input);
     }
     return message;
