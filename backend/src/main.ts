@@ -5,20 +5,11 @@ import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { isLaterWorker, runClusterPrimary } from './cluster';
-import { type AppConfig, ConfigValidationError, loadConfig } from './config/app-config';
+import { loadConfig, readOrExit } from './config/app-config';
 import { serveClusterMetrics } from './modules/metrics/scrape';
 
 async function bootstrap(): Promise<void> {
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigValidationError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  let config = readOrExit(() => loadConfig());
   if (cluster.isPrimary && config.webConcurrency > 1) {
     serveClusterMetrics(config.metrics);
     await runClusterPrimary(config.webConcurrency, __filename);

@@ -200,6 +200,20 @@ export const DESKTOP_APP_ORIGIN = 'app://nova';
 
 export class ConfigValidationError extends Error {}
 
+/**
+ * Start-up's reading of the environment (`read`: loadConfig, tracing's sampler): an invalid value
+ * stops the process with the message naming the variable, not a stack trace.
+ */
+export function readOrExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ConfigValidationError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 

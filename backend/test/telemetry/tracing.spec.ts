@@ -229,6 +229,19 @@ describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => 
     });
   });
 
+  it('does not start with a sampling rate that is not a number, and says which variable is wrong', async () => {
+    const install = await createBackendInstall({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_TRACES_SAMPLER: 'parentbased_ratelimiting', OTEL_TRACES_SAMPLER_ARG: 'muchas' });
+    try {
+      const failure = await install.start().then(() => null, (error: Error) => error.message);
+      expect(failure).toContain('El backend terminó al arrancar');
+      expect(failure).toContain('Configuración no válida:\n  OTEL_TRACES_SAMPLER_ARG: debe ser un número de trazas por segundo');
+      // The message alone, as for any other variable: no stack trace.
+      expect(failure).not.toMatch(/^\s+at /m);
+    } finally {
+      await install.dispose();
+    }
+  });
+
   describe('without it', () => {
     let install: BackendInstall;
     let backend: BackendProcess;

@@ -35,17 +35,11 @@ function startTracing(): void {
   const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
   const { UndiciInstrumentation } = require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
-  const { SamplerConfigurationError, samplerFromEnvironment } = require('./sampling') as typeof import('./sampling');
+  const { samplerFromEnvironment } = require('./sampling') as typeof import('./sampling');
+  const { readOrExit } = require('../../config/app-config') as typeof import('../../config/app-config');
   /* eslint-enable @typescript-eslint/no-require-imports */
 
-  let sampler: ReturnType<typeof samplerFromEnvironment>;
-  try {
-    sampler = samplerFromEnvironment();
-  } catch (error) {
-    if (!(error instanceof SamplerConfigurationError)) throw error;
-    console.error(`Configuración no válida:\n  ${error.message}`);
-    process.exit(1);
-  }
+  const sampler = readOrExit(() => samplerFromEnvironment());
 
   sdk = new NodeSDK({
     // OTEL_SERVICE_NAME, when set, wins (the environment's resource detector reads it).

@@ -1,6 +1,7 @@
 import { ROOT_CONTEXT, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
 import { tracing } from '@opentelemetry/sdk-node';
-import { DEFAULT_TRACES_PER_SECOND, RateLimitingSampler, SamplerConfigurationError, samplerFromEnvironment } from './sampling';
+import { ConfigValidationError } from '../../config/app-config';
+import { DEFAULT_TRACES_PER_SECOND, RateLimitingSampler, samplerFromEnvironment } from './sampling';
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 
@@ -82,7 +83,7 @@ describe('samplerFromEnvironment', () => {
 
   it.each(['muchas', '-1', 'Infinity'])('refuses a rate of «%s» with a message naming the variable', (argument) => {
     const start = () => samplerFromEnvironment({ OTEL_TRACES_SAMPLER: 'parentbased_ratelimiting', OTEL_TRACES_SAMPLER_ARG: argument });
-    expect(start).toThrow(SamplerConfigurationError);
-    expect(start).toThrow(`OTEL_TRACES_SAMPLER_ARG: debe ser un número de trazas por segundo, 0 o más, con OTEL_TRACES_SAMPLER=parentbased_ratelimiting (vale «${argument}»)`);
+    expect(start).toThrow(ConfigValidationError);
+    expect(start).toThrow(`Configuración no válida:\n  OTEL_TRACES_SAMPLER_ARG: debe ser un número de trazas por segundo, 0 o más, con OTEL_TRACES_SAMPLER=parentbased_ratelimiting (vale «${argument}»)`);
   });
 });

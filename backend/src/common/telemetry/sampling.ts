@@ -1,5 +1,6 @@
 import type { Context } from '@opentelemetry/api';
 import { tracing } from '@opentelemetry/sdk-node';
+import { ConfigValidationError } from '../../config/app-config';
 
 /**
  * The default head sampling when traces are on (issue 35): every trace a caller's sampled
@@ -15,9 +16,6 @@ export const RATE_LIMITING_SAMPLER = 'parentbased_ratelimiting';
 export const DEFAULT_TRACES_PER_SECOND = 10;
 /** How many seconds' worth of traces a quiet spell saves up for a burst (a user's first clicks, a test). */
 const BURST_SECONDS = 10;
-
-/** A sampling variable the SDK cannot be started with; start-up stops, as for any other variable (app-config.ts). */
-export class SamplerConfigurationError extends Error {}
 
 /** A token bucket: a burst's worth of traces may begin at once, and one more each 1/rate seconds after. */
 export class RateLimitingSampler implements tracing.Sampler {
@@ -61,8 +59,8 @@ export function samplerFromEnvironment(env: NodeJS.ProcessEnv = process.env): tr
   const argument = named ? env.OTEL_TRACES_SAMPLER_ARG?.trim() : undefined;
   const tracesPerSecond = argument ? Number(argument) : DEFAULT_TRACES_PER_SECOND;
   if (!Number.isFinite(tracesPerSecond) || tracesPerSecond < 0) {
-    throw new SamplerConfigurationError(
-      `OTEL_TRACES_SAMPLER_ARG: debe ser un número de trazas por segundo, 0 o más, con OTEL_TRACES_SAMPLER=${RATE_LIMITING_SAMPLER} (vale «${argument}»)`,
+    throw new ConfigValidationError(
+      `Configuración no válida:\n  OTEL_TRACES_SAMPLER_ARG: debe ser un número de trazas por segundo, 0 o más, con OTEL_TRACES_SAMPLER=${RATE_LIMITING_SAMPLER} (vale «${argument}»)`,
     );
   }
   return new tracing.ParentBasedSampler({ root: new RateLimitingSampler(tracesPerSecond) });
