@@ -75,6 +75,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Configuración no válida:\\n  ${name}: `));
   });
 
+  it('says each thing wrong with a variable once', () => {
+    expect(() => loadConfig({ PORT: 'nope' })).toThrow(
+      new ConfigValidationError('Configuración no válida:\n  PORT: debe estar entre 1 y 65535; debe ser un número de puerto entero'),
+    );
+  });
+
   it('refuses some of the Stripe keys without the others, naming the missing ones', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(
       /Stripe necesita STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY y STRIPE_WEBHOOK_SECRET juntas; falta STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET/,

@@ -232,7 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const errors = validateSync(vars, { skipMissingProperties: false });
   if (errors.length > 0) {
     const lines = errors.map(
-      (error) => `${error.property}: ${Object.values(error.constraints ?? {}).join('; ')}`,
+      // Each message once: a range's two bounds say the same thing.
+      (error) => `${error.property}: ${[...new Set(Object.values(error.constraints ?? {}))].join('; ')}`,
     );
     throw new ConfigValidationError(`Configuración no válida:\n  ${lines.join('\n  ')}`);
   }
