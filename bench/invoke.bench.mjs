@@ -251,8 +251,8 @@ export async function run({ seconds = 8 } = {}) {
     );
     const tracing = tracedBackends.map((side) => ({ label: side.label, ...side.total, share: side.total.requestsPerSecond / off.requestsPerSecond, cpuShare: off.cpuMsPerRequest / side.total.cpuMsPerRequest }));
     for (const [index, side] of tracedBackends.entries()) {
-      const roundShares = side.runs.map((run, round) => run.requestsPerSecond / untraced.runs[round].requestsPerSecond).sort((a, b) => a - b);
-      const quartile = (q) => percent(roundShares[Math.round(q * (roundShares.length - 1))]);
+      const roundShares = side.runs.map((run, round) => run.requestsPerSecond / untraced.runs[round].requestsPerSecond);
+      const quartile = (q) => percent(percentile(roundShares, q));
       const met = tracing[index].share >= TARGET_TRACED_SHARE && off.errors === 0 && side.total.errors === 0;
       console.log(
         `${side.label}: cada ronda frente a la de apagadas, req/s de ${quartile(0)} a ${quartile(1)} (cuartiles ${quartile(0.25)}, ${quartile(0.5)}, ${quartile(0.75)})` +
@@ -273,12 +273,11 @@ export async function run({ seconds = 8 } = {}) {
 function totals(runs) {
   const requests = runs.reduce((sum, run) => sum + run.requests, 0);
   const cpuMs = runs.every((run) => run.cpuMs !== undefined) ? runs.reduce((sum, run) => sum + run.cpuMs, 0) : undefined;
-  const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return {
     requestsPerSecond: requests / runs.reduce((sum, run) => sum + run.seconds, 0),
     cpuMsPerRequest: cpuMs === undefined ? undefined : cpuMs / Math.max(1, requests),
-    p50Ms: middle(runs.map((run) => run.p50Ms)),
-    p99Ms: middle(runs.map((run) => run.p99Ms)),
+    p50Ms: percentile(runs.map((run) => run.p50Ms), 0.5),
+    p99Ms: percentile(runs.map((run) => run.p99Ms), 0.5),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
   };
 }
