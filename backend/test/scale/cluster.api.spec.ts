@@ -60,11 +60,9 @@ describe('the backend on several processes (WEB_CONCURRENCY)', () => {
   const servedBy = () =>
     new Set(
       backend
-        .output()
-        .split('\n')
-        // The output is a tail: its first line may be cut.
-        .filter((line) => line.startsWith('{"level"') && line.includes('"context":"HTTP"'))
-        .map((line) => (JSON.parse(line) as { pid: number }).pid),
+        .logLines<{ context?: string; pid: number }>()
+        .filter((line) => line.context === 'HTTP')
+        .map((line) => line.pid),
     );
 
   beforeAll(async () => {

@@ -42,6 +42,8 @@ export interface BackendProcess {
   stop(): Promise<number | null>;
   /** The end of what it printed, for a failure's message. */
   output(): string;
+  /** Every JSON log line it has written so far, whole and parsed, in the order each stream wrote them. */
+  logLines<T = Record<string, unknown>>(): T[];
 }
 
 export async function createBackendInstall(env: Record<string, string> = {}): Promise<BackendInstall> {
@@ -81,13 +83,23 @@ export async function createBackendInstall(env: Record<string, string> = {}): Pr
       };
       child.stdout?.on('data', keep);
       child.stderr?.on('data', keep);
+      // Read apart from `output`, which is a tail of both streams: its first line may be cut.
+      const jsonLines: string[] = [];
+      for (const stream of [child.stdout, child.stderr]) {
+        let partial = '';
+        stream?.on('data', (chunk: Buffer) => {
+          const lines = (partial + chunk.toString('utf8')).split('\n');
+          partial = lines.pop()!;
+          for (const line of lines) if (line.startsWith('{')) jsonLines.push(line);
+        });
+      }
       const ended = (signal: NodeJS.Signals) => async () => {
         if (child.exitCode === null && child.signalCode === null) child.kill(signal);
         return exited;
       };
       await waitForHealth(url, exited, () => output);
       const kill = ended('SIGKILL');
-      return { pid: child.pid!, kill: async () => void (await kill()), stop: ended('SIGTERM'), output: () => output };
+      return { pid: child.pid!, kill: async () => void (await kill()), stop: ended('SIGTERM'), output: () => output, logLines: <T>() => jsonLines.map((line) => JSON.parse(line) as T) };
     },
     async query<T>(sql: string) {
       const { database } = config;

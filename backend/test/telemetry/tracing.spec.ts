@@ -59,18 +59,11 @@ describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => 
     expect(await turn.text()).toContain('event: done');
   }
 
-  const logLines = (backend: BackendProcess): LogLine[] =>
-    backend
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as LogLine);
-
   /** The request lines of `path` once `count` have been read from the backend's output (it is read as it comes). */
   async function requestLines(backend: BackendProcess, path: string, count: number): Promise<LogLine[]> {
     const deadline = Date.now() + 5_000;
     for (;;) {
-      const lines = logLines(backend).filter((line) => line.context === 'HTTP' && line.message?.path === path);
+      const lines = backend.logLines<LogLine>().filter((line) => line.context === 'HTTP' && line.message?.path === path);
       if (lines.length >= count || Date.now() > deadline) return lines;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -225,7 +218,7 @@ describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => 
       const chatLines = await requestLines(traced.backend, '/api/bedrock/agents/chat', 3);
       expect(chatLines.map((line) => line.traceId)).toEqual([undefined, unsampledCaller.traceId, sampledCaller.traceId]);
       // Nor does any other line carry the all-zero ids of the spans the SDK hands out where nothing is traced.
-      expect(logLines(traced.backend).filter((line) => line.traceId !== undefined && /^0+$/.test(line.traceId))).toEqual([]);
+      expect(traced.backend.logLines<LogLine>().filter((line) => line.traceId !== undefined && /^0+$/.test(line.traceId))).toEqual([]);
     });
   });
 
@@ -260,7 +253,7 @@ describe(`traces of a chat turn (${POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => 
       await chatTurn(install, 'sin-trazas@example.com', callerTraceparent().header);
       const sent = fake.requests.find((call) => call.path.endsWith('/chat/completions'))!;
       expect(sent.headers.traceparent).toBeUndefined();
-      const lines = logLines(backend);
+      const lines = backend.logLines<LogLine>();
       expect(lines.some((line) => line.context === 'HTTP')).toBe(true);
       expect(lines.filter((line) => line.traceId !== undefined)).toEqual([]);
     });
