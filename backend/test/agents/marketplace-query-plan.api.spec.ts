@@ -145,7 +145,7 @@ sqliteOnly('marketplace query plans (SQLite only: skipped on PostgreSQL, which p
 
 const postgresOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
-postgresOnly('marketplace search plan (PostgreSQL only: SQLite has its own above)', () => {
+postgresOnly('marketplace search plan (PostgreSQL only: skipped on SQLite, whose plans are checked above)', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {

@@ -30,7 +30,7 @@ function runBackup(dataDir: string, destination: string): Promise<{ code: number
 const sqliteOnly = process.env.TEST_DATABASE_URL ? describe.skip : describe;
 
 /** Issue 35, point 5: a SQLite backup taken while the server writes, restored into a fresh DATA_DIR. */
-sqliteOnly('npm run backup (SQLite)', () => {
+sqliteOnly('npm run backup (SQLite only: skipped on PostgreSQL, backed up with pg_dump as docs/operations.md says)', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'nova-backup-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
