@@ -77,7 +77,7 @@ describe('loadConfig', () => {
 
   it('says each thing wrong with a variable once', () => {
     expect(() => loadConfig({ PORT: 'nope' })).toThrow(
-      new ConfigValidationError('Configuración no válida:\n  PORT: debe estar entre 1 y 65535; debe ser un número de puerto entero'),
+      new ConfigValidationError(['PORT: debe estar entre 1 y 65535; debe ser un número de puerto entero']),
     );
   });
 

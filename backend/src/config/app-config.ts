@@ -198,7 +198,12 @@ export interface ApiKeysConfig {
 /** The Electron renderer is served from this origin (see main/); it always may call the API. */
 export const DESKTOP_APP_ORIGIN = 'app://nova';
 
-export class ConfigValidationError extends Error {}
+/** One or more variables start-up cannot run with, each named in its line of the message. */
+export class ConfigValidationError extends Error {
+  constructor(problems: string[]) {
+    super(`Configuración no válida:\n  ${problems.join('\n  ')}`);
+  }
+}
 
 /**
  * Start-up's reading of the environment (`read`: loadConfig, tracing's sampler): an invalid value
@@ -235,21 +240,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       // Each message once: a range's two bounds say the same thing.
       (error) => `${error.property}: ${[...new Set(Object.values(error.constraints ?? {}))].join('; ')}`,
     );
-    throw new ConfigValidationError(`Configuración no válida:\n  ${lines.join('\n  ')}`);
+    throw new ConfigValidationError(lines);
   }
   if (Boolean(vars.COGNITO_USER_POOL_ID) !== Boolean(vars.COGNITO_CLIENT_ID)) {
-    throw new ConfigValidationError(
-      'Configuración no válida:\n  COGNITO_USER_POOL_ID y COGNITO_CLIENT_ID deben darse juntos',
-    );
+    throw new ConfigValidationError(['COGNITO_USER_POOL_ID y COGNITO_CLIENT_ID deben darse juntos']);
   }
   if (Boolean(vars.IDENTITY_ADMIN_ACCESS_KEY_ID) !== Boolean(vars.IDENTITY_ADMIN_SECRET_ACCESS_KEY)) {
-    throw new ConfigValidationError(
-      'Configuración no válida:\n  IDENTITY_ADMIN_ACCESS_KEY_ID y IDENTITY_ADMIN_SECRET_ACCESS_KEY deben darse juntos',
-    );
+    throw new ConfigValidationError(['IDENTITY_ADMIN_ACCESS_KEY_ID y IDENTITY_ADMIN_SECRET_ACCESS_KEY deben darse juntos']);
   }
 
   if (vars.METRICS_PORT !== undefined && vars.METRICS_PORT === vars.PORT) {
-    throw new ConfigValidationError('Configuración no válida:\n  METRICS_PORT debe ser distinto de PORT');
+    throw new ConfigValidationError(['METRICS_PORT debe ser distinto de PORT']);
   }
   const dataDir = resolve(vars.DATA_DIR);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
@@ -342,11 +343,10 @@ function embeddingsConfig(vars: EnvironmentVariables): EmbeddingsConfig | null {
   const problems: string[] = [];
   if (!vars.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL es obligatoria con EMBEDDINGS_PROVIDER=openai-compatible');
   if (!vars.EMBEDDINGS_MODEL) problems.push('EMBEDDINGS_MODEL es obligatoria con EMBEDDINGS_PROVIDER=openai-compatible');
-  if (problems.length > 0 || !vars.OPENAI_BASE_URL || !vars.EMBEDDINGS_MODEL) throw new ConfigValidationError(`Configuración no válida:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0 || !vars.OPENAI_BASE_URL || !vars.EMBEDDINGS_MODEL) throw new ConfigValidationError(problems);
   return { ...common, provider: 'openai-compatible', model: vars.EMBEDDINGS_MODEL, baseUrl: vars.OPENAI_BASE_URL.replace(/\/+$/, ''), apiKey: vars.OPENAI_API_KEY ?? null };
 }
 
-/** Stripe needs all three keys: some without the others would half-run (no webhooks, no Elements). */
 /**
  * Amazon Cognito, or a service that speaks its protocol. As with Cognito itself, a pool's issuer is
  * its service endpoint followed by the pool id: so COGNITO_ISSUER_URL also tells the renderer where
@@ -356,9 +356,7 @@ function cognitoConfig(vars: EnvironmentVariables, userPoolId: string, clientId:
   const awsIssuer = `https://cognito-idp.${vars.AWS_REGION}.amazonaws.com/${userPoolId}`;
   const issuer = vars.COGNITO_ISSUER_URL?.replace(/\/+$/, '') ?? awsIssuer;
   if (!issuer.endsWith(`/${userPoolId}`)) {
-    throw new ConfigValidationError(
-      `Configuración no válida:\n  COGNITO_ISSUER_URL debe terminar en /${userPoolId} (COGNITO_USER_POOL_ID), como ${awsIssuer}`,
-    );
+    throw new ConfigValidationError([`COGNITO_ISSUER_URL debe terminar en /${userPoolId} (COGNITO_USER_POOL_ID), como ${awsIssuer}`]);
   }
   return {
     provider: 'cognito',
@@ -371,6 +369,7 @@ function cognitoConfig(vars: EnvironmentVariables, userPoolId: string, clientId:
   };
 }
 
+/** Stripe needs all three keys: some without the others would half-run (no webhooks, no Elements). */
 function paymentsConfig(vars: EnvironmentVariables): PaymentsConfig {
   const common = { currency: vars.PAYMENTS_CURRENCY, platformFeePercent: vars.PLATFORM_FEE_PERCENT };
   const keys = { STRIPE_SECRET_KEY: vars.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: vars.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: vars.STRIPE_WEBHOOK_SECRET };
@@ -386,9 +385,7 @@ function paymentsConfig(vars: EnvironmentVariables): PaymentsConfig {
     };
   }
   if (missing.length < 3) {
-    throw new ConfigValidationError(
-      `Configuración no válida:\n  Stripe necesita STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY y STRIPE_WEBHOOK_SECRET juntas; falta ${missing.join(', ')} (sin ninguna de las tres se usa la pasarela de demostración)`,
-    );
+    throw new ConfigValidationError([`Stripe necesita STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY y STRIPE_WEBHOOK_SECRET juntas; falta ${missing.join(', ')} (sin ninguna de las tres se usa la pasarela de demostración)`]);
   }
   return { ...common, provider: 'demo' };
 }
@@ -420,7 +417,7 @@ function modelsConfig(vars: EnvironmentVariables): ModelsConfig {
   } catch (error) {
     problems.push(`MODEL_PRICES: ${(error as Error).message}`);
   }
-  if (problems.length > 0) throw new ConfigValidationError(`Configuración no válida:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0) throw new ConfigValidationError(problems);
 
   const provider = providers[0] ?? 'none';
   // Bedrock agents answer the assistants only when Bedrock is the first provider.

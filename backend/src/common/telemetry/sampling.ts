@@ -59,9 +59,9 @@ export function samplerFromEnvironment(env: NodeJS.ProcessEnv = process.env): tr
   const argument = named ? env.OTEL_TRACES_SAMPLER_ARG?.trim() : undefined;
   const tracesPerSecond = argument ? Number(argument) : DEFAULT_TRACES_PER_SECOND;
   if (!Number.isFinite(tracesPerSecond) || tracesPerSecond < 0) {
-    throw new ConfigValidationError(
-      `Configuración no válida:\n  OTEL_TRACES_SAMPLER_ARG: debe ser un número de trazas por segundo, 0 o más, con OTEL_TRACES_SAMPLER=${RATE_LIMITING_SAMPLER} (vale «${argument}»)`,
-    );
+    throw new ConfigValidationError([
+      `OTEL_TRACES_SAMPLER_ARG: debe ser un número de trazas por segundo, 0 o más, con OTEL_TRACES_SAMPLER=${RATE_LIMITING_SAMPLER} (vale «${argument}»)`,
+    ]);
   }
   return new tracing.ParentBasedSampler({ root: new RateLimitingSampler(tracesPerSecond) });
 }
